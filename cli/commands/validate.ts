@@ -1,0 +1,56 @@
+/** `unitc validate`: load, validate and resolve a project's units; exit 1 on any error. */
+import { resolve } from "node:path";
+import { defineCommand } from "citty";
+import { hasErrors } from "../../compiler/diagnostics.js";
+import { validate } from "../../compiler/index.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { type ReportFormat, reportDiagnostics, summaryLine } from "../report.js";
+
+export const projectArgs = {
+  project: { type: "string", description: "Project folder (holds .units/)", valueHint: "DIR" },
+  config: {
+    type: "string",
+    description: "Project config file (its folder is the units root)",
+    valueHint: "FILE",
+  },
+  "user-config": {
+    type: "string",
+    description: "User config file, or 'none' (default $XDG_CONFIG_HOME/units/config.json)",
+    valueHint: "FILE",
+  },
+} as const;
+
+/** Turns the shared project flags into load options. */
+export function projectOptions(
+  io: CliIO,
+  args: { project?: string; config?: string; "user-config"?: string },
+) {
+  const userConfig = args["user-config"];
+  return {
+    projectDir: resolve(io.cwd, args.project ?? "."),
+    ...(args.config ? { configFile: resolve(io.cwd, args.config) } : {}),
+    userConfigFile:
+      userConfig === "none" ? (false as const) : userConfig ? resolve(io.cwd, userConfig) : undefined,
+    env: io.env,
+  };
+}
+
+export function validateCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "validate", description: "Check config and unit files and report every problem" },
+    args: {
+      ...projectArgs,
+      format: { type: "enum", options: ["text", "json"], default: "text", description: "Output format" },
+    },
+    async run({ args }) {
+      const context = await validate(projectOptions(io, args));
+      const units = context.resolved?.units ?? [];
+      reportDiagnostics(io, context.diagnostics, args.format as ReportFormat, {
+        ok: !hasErrors(context.diagnostics),
+        units: units.map((u) => ({ id: u.id, kind: u.kind, file: u.origin.file })),
+      });
+      if (args.format === "text") io.stderr(`${summaryLine(units.length, context.diagnostics)}\n`);
+      setExit(hasErrors(context.diagnostics) ? EXIT_ERRORS : EXIT_OK);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+/** The CLI's view of the outside world, injectable so tests run commands in-process. */
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** The real process streams. */
+export function processIO(): CliIO {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+/** Exit codes: 0 clean, 1 the input has errors, 2 the command line is wrong, 3 a bug in unitc. */
+export const EXIT_OK = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 3;

@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+/** The `unitc` executable. */
+import { runCli } from "./index.js";
+
+process.exitCode = await runCli(process.argv.slice(2));

@@ -1,0 +1,34 @@
+/** Prints diagnostics as text (`file:line:col severity CODE message` + hint) or JSON. */
+import { relative } from "node:path";
+import {
+  countDiagnostics,
+  type Diagnostic,
+  formatDiagnostics,
+  sortDiagnostics,
+} from "../compiler/diagnostics.js";
+import type { CliIO } from "./io.js";
+
+export type ReportFormat = "text" | "json";
+
+/** Writes diagnostics to stdout in the chosen format, paths relative to the working directory. */
+export function reportDiagnostics(
+  io: CliIO,
+  diagnostics: readonly Diagnostic[],
+  format: ReportFormat,
+  extra: Record<string, unknown> = {},
+): void {
+  const rel = (file: string) => relative(io.cwd, file) || file;
+  if (format === "json") {
+    const shown = sortDiagnostics(diagnostics).map((d) => (d.file ? { ...d, file: rel(d.file) } : d));
+    io.stdout(`${JSON.stringify({ ...extra, diagnostics: shown }, null, 2)}\n`);
+    return;
+  }
+  if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(diagnostics, rel)}\n`);
+}
+
+/** One summary line: `3 units, 1 error, 2 warnings`. */
+export function summaryLine(units: number, diagnostics: readonly Diagnostic[]): string {
+  const counts = countDiagnostics(diagnostics);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${plural(units, "unit")}, ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}`;
+}

@@ -1,0 +1,100 @@
+/** The load stage: user config, project config and the unit files of each units root. */
+import { access } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import type { Diagnostic } from "../diagnostics.js";
+import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
+import { loadConfigFile, loadUnitFile } from "./load-files.js";
+import { checkUnitFileId, listUnitFiles } from "./units-root.js";
+
+export type {
+  ConfigScope,
+  LoadedCollection,
+  LoadedConfigFile,
+  LoadedProject,
+  LoadedUnitFile,
+} from "./documents.js";
+
+export interface LoadProjectOptions {
+  /** Project folder; its `.units/` folder holds `config.json` and unit files. */
+  projectDir: string;
+  /** An explicit project config file; its folder is then the project's units root. */
+  configFile?: string;
+  /** The user config file, `false` to skip it; default `$XDG_CONFIG_HOME/units/config.json`. */
+  userConfigFile?: string | false;
+  /** Environment used to find the user config (defaults to `process.env`). */
+  env?: Record<string, string | undefined>;
+}
+
+/** Where the user config lives: `$XDG_CONFIG_HOME/units/config.json`, else `~/.config/units/config.json`. */
+export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
+  const base =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
+  return join(base, "units", "config.json");
+}
+
+/** Loads every input of a project. Never throws; problems are diagnostics. */
+export async function loadProject(options: LoadProjectOptions): Promise<LoadedProject> {
+  const projectDir = resolve(options.projectDir);
+  const diagnostics: Diagnostic[] = [];
+  const userFile =
+    options.userConfigFile === false ? undefined : (options.userConfigFile ?? userConfigPath(options.env));
+  const projectFile = options.configFile
+    ? resolve(projectDir, options.configFile)
+    : join(projectDir, ".units", "config.json");
+
+  const [user, project] = await Promise.all([
+    userFile ? loadCollection(dirname(userFile), userFile, "user", { requireConfig: false }) : undefined,
+    loadCollection(dirname(projectFile), projectFile, "project", {
+      requireConfig: options.configFile !== undefined,
+    }),
+  ]);
+  if (user) diagnostics.push(...user.diagnostics);
+  diagnostics.push(...project.diagnostics);
+  return {
+    projectDir,
+    ...(user?.collection ? { user: user.collection } : {}),
+    ...(project.collection ? { project: project.collection } : {}),
+    diagnostics,
+  };
+}
+
+/** Loads a units root: its config file (when present) and its unit files. */
+export async function loadCollection(
+  unitsRoot: string,
+  configFile: string | undefined,
+  scope: ConfigScope,
+  options: { requireConfig: boolean },
+): Promise<{ collection?: LoadedCollection; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const collection: LoadedCollection = { scope, unitsRoot, units: [] };
+  if (configFile && (options.requireConfig || (await exists(configFile)))) {
+    const loaded = await loadConfigFile(configFile, scope);
+    diagnostics.push(...loaded.diagnostics);
+    if (loaded.document) collection.config = loaded.document;
+  }
+  const listed = await listUnitFiles(unitsRoot);
+  diagnostics.push(...listed.diagnostics);
+  const loadedUnits = await Promise.all(
+    listed.entries.map(async (entry) => {
+      const problem = checkUnitFileId(entry);
+      if (problem) return { diagnostics: [problem] };
+      return loadUnitFile(entry.file, entry.id, scope);
+    }),
+  );
+  for (const loaded of loadedUnits) {
+    diagnostics.push(...loaded.diagnostics);
+    if ("document" in loaded && loaded.document) collection.units.push(loaded.document);
+  }
+  if (!collection.config && collection.units.length === 0) return { diagnostics };
+  return { collection, diagnostics };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

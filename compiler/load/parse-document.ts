@@ -1,0 +1,245 @@
+/**
+ * Safe YAML/JSON parsing that keeps provenance: every value's file, line, column and JSON pointer.
+ * A config file is untrusted input: only the YAML 1.2 core schema (no custom tags), no merge keys,
+ * a cap on alias expansion and nesting depth, and null-prototype objects so keys such as
+ * `__proto__` stay plain data.
+ */
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument as parseYamlDocument,
+  type Node as YamlNode,
+} from "yaml";
+import { createDiagnostic, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import { findJsonSyntaxError } from "./json-syntax.js";
+import { joinPointer } from "./pointer.js";
+
+/** Largest number of values one document may expand to (aliases included): stops "billion laughs". */
+export const MAX_DOCUMENT_NODES = 100_000;
+/** Deepest nesting accepted. */
+export const MAX_DOCUMENT_DEPTH = 64;
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+/** Maps JSON pointers to where their key and value stand in the source text. */
+export class SourceMap {
+  readonly file: string;
+  readonly #values = new Map<string, Position>();
+  readonly #keys = new Map<string, Position>();
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  /** Records a value's position (and its key's, for object members). */
+  set(pointer: string, value: Position, key?: Position): void {
+    if (!this.#values.has(pointer)) this.#values.set(pointer, value);
+    if (key && !this.#keys.has(pointer)) this.#keys.set(pointer, key);
+  }
+
+  /** Where the value at `pointer` starts; falls back to the nearest recorded ancestor. */
+  locate(pointer: string): SourceLocation {
+    return this.#find(pointer, this.#values);
+  }
+
+  /** Where the key of the member at `pointer` starts (the value, when there is no key). */
+  locateKey(pointer: string): SourceLocation {
+    const key = this.#keys.get(pointer);
+    return key ? { file: this.file, ...key, pointer } : this.locate(pointer);
+  }
+
+  #find(pointer: string, table: Map<string, Position>): SourceLocation {
+    let current = pointer;
+    for (;;) {
+      const found = table.get(current) ?? this.#values.get(current);
+      if (found) return { file: this.file, ...found, pointer };
+      if (current === "") return { file: this.file, line: 1, column: 1, pointer };
+      current = current.slice(0, current.lastIndexOf("/"));
+    }
+  }
+}
+
+/** The result of parsing one document: the plain value (or undefined), its source map, diagnostics. */
+export interface ParsedDocument {
+  value: unknown;
+  sourceMap: SourceMap;
+  diagnostics: Diagnostic[];
+}
+
+export interface ParseDocumentOptions {
+  /** Path used in diagnostics. */
+  file: string;
+  /** Lines before `text` in the file (frontmatter starts after the opening fence). */
+  lineOffset?: number;
+  /** Parse as strict JSON (syntax checked by JSON.parse; positions still come from the YAML parser). */
+  json?: boolean;
+}
+
+/** Parses YAML (or JSON) text into null-prototype plain data with a source map; never throws. */
+export function parseDocument(text: string, options: ParseDocumentOptions): ParsedDocument {
+  const lineOffset = options.lineOffset ?? 0;
+  const sourceMap = new SourceMap(options.file);
+  const diagnostics: Diagnostic[] = [];
+  const lineCounter = new LineCounter();
+  const positionOf = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+  const at = (offset: number, pointer?: string) => ({ file: options.file, ...positionOf(offset), pointer });
+
+  if (options.json) {
+    const jsonError = findJsonSyntaxError(text);
+    if (jsonError) {
+      // Positions need the line table, which only the YAML parse below fills in.
+      parseYamlDocument(text, { lineCounter });
+      diagnostics.push(
+        createDiagnostic(
+          "error",
+          "JSON_SYNTAX",
+          `invalid JSON: ${jsonError.message}`,
+          at(jsonError.offset),
+          "fix the JSON syntax at this position",
+        ),
+      );
+      return { value: undefined, sourceMap, diagnostics };
+    }
+  }
+
+  const doc = parseYamlDocument(text, {
+    lineCounter,
+    schema: "core",
+    merge: false,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    customTags: [],
+    keepSourceTokens: false,
+  });
+
+  for (const error of doc.errors) {
+    const code = error.code === "DUPLICATE_KEY" ? "DUPLICATE_KEY" : "YAML_SYNTAX";
+    const hint =
+      code === "DUPLICATE_KEY" ? "remove one of the two keys" : "fix the YAML syntax at this position";
+    diagnostics.push(createDiagnostic("error", code, firstLine(error.message), at(error.pos[0]), hint));
+  }
+  for (const warning of doc.warnings) {
+    const isTag = warning.code === "TAG_RESOLVE_FAILED";
+    diagnostics.push(
+      createDiagnostic(
+        "error",
+        isTag ? "YAML_TAG" : "YAML_SYNTAX",
+        firstLine(warning.message),
+        at(warning.pos[0]),
+        isTag ? "custom tags are not supported: write the value as a plain string" : undefined,
+      ),
+    );
+  }
+  if (diagnostics.length > 0) return { value: undefined, sourceMap, diagnostics };
+
+  let budget = MAX_DOCUMENT_NODES;
+  let failed = false;
+  const fail = (code: string, message: string, offset: number, pointer: string, hint: string) => {
+    if (!failed) diagnostics.push(createDiagnostic("error", code, message, at(offset, pointer), hint));
+    failed = true;
+  };
+
+  const toValue = (node: unknown, pointer: string, depth: number, aliasDepth: number): unknown => {
+    if (failed) return undefined;
+    budget -= 1;
+    if (budget < 0) {
+      fail(
+        "YAML_TOO_LARGE",
+        `the document expands to more than ${MAX_DOCUMENT_NODES} values`,
+        rangeStart(node),
+        pointer,
+        "remove repeated aliases (*name) or split the file",
+      );
+      return undefined;
+    }
+    if (depth > MAX_DOCUMENT_DEPTH) {
+      fail(
+        "YAML_TOO_DEEP",
+        `values are nested more than ${MAX_DOCUMENT_DEPTH} levels deep`,
+        rangeStart(node),
+        pointer,
+        "flatten the structure",
+      );
+      return undefined;
+    }
+    if (node === null || node === undefined) return null;
+    if (isAlias(node)) {
+      if (aliasDepth > 32) {
+        fail(
+          "YAML_TOO_DEEP",
+          "aliases refer to each other too deeply",
+          rangeStart(node),
+          pointer,
+          "inline the value",
+        );
+        return undefined;
+      }
+      return toValue(node.resolve(doc), pointer, depth, aliasDepth + 1);
+    }
+    if (isScalar(node)) return node.value === undefined ? null : node.value;
+    if (isSeq(node)) {
+      const items: unknown[] = [];
+      node.items.forEach((item, index) => {
+        const itemPointer = joinPointer(pointer, String(index));
+        sourceMap.set(itemPointer, positionOf(rangeStart(item, rangeStart(node))));
+        items.push(toValue(item, itemPointer, depth + 1, aliasDepth));
+      });
+      return items;
+    }
+    if (isMap(node)) {
+      const object: Record<string, unknown> = Object.create(null);
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const keyNode = pair.key as YamlNode | null;
+        if (keyNode !== null && !isScalar(keyNode)) {
+          fail(
+            "YAML_COMPLEX_KEY",
+            "only plain scalar keys are supported",
+            rangeStart(keyNode),
+            pointer,
+            "use a string key",
+          );
+          return undefined;
+        }
+        const key = keyNode === null || keyNode.value === null ? "" : String(keyNode.value);
+        const memberPointer = joinPointer(pointer, key);
+        const keyStart = rangeStart(keyNode, rangeStart(node));
+        sourceMap.set(memberPointer, positionOf(rangeStart(pair.value, keyStart)), positionOf(keyStart));
+        // defineProperty: a key named `__proto__` stays an own data property, never a prototype.
+        Object.defineProperty(object, key, {
+          value: toValue(pair.value, memberPointer, depth + 1, aliasDepth),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return object;
+    }
+    return null;
+  };
+
+  sourceMap.set("", positionOf(rangeStart(doc.contents, 0)));
+  const value = toValue(doc.contents, "", 0, 0);
+  return { value: failed ? undefined : value, sourceMap, diagnostics };
+}
+
+function rangeStart(node: unknown, fallback = 0): number {
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+  return range ? range[0] : fallback;
+}
+
+function firstLine(message: string): string {
+  const line = message.split("\n")[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, "").trim();
+}

@@ -1,0 +1,211 @@
+/**
+ * The resolve stage (pure): config entries and unit files become one flat list of units. Plural
+ * children become `<parent>__<child>` with the parent's auth inherited, disabled units are dropped,
+ * IDs are checked for clashes, and a project unit replaces a user unit of the same ID.
+ */
+import { dirname } from "node:path";
+import { BACKENDS, childHandle, isObject, unitFileBackends } from "../backends.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import type {
+  LoadedCollection,
+  LoadedConfigFile,
+  LoadedDocument,
+  LoadedProject,
+  LoadedUnitFile,
+} from "../load/documents.js";
+import { joinPointer } from "../load/pointer.js";
+import { resolveSettings } from "./settings.js";
+import type { Exposure, ResolvedProject, ResolvedSettings, ResolvedUnit, Shadowing } from "./types.js";
+
+export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./types.js";
+
+type Data = Record<string, unknown>;
+
+/** Entry fields that describe the unit rather than its backend. */
+const UNIT_FIELDS = new Set([
+  "$schema",
+  "name",
+  "description",
+  "tags",
+  "exposure",
+  "shadowing",
+  "useWhen",
+  "avoidWhen",
+  "setup",
+  "projectBinding",
+  "runtime",
+  "disabled",
+  "catalog",
+]);
+
+/** Resolves the valid documents of a loaded project into units and settings. */
+export function resolveProject(project: LoadedProject, valid: ReadonlySet<LoadedDocument>): ResolvedProject {
+  const diagnostics: Diagnostic[] = [];
+  const configs = [project.user?.config, project.project?.config].filter(
+    (c): c is LoadedConfigFile => c !== undefined && valid.has(c),
+  );
+  const settings = resolveSettings(configs.map((c) => ({ scope: c.scope, value: c.value as Data })));
+  const byId = new Map<string, ResolvedUnit>();
+  for (const collection of [project.user, project.project]) {
+    if (!collection) continue;
+    const units = resolveCollection(collection, valid, settings, diagnostics);
+    for (const unit of units) {
+      const previous = byId.get(unit.id);
+      if (previous && previous.origin.scope !== unit.origin.scope) {
+        diagnostics.push(
+          createDiagnostic(
+            "info",
+            "USER_UNIT_REPLACED",
+            `unit "${unit.id}" replaces the user-level unit of the same ID (${previous.origin.file})`,
+            unit.origin,
+          ),
+        );
+      }
+      byId.set(unit.id, unit);
+    }
+  }
+  const units = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { units, settings, diagnostics };
+}
+
+/** Units of one units root; IDs clashing inside it are reported and the later one dropped. */
+function resolveCollection(
+  collection: LoadedCollection,
+  valid: ReadonlySet<LoadedDocument>,
+  settings: ResolvedSettings,
+  diagnostics: Diagnostic[],
+): ResolvedUnit[] {
+  const seen = new Map<string, ResolvedUnit>();
+  const disabledIds = new Set<string>();
+  const add = (unit: ResolvedUnit, disabled: boolean) => {
+    const earlier = seen.get(unit.id);
+    if (earlier) {
+      const child = unit.parent !== undefined || earlier.parent !== undefined;
+      diagnostics.push(
+        createDiagnostic(
+          "error",
+          child ? "HANDLE_COLLISION" : "DUPLICATE_ID",
+          `unit ID "${unit.id}" is already declared at ${earlier.origin.file}:${earlier.origin.line}:${earlier.origin.column}`,
+          unit.origin,
+          child
+            ? `a plural child's handle is <parent>${"__"}<child>: rename the child or the other unit`
+            : "unit IDs must be unique: rename one of them",
+        ),
+      );
+      return;
+    }
+    seen.set(unit.id, unit);
+    if (disabled) disabledIds.add(unit.id);
+  };
+  const config = collection.config;
+  if (config && valid.has(config))
+    for (const [unit, disabled] of configUnits(config, settings)) add(unit, disabled);
+  for (const document of collection.units) {
+    if (!valid.has(document)) continue;
+    for (const [unit, disabled] of unitFileUnits(document, settings)) add(unit, disabled);
+  }
+  return [...seen.values()].filter((u) => !disabledIds.has(u.id));
+}
+
+function origin(document: LoadedDocument, pointer: string) {
+  const at = pointer === "" ? document.sourceMap.locate("") : document.sourceMap.locateKey(pointer);
+  return { scope: document.scope, file: document.file, pointer, line: at.line, column: at.column };
+}
+
+function pick<T>(...values: unknown[]): T | undefined {
+  return values.find((v) => v !== undefined) as T | undefined;
+}
+
+function split(entry: Data): { unit: Data; backend: Data } {
+  const unit: Data = {};
+  const backend: Data = {};
+  for (const [key, value] of Object.entries(entry)) (UNIT_FIELDS.has(key) ? unit : backend)[key] = value;
+  return { unit, backend };
+}
+
+function buildUnit(
+  id: string,
+  kind: ResolvedUnit["kind"],
+  own: Data,
+  inherited: Data,
+  backend: Data,
+  settings: ResolvedSettings,
+  document: LoadedDocument,
+  pointer: string,
+): ResolvedUnit {
+  const optional: Partial<ResolvedUnit> = {};
+  for (const key of ["useWhen", "avoidWhen", "setup", "projectBinding", "runtime", "catalog"] as const) {
+    const value = pick(own[key], inherited[key]);
+    if (value !== undefined) (optional as Data)[key] = value;
+  }
+  return {
+    id,
+    kind,
+    name: String(pick(own.name, inherited.name, id)),
+    description: String(pick(own.description, inherited.description, "")),
+    tags: [...new Set([...((inherited.tags as string[]) ?? []), ...((own.tags as string[]) ?? [])])],
+    exposure: pick<Exposure>(own.exposure, inherited.exposure) ?? settings.options.exposure,
+    shadowing: pick<Shadowing>(own.shadowing, inherited.shadowing) ?? "forbid",
+    ...optional,
+    backend,
+    baseDir: dirname(document.file),
+    origin: origin(document, pointer),
+  };
+}
+
+function* configUnits(
+  document: LoadedConfigFile,
+  settings: ResolvedSettings,
+): Generator<[ResolvedUnit, boolean]> {
+  const config = document.value as Data;
+  for (const info of BACKENDS) {
+    const entries = config[info.configMap];
+    if (!isObject(entries)) continue;
+    for (const [id, entry] of Object.entries(entries)) {
+      if (!isObject(entry)) continue;
+      const { unit, backend } = split(entry);
+      const pointer = joinPointer(`/${info.configMap}`, id);
+      yield [
+        buildUnit(id, info.kind, unit, {}, backend, settings, document, pointer),
+        entry.disabled === true,
+      ];
+    }
+  }
+}
+
+function* unitFileUnits(
+  document: LoadedUnitFile,
+  settings: ResolvedSettings,
+): Generator<[ResolvedUnit, boolean]> {
+  const frontmatter = document.value as Data;
+  const { unit: parentFields } = split(frontmatter);
+  for (const block of unitFileBackends(frontmatter)) {
+    if (!block.plural) {
+      const { unit: blockFields, backend } = split(block.value);
+      const own = { ...parentFields, ...blockFields };
+      yield [
+        buildUnit(document.id, block.info.kind, own, {}, backend, settings, document, ""),
+        block.value.disabled === true,
+      ];
+      continue;
+    }
+    for (const [childId, child] of Object.entries(block.value)) {
+      if (!isObject(child)) continue;
+      const { unit: childFields, backend } = split(child);
+      if (backend.auth === undefined && frontmatter.auth !== undefined) backend.auth = frontmatter.auth;
+      const pointer = joinPointer(`/${block.property}`, childId);
+      const resolved = buildUnit(
+        childHandle(document.id, childId),
+        block.info.kind,
+        childFields,
+        parentFields,
+        backend,
+        settings,
+        document,
+        pointer,
+      );
+      resolved.parent = { id: document.id, childId };
+      yield [resolved, child.disabled === true];
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
+import type { BackendKind } from "../backends.js";
+import type { Diagnostic } from "../diagnostics.js";
+import type { ConfigScope } from "../load/documents.js";
+
+export type Exposure =
+  | "direct"
+  | "progressive"
+  | "code_mode"
+  | "direct_and_code_mode"
+  | "progressive_and_code_mode";
+export type Shadowing = "forbid" | "allow" | "namespace";
+
+/** Where a unit was declared. */
+export interface UnitOrigin {
+  scope: ConfigScope;
+  file: string;
+  /** JSON pointer of the entry (config map entry, unit-file root, or plural child). */
+  pointer: string;
+  line: number;
+  column: number;
+}
+
+/** One unit, ready for discovery. Plural children are flattened to `<parent>__<child>`. */
+export interface ResolvedUnit {
+  id: string;
+  kind: BackendKind;
+  name: string;
+  description: string;
+  tags: string[];
+  exposure: Exposure;
+  shadowing: Shadowing;
+  useWhen?: string;
+  avoidWhen?: string;
+  setup?: Record<string, unknown>;
+  projectBinding?: Record<string, unknown>;
+  runtime?: Record<string, unknown>;
+  catalog?: Record<string, unknown>;
+  /** For plural children: the parent unit ID and the child ID. */
+  parent?: { id: string; childId: string };
+  /** Backend fields (auth inherited from the parent where absent), secrets left as references. */
+  backend: Record<string, unknown>;
+  /** Folder that relative paths in `backend` are resolved against. */
+  baseDir: string;
+  origin: UnitOrigin;
+}
+
+/** Top-level settings merged from the user and project configs, defaults applied. */
+export interface ResolvedSettings {
+  defaultSearchLimit: number;
+  maxSearchLimit: number;
+  telemetry: boolean;
+  options: { exposure: Exposure; exposureDiscoveryTimeoutMs: number; exposureDiscoveryConcurrency: number };
+  completion: {
+    discoveryTimeoutMs: number;
+    overallTimeoutMs: number;
+    cacheTtlMs: number;
+    negativeCacheTtlMs: number;
+  };
+  serve?: Record<string, unknown>;
+  storage?: Record<string, unknown>;
+  namespaceAliases?: Record<string, unknown>;
+}
+
+export interface ResolvedProject {
+  units: ResolvedUnit[];
+  settings: ResolvedSettings;
+  diagnostics: Diagnostic[];
+}

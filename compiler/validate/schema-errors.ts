@@ -1,0 +1,291 @@
+/**
+ * Turns ajv errors into diagnostics with exact positions, stable codes and hints. Exactly-one-of
+ * rules are `oneOf` of `{required: [x]}` branches in the schemas; their inner errors are folded into
+ * one diagnostic. `if` failures only explain `then` errors and are dropped.
+ */
+import type { ErrorObject } from "ajv/dist/2020.js";
+import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import type { SourceMap } from "../load/parse-document.js";
+import { joinPointer, splitPointer } from "../load/pointer.js";
+import { didYouMean } from "./did-you-mean.js";
+
+type Schema = Record<string, unknown>;
+
+export interface SchemaErrorContext {
+  sourceMap: SourceMap;
+  /** What the document root is called in messages ("the frontmatter", "the config"). */
+  rootName: string;
+  /** Follows a `$ref` from the schemas, for listing allowed property names. */
+  resolveRef: (ref: string) => Schema | undefined;
+}
+
+/** Maps the errors of one validation run to diagnostics (deduplicated, in source order). */
+export function mapSchemaErrors(errors: readonly ErrorObject[], context: SchemaErrorContext): Diagnostic[] {
+  const choices = errors.filter(
+    (e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && choiceNames(e) !== undefined,
+  );
+  const folded = (error: ErrorObject) =>
+    choices.some(
+      (c) =>
+        c !== error &&
+        error.schemaPath.startsWith(`${c.schemaPath}/`) &&
+        (error.instancePath === c.instancePath || error.instancePath.startsWith(`${c.instancePath}/`)),
+    );
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const error of errors) {
+    if (error.keyword === "if" || folded(error)) continue;
+    const diagnostic = mapError(error, context);
+    if (!diagnostic) continue;
+    const key = `${diagnostic.code}|${diagnostic.pointer}|${diagnostic.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(diagnostic);
+  }
+  return diagnostics;
+}
+
+function choiceNames(error: ErrorObject): string[] | undefined {
+  const branches = (error.parentSchema as Schema | undefined)?.[error.keyword];
+  if (!Array.isArray(branches)) return undefined;
+  const names: string[] = [];
+  for (const branch of branches as Schema[]) {
+    const keys = Object.keys(branch);
+    const required = branch.required;
+    if (keys.length !== 1 || !Array.isArray(required) || required.length !== 1) return undefined;
+    names.push(String(required[0]));
+  }
+  return names;
+}
+
+const quote = (name: string) => `"${name}"`;
+
+function listWords(words: readonly string[], joiner: "or" | "and"): string {
+  const quoted = words.map(quote);
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} ${joiner} ${quoted.at(-1)}`;
+}
+
+/** Names the value at a pointer for a message: `"transport"`, `"tags[2]"`, or the root's name. */
+function subject(pointer: string, rootName: string): string {
+  const tokens = splitPointer(pointer);
+  const last = tokens.at(-1);
+  if (last === undefined) return rootName;
+  if (/^\d+$/.test(last)) {
+    const parent = tokens.at(-2);
+    return parent === undefined ? `item ${last}` : `"${parent}[${last}]"`;
+  }
+  return quote(last);
+}
+
+function hintOf(error: ErrorObject): string | undefined {
+  const parent = error.parentSchema as Schema | undefined;
+  return typeof parent?.["x-hint"] === "string" ? (parent["x-hint"] as string) : undefined;
+}
+
+function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic | undefined {
+  const { sourceMap, rootName } = context;
+  const pointer = error.instancePath;
+  const at = sourceMap.locate(pointer);
+  const what = subject(pointer, rootName);
+  const params = error.params as Record<string, unknown>;
+  const hint = hintOf(error);
+  const make = (code: string, message: string, location = at, fallbackHint?: string) =>
+    createDiagnostic("error", code, message, location, hint ?? fallbackHint);
+
+  // The inner error of a propertyNames failure carries the key and is reported instead.
+  if (error.keyword === "propertyNames") return undefined;
+  if (error.propertyName !== undefined) {
+    const keyPointer = joinPointer(pointer, error.propertyName);
+    return make(
+      "INVALID_KEY",
+      `"${error.propertyName}" is not a valid key here: use 1 to 64 letters, digits, "_" or "-"`,
+      sourceMap.locateKey(keyPointer),
+      "rename the key",
+    );
+  }
+
+  switch (error.keyword) {
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+      const allowed = allowedProperties(error.parentSchema as Schema, context.resolveRef);
+      // A known property is "unevaluated" only because its own subschema failed: that error is reported.
+      if (allowed.includes(name)) return undefined;
+      const guess = didYouMean(name, allowed);
+      const where = pointer === "" ? rootName : `${what}`;
+      return make(
+        "UNKNOWN_PROPERTY",
+        `unknown property "${name}" in ${where}`,
+        sourceMap.locateKey(joinPointer(pointer, name)),
+        guess
+          ? `did you mean "${guess}"?`
+          : allowed.length > 0
+            ? `remove it; allowed here: ${allowed.join(", ")}`
+            : "remove it",
+      );
+    }
+    case "required": {
+      const name = String(params.missingProperty);
+      return make(
+        "MISSING_PROPERTY",
+        `${what} is missing the required property "${name}"`,
+        sourceMap.locateKey(pointer),
+        `add "${name}"`,
+      );
+    }
+    case "oneOf":
+    case "anyOf": {
+      const names = choiceNames(error);
+      if (!names) return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
+      const passing = params.passingSchemas;
+      if (Array.isArray(passing)) {
+        const set = passing.map((i) => names[i as number]).filter((n): n is string => n !== undefined);
+        return make(
+          "MUTUALLY_EXCLUSIVE",
+          `${listWords(set, "and")} cannot be set together`,
+          sourceMap.locateKey(joinPointer(pointer, set[1] ?? set[0] ?? "")),
+          `keep exactly one of ${listWords(names, "or")}`,
+        );
+      }
+      const exactly = error.keyword === "oneOf" ? "exactly one" : "at least one";
+      return make(
+        "ONE_OF_REQUIRED",
+        `${what} needs ${exactly} of ${listWords(names, "or")}`,
+        sourceMap.locateKey(pointer),
+        `add ${listWords(names, "or")}`,
+      );
+    }
+    case "not": {
+      const forbidden = ((error.schema as Schema | undefined)?.required as string[] | undefined) ?? [];
+      const name = forbidden[0];
+      if (name === undefined) return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
+      return make(
+        "FORBIDDEN_PROPERTY",
+        `"${name}" is not allowed in ${what} here`,
+        sourceMap.locateKey(joinPointer(pointer, name)),
+        `remove "${name}"`,
+      );
+    }
+    case "type":
+      return make(
+        "WRONG_TYPE",
+        `${what} must be ${article(String(params.type))}, not ${describeType(error.data)}`,
+      );
+    case "enum": {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
+      const guess =
+        typeof error.data === "string"
+          ? didYouMean(
+              error.data,
+              allowed.map((a) => JSON.parse(a) as string),
+            )
+          : undefined;
+      return make(
+        "INVALID_VALUE",
+        `${what} is ${JSON.stringify(error.data)}; expected one of ${allowed.join(", ")}`,
+        at,
+        guess ? `did you mean "${guess}"?` : `use one of ${allowed.join(", ")}`,
+      );
+    }
+    case "const":
+      return make(
+        "INVALID_VALUE",
+        `${what} must be ${JSON.stringify(params.allowedValue)}`,
+        at,
+        `set it to ${JSON.stringify(params.allowedValue)} or remove it`,
+      );
+    case "pattern":
+      return make("PATTERN_MISMATCH", `${what} does not match the pattern ${String(params.pattern)}`);
+    case "minLength":
+      return make(
+        "TOO_SHORT",
+        `${what} must be at least ${String(params.limit)} character${params.limit === 1 ? "" : "s"} long`,
+      );
+    case "maxLength":
+      return make(
+        "TOO_LONG",
+        `${what} must be at most ${String(params.limit)} characters long`,
+        at,
+        "shorten it",
+      );
+    case "minItems":
+      return make(
+        "TOO_SHORT",
+        `${what} must hold at least ${String(params.limit)} item${params.limit === 1 ? "" : "s"}`,
+      );
+    case "maxItems":
+      return make("TOO_LONG", `${what} must hold at most ${String(params.limit)} items`);
+    case "uniqueItems":
+      return make("DUPLICATE_ITEM", `${what} holds a duplicate item`, at, "remove the duplicate");
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return make(
+        "OUT_OF_RANGE",
+        `${what} is ${JSON.stringify(error.data)}; it must be ${String(params.comparison)} ${String(params.limit)}`,
+      );
+    case "format":
+      return make("INVALID_FORMAT", `${what} is not a valid ${String(params.format)}`);
+    case "x-secret":
+      return make(
+        "LITERAL_SECRET",
+        `${what} ${String(params.problem)}`,
+        at,
+        "write env:NAME (or ${NAME}) and set NAME in the environment",
+      );
+    case "x-literal":
+      return make(
+        "INTERPOLATION_IN_LITERAL",
+        `${what} ${String(params.problem)}`,
+        at,
+        "write literal prose; put dynamic or private values in backend, auth, env or setup fields",
+      );
+    case "x-http-url":
+      return make(
+        "INVALID_URL",
+        `${what} ${String(params.problem)}`,
+        at,
+        "use an http(s) URL without credentials, query or fragment",
+      );
+    default:
+      return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
+  }
+}
+
+function article(type: string): string {
+  const words = type.split(",");
+  return words.map((w) => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`)).join(" or ");
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Property names a schema node accepts, following allOf/$ref/if-then-else. */
+export function allowedProperties(
+  schema: Schema | undefined,
+  resolveRef: (ref: string) => Schema | undefined,
+): string[] {
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 16 || node === null || typeof node !== "object") return;
+    const s = node as Schema;
+    if (s.properties && typeof s.properties === "object")
+      for (const key of Object.keys(s.properties)) names.add(key);
+    if (typeof s.$ref === "string") visit(resolveRef(s.$ref), depth + 1);
+    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
+      if (Array.isArray(s[key])) for (const item of s[key] as unknown[]) visit(item, depth + 1);
+    }
+    visit(s.then, depth + 1);
+    visit(s.else, depth + 1);
+  };
+  visit(schema, 0);
+  return [...names].sort();
+}

@@ -1,0 +1,40 @@
+/** Test helpers: write a throwaway project to a temp folder and validate it. */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { validate } from "../../compiler/index.js";
+import type { PipelineContext } from "../../compiler/pipeline.js";
+
+const created: string[] = [];
+
+/** Writes `files` (path → text) below a fresh temp folder and returns the folder. */
+export async function writeProject(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "unitc-test-"));
+  created.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    const file = join(dir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  return dir;
+}
+
+/** Removes every folder made by {@link writeProject}. */
+export async function cleanupProjects(): Promise<void> {
+  await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/** Validates a project folder (no user config) and returns the context plus diagnostics as text. */
+export async function validateDir(dir: string): Promise<{ context: PipelineContext; text: string }> {
+  const context = await validate({ projectDir: dir, userConfigFile: false });
+  const text = formatDiagnostics(context.diagnostics, (file) => relative(dir, file));
+  return { context, text };
+}
+
+/** Writes one project and validates it. */
+export async function validateFiles(
+  files: Record<string, string>,
+): Promise<{ context: PipelineContext; text: string }> {
+  return validateDir(await writeProject(files));
+}
