@@ -1,6 +1,7 @@
 /** The `unitc` command line. Takes argv and IO as parameters so tests run it in-process. */
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
+import { compileCommand } from "./commands/compile.js";
 import { initCommand } from "./commands/init.js";
 import { validateCommand } from "./commands/validate.js";
 import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO } from "./io.js";
@@ -32,6 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   };
   const subCommands = {
     validate: validateCommand(io, setExit),
+    compile: compileCommand(io, setExit),
     init: initCommand(io, setExit),
   };
   const main = defineCommand({

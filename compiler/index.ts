@@ -1,16 +1,46 @@
 /** unitc's compiler API: load, validate and resolve units (and, as backends land, discover and emit). */
+import type { Diagnostic } from "./diagnostics.js";
 import type { LoadProjectOptions } from "./load/index.js";
-import { type PipelineContext, runPipeline, validationStages } from "./pipeline.js";
+import {
+  compileStages,
+  type PipelineContext,
+  type PipelineOptions,
+  runPipeline,
+  validationStages,
+} from "./pipeline.js";
 
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
 export type { LoadProjectOptions } from "./load/index.js";
 export { loadProject, userConfigPath } from "./load/index.js";
-export type { PipelineContext, Stage } from "./pipeline.js";
-export { runPipeline, validationStages } from "./pipeline.js";
+export type { PipelineContext, PipelineOptions, Stage } from "./pipeline.js";
+export { compileStages, runPipeline, validationStages } from "./pipeline.js";
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
+export { type WriteOptions, type WriteResult, writeBundle } from "./write.js";
 
 /** Loads, validates and resolves a project; the result lists its units and every diagnostic. */
 export function validate(options: LoadProjectOptions): Promise<PipelineContext> {
   return runPipeline(options, validationStages);
+}
+
+export interface CompileOptions extends LoadProjectOptions {
+  /** Output folder (absolute); default `<projectDir>/generated`. */
+  outDir?: string;
+}
+
+export interface CompileResult {
+  /** Relative path → text of every file of the bundle; empty when there are errors before emit. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+  context: PipelineContext;
+}
+
+/** Compiles a project to the files of a bundle (pure apart from reading inputs; writes nothing). */
+export async function compile(options: CompileOptions): Promise<CompileResult> {
+  const pipelineOptions: PipelineOptions = {
+    ...options,
+    outDir: options.outDir ?? `${options.projectDir}/generated`,
+  };
+  const context = await runPipeline(pipelineOptions, compileStages);
+  return { files: context.emitted?.files ?? new Map(), diagnostics: context.diagnostics, context };
 }

@@ -3,6 +3,8 @@
  * diagnostics to the context instead of throwing; later stages work with whatever is still valid.
  */
 import type { Diagnostic } from "./diagnostics.js";
+import { type DiscoveredProject, discoverProject } from "./discover/index.js";
+import { type EmitResult, emitBundle } from "./emit/index.js";
 import type { LoadedProject } from "./load/documents.js";
 import { type LoadProjectOptions, loadProject } from "./load/index.js";
 import { resolveProject } from "./resolve/index.js";
@@ -10,12 +12,19 @@ import type { ResolvedProject } from "./resolve/types.js";
 import { type ValidatedProject, validateProject } from "./validate/index.js";
 
 /** State shared by the stages of one run. */
+export interface PipelineOptions extends LoadProjectOptions {
+  /** Absolute output folder of the bundle (emit makes manifest paths relative to it). */
+  outDir?: string;
+}
+
 export interface PipelineContext {
-  options: LoadProjectOptions;
+  options: PipelineOptions;
   diagnostics: Diagnostic[];
   loaded?: LoadedProject;
   validated?: ValidatedProject;
   resolved?: ResolvedProject;
+  discovered?: DiscoveredProject;
+  emitted?: EmitResult;
   /** Milliseconds each stage took, for status lines and benchmarks. */
   timings: Record<string, number>;
 }
@@ -51,12 +60,34 @@ export const resolveStage: Stage = {
   },
 };
 
+export const discoverStage: Stage = {
+  name: "discover",
+  async run(context) {
+    if (!context.resolved) return;
+    context.discovered = await discoverProject(context.resolved);
+    context.diagnostics.push(...context.discovered.diagnostics);
+  },
+};
+
+export const emitStage: Stage = {
+  name: "emit",
+  run(context) {
+    if (!context.resolved || !context.discovered) return;
+    const outDir = context.options.outDir ?? context.options.projectDir;
+    context.emitted = emitBundle(context.discovered.units, context.resolved.settings, { outDir });
+    context.diagnostics.push(...context.emitted.diagnostics);
+  },
+};
+
 /** The stages `unitc validate` runs. */
 export const validationStages: readonly Stage[] = [loadStage, validateStage, resolveStage];
 
+/** The stages `unitc compile` runs; writing the files is separate (`compiler/write.ts`). */
+export const compileStages: readonly Stage[] = [...validationStages, discoverStage, emitStage];
+
 /** Runs stages in order over a fresh context. */
 export async function runPipeline(
-  options: LoadProjectOptions,
+  options: PipelineOptions,
   stages: readonly Stage[],
 ): Promise<PipelineContext> {
   const context: PipelineContext = { options, diagnostics: [], timings: {} };

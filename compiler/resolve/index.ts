@@ -3,7 +3,7 @@
  * children become `<parent>__<child>` with the parent's auth inherited, disabled units are dropped,
  * IDs are checked for clashes, and a project unit replaces a user unit of the same ID.
  */
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 import { BACKENDS, childHandle, isObject, unitFileBackends } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type {
@@ -45,6 +45,7 @@ export function resolveProject(project: LoadedProject, valid: ReadonlySet<Loaded
     (c): c is LoadedConfigFile => c !== undefined && valid.has(c),
   );
   const settings = resolveSettings(configs.map((c) => ({ scope: c.scope, value: c.value as Data })));
+  diagnostics.push(...checkMergedSearchLimits(configs, settings));
   const byId = new Map<string, ResolvedUnit>();
   for (const collection of [project.user, project.project]) {
     if (!collection) continue;
@@ -68,6 +69,33 @@ export function resolveProject(project: LoadedProject, valid: ReadonlySet<Loaded
   return { units, settings, diagnostics };
 }
 
+/**
+ * The merged defaultSearchLimit may not exceed the merged maxSearchLimit. When one config sets both,
+ * the validate stage has already said so; this catches limits that clash across configs or defaults.
+ */
+function checkMergedSearchLimits(
+  configs: readonly LoadedConfigFile[],
+  settings: ResolvedSettings,
+): Diagnostic[] {
+  if (settings.defaultSearchLimit <= settings.maxSearchLimit) return [];
+  const sourceOf = (key: string) => [...configs].reverse().find((c) => (c.value as Data)[key] !== undefined);
+  const low = sourceOf("defaultSearchLimit");
+  const high = sourceOf("maxSearchLimit");
+  if (low !== undefined && low === high) return [];
+  const named = (config: LoadedConfigFile | undefined) =>
+    config ? `set in the ${config.scope} config` : "the default";
+  const [config, key] = low ? [low, "defaultSearchLimit"] : [high as LoadedConfigFile, "maxSearchLimit"];
+  return [
+    createDiagnostic(
+      "error",
+      "SEARCH_LIMIT_ABOVE_MAX",
+      `defaultSearchLimit (${settings.defaultSearchLimit}, ${named(low)}) is greater than maxSearchLimit (${settings.maxSearchLimit}, ${named(high)})`,
+      config.sourceMap.locate(`/${key}`),
+      `lower defaultSearchLimit to at most ${settings.maxSearchLimit}, or raise maxSearchLimit`,
+    ),
+  ];
+}
+
 /** Units of one units root; IDs clashing inside it are reported and the later one dropped. */
 function resolveCollection(
   collection: LoadedCollection,
@@ -77,6 +105,10 @@ function resolveCollection(
 ): ResolvedUnit[] {
   const seen = new Map<string, ResolvedUnit>();
   const disabledIds = new Set<string>();
+  // Messages name the other declaration relative to the units root, as the reader sees it.
+  const root = collection.unitsRoot;
+  const where = (unit: ResolvedUnit) =>
+    `${root ? relative(root, unit.origin.file) : unit.origin.file}:${unit.origin.line}:${unit.origin.column}`;
   const add = (unit: ResolvedUnit, disabled: boolean) => {
     const earlier = seen.get(unit.id);
     if (earlier) {
@@ -85,7 +117,7 @@ function resolveCollection(
         createDiagnostic(
           "error",
           child ? "HANDLE_COLLISION" : "DUPLICATE_ID",
-          `unit ID "${unit.id}" is already declared at ${earlier.origin.file}:${earlier.origin.line}:${earlier.origin.column}`,
+          `unit ID "${unit.id}" is already declared at ${where(earlier)}`,
           unit.origin,
           child
             ? `a plural child's handle is <parent>${"__"}<child>: rename the child or the other unit`
@@ -132,6 +164,7 @@ function buildUnit(
   settings: ResolvedSettings,
   document: LoadedDocument,
   pointer: string,
+  backendPointer = pointer,
 ): ResolvedUnit {
   const optional: Partial<ResolvedUnit> = {};
   for (const key of ["useWhen", "avoidWhen", "setup", "projectBinding", "runtime", "catalog"] as const) {
@@ -150,6 +183,7 @@ function buildUnit(
     backend,
     baseDir: dirname(document.file),
     origin: origin(document, pointer),
+    source: { map: document.sourceMap, backendPointer },
   };
 }
 
@@ -184,7 +218,17 @@ function* unitFileUnits(
       const { unit: blockFields, backend } = split(block.value);
       const own = { ...parentFields, ...blockFields };
       yield [
-        buildUnit(document.id, block.info.kind, own, {}, backend, settings, document, ""),
+        buildUnit(
+          document.id,
+          block.info.kind,
+          own,
+          {},
+          backend,
+          settings,
+          document,
+          "",
+          `/${block.property}`,
+        ),
         block.value.disabled === true,
       ];
       continue;

@@ -2,6 +2,7 @@
 import type { BackendKind } from "../backends.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
+import type { SourceMap } from "../load/parse-document.js";
 
 export type Exposure =
   | "direct"
@@ -43,6 +44,8 @@ export interface ResolvedUnit {
   /** Folder that relative paths in `backend` are resolved against. */
   baseDir: string;
   origin: UnitOrigin;
+  /** Positions of backend fields: `source.map.locate(source.backendPointer + "/actions/x")`. */
+  source: { map: SourceMap; backendPointer: string };
 }
 
 /** Top-level settings merged from the user and project configs, defaults applied. */

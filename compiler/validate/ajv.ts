@@ -31,7 +31,8 @@ function keyword(
   check: (schema: unknown, data: string) => string | undefined,
 ): KeywordValidate {
   const validate: KeywordValidate = (schema, data) => {
-    if (schema === false || typeof data !== "string") return true;
+    // Every field with these keywords also has minLength 1, which reports an empty string better.
+    if (schema === false || typeof data !== "string" || data === "") return true;
     const problem = check(schema, data);
     if (problem === undefined) return true;
     validate.errors = [{ keyword: name, message: problem, params: { problem } }];

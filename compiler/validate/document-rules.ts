@@ -1,7 +1,8 @@
 /**
  * Rules a JSON Schema cannot state, checked on one document after schema validation: what only the
  * user config may set, unit IDs unique across a config's maps, one backend per unit file, the
- * reserved `actions` child ID, and auth present where it cannot be inherited.
+ * reserved `actions` child ID, auth present where it cannot be inherited, search limits in order and
+ * unique namespace alias labels.
  */
 import { BACKENDS, isObject, unitFileBackends } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
@@ -42,29 +43,89 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
       );
     }
   }
-  const firstSeen = new Map<string, string>();
+  // Report the later of two entries sharing an ID, whichever map each sits in.
+  const entries: { id: string; pointer: string; line: number; column: number }[] = [];
   for (const { configMap } of BACKENDS) {
-    const entries = config[configMap];
-    if (!isObject(entries)) continue;
-    for (const id of Object.keys(entries)) {
+    const map = config[configMap];
+    if (!isObject(map)) continue;
+    for (const [id, entry] of Object.entries(map)) {
       const pointer = joinPointer(`/${configMap}`, id);
       diagnostics.push(...checkReservedId(id, document, pointer));
-      const earlier = firstSeen.get(id);
-      if (earlier === undefined) {
-        firstSeen.set(id, pointer);
-        continue;
-      }
-      const first = sourceMap.locateKey(earlier);
-      diagnostics.push(
-        createDiagnostic(
-          "error",
-          "DUPLICATE_ID",
-          `unit ID "${id}" is already used at line ${first.line} (${earlier})`,
-          sourceMap.locateKey(pointer),
-          "unit IDs must be unique across all maps: rename one of them",
-        ),
-      );
+      if (configMap === "unitSets" && isObject(entry))
+        diagnostics.push(...checkSearchLimits(entry, pointer, document));
+      entries.push({ id, pointer, ...sourceMap.locateKey(pointer) });
     }
+  }
+  entries.sort((a, b) => a.line - b.line || a.column - b.column);
+  const firstSeen = new Map<string, (typeof entries)[number]>();
+  for (const entry of entries) {
+    const earlier = firstSeen.get(entry.id);
+    if (earlier === undefined) {
+      firstSeen.set(entry.id, entry);
+      continue;
+    }
+    diagnostics.push(
+      createDiagnostic(
+        "error",
+        "DUPLICATE_ID",
+        `unit ID "${entry.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
+        sourceMap.locateKey(entry.pointer),
+        "unit IDs must be unique across all maps: rename one of them",
+      ),
+    );
+  }
+  diagnostics.push(...checkSearchLimits(config, "", document), ...checkNamespaceAliases(config, document));
+  return diagnostics;
+}
+
+/** `defaultSearchLimit` may not exceed `maxSearchLimit` when one object sets both. */
+function checkSearchLimits(
+  settings: Record<string, unknown>,
+  pointer: string,
+  document: { sourceMap: LoadedConfigFile["sourceMap"] },
+): Diagnostic[] {
+  const { defaultSearchLimit, maxSearchLimit } = settings;
+  if (typeof defaultSearchLimit !== "number" || typeof maxSearchLimit !== "number") return [];
+  if (defaultSearchLimit <= maxSearchLimit) return [];
+  return [
+    createDiagnostic(
+      "error",
+      "SEARCH_LIMIT_ABOVE_MAX",
+      `defaultSearchLimit (${defaultSearchLimit}) is greater than maxSearchLimit (${maxSearchLimit})`,
+      document.sourceMap.locate(`${pointer}/defaultSearchLimit`),
+      `lower defaultSearchLimit to at most ${maxSearchLimit}, or raise maxSearchLimit`,
+    ),
+  ];
+}
+
+/** Namespace alias labels (local and upstream) must be unique. */
+function checkNamespaceAliases(config: Record<string, unknown>, document: LoadedConfigFile): Diagnostic[] {
+  const aliases = config.namespaceAliases;
+  if (!isObject(aliases)) return [];
+  const labels: { label: unknown; pointer: string }[] = [];
+  if (aliases.local !== undefined) labels.push({ label: aliases.local, pointer: "/namespaceAliases/local" });
+  if (isObject(aliases.upstreams)) {
+    for (const [origin, label] of Object.entries(aliases.upstreams))
+      labels.push({ label, pointer: joinPointer("/namespaceAliases/upstreams", origin) });
+  }
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Map<string, string>();
+  for (const { label, pointer } of labels) {
+    if (typeof label !== "string") continue;
+    const earlier = seen.get(label);
+    if (earlier === undefined) {
+      seen.set(label, pointer);
+      continue;
+    }
+    diagnostics.push(
+      createDiagnostic(
+        "error",
+        "DUPLICATE_ALIAS_LABEL",
+        `namespace alias label "${label}" is already used at line ${document.sourceMap.locate(earlier).line} (${earlier})`,
+        document.sourceMap.locate(pointer),
+        "each namespace alias label must be unique: choose another label",
+      ),
+    );
   }
   return diagnostics;
 }
@@ -84,6 +145,42 @@ function checkReservedId(
       "choose another ID",
     ),
   ];
+}
+
+/** Child IDs are reserved-word free and unique across a unit's plural maps; the later one is reported. */
+function checkChildIds(
+  backends: ReturnType<typeof unitFileBackends>,
+  document: LoadedUnitFile,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const children: { id: string; pointer: string; line: number; column: number }[] = [];
+  for (const backend of backends) {
+    if (!backend.plural) continue;
+    for (const childId of Object.keys(backend.value)) {
+      const pointer = joinPointer(`/${backend.property}`, childId);
+      diagnostics.push(...checkReservedId(childId, document, pointer));
+      children.push({ id: childId, pointer, ...document.sourceMap.locateKey(pointer) });
+    }
+  }
+  children.sort((a, b) => a.line - b.line || a.column - b.column);
+  const seen = new Map<string, (typeof children)[number]>();
+  for (const child of children) {
+    const earlier = seen.get(child.id);
+    if (earlier === undefined) {
+      seen.set(child.id, child);
+      continue;
+    }
+    diagnostics.push(
+      createDiagnostic(
+        "error",
+        "DUPLICATE_ID",
+        `child ID "${child.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
+        document.sourceMap.locateKey(child.pointer),
+        "child IDs must be unique across the unit's plural maps: rename one",
+      ),
+    );
+  }
+  return diagnostics;
 }
 
 /** Rules for one parsed, schema-checked unit file. */
@@ -106,40 +203,28 @@ export function checkUnitFileRules(document: LoadedUnitFile): Diagnostic[] {
       ),
     );
   } else if (singular.length > 0 && backends.length > 1) {
-    const second = backends.find((b) => b !== singular[0]) ?? backends[1];
+    // Point at the second block in file order: the first one is where the unit started.
+    const [first, second] = backends
+      .map((b) => ({ property: b.property, at: sourceMap.locateKey(`/${b.property}`) }))
+      .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
     diagnostics.push(
       createDiagnostic(
         "error",
         "MULTIPLE_BACKENDS",
-        `"${singular[0]?.property}" cannot be combined with "${second?.property}" in one unit file`,
-        sourceMap.locateKey(`/${second?.property}`),
+        `"${second?.property}" cannot be combined with "${first?.property}" in one unit file`,
+        second?.at,
         "a unit file holds one singular backend block, or plural maps that describe one provider suite: split it into two unit files",
       ),
     );
   }
 
-  const childSeen = new Map<string, string>();
   const hasParentAuth = isObject(frontmatter.auth);
   let inheritsAuth = false;
+  diagnostics.push(...checkChildIds(backends, document));
   for (const backend of backends) {
     if (!backend.plural) continue;
     for (const [childId, child] of Object.entries(backend.value)) {
       const pointer = joinPointer(`/${backend.property}`, childId);
-      diagnostics.push(...checkReservedId(childId, document, pointer));
-      const earlier = childSeen.get(childId);
-      if (earlier !== undefined) {
-        diagnostics.push(
-          createDiagnostic(
-            "error",
-            "DUPLICATE_ID",
-            `child ID "${childId}" is already used at ${earlier}`,
-            sourceMap.locateKey(pointer),
-            "child IDs must be unique across the unit's plural maps: rename one",
-          ),
-        );
-      } else {
-        childSeen.set(childId, pointer);
-      }
       if (!isObject(child) || Object.hasOwn(child, "auth")) continue;
       if (backend.info.authRequired || (backend.info.kind === "mcp" && Object.hasOwn(child, "url"))) {
         if (hasParentAuth) inheritsAuth = true;
@@ -169,8 +254,23 @@ export function checkUnitFileRules(document: LoadedUnitFile): Diagnostic[] {
     );
   }
 
+  for (const backend of backends) {
+    if (backend.info.kind !== "unitSet") continue;
+    if (!backend.plural)
+      diagnostics.push(...checkSearchLimits(backend.value, `/${backend.property}`, document));
+    else
+      for (const [childId, child] of Object.entries(backend.value))
+        if (isObject(child))
+          diagnostics.push(
+            ...checkSearchLimits(child, joinPointer(`/${backend.property}`, childId), document),
+          );
+  }
+
+  // A key `actions` makes cliTools the singular form, so a plural child named `actions` is read as
+  // the action map, and the child's own `actions` map as an action. A real action has a `command`.
   const cli = frontmatter.cliTools;
-  if (isObject(cli) && isObject(cli.actions) && Object.hasOwn(cli.actions, "actions")) {
+  const named = isObject(cli) && isObject(cli.actions) ? cli.actions.actions : undefined;
+  if (isObject(named) && typeof named.command !== "string") {
     diagnostics.push(
       createDiagnostic(
         "error",

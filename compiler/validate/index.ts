@@ -12,7 +12,7 @@ export function validateDocument(document: LoadedDocument): Diagnostic[] {
   if (document.value === undefined) return [];
   const validators = getSchemaValidators();
   const validate = document.kind === "config" ? validators.config : validators.unit;
-  const diagnostics: Diagnostic[] = [];
+  let diagnostics: Diagnostic[] = [];
   if (!validate(document.value)) {
     diagnostics.push(
       ...mapSchemaErrors(validate.errors ?? [], {
@@ -22,9 +22,12 @@ export function validateDocument(document: LoadedDocument): Diagnostic[] {
       }),
     );
   }
-  diagnostics.push(
-    ...(document.kind === "config" ? checkConfigRules(document) : checkUnitFileRules(document)),
-  );
+  const rules = document.kind === "config" ? checkConfigRules(document) : checkUnitFileRules(document);
+  // A plural child named `actions` makes the schema read cliTools as the singular form; its errors
+  // there would only restate the one real problem.
+  if (rules.some((d) => d.code === "RESERVED_CHILD_ID"))
+    diagnostics = diagnostics.filter((d) => !d.pointer?.startsWith("/cliTools"));
+  diagnostics.push(...rules);
   return diagnostics;
 }
 

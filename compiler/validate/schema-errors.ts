@@ -7,7 +7,17 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer, splitPointer } from "../load/pointer.js";
+import { allowedProperties, discriminatorFor } from "./allowed-properties.js";
 import { didYouMean } from "./did-you-mean.js";
+import {
+  article,
+  comparisonWords,
+  describeType,
+  formatHint,
+  rangeHint,
+  typeHint,
+  urlHint,
+} from "./schema-hints.js";
 
 type Schema = Record<string, unknown>;
 
@@ -33,8 +43,11 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], context: SchemaE
     );
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  // A URL that fails the unitc URL rule also fails `format: uri`; the URL rule says more.
+  const urlProblems = new Set(errors.filter((e) => e.keyword === "x-http-url").map((e) => e.instancePath));
   for (const error of errors) {
     if (error.keyword === "if" || folded(error)) continue;
+    if (error.keyword === "format" && urlProblems.has(error.instancePath)) continue;
     const diagnostic = mapError(error, context);
     if (!diagnostic) continue;
     const key = `${diagnostic.code}|${diagnostic.pointer}|${diagnostic.message}`;
@@ -90,6 +103,7 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
   const what = subject(pointer, rootName);
   const params = error.params as Record<string, unknown>;
   const hint = hintOf(error);
+  const parentSchema = error.parentSchema as Schema | undefined;
   const make = (code: string, message: string, location = at, fallbackHint?: string) =>
     createDiagnostic("error", code, message, location, hint ?? fallbackHint);
 
@@ -109,15 +123,30 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
     case "additionalProperties":
     case "unevaluatedProperties": {
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-      const allowed = allowedProperties(error.parentSchema as Schema, context.resolveRef);
-      // A known property is "unevaluated" only because its own subschema failed: that error is reported.
+      const parent = error.parentSchema as Schema;
+      const allowed = allowedProperties(parent, context.resolveRef, error.data);
+      // A property allowed here is "unevaluated" only because a subschema failed: that error is reported.
       if (allowed.includes(name)) return undefined;
-      const guess = didYouMean(name, allowed);
       const where = pointer === "" ? rootName : `${what}`;
+      const location = sourceMap.locateKey(joinPointer(pointer, name));
+      const discriminator = discriminatorFor(parent, name, context.resolveRef);
+      const current = (error.data as Record<string, unknown> | undefined)?.[discriminator?.key ?? ""];
+      // Without the discriminator its own "missing property" error says what to do first.
+      if (discriminator && current === undefined) return undefined;
+      if (discriminator) {
+        const key = quote(discriminator.key);
+        return make(
+          "FORBIDDEN_PROPERTY",
+          `"${name}" is not allowed in ${where} when ${key} is ${JSON.stringify(current)}`,
+          location,
+          `remove "${name}", or set ${key} to ${listWords(discriminator.values.map(String), "or")}`,
+        );
+      }
+      const guess = didYouMean(name, allowed);
       return make(
         "UNKNOWN_PROPERTY",
         `unknown property "${name}" in ${where}`,
-        sourceMap.locateKey(joinPointer(pointer, name)),
+        location,
         guess
           ? `did you mean "${guess}"?`
           : allowed.length > 0
@@ -138,9 +167,12 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
     case "anyOf": {
       const names = choiceNames(error);
       if (!names) return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
-      const passing = params.passingSchemas;
-      if (Array.isArray(passing)) {
-        const set = passing.map((i) => names[i as number]).filter((n): n is string => n !== undefined);
+      if (Array.isArray(params.passingSchemas)) {
+        // ajv names only the first two passing branches; the data says which fields are all set.
+        const data = error.data as Record<string, unknown>;
+        const set = names.filter(
+          (name) => data !== null && typeof data === "object" && Object.hasOwn(data, name),
+        );
         return make(
           "MUTUALLY_EXCLUSIVE",
           `${listWords(set, "and")} cannot be set together`,
@@ -171,6 +203,8 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
       return make(
         "WRONG_TYPE",
         `${what} must be ${article(String(params.type))}, not ${describeType(error.data)}`,
+        at,
+        typeHint(String(params.type), rootName, pointer === ""),
       );
     case "enum": {
       const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v));
@@ -196,11 +230,18 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
         `set it to ${JSON.stringify(params.allowedValue)} or remove it`,
       );
     case "pattern":
-      return make("PATTERN_MISMATCH", `${what} does not match the pattern ${String(params.pattern)}`);
+      return make(
+        "PATTERN_MISMATCH",
+        `${what} does not match the pattern ${String(params.pattern)}`,
+        at,
+        typeof parentSchema?.description === "string" ? parentSchema.description : undefined,
+      );
     case "minLength":
       return make(
         "TOO_SHORT",
         `${what} must be at least ${String(params.limit)} character${params.limit === 1 ? "" : "s"} long`,
+        at,
+        params.limit === 1 ? "write a non-empty value, or remove the property" : "lengthen it",
       );
     case "maxLength":
       return make(
@@ -213,9 +254,11 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
       return make(
         "TOO_SHORT",
         `${what} must hold at least ${String(params.limit)} item${params.limit === 1 ? "" : "s"}`,
+        at,
+        "add items, or remove the property",
       );
     case "maxItems":
-      return make("TOO_LONG", `${what} must hold at most ${String(params.limit)} items`);
+      return make("TOO_LONG", `${what} must hold at most ${String(params.limit)} items`, at, "remove items");
     case "uniqueItems":
       return make("DUPLICATE_ITEM", `${what} holds a duplicate item`, at, "remove the duplicate");
     case "minimum":
@@ -224,10 +267,17 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
     case "exclusiveMaximum":
       return make(
         "OUT_OF_RANGE",
-        `${what} is ${JSON.stringify(error.data)}; it must be ${String(params.comparison)} ${String(params.limit)}`,
+        `${what} is ${JSON.stringify(error.data)}; it must be ${comparisonWords(String(params.comparison))} ${String(params.limit)}`,
+        at,
+        rangeHint(parentSchema),
       );
     case "format":
-      return make("INVALID_FORMAT", `${what} is not a valid ${String(params.format)}`);
+      return make(
+        "INVALID_FORMAT",
+        `${what} is not a valid ${String(params.format)}`,
+        at,
+        formatHint(String(params.format)),
+      );
     case "x-secret":
       return make(
         "LITERAL_SECRET",
@@ -243,49 +293,8 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
         "write literal prose; put dynamic or private values in backend, auth, env or setup fields",
       );
     case "x-http-url":
-      return make(
-        "INVALID_URL",
-        `${what} ${String(params.problem)}`,
-        at,
-        "use an http(s) URL without credentials, query or fragment",
-      );
+      return make("INVALID_URL", `${what} ${String(params.problem)}`, at, urlHint(String(params.problem)));
     default:
       return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
   }
-}
-
-function article(type: string): string {
-  const words = type.split(",");
-  return words.map((w) => (/^[aeiou]/.test(w) ? `an ${w}` : `a ${w}`)).join(" or ");
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  if (typeof value === "string")
-    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
-}
-
-/** Property names a schema node accepts, following allOf/$ref/if-then-else. */
-export function allowedProperties(
-  schema: Schema | undefined,
-  resolveRef: (ref: string) => Schema | undefined,
-): string[] {
-  const names = new Set<string>();
-  const visit = (node: unknown, depth: number) => {
-    if (depth > 16 || node === null || typeof node !== "object") return;
-    const s = node as Schema;
-    if (s.properties && typeof s.properties === "object")
-      for (const key of Object.keys(s.properties)) names.add(key);
-    if (typeof s.$ref === "string") visit(resolveRef(s.$ref), depth + 1);
-    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-      if (Array.isArray(s[key])) for (const item of s[key] as unknown[]) visit(item, depth + 1);
-    }
-    visit(s.then, depth + 1);
-    visit(s.else, depth + 1);
-  };
-  visit(schema, 0);
-  return [...names].sort();
 }

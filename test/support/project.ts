@@ -25,9 +25,18 @@ export async function cleanupProjects(): Promise<void> {
   await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
-/** Validates a project folder (no user config) and returns the context plus diagnostics as text. */
-export async function validateDir(dir: string): Promise<{ context: PipelineContext; text: string }> {
-  const context = await validate({ projectDir: dir, userConfigFile: false });
+export interface ValidateTestOptions {
+  /** A user config file, relative to the project folder; default: no user config. */
+  userConfig?: string;
+}
+
+/** Validates a project folder (no user config unless named) and returns the context plus diagnostics as text. */
+export async function validateDir(
+  dir: string,
+  options: ValidateTestOptions = {},
+): Promise<{ context: PipelineContext; text: string }> {
+  const userConfigFile = options.userConfig === undefined ? false : join(dir, options.userConfig);
+  const context = await validate({ projectDir: dir, userConfigFile });
   const text = formatDiagnostics(context.diagnostics, (file) => relative(dir, file));
   return { context, text };
 }
@@ -35,6 +44,7 @@ export async function validateDir(dir: string): Promise<{ context: PipelineConte
 /** Writes one project and validates it. */
 export async function validateFiles(
   files: Record<string, string>,
+  options: ValidateTestOptions = {},
 ): Promise<{ context: PipelineContext; text: string }> {
-  return validateDir(await writeProject(files));
+  return validateDir(await writeProject(files), options);
 }

@@ -1,0 +1,73 @@
+/**
+ * `--bundle`: the generated modules as one ESM file (rollup + esbuild) plus `.d.ts` declarations,
+ * for consumers without a TypeScript toolchain. Everything happens in memory; `unitc/runtime` stays
+ * an import, so the bundle needs the `unitc` package and nothing else.
+ */
+import { type Plugin, rollup } from "@rollup/wasm-node";
+import esbuild from "rollup-plugin-esbuild";
+import ts from "typescript";
+import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
+
+const ROOT = "/__unitc_bundle__/";
+
+function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
+  return {
+    name: "unitc-memory-files",
+    resolveId(source, importer) {
+      if (source === "unitc/runtime") return { id: source, external: true };
+      const base = importer ? new URL(source, `file://${importer}`).pathname : `${ROOT}${source}`;
+      const id = base.replace(/\.js$/, ".ts");
+      return files.has(id.slice(ROOT.length)) ? id : null;
+    },
+    load(id) {
+      return id.startsWith(ROOT) ? (files.get(id.slice(ROOT.length)) ?? null) : null;
+    },
+  };
+}
+
+function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnostic[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, text] of files) {
+    if (!path.endsWith(".ts") || path.endsWith(".d.ts")) continue;
+    const result = ts.transpileDeclaration(text, {
+      fileName: path,
+      reportDiagnostics: true,
+      compilerOptions: { module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true },
+    });
+    for (const d of result.diagnostics ?? []) {
+      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+      diagnostics.push(createDiagnostic("error", "BUNDLE_DECLARATION", `${path}: ${message}`));
+    }
+    out.set(`bundle/${path.replace(/\.ts$/, ".d.ts")}`, result.outputText);
+  }
+  return out;
+}
+
+/** Adds `bundle/index.js`, its declarations, the manifest and Code Mode declaration to `files`. */
+export async function bundleFiles(
+  files: ReadonlyMap<string, string>,
+): Promise<{ files: Map<string, string>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const out = new Map(files);
+  try {
+    const build = await rollup({
+      input: `${ROOT}index.ts`,
+      plugins: [memoryFiles(files), esbuild({ target: "es2022", tsconfig: false, sourceMap: false })],
+      onwarn: (warning) => diagnostics.push(createDiagnostic("warning", "BUNDLE_WARNING", warning.message)),
+    });
+    const { output } = await build.generate({ format: "es" });
+    await build.close();
+    const chunk = output[0];
+    out.set("bundle/index.js", chunk.code);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    diagnostics.push(createDiagnostic("error", "BUNDLE_FAILED", `bundling failed: ${reason}`));
+    return { files: out, diagnostics };
+  }
+  for (const [path, text] of declarations(files, diagnostics)) out.set(path, text);
+  for (const name of ["manifest.json", "code-mode.d.ts"]) {
+    const text = files.get(name);
+    if (text !== undefined) out.set(`bundle/${name}`, text);
+  }
+  return { files: new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
+}

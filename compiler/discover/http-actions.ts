@@ -1,0 +1,61 @@
+/** `httpApis` / `httpApi`: configured HTTP actions become operations; nothing is fetched. */
+import type { AuthConfig, HttpInvoke, ToolAnnotations } from "../../runtime/manifest.js";
+import { contentHash } from "../canonical.js";
+import { joinPointer } from "../load/pointer.js";
+import { defsDefault } from "../resolve/defaults.js";
+import { actionInputSchema, inputReferences, usesWholeInput } from "./action-input.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
+
+type Data = Record<string, unknown>;
+
+const PLACEHOLDER = /\{([A-Za-z0-9_-]+)\}/g;
+
+/** Builds the operations of an HTTP API unit from its configured actions. */
+export function discoverHttpActions(context: DiscoverContext): UnitIR {
+  const backend = context.unit.backend as Data;
+  const actions = (backend.actions ?? {}) as Record<string, Data>;
+  const operations: OperationIR[] = [];
+  for (const [name, action] of Object.entries(actions)) {
+    const pointer = joinPointer("/actions", name);
+    const placeholders = [...String(action.path).matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+    const templated = { query: action.query, headers: action.headers, jsonBody: action.jsonBody };
+    const invoke: HttpInvoke = {
+      kind: "http",
+      method: action.method as HttpInvoke["method"],
+      path: String(action.path),
+    };
+    if (action.query !== undefined) invoke.query = action.query as Record<string, string>;
+    if (action.headers !== undefined) invoke.headers = action.headers as Record<string, string>;
+    if (action.jsonBody !== undefined) invoke.jsonBody = action.jsonBody;
+    const operation: OperationIR = {
+      name,
+      description: String(action.description ?? `${invoke.method} ${invoke.path}`),
+      inputSchema: actionInputSchema(
+        context,
+        pointer,
+        action.inputSchema,
+        placeholders,
+        inputReferences(templated),
+        usesWholeInput(templated),
+      ),
+      invoke,
+    };
+    if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema as Data;
+    if (action.annotations !== undefined) operation.annotations = action.annotations as ToolAnnotations;
+    operations.push(operation);
+  }
+  return {
+    unit: context.unit,
+    connection: {
+      kind: "http",
+      baseUrl: String(backend.baseUrl),
+      auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
+      requestTimeoutMs:
+        (backend.requestTimeoutMs as number) ?? defsDefault("remoteRequestFields", "requestTimeoutMs"),
+      maxResponseBytes:
+        (backend.maxResponseBytes as number) ?? defsDefault("httpApiFields", "maxResponseBytes"),
+    },
+    operations,
+    sourceHash: contentHash({ kind: "http", backend }),
+  };
+}

@@ -1,0 +1,33 @@
+/** The IR the discover stage produces and emit consumes: units with their callable operations. */
+import type { Connection, Invoke, JsonSchema, ToolAnnotations } from "../../runtime/manifest.js";
+import type { Diagnostic, Severity } from "../diagnostics.js";
+import type { ResolvedUnit } from "../resolve/types.js";
+
+export interface OperationIR {
+  /** The name in the source (action key, operationId, tool name). */
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  /** How to call it. CLI `cwd` is absolute here; emit makes it relative to the output folder. */
+  invoke: Invoke;
+}
+
+export interface UnitIR {
+  unit: ResolvedUnit;
+  connection: Connection;
+  operations: OperationIR[];
+  /** Hash of what the operations were derived from (config, spec text, tool list). */
+  sourceHash: string;
+}
+
+/** What a discoverer gets: the unit, and a way to report at a pointer inside its backend block. */
+export interface DiscoverContext {
+  unit: ResolvedUnit;
+  report(severity: Severity, code: string, message: string, pointer: string, hint?: string): void;
+}
+
+export type Discoverer = (context: DiscoverContext) => Promise<UnitIR | undefined> | UnitIR | undefined;
+
+export type { Diagnostic };

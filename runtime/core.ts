@@ -1,0 +1,105 @@
+/** The in-process runtime: look up an operation, validate the input, invoke it. */
+import { UnitError } from "./errors.js";
+import { invokerFor } from "./invoke/index.js";
+import type { InvokeResult } from "./invoke/types.js";
+import {
+  checkManifest,
+  type Manifest,
+  type ManifestOperation,
+  type ManifestUnit,
+  readManifest,
+} from "./manifest.js";
+import { inputProblems } from "./validate-input.js";
+
+export interface RuntimeOptions {
+  /** A manifest already in memory; relative paths in it resolve against `baseDir`. */
+  manifest?: Manifest;
+  /** Or the path of `manifest.json`. */
+  manifestPath?: string | URL;
+  /** Folder relative paths in the manifest resolve against (default: the manifest's folder or cwd). */
+  baseDir?: string;
+  /** Where secret references are resolved (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** The fetch HTTP calls use (default global fetch). */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A loaded bundle, ready to call. */
+export interface UnitRuntime {
+  readonly manifest: Manifest;
+  /** The unit and operation, or a `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` error. */
+  operation(unitId: string, name: string): { unit: ManifestUnit; operation: ManifestOperation };
+  /** Calls an operation and returns the full result, including whether it was truncated. */
+  invoke(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<InvokeResult>;
+  /** Calls an operation and returns its value; failures are thrown as `UnitError`. */
+  call<T = unknown>(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<T>;
+}
+
+function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
+  if (options.manifest) {
+    return { manifest: checkManifest(options.manifest), baseDir: options.baseDir ?? process.cwd() };
+  }
+  if (options.manifestPath === undefined) {
+    throw new UnitError("MANIFEST_INVALID", "createRuntime needs a manifest or a manifestPath");
+  }
+  const loaded = readManifest(options.manifestPath);
+  return { manifest: loaded.manifest, baseDir: options.baseDir ?? loaded.baseDir };
+}
+
+/** Creates a runtime over a compiled bundle's manifest. */
+export function createRuntime(options: RuntimeOptions): UnitRuntime {
+  const { manifest, baseDir } = load(options);
+  const units = new Map(manifest.units.map((u) => [u.id, u]));
+  const env = options.env ?? process.env;
+
+  const operation = (unitId: string, name: string) => {
+    const unit = units.get(unitId);
+    if (!unit) {
+      throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`, {
+        hint: `known units: ${[...units.keys()].join(", ") || "none"}`,
+      });
+    }
+    const found = unit.operations.find((o) => o.name === name || o.tsName === name);
+    if (!found) {
+      throw new UnitError("UNKNOWN_OPERATION", `unit ${unitId} has no operation ${JSON.stringify(name)}`, {
+        unit: unitId,
+        hint: `its operations: ${unit.operations.map((o) => o.tsName).join(", ") || "none"}`,
+      });
+    }
+    return { unit, operation: found };
+  };
+
+  const invoke = async (unitId: string, name: string, input: unknown = {}, callOptions: CallOptions = {}) => {
+    const target = operation(unitId, name);
+    const problems = inputProblems(target.operation.inputSchema, input);
+    if (problems.length > 0) {
+      throw new UnitError("INPUT_INVALID", `invalid input for ${unitId}.${target.operation.tsName}: ${problems.join("; ")}`, {
+        unit: unitId,
+        operation: target.operation.name,
+        problems,
+        hint: "match the operation's input type (units.describe shows it)",
+      });
+    }
+    const invoker = invokerFor(target.operation.invoke);
+    return invoker(input, {
+      ...target,
+      env,
+      baseDir,
+      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  };
+
+  return {
+    manifest,
+    operation,
+    invoke,
+    async call<T>(unitId: string, name: string, input?: unknown, callOptions?: CallOptions): Promise<T> {
+      return (await invoke(unitId, name, input, callOptions)).value as T;
+    },
+  };
+}

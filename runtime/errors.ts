@@ -1,0 +1,48 @@
+/** Errors the runtime raises: each has a stable code, a readable message and an optional hint. */
+
+export type UnitErrorCode =
+  | "MANIFEST_INVALID"
+  | "UNKNOWN_UNIT"
+  | "UNKNOWN_OPERATION"
+  | "INPUT_INVALID"
+  | "MISSING_ENV"
+  | "UNSUPPORTED_BACKEND"
+  | "HTTP_STATUS"
+  | "HTTP_FAILED"
+  | "HTTP_REDIRECT"
+  | "TIMEOUT"
+  | "RESPONSE_TRUNCATED"
+  | "OUTPUT_INVALID"
+  | "CLI_EXIT"
+  | "CLI_SPAWN"
+  | "CANCELLED";
+
+export interface UnitErrorDetails {
+  hint?: string;
+  unit?: string;
+  operation?: string;
+  /** HTTP status of a non-2xx response. */
+  status?: number;
+  /** A bounded excerpt of the response body or stderr tail, secrets redacted. */
+  excerpt?: string;
+  /** Exit code of a CLI action. */
+  exitCode?: number | null;
+  /** Validation problems of an input, one line each. */
+  problems?: string[];
+}
+
+/** A failed call. `code` is stable: match on it, not on the message. */
+export class UnitError extends Error {
+  readonly code: UnitErrorCode;
+  readonly details: UnitErrorDetails;
+  constructor(code: UnitErrorCode, message: string, details: UnitErrorDetails = {}) {
+    super(message);
+    this.name = "UnitError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isUnitError(error: unknown): error is UnitError {
+  return error instanceof UnitError;
+}

@@ -1,0 +1,12 @@
+/** unitc's runtime: load a compiled bundle and call its units. Generated code imports only this. */
+export { type CallOptions, createRuntime, type RuntimeOptions, type UnitRuntime } from "./core.js";
+export { isUnitError, UnitError, type UnitErrorCode, type UnitErrorDetails } from "./errors.js";
+export type { InvokeResult } from "./invoke/types.js";
+export {
+  checkManifest,
+  type Manifest,
+  type ManifestOperation,
+  type ManifestUnit,
+  MANIFEST_FORMAT,
+  readManifest,
+} from "./manifest.js";

@@ -1,0 +1,64 @@
+/**
+ * Output of a CLI action: stdout and stderr share one byte cap (`maxOutputBytes`); bytes past it are
+ * drained and dropped while the command runs on. A bounded tail of stderr is kept apart for error
+ * excerpts, so the message that usually ends stderr survives even when the cap was hit early.
+ */
+
+/** Enough bytes for a 2,000-character excerpt, with room to redact a secret cut at the window's edge. */
+const STDERR_TAIL_BYTES = 16_384;
+
+/** Backs `end` off so a cut does not split a UTF-8 sequence. */
+function utf8Boundary(chunk: Buffer, end: number): number {
+  let at = end;
+  while (at > 0 && at < chunk.length && ((chunk[at] as number) & 0xc0) === 0x80) at--;
+  return at;
+}
+
+/** Collects one run's output under a combined byte cap. */
+export class OutputCollector {
+  private remaining: number;
+  private readonly stdoutChunks: Buffer[] = [];
+  private stderrTailBytes: Buffer = Buffer.alloc(0);
+  /** True when stdout lost bytes to the cap. */
+  stdoutCut = false;
+  /** True when stderr lost bytes to the cap (its tail is still kept). */
+  stderrCut = false;
+
+  constructor(limit: number) {
+    this.remaining = Math.max(0, limit);
+  }
+
+  addStdout(chunk: Buffer): void {
+    if (this.stdoutCut) return;
+    if (chunk.length <= this.remaining) {
+      this.stdoutChunks.push(chunk);
+      this.remaining -= chunk.length;
+      return;
+    }
+    const end = utf8Boundary(chunk, this.remaining);
+    if (end > 0) this.stdoutChunks.push(chunk.subarray(0, end));
+    this.remaining = 0;
+    this.stdoutCut = true;
+  }
+
+  addStderr(chunk: Buffer): void {
+    if (chunk.length <= this.remaining) this.remaining -= chunk.length;
+    else {
+      this.remaining = 0;
+      this.stderrCut = true;
+    }
+    const joined = Buffer.concat([this.stderrTailBytes, chunk]);
+    this.stderrTailBytes =
+      joined.length > STDERR_TAIL_BYTES ? Buffer.from(joined.subarray(-STDERR_TAIL_BYTES)) : joined;
+  }
+
+  /** The stdout that fit under the cap. */
+  stdout(): string {
+    return Buffer.concat(this.stdoutChunks).toString("utf8");
+  }
+
+  /** The last bytes of stderr, decoded. */
+  stderrTail(): string {
+    return this.stderrTailBytes.toString("utf8");
+  }
+}

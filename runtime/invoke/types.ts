@@ -1,0 +1,25 @@
+/** The contract between the runtime core and the per-backend invokers. */
+import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+
+export interface InvokeContext {
+  unit: ManifestUnit;
+  operation: ManifestOperation;
+  /** Where secret references are resolved from (default `process.env`). */
+  env: Record<string, string | undefined>;
+  /** The manifest's folder: relative paths in the manifest are resolved against it. */
+  baseDir: string;
+  /** Aborts the call (the caller's cancellation); timeouts are the invoker's own. */
+  signal?: AbortSignal;
+  /** The fetch to use (default global fetch); tests never replace it with a mock. */
+  fetch?: typeof fetch;
+}
+
+export interface InvokeResult {
+  /** Parsed JSON, or text. */
+  value: unknown;
+  /** True when a byte cap cut the output short; `value` then ends with a visible marker. */
+  truncated: boolean;
+}
+
+/** Runs one operation. Failures are thrown as `UnitError` with a stable code. */
+export type Invoker = (input: unknown, context: InvokeContext) => Promise<InvokeResult>;
