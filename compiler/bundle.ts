@@ -3,9 +3,12 @@
  * for consumers without a TypeScript toolchain. Everything happens in memory; `unitc/runtime` stays
  * an import, so the bundle needs the `unitc` package and nothing else.
  */
+
+import { posix } from "node:path";
 import { type Plugin, rollup } from "@rollup/wasm-node";
 import esbuild from "rollup-plugin-esbuild";
 import ts from "typescript";
+import type { Manifest } from "../runtime/manifest.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
 
 const ROOT = "/__unitc_bundle__/";
@@ -15,7 +18,7 @@ function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
     name: "unitc-memory-files",
     resolveId(source, importer) {
       if (source === "unitc/runtime") return { id: source, external: true };
-      const base = importer ? new URL(source, `file://${importer}`).pathname : `${ROOT}${source}`;
+      const base = importer ? new URL(source, `file://${importer}`).pathname : source;
       const id = base.replace(/\.js$/, ".ts");
       return files.has(id.slice(ROOT.length)) ? id : null;
     },
@@ -43,6 +46,20 @@ function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnosti
   return out;
 }
 
+/** The manifest as seen from `bundle/`: relative CLI working directories gain a `../`. */
+function manifestOneLevelDown(text: string): string {
+  const manifest = JSON.parse(text) as Manifest;
+  for (const unit of manifest.units) {
+    for (const operation of unit.operations) {
+      const invoke = operation.invoke as { kind: string; cwd?: unknown };
+      if (invoke.kind === "cli" && typeof invoke.cwd === "string" && !posix.isAbsolute(invoke.cwd)) {
+        invoke.cwd = posix.join("..", invoke.cwd);
+      }
+    }
+  }
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 /** Adds `bundle/index.js`, its declarations, the manifest and Code Mode declaration to `files`. */
 export async function bundleFiles(
   files: ReadonlyMap<string, string>,
@@ -65,9 +82,10 @@ export async function bundleFiles(
     return { files: out, diagnostics };
   }
   for (const [path, text] of declarations(files, diagnostics)) out.set(path, text);
-  for (const name of ["manifest.json", "code-mode.d.ts"]) {
-    const text = files.get(name);
-    if (text !== undefined) out.set(`bundle/${name}`, text);
-  }
+  const manifest = files.get("manifest.json");
+  if (manifest !== undefined) out.set("bundle/manifest.json", manifestOneLevelDown(manifest));
+  const codeMode = files.get("code-mode.d.ts");
+  if (codeMode !== undefined)
+    out.set("bundle/code-mode.d.ts", codeMode.replace(/path="\.\/units\//g, 'path="../units/'));
   return { files: new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

@@ -61,8 +61,8 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 
 /** Formats `file:line:col severity CODE message` plus an indented hint line. */
 export function formatDiagnostic(diagnostic: Diagnostic, relativeTo?: (file: string) => string): string {
-  const file = diagnostic.file === undefined ? "<input>" : (relativeTo?.(diagnostic.file) ?? diagnostic.file);
-  const where = `${file}:${diagnostic.line ?? 1}:${diagnostic.column ?? 1}`;
+  const file = diagnostic.file === undefined ? "unitc" : (relativeTo?.(diagnostic.file) ?? diagnostic.file);
+  const where = diagnostic.line === undefined ? file : `${file}:${diagnostic.line}:${diagnostic.column ?? 1}`;
   const head = `${where} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
   return diagnostic.hint === undefined ? head : `${head}\n  hint: ${diagnostic.hint}`;
 }

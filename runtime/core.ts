@@ -77,12 +77,16 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     const target = operation(unitId, name);
     const problems = inputProblems(target.operation.inputSchema, input);
     if (problems.length > 0) {
-      throw new UnitError("INPUT_INVALID", `invalid input for ${unitId}.${target.operation.tsName}: ${problems.join("; ")}`, {
-        unit: unitId,
-        operation: target.operation.name,
-        problems,
-        hint: "match the operation's input type (units.describe shows it)",
-      });
+      throw new UnitError(
+        "INPUT_INVALID",
+        `invalid input for ${unitId}.${target.operation.tsName}: ${problems.join("; ")}`,
+        {
+          unit: unitId,
+          operation: target.operation.name,
+          problems,
+          hint: "match the operation's input type (units.describe shows it)",
+        },
+      );
     }
     const invoker = invokerFor(target.operation.invoke);
     return invoker(input, {

@@ -4,9 +4,9 @@ export { isUnitError, UnitError, type UnitErrorCode, type UnitErrorDetails } fro
 export type { InvokeResult } from "./invoke/types.js";
 export {
   checkManifest,
+  MANIFEST_FORMAT,
   type Manifest,
   type ManifestOperation,
   type ManifestUnit,
-  MANIFEST_FORMAT,
   readManifest,
 } from "./manifest.js";

@@ -19,7 +19,8 @@ function describe(error: ErrorObject): string {
   if (error.keyword === "additionalProperties") {
     return `${at} has unknown property ${JSON.stringify(error.params.additionalProperty)}`;
   }
-  if (error.keyword === "required") return `${at} lacks required property ${JSON.stringify(error.params.missingProperty)}`;
+  if (error.keyword === "required")
+    return `${at} lacks required property ${JSON.stringify(error.params.missingProperty)}`;
   return `${at} ${error.message ?? "is invalid"}`;
 }
 

@@ -13,7 +13,16 @@ const names = (await readdir(join(root, "examples"), { withFileTypes: true }))
   .sort();
 let failed = 0;
 for (const name of names) {
-  const argv = ["compile", "--project", join("examples", name), "--out", join("generated", name), "--user-config", "none"];
+  const argv = [
+    "compile",
+    "--project",
+    join("examples", name),
+    "--out",
+    join("generated", name),
+    "--user-config",
+    "none",
+    "--bundle",
+  ];
   if (check) argv.push("--check");
   const code = await runCli(argv, {
     stdout: (t) => process.stdout.write(t),

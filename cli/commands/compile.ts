@@ -1,16 +1,19 @@
 /** `unitc compile`: compile a project's units to a bundle; `--check` compares instead of writing. */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
+import { bundleFiles } from "../../compiler/bundle.js";
 import { hasErrors } from "../../compiler/diagnostics.js";
 import { compile, writeBundle } from "../../compiler/index.js";
-import { bundleFiles } from "../../compiler/bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { reportDiagnostics } from "../report.js";
 import { projectArgs, projectOptions } from "./validate.js";
 
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
-    meta: { name: "compile", description: "Compile units to typed clients, Code Mode declarations and a manifest" },
+    meta: {
+      name: "compile",
+      description: "Compile units to typed clients, Code Mode declarations and a manifest",
+    },
     args: {
       ...projectArgs,
       out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },

@@ -13,7 +13,10 @@ const CITIES = {
 
 function send(response, status, body) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -33,12 +36,17 @@ export async function startExampleServer({ port = 4319, notesToken, weatherKey }
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     if (parts[0] === "api") {
-      if (request.headers.authorization !== `Bearer ${notesToken}`) return send(response, 401, { error: "bad token" });
+      if (request.headers.authorization !== `Bearer ${notesToken}`)
+        return send(response, 401, { error: "bad token" });
       if (parts[1] !== "notes") return send(response, 404, { error: "no such route" });
       if (request.method === "GET" && parts.length === 2) {
         const tag = url.searchParams.get("tag");
         const list = notes.filter((n) => !tag || n.tags.includes(tag));
-        return send(response, 200, list.map(({ id, title, tags }) => ({ id, title, tags })));
+        return send(
+          response,
+          200,
+          list.map(({ id, title, tags }) => ({ id, title, tags })),
+        );
       }
       if (request.method === "GET" && parts.length === 3) {
         const note = notes.find((n) => n.id === parts[2]);
@@ -46,7 +54,12 @@ export async function startExampleServer({ port = 4319, notesToken, weatherKey }
       }
       if (request.method === "POST" && parts.length === 2) {
         const input = await readJson(request);
-        const note = { id: `n${notes.length + 1}`, title: input.title, body: input.body, tags: input.tags ?? [] };
+        const note = {
+          id: `n${notes.length + 1}`,
+          title: input.title,
+          body: input.body,
+          tags: input.tags ?? [],
+        };
         notes.push(note);
         return send(response, 201, { id: note.id });
       }
@@ -58,9 +71,14 @@ export async function startExampleServer({ port = 4319, notesToken, weatherKey }
       if (!city) return send(response, 404, { error: `unknown city ${parts[2]}` });
       const imperial = url.searchParams.get("units") === "imperial";
       const temperature = imperial ? Math.round(city.temperature * 1.8 + 32) : city.temperature;
-      if (parts[1] === "current") return send(response, 200, { city: parts[2], temperature, conditions: city.conditions });
+      if (parts[1] === "current")
+        return send(response, 200, { city: parts[2], temperature, conditions: city.conditions });
       if (parts[1] === "forecast") {
-        return send(response, 200, [1, 2, 3].map((day) => ({ day, temperature: temperature + day, conditions: city.conditions })));
+        return send(
+          response,
+          200,
+          [1, 2, 3].map((day) => ({ day, temperature: temperature + day, conditions: city.conditions })),
+        );
       }
     }
     return send(response, 404, { error: "no such route" });

@@ -117,8 +117,9 @@ export const invokeCli: Invoker = async (input, context) => {
     const childEnv = buildEnv(invoke.env, context.env);
     secrets = childEnv.secrets;
     const cwd = resolveCwd(invoke.cwd, context.baseDir);
-    if (context.signal?.aborted)
+    if (context.signal?.aborted) {
       throw new UnitError("CANCELLED", `${invoke.command} was cancelled before it started`);
+    }
     const outcome = await runCommand({
       command: invoke.command,
       argv,

@@ -118,10 +118,8 @@ function redirected(request: HttpRequest, location: string, status: number): Htt
 }
 
 function label(context: InvokeContext): string {
-  const { invoke } = context.operation;
-  return invoke.kind === "http"
-    ? `${(invoke as HttpInvoke).method} ${(invoke as HttpInvoke).path}`
-    : invoke.kind;
+  const invoke = context.operation.invoke as Partial<HttpInvoke>;
+  return invoke.kind === "http" ? `${invoke.method} ${invoke.path}` : String(invoke.kind);
 }
 
 function causeOf(error: unknown): string {

@@ -39,11 +39,18 @@ function textOf(value: unknown): string {
  * `INPUT_INVALID` error naming `where`.
  */
 export function substitute(template: string, input: unknown, where: string): string {
-  return template.replace(INSIDE, (match, dotted: string) => {
+  return template.replace(INSIDE, (_match, dotted: string) => {
     const parts = segments(dotted);
     for (let n = parts.length; n > 0; n--) {
       const value = readInput(input, parts.slice(0, n));
-      if (value !== undefined && value !== null) return textOf(value) + parts.slice(n).map((p) => `.${p}`).join("");
+      if (value !== undefined && value !== null)
+        return (
+          textOf(value) +
+          parts
+            .slice(n)
+            .map((p) => `.${p}`)
+            .join("")
+        );
     }
     throw new UnitError("INPUT_INVALID", `${where} needs input.${parts[0]}, which is missing`, {
       hint: `pass ${parts[0]} in the input, or mark it required in the inputSchema`,

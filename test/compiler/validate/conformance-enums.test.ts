@@ -9,12 +9,12 @@ function enumCases(
   label: string,
   values: readonly string[],
   files: (value: string) => Record<string, string>,
-  wrong: [value: string, want: string[]],
+  wrong: [value: string, want: string],
 ): ConformanceTable {
   return [
     ...values.map((value): ConformanceTable[number] => [
       `${label} ${value} is valid`,
-      { files: files(value), want: [] },
+      { files: files(value), want: "" },
     ]),
     [`${label} ${wrong[0]} is rejected`, { files: files(wrong[0]), want: wrong[1] }],
   ];
@@ -53,52 +53,45 @@ const EXPOSURES = ["direct", "progressive", "code_mode", "direct_and_code_mode",
 const enums: ConformanceTable = [
   ...enumCases("exposure", EXPOSURES, (v) => withField(`exposure: ${v}`), [
     "codemode",
-    [
-      '.units/u.md:4:11 error INVALID_VALUE "exposure" is "codemode"; expected one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"',
-      '  hint: did you mean "code_mode"?',
-    ],
+    `
+.units/u.md:4:11 error INVALID_VALUE "exposure" is "codemode"; expected one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"
+  hint: did you mean "code_mode"?`,
   ]),
   ...enumCases("options.exposure", EXPOSURES, (v) => config({ options: { exposure: v } }), [
     "all",
-    [
-      '.units/config.json:3:17 error INVALID_VALUE "exposure" is "all"; expected one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"',
-      '  hint: use one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"',
-    ],
+    `
+.units/config.json:3:17 error INVALID_VALUE "exposure" is "all"; expected one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"
+  hint: use one of "direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"`,
   ]),
   ...enumCases("shadowing", ["forbid", "allow", "namespace"], (v) => withField(`shadowing: ${v}`), [
     "hide",
-    [
-      '.units/u.md:4:12 error INVALID_VALUE "shadowing" is "hide"; expected one of "forbid", "allow", "namespace"',
-      '  hint: use one of "forbid", "allow", "namespace"',
-    ],
+    `
+.units/u.md:4:12 error INVALID_VALUE "shadowing" is "hide"; expected one of "forbid", "allow", "namespace"
+  hint: use one of "forbid", "allow", "namespace"`,
   ]),
   ...enumCases("MCP transport", ["stdio", "http", "sse"], mcp, [
     "websocket",
-    [
-      '.units/u.md:5:14 error INVALID_VALUE "transport" is "websocket"; expected one of "stdio", "http", "sse"',
-      '  hint: use one of "stdio", "http", "sse"',
-    ],
+    `
+.units/u.md:5:14 error INVALID_VALUE "transport" is "websocket"; expected one of "stdio", "http", "sse"
+  hint: use one of "stdio", "http", "sse"`,
   ]),
   ...enumCases("HTTP method", ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"], httpMethod, [
     "get",
-    [
-      '.units/u.md:8:21 error INVALID_VALUE "method" is "get"; expected one of "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"',
-      '  hint: did you mean "GET"?',
-    ],
+    `
+.units/u.md:8:21 error INVALID_VALUE "method" is "get"; expected one of "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"
+  hint: did you mean "GET"?`,
   ]),
   ...enumCases("CLI output type", ["text", "json"], cliOutput, [
     "xml",
-    [
-      '.units/u.md:8:23 error INVALID_VALUE "type" is "xml"; expected one of "text", "json"',
-      '  hint: use one of "text", "json"',
-    ],
+    `
+.units/u.md:8:23 error INVALID_VALUE "type" is "xml"; expected one of "text", "json"
+  hint: use one of "text", "json"`,
   ]),
   ...enumCases("auth type", ["none", "bearer", "headers", "oauth2", "oidc"], authType, [
     "basic",
-    [
-      '.units/u.md:6:17 error INVALID_VALUE "type" is "basic"; expected one of "none", "bearer", "headers", "oauth2", "oidc"',
-      '  hint: use one of "none", "bearer", "headers", "oauth2", "oidc"',
-    ],
+    `
+.units/u.md:6:17 error INVALID_VALUE "type" is "basic"; expected one of "none", "bearer", "headers", "oauth2", "oidc"
+  hint: use one of "none", "bearer", "headers", "oauth2", "oidc"`,
   ]),
   ...enumCases(
     "runtime.features item",
@@ -106,10 +99,9 @@ const enums: ConformanceTable = [
     (v) => withField(`runtime:\n  features: [${v}]`),
     [
       "gpu",
-      [
-        '.units/u.md:5:14 error INVALID_VALUE "features[0]" is "gpu"; expected one of "docker", "browser"',
-        '  hint: use one of "docker", "browser"',
-      ],
+      `
+.units/u.md:5:14 error INVALID_VALUE "features[0]" is "gpu"; expected one of "docker", "browser"
+  hint: use one of "docker", "browser"`,
     ],
   ),
   ...enumCases(
@@ -118,24 +110,24 @@ const enums: ConformanceTable = [
     (v) => withField(`runtime:\n  resources: { class: ${v} }`),
     [
       "huge",
-      [
-        '.units/u.md:5:23 error INVALID_VALUE "class" is "huge"; expected one of "standard", "large", "heavy"',
-        '  hint: use one of "standard", "large", "heavy"',
-      ],
+      `
+.units/u.md:5:23 error INVALID_VALUE "class" is "huge"; expected one of "standard", "large", "heavy"
+  hint: use one of "standard", "large", "heavy"`,
     ],
   ),
   ...enumCases("config version", ["1"], (v) => config({ version: Number(v) }), [
     "2",
-    ['.units/config.json:2:14 error INVALID_VALUE "version" must be 1', "  hint: set it to 1 or remove it"],
+    `
+.units/config.json:2:14 error INVALID_VALUE "version" must be 1
+  hint: set it to 1 or remove it`,
   ]),
   [
     "a repeated runtime.features item is rejected",
     {
       files: withField("runtime:\n  features: [docker, docker]"),
-      want: [
-        '.units/u.md:5:13 error DUPLICATE_ITEM "features" holds a duplicate item',
-        "  hint: remove the duplicate",
-      ],
+      want: `
+.units/u.md:5:13 error DUPLICATE_ITEM "features" holds a duplicate item
+  hint: remove the duplicate`,
     },
   ],
 ];
