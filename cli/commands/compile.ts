@@ -1,7 +1,6 @@
 /** `unitc compile`: compile a project's units to a bundle; `--check` compares instead of writing. */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { bundleFiles } from "../../compiler/bundle.js";
 import { hasErrors } from "../../compiler/diagnostics.js";
 import { compile, writeBundle } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
@@ -27,6 +26,8 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const diagnostics = [...result.diagnostics];
       let files = result.files;
       if (args.bundle && files.size > 0) {
+        // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
+        const { bundleFiles } = await import("../../compiler/bundle.js");
         const bundled = await bundleFiles(files);
         diagnostics.push(...bundled.diagnostics);
         files = bundled.files;

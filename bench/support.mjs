@@ -1,0 +1,35 @@
+// Shared helpers for benchmarks: timing, medians, temp projects inside the package (so generated
+// bundles resolve `unitc/runtime` through the package's self-reference to dist/).
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Writes `files` (relative path → text) into a fresh folder under .bench-cache/. */
+export async function benchProject(name, files) {
+  const dir = join(root, ".bench-cache", name);
+  await rm(dir, { recursive: true, force: true });
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** Prints rows as a Markdown table. */
+export function printTable(rows) {
+  console.log("| benchmark | value | target |");
+  console.log("|---|---:|---|");
+  for (const row of rows) console.log(`| ${row.name} | ${row.value} ${row.unit} | ${row.target ?? ""} |`);
+}
+
+export function isMain(url) {
+  return process.argv[1] === fileURLToPath(url);
+}
