@@ -3,7 +3,8 @@
  * alone (compared by hash), stale ones removed; in check mode nothing is written and the
  * differences are returned. Only a folder unitc made (or an empty one) is ever changed.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import type { Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
@@ -19,17 +20,21 @@ export interface WriteResult {
   written: string[];
   unchanged: string[];
   removed: string[];
-  /** In check mode: files that would be added, changed or removed, with what would happen. */
+  /** Files that differ (in check mode: that would be added, changed or removed), sorted by path. */
   differences: Array<{ path: string; change: "added" | "changed" | "removed" }>;
   diagnostics: Diagnostic[];
 }
 
+/** The file that marks a folder as unitc's: a manifest whose `generator` is `unitc`. */
+const MANIFEST = "manifest.json";
+
 const hash = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function listFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (current: string) => {
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await readdir(current, { withFileTypes: true });
     } catch (error) {
@@ -43,7 +48,7 @@ async function listFiles(dir: string): Promise<string[]> {
     }
   };
   await walk(dir);
-  return found.sort();
+  return found.sort(byPath);
 }
 
 async function readOrUndefined(path: string): Promise<Buffer | undefined> {
@@ -57,13 +62,22 @@ async function readOrUndefined(path: string): Promise<Buffer | undefined> {
 /** True when `existing` holds nothing, or a bundle unitc wrote (its manifest says so). */
 async function ownedByUnitc(outDir: string, existing: readonly string[]): Promise<boolean> {
   if (existing.length === 0) return true;
-  const manifest = await readOrUndefined(join(outDir, "manifest.json"));
+  const manifest = await readOrUndefined(join(outDir, MANIFEST));
   if (!manifest) return false;
   try {
     return (JSON.parse(manifest.toString("utf8")) as { generator?: unknown }).generator === "unitc";
   } catch {
     return false;
   }
+}
+
+/** A bundle path must stay inside the output folder: relative, `/`-separated, no `.`/`..` segments. */
+function isInside(path: string): boolean {
+  return (
+    path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..") &&
+    !path.includes("\\") &&
+    !path.includes(":")
+  );
 }
 
 async function removeEmptyDirs(root: string, files: readonly string[]): Promise<void> {
@@ -74,48 +88,102 @@ async function removeEmptyDirs(root: string, files: readonly string[]): Promise<
   }
 }
 
+/** Writes through a temporary file beside the target, so a reader never sees half a file. */
+async function writeAtomically(target: string, text: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+function refuse(outDir: string, why: string): Diagnostic {
+  return createDiagnostic(
+    "error",
+    "OUT_DIR_NOT_OURS",
+    `${outDir} ${why}; refusing to change it`,
+    { file: outDir },
+    "choose an empty or new folder with --out, or remove the folder's contents",
+  );
+}
+
+/**
+ * The order files are written in. A new manifest goes first, so a run cut short still leaves a folder
+ * unitc recognises as its own; a changed one goes last, so it never names files not yet written.
+ */
+function writeOrder(paths: readonly string[], manifestIsNew: boolean): string[] {
+  const rest = paths.filter((path) => path !== MANIFEST);
+  if (rest.length === paths.length) return rest;
+  return manifestIsNew ? [MANIFEST, ...rest] : [...rest, MANIFEST];
+}
+
 /** Writes (or, with `check`, compares) `files` into `outDir`. */
 export async function writeBundle(
   files: ReadonlyMap<string, string>,
   options: WriteOptions,
 ): Promise<WriteResult> {
   const result: WriteResult = { written: [], unchanged: [], removed: [], differences: [], diagnostics: [] };
-  const existing = await listFiles(options.outDir);
-  if (!(await ownedByUnitc(options.outDir, existing))) {
+  const { outDir } = options;
+  const outside = [...files.keys()].filter((path) => !isInside(path));
+  if (outside.length > 0) {
+    const message = `bundle paths must stay inside the output folder: ${outside.join(", ")}`;
+    result.diagnostics.push(createDiagnostic("error", "BUNDLE_PATH_INVALID", message));
+    return result;
+  }
+  let existing: string[];
+  try {
+    existing = await listFiles(outDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     result.diagnostics.push(
-      createDiagnostic(
-        "error",
-        "OUT_DIR_NOT_OURS",
-        `${options.outDir} holds files unitc did not write; refusing to change it`,
-        { file: options.outDir },
-        "choose an empty or new folder with --out, or remove the folder's contents",
-      ),
+      refuse(outDir, code === "ENOTDIR" ? "is not a folder" : `cannot be read (${code})`),
     );
     return result;
   }
+  if (!(await ownedByUnitc(outDir, existing))) {
+    result.diagnostics.push(refuse(outDir, "holds files unitc did not write"));
+    return result;
+  }
+  const changed: string[] = [];
   for (const [path, text] of files) {
-    const target = join(options.outDir, path);
-    const current = await readOrUndefined(target);
+    const current = await readOrUndefined(join(outDir, path));
     if (current !== undefined && hash(current) === hash(text)) {
       result.unchanged.push(path);
       continue;
     }
+    changed.push(path);
     result.differences.push({ path, change: current === undefined ? "added" : "changed" });
-    if (options.check) continue;
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, text);
-    await rename(temporary, target);
-    result.written.push(path);
   }
   const stale = existing.filter((path) => !files.has(path));
-  for (const path of stale) {
-    result.differences.push({ path, change: "removed" });
-    if (options.check) continue;
-    await rm(join(options.outDir, path), { force: true });
-    result.removed.push(path);
+  for (const path of stale) result.differences.push({ path, change: "removed" });
+  result.differences.sort((a, b) => byPath(a.path, b.path));
+  if (options.check) return result;
+  try {
+    // Stale files go first: a file may give way to a folder of the same name, or the reverse.
+    for (const path of stale) {
+      await rm(join(outDir, path), { force: true });
+      result.removed.push(path);
+    }
+    await removeEmptyDirs(outDir, stale);
+    for (const path of writeOrder(changed, !existing.includes(MANIFEST))) {
+      await writeAtomically(join(outDir, path), files.get(path) as string);
+      result.written.push(path);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    result.diagnostics.push(
+      createDiagnostic(
+        "error",
+        "WRITE_FAILED",
+        `cannot write ${outDir}: ${reason}`,
+        { file: outDir },
+        "check the folder's permissions and free space, then run unitc compile again",
+      ),
+    );
   }
-  if (!options.check) await removeEmptyDirs(options.outDir, stale);
-  result.differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }

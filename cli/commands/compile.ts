@@ -1,11 +1,35 @@
 /** `unitc compile`: compile a project's units to a bundle; `--check` compares instead of writing. */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { hasErrors } from "../../compiler/diagnostics.js";
-import { compile, writeBundle } from "../../compiler/index.js";
+import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
+import { type CompileResult, compile, type WriteResult, writeBundle } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { reportDiagnostics } from "../report.js";
 import { projectArgs, projectOptions } from "./validate.js";
+
+/** The files to write: the emitted ones, plus `bundle/` when asked for. */
+async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map<string, string>> {
+  if (!bundle) return result.files;
+  // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
+  const { bundleFiles } = await import("../../compiler/bundle.js");
+  const bundled = await bundleFiles(result.files);
+  result.diagnostics.push(...bundled.diagnostics);
+  return bundled.files;
+}
+
+/** How many units and operations were compiled. */
+function compiledCount(result: CompileResult): { units: number; operations: number } {
+  const units = result.context.discovered?.units ?? [];
+  return { units: units.length, operations: units.reduce((n, u) => n + u.operations.length, 0) };
+}
+
+/** The status line after a write the write stage refused or could not finish. */
+function writeFailedLine(shown: string, written: WriteResult): string {
+  const done = written.written.length + written.removed.length;
+  return done === 0
+    ? `nothing written to ${shown}: fix the errors above\n`
+    : `${shown} is partly written (${done} file(s) changed): fix the errors above and run unitc compile again\n`;
+}
 
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
@@ -23,44 +47,48 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const result = await compile({ ...options, outDir });
-      const diagnostics = [...result.diagnostics];
-      let files = result.files;
-      if (args.bundle && files.size > 0) {
-        // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
-        const { bundleFiles } = await import("../../compiler/bundle.js");
-        const bundled = await bundleFiles(files);
-        diagnostics.push(...bundled.diagnostics);
-        files = bundled.files;
-      }
-      const shown = relative(io.cwd, outDir) || ".";
-      const failed = hasErrors(diagnostics);
-      if (files.size === 0) {
+      const count = compiledCount(result);
+      const report = (diagnostics: readonly Diagnostic[], line: string, code: number) => {
         reportDiagnostics(io, diagnostics, "text");
-        io.stderr(`nothing compiled: fix the errors above\n`);
-        setExit(EXIT_ERRORS);
+        io.stderr(line);
+        setExit(code);
+      };
+      // With errors and no unit left, writing would only empty the output folder.
+      if (result.files.size === 0 || (hasErrors(result.diagnostics) && count.units === 0)) {
+        report(result.diagnostics, "nothing compiled: fix the errors above\n", EXIT_ERRORS);
         return;
       }
+      const before = result.diagnostics.length;
+      const files = await bundleOutput(result, args.bundle === true);
+      // A failed bundle must not replace a good one on disk: write nothing.
+      if (hasErrors(result.diagnostics.slice(before))) {
+        report(result.diagnostics, "nothing written: the bundle build failed\n", EXIT_ERRORS);
+        return;
+      }
+      const failed = hasErrors(result.diagnostics);
+      const shown = relative(io.cwd, outDir) || ".";
       const written = await writeBundle(files, { outDir, check: args.check === true });
-      diagnostics.push(...written.diagnostics);
-      reportDiagnostics(io, diagnostics, "text");
-      const units = result.context.discovered?.units ?? [];
-      const operations = units.reduce((n, u) => n + u.operations.length, 0);
+      const diagnostics = [...result.diagnostics, ...written.diagnostics];
+      if (hasErrors(written.diagnostics)) {
+        report(diagnostics, writeFailedLine(shown, written), EXIT_ERRORS);
+        return;
+      }
       if (args.check) {
+        reportDiagnostics(io, diagnostics, "text");
         for (const d of written.differences) io.stdout(`${shown}/${d.path}: ${d.change}\n`);
         const stale = written.differences.length > 0;
+        const errors = failed ? ", but the project has errors (above)" : "";
         io.stderr(
           stale
-            ? `${shown} is out of date: ${written.differences.length} file(s) differ; run unitc compile\n`
-            : `${shown} is up to date (${units.length} units, ${operations} operations)\n`,
+            ? `${shown} is out of date: ${written.differences.length} file(s) differ; run unitc compile${errors}\n`
+            : `${shown} is up to date (${count.units} units, ${count.operations} operations)${errors}\n`,
         );
-        setExit(stale || hasErrors(diagnostics) ? EXIT_ERRORS : EXIT_OK);
+        setExit(stale || failed ? EXIT_ERRORS : EXIT_OK);
         return;
       }
-      io.stderr(
-        `compiled ${units.length} units (${operations} operations) to ${shown}: ` +
-          `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed\n`,
-      );
-      setExit(failed || hasErrors(written.diagnostics) ? EXIT_ERRORS : EXIT_OK);
+      const tally = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
+      const line = `compiled ${count.units} units (${count.operations} operations) to ${shown}: ${tally}\n`;
+      report(diagnostics, line, failed ? EXIT_ERRORS : EXIT_OK);
     },
   });
 }

@@ -22,9 +22,9 @@ declare const units: {
   /** A small local notes service: list, read and create notes. */
   readonly notes: Units.notes.Client;
   /** Current conditions for a city. */
-  readonly weather__current: Units.weather_current.Client;
+  readonly weather__current: Units.weather__current.Client;
   /** Three-day forecast for a city. */
-  readonly weather__forecast: Units.weather_forecast.Client;
+  readonly weather__forecast: Units.weather__forecast.Client;
   /** Finds operations by keywords, best first. */
   search(query: string, options?: { unit?: string; limit?: number }): Promise<Units.SearchHit[]>;
   /** The TypeScript declaration of a unit, or of one of its operations. */

@@ -3,7 +3,7 @@
 declare namespace Units.files {
   /** Input of listFiles. */
   type ListFilesInput = {
-    /** Folder relative to the project */
+    /** Folder relative to the project (default: the project itself) */
     folder?: string;
   };
   /** Result of listFiles. */

@@ -1,6 +1,6 @@
 /** Input of listFiles. */
 export type ListFilesInput = {
-    /** Folder relative to the project */
+    /** Folder relative to the project (default: the project itself) */
     folder?: string;
 };
 /** Result of listFiles. */

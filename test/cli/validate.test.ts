@@ -1,0 +1,133 @@
+/** `unitc validate`, `--help`, `--version` and command-line errors, run in-process. */
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import packageJson from "../../package.json" with { type: "json" };
+import { runUnitc } from "../support/cli.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+const repo = fileURLToPath(new URL("../../", import.meta.url));
+
+afterAll(cleanupProjects);
+
+const INVALID_UNIT = `---
+name: Notes
+description: A notes service.
+httpApi:
+  baseUrl: https://user:pass@notes.example.com
+  actions: {}
+---
+`;
+
+describe("unitc validate", () => {
+  it("accepts examples/basic and prints a summary line", async () => {
+    const run = await runUnitc(["validate", "--project", "examples/basic", "--user-config", "none"], repo);
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+    expect(run.stderr).toMatch(/^\d+ units, 0 errors, 0 warnings\n$/);
+  });
+
+  it("accepts every project under examples/", async () => {
+    const dirs = (await readdir(join(repo, "examples"), { withFileTypes: true }))
+      .filter((d) => d.isDirectory() && existsSync(join(repo, "examples", d.name, ".units")))
+      .map((d) => d.name);
+    expect(dirs.length).toBeGreaterThan(0);
+    for (const dir of dirs) {
+      const run = await runUnitc(["validate", "--project", `examples/${dir}`, "--user-config", "none"], repo);
+      expect({ dir, code: run.code, stdout: run.stdout }).toEqual({ dir, code: 0, stdout: "" });
+    }
+  });
+
+  it("lists units and no diagnostics as JSON for a valid project", async () => {
+    const run = await runUnitc(
+      ["validate", "--project", "examples/basic", "--user-config", "none", "--format", "json"],
+      repo,
+    );
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { ok: boolean; units: { id: string }[]; diagnostics: unknown[] };
+    expect(report.ok).toBe(true);
+    expect(report.diagnostics).toEqual([]);
+    expect(report.units.map((u) => u.id)).toContain("files");
+  });
+
+  it("exits 1 and prints file:line:col error CODE for an invalid project", async () => {
+    const dir = await writeProject({ ".units/notes.md": INVALID_UNIT });
+    const run = await runUnitc(["validate", "--user-config", "none"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      [
+        '.units/notes.md:4:1 error MISSING_PROPERTY "httpApi" is missing the required property "auth"',
+        '  hint: add auth; use { "type": "none" } for a public API',
+        '.units/notes.md:5:12 error INVALID_URL "baseUrl" contains credentials before the host',
+        "  hint: remove the user name and password; give credentials in auth, as references such as env:NAME",
+        "",
+      ].join("\n"),
+    );
+    expect(run.stderr).toBe("0 units, 2 errors, 0 warnings\n");
+  });
+
+  it("reports diagnostics as JSON with code, line and column", async () => {
+    const dir = await writeProject({ ".units/notes.md": INVALID_UNIT });
+    const run = await runUnitc(
+      ["validate", "--project", dir, "--user-config", "none", "--format", "json"],
+      repo,
+    );
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { ok: boolean; diagnostics: Record<string, unknown>[] };
+    expect(report.ok).toBe(false);
+    expect(
+      report.diagnostics.map(({ code, severity, line, column }) => ({ code, severity, line, column })),
+    ).toEqual([
+      { code: "MISSING_PROPERTY", severity: "error", line: 4, column: 1 },
+      { code: "INVALID_URL", severity: "error", line: 5, column: 12 },
+    ]);
+    expect(report.diagnostics[0]?.file).not.toMatch(/^\//);
+  });
+
+  it("reads the user config named by --user-config", async () => {
+    const dir = await writeProject({ "user.json": '{ "storage": { "provider": "sqlite" } }\n' });
+    const run = await runUnitc(["validate", "--user-config", "user.json"], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'user.json:1:3 error MISSING_PROPERTY "storage" is missing the required property "path"',
+    );
+  });
+});
+
+describe("unitc command line", () => {
+  it("--help prints usage naming the commands", async () => {
+    const run = await runUnitc(["--help"], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("validate");
+    expect(run.stdout).toContain("init");
+  });
+
+  it("validate --help prints the command's options", async () => {
+    const run = await runUnitc(["validate", "--help"], repo);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("--user-config");
+    expect(run.stdout).toContain("--format");
+  });
+
+  it("--version prints the package version", async () => {
+    expect(await runUnitc(["--version"], repo)).toEqual({
+      code: 0,
+      stdout: `${packageJson.version}\n`,
+      stderr: "",
+    });
+  });
+
+  it.each([
+    [["frobnicate"], 'unitc: unknown command "frobnicate"'],
+    [["validate", "--frobnicate"], "unitc: unknown option --frobnicate"],
+    [["validate", "--formt=json"], "unitc: unknown option --formt"],
+    [["init", "--forse"], "unitc: unknown option --forse"],
+  ])("%j exits 2 with a message and no stack trace", async (argv, message) => {
+    const run = await runUnitc(argv, repo);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`${message}\nRun unitc --help for usage.\n`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * `--bundle`: one ESM file plus declarations, built from a compiled project, written to a real folder
+ * and used the way a consumer without TypeScript uses it: plain Node importing `bundle/index.js`.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleFiles } from "../../compiler/bundle.js";
+import { compile } from "../../compiler/index.js";
+import { writeBundle } from "../../compiler/write.js";
+import type { Manifest } from "../../runtime/manifest.js";
+import { typecheckBundle } from "../../scripts/typecheck-generated.mjs";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Newest modification time of the runtime sources (and the package manifest that maps them). */
+function newestRuntimeSource(): number {
+  const sources = readdirSync(join(repoRoot, "runtime"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+    .map((e) => join(e.parentPath, e.name));
+  return Math.max(...[...sources, join(repoRoot, "package.json")].map((file) => statSync(file).mtimeMs));
+}
+
+const builtRuntime = join(repoRoot, "dist/runtime/index.js");
+const runtimeIsFresh = () =>
+  existsSync(builtRuntime) && statSync(builtRuntime).mtimeMs >= newestRuntimeSource();
+
+// `unitc/runtime` in the bundle resolves through the package's exports to dist/: build it when stale.
+beforeAll(() => {
+  if (runtimeIsFresh()) return;
+  try {
+    execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "pipe" });
+  } catch (error) {
+    // tsc still emits when some other file has a type error; that is not this test's concern.
+    if (!runtimeIsFresh()) throw error;
+  }
+});
+afterAll(cleanupProjects);
+
+const TOOLS_UNIT = `---
+name: Tools
+description: Commands run in the project's data folder.
+cliTools:
+  cwd: ../data
+  actions:
+    list:
+      description: List the data folder.
+      command: ls
+      args: ["-1"]
+    count:
+      description: Count the words of a file.
+      command: wc
+      args: ["-w", "--", "$input.file"]
+      inputSchema:
+        type: object
+        properties:
+          file: { type: string }
+        required: [file]
+---
+# Tools
+`;
+
+const CONSUMER = `import { createUnits, type Units } from "./index.js";
+
+const units: Units = createUnits({ env: {} });
+export const listing: Promise<string> = units.tools.list();
+export const counted: Promise<string> = units.tools.count({ file: "marker.txt" });
+// @ts-expect-error file is required
+units.tools.count({});
+// @ts-expect-error there is no such operation
+units.tools.remove();
+`;
+
+/** Compiles a project with one CLI unit whose working directory is `<project>/data`. */
+async function compiledProject() {
+  const dir = await writeProject({
+    ".units/config.json": JSON.stringify({ version: 1 }),
+    ".units/tools.md": TOOLS_UNIT,
+    "data/marker.txt": "one two three\n",
+  });
+  const outDir = join(dir, "out");
+  const compiled = await compile({ projectDir: dir, userConfigFile: false, outDir });
+  expect(compiled.diagnostics).toEqual([]);
+  return { dir, outDir, files: compiled.files };
+}
+
+/** Runs `script` as an ES module in a plain Node child process and returns its stdout. */
+function runNode(script: string, cwd: string, ...args: string[]): string {
+  return execFileSync(process.execPath, ["--input-type=module", "-e", script, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH },
+  });
+}
+
+describe("bundleFiles", () => {
+  let project: Awaited<ReturnType<typeof compiledProject>>;
+  let bundled: Awaited<ReturnType<typeof bundleFiles>>;
+  beforeAll(async () => {
+    project = await compiledProject();
+    bundled = await bundleFiles(project.files);
+  });
+
+  it("adds the ESM file, its declarations, the manifest and the Code Mode declaration", () => {
+    expect(bundled.diagnostics).toEqual([]);
+    const added = [...bundled.files.keys()].filter((path) => !project.files.has(path));
+    expect(added).toEqual([
+      "bundle/code-mode.d.ts",
+      "bundle/index.d.ts",
+      "bundle/index.js",
+      "bundle/manifest.json",
+      "bundle/units/tools/index.d.ts",
+      "bundle/units/tools/types.d.ts",
+    ]);
+    for (const [path, text] of project.files) expect(bundled.files.get(path)).toBe(text);
+    expect([...bundled.files.keys()]).toEqual([...bundled.files.keys()].sort());
+  });
+
+  it("imports only unitc/runtime and keeps no TypeScript syntax", () => {
+    const code = bundled.files.get("bundle/index.js") ?? "";
+    const imports = [...code.matchAll(/^import .* from ['"]([^'"]+)['"];?$/gm)].map((m) => m[1]);
+    expect(imports).toEqual(["unitc/runtime"]);
+    expect(code).toMatch(/^export \{[^}]*\bcreateUnits\b[^}]*\};?$/m);
+    expect(code).not.toMatch(/\binterface\b|: Promise</);
+  });
+
+  it("re-relativises CLI working directories one level down", () => {
+    const top = JSON.parse(project.files.get("manifest.json") ?? "") as Manifest;
+    const down = JSON.parse(bundled.files.get("bundle/manifest.json") ?? "") as Manifest;
+    const cwd = (m: Manifest) => m.units[0]?.operations.map((o) => (o.invoke as { cwd: string }).cwd);
+    expect(cwd(top)).toEqual(["../data", "../data"]);
+    expect(cwd(down)).toEqual(["../../data", "../../data"]);
+    expect({ ...down, units: [] }).toEqual({ ...top, units: [] });
+  });
+
+  it("points the bundle's Code Mode declaration at the one that declares the global", () => {
+    expect(bundled.files.get("bundle/code-mode.d.ts")).toContain(
+      '/// <reference path="../code-mode.d.ts" />',
+    );
+    expect(bundled.files.get("bundle/code-mode.d.ts")).not.toContain("declare const units");
+  });
+
+  it("is byte-identical when built twice", async () => {
+    const again = await bundleFiles(project.files);
+    expect([...again.files]).toEqual([...bundled.files]);
+  });
+
+  it("runs under plain Node: createUnits calls a CLI action in the unit's folder", async () => {
+    const written = await writeBundle(bundled.files, { outDir: project.outDir });
+    expect(written.diagnostics).toEqual([]);
+    // As in an installed package: node_modules/unitc is the package, resolved through its exports.
+    await mkdir(join(project.dir, "node_modules"));
+    symlinkSync(repoRoot, join(project.dir, "node_modules/unitc"), "dir");
+    const script = `
+      const { createUnits } = await import(process.argv[1]);
+      const units = createUnits({ env: { PATH: process.env.PATH } });
+      const listing = await units.tools.list();
+      const counted = await units.tools.count({ file: "marker.txt" });
+      const bad = await units.tools.count({}).catch((e) => e.code);
+      process.stdout.write(JSON.stringify({ listing, counted, bad }));
+    `;
+    const entry = pathToFileURL(join(project.outDir, "bundle/index.js")).href;
+    // Run from elsewhere: the working directory comes from the manifest, not the caller.
+    const out = JSON.parse(runNode(script, repoRoot, entry)) as Record<string, string>;
+    expect(out).toEqual({ listing: "marker.txt\n", counted: "3 marker.txt\n", bad: "INPUT_INVALID" });
+  });
+
+  it("has declarations that type-check with a consumer", async () => {
+    // An ES module package, as a consumer of generated ESM code is.
+    const dir = join(await writeProject({ "package.json": '{ "type": "module" }' }), "typed");
+    await writeBundle(bundled.files, { outDir: dir });
+    await writeFile(join(dir, "bundle/consumer.ts"), CONSUMER);
+    expect(typecheckBundle(dir)).toEqual([]);
+    // The check can fail: a consumer calling an operation wrongly is reported.
+    await writeFile(
+      join(dir, "bundle/wrong.ts"),
+      'import { createUnits } from "./index.js";\ncreateUnits().tools.count({ file: 1 });\n',
+    );
+    expect(typecheckBundle(dir).join("\n")).toMatch(/wrong\.ts:2:\d+ TS2322/);
+  });
+
+  it("reports a module it cannot bundle as BUNDLE_FAILED, without throwing", async () => {
+    const broken = new Map(project.files);
+    broken.set("index.ts", 'import { missing } from "./units/none/index.js";\nexport const x = missing;\n');
+    const result = await bundleFiles(broken);
+    expect(result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["error BUNDLE_FAILED"]);
+    expect(result.files.has("bundle/index.js")).toBe(false);
+  });
+});
+
+describe("the committed example bundle", () => {
+  it("declares the Code Mode global once, so generated/basic type-checks as one program", async () => {
+    const entries = await readdir(join(repoRoot, "generated/basic/bundle"));
+    expect(entries).toContain("code-mode.d.ts");
+    expect(typecheckBundle(join(repoRoot, "generated/basic"))).toEqual([]);
+  });
+});
