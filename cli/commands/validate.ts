@@ -1,5 +1,5 @@
 /** `unitc validate`: load, validate and resolve a project's units; exit 1 on any error. */
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { hasErrors } from "../../compiler/diagnostics.js";
 import { validate } from "../../compiler/index.js";
@@ -47,7 +47,11 @@ export function validateCommand(io: CliIO, setExit: (code: number) => void) {
       const units = context.resolved?.units ?? [];
       reportDiagnostics(io, context.diagnostics, args.format as ReportFormat, {
         ok: !hasErrors(context.diagnostics),
-        units: units.map((u) => ({ id: u.id, kind: u.kind, file: u.origin.file })),
+        units: units.map((u) => ({
+          id: u.id,
+          kind: u.kind,
+          file: relative(io.cwd, u.origin.file) || u.origin.file,
+        })),
       });
       if (args.format === "text") io.stderr(`${summaryLine(units.length, context.diagnostics)}\n`);
       setExit(hasErrors(context.diagnostics) ? EXIT_ERRORS : EXIT_OK);

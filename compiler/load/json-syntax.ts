@@ -12,12 +12,16 @@ export interface JsonSyntaxError {
 export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   let i = 0;
   const fail = (message: string): never => {
-    throw { offset: i, message } satisfies JsonSyntaxError;
+    const comment = text.startsWith("//", i) || text.startsWith("/*", i);
+    throw {
+      offset: i,
+      message: comment ? "comments are not allowed" : message,
+    } satisfies JsonSyntaxError;
   };
   const skipSpace = () => {
     while (i < text.length && " \t\n\r".includes(text[i] as string)) i += 1;
   };
-  const describe = () => (i >= text.length ? "end of file" : `"${text[i]}"`);
+  const describe = () => (i >= text.length ? "end of file" : text[i] === '"' ? "'\"'" : `"${text[i]}"`);
   const expect = (char: string) => {
     if (text[i] !== char) fail(`expected "${char}" but found ${describe()}`);
     i += 1;
@@ -71,7 +75,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
           if (text[i] === "}") fail('trailing comma before "}"');
           continue;
         }
-        expect("}");
+        if (text[i] !== "}") fail(`expected "," or "}" but found ${describe()}`);
+        i += 1;
         return;
       }
     }
@@ -91,7 +96,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
           if (text[i] === "]") fail('trailing comma before "]"');
           continue;
         }
-        expect("]");
+        if (text[i] !== "]") fail(`expected "," or "]" but found ${describe()}`);
+        i += 1;
         return;
       }
     }

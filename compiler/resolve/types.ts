@@ -1,4 +1,5 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
+import type { UnitSetInfo } from "../../runtime/manifest.js";
 import type { BackendKind } from "../backends.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
@@ -39,6 +40,8 @@ export interface ResolvedUnit {
   catalog?: Record<string, unknown>;
   /** For plural children: the parent unit ID and the child ID. */
   parent?: { id: string; childId: string };
+  /** For units brought in by unit sets: the enclosing sets and the settings they apply. */
+  unitSet?: UnitSetInfo;
   /** Backend fields (auth inherited from the parent where absent), secrets left as references. */
   backend: Record<string, unknown>;
   /** Folder that relative paths in `backend` are resolved against. */

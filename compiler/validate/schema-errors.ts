@@ -143,6 +143,14 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
         );
       }
       const guess = didYouMean(name, allowed);
+      if (name === "<<") {
+        return make(
+          "UNKNOWN_PROPERTY",
+          `unknown property "<<" in ${where}`,
+          location,
+          "YAML merge keys (<<: *alias) are not supported: write the fields out",
+        );
+      }
       return make(
         "UNKNOWN_PROPERTY",
         `unknown property "${name}" in ${where}`,

@@ -10,12 +10,15 @@ describe("findJsonSyntaxError", () => {
     ["[1,]", { offset: 3, message: 'trailing comma before "]"' }],
     ["{a: 1}", { offset: 1, message: 'expected a property name in double quotes but found "a"' }],
     ['{"a" 1}', { offset: 5, message: 'expected ":" but found "1"' }],
-    ['{"a": 01}', { offset: 7, message: 'expected "}" but found "1"' }],
+    ['{"a": 01}', { offset: 7, message: 'expected "," or "}" but found "1"' }],
+    ['{"a": 1 "b": 2}', { offset: 8, message: 'expected "," or "}" but found \'"\'' }],
+    ["[1 2]", { offset: 3, message: 'expected "," or "]" but found "2"' }],
     ['"abc', { offset: 4, message: "unterminated string" }],
     ['"a\\x"', { offset: 3, message: "invalid escape \\x" }],
     ["{} {}", { offset: 3, message: 'unexpected "{" after the end of the document' }],
     ["", { offset: 0, message: "unexpected end of file" }],
-    ["// comment\n{}", { offset: 0, message: 'unexpected "/"' }],
+    ["// comment\n{}", { offset: 0, message: "comments are not allowed" }],
+    ['{\n  /* note */ "a": 1}', { offset: 4, message: "comments are not allowed" }],
   ])("%j", (text, want) => {
     expect(findJsonSyntaxError(text)).toEqual(want);
   });

@@ -1,7 +1,7 @@
 /**
- * Conformance to the spec's "Errors" list (rules 1–7) and the semantic rules the schemas cannot
- * state. Each case is a small project and the exact text `unitc validate` prints for it.
- * Limits, auth and storage, enumerations and exactly-one-of rules have their own files.
+ * Conformance to the spec's "Errors" list (rules 1–7; rule 5, URLs, is in conformance-urls.test.ts).
+ * Each case is a small project and the exact text `unitc validate` prints for it. Semantic rules,
+ * limits, auth and storage, enumerations and exactly-one-of rules have their own files.
  */
 import { describe } from "vitest";
 import {
@@ -155,98 +155,6 @@ graphqlEndpoint:
         `${HTTP_HEAD}  baseUrl: https://notes.example.com\n  actions:\n    list_Notes-v2: { method: GET, path: /notes }\n`,
       ),
       want: "",
-    },
-  ],
-  [
-    "5: baseUrl with user and password is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://user:secret@notes.example.com\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" contains credentials before the host
-  hint: remove the user name and password; give credentials in auth, as references such as env:NAME`,
-    },
-  ],
-  [
-    "5: baseUrl with a user name only is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://token@notes.example.com\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" contains credentials before the host
-  hint: remove the user name and password; give credentials in auth, as references such as env:NAME`,
-    },
-  ],
-  [
-    "5: baseUrl with a query is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://notes.example.com/api?key=1\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" contains a query
-  hint: remove the query (?...); a base URL carries no query parameters`,
-    },
-  ],
-  [
-    "5: baseUrl with a fragment is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://notes.example.com/api#top\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" contains a fragment
-  hint: remove the fragment (#...)`,
-    },
-  ],
-  [
-    "5: baseUrl with a non-http scheme is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: ftp://notes.example.com/api\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" uses the scheme "ftp"; only http and https are allowed
-  hint: use an http:// or https:// URL`,
-    },
-  ],
-  [
-    "5: a relative baseUrl is rejected",
-    {
-      files: unit(`${HTTP_HEAD}  baseUrl: /api\n  actions: {}\n`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" is not an absolute URL
-  hint: write an absolute URL, such as https://api.example.com`,
-    },
-  ],
-  [
-    "5: baseUrl rules hold in a config entry too",
-    {
-      files: config({
-        httpApis: {
-          notes: {
-            name: "Notes",
-            description: "A notes service.",
-            baseUrl: "http://a:b@127.0.0.1:4319/api",
-            auth: { type: "none" },
-            actions: {},
-          },
-        },
-      }),
-      want: `
-.units/config.json:6:18 error INVALID_URL "baseUrl" contains credentials before the host
-  hint: remove the user name and password; give credentials in auth, as references such as env:NAME`,
-    },
-  ],
-  [
-    "5: an http or https baseUrl with a path and port is valid",
-    { files: unit(`${HTTP_HEAD}  baseUrl: http://127.0.0.1:4319/api/v1\n  actions: {}\n`), want: "" },
-  ],
-  [
-    "5: an OpenAPI baseUrl override follows the same rule",
-    {
-      files: unit(`name: Pets
-description: The pet store.
-openapiEndpoint:
-  specPath: openapi.json
-  baseUrl: https://pets.example.com/v1?debug=1
-  auth: { type: none }
-`),
-      want: `
-.units/u.md:6:12 error INVALID_URL "baseUrl" contains a query
-  hint: remove the query (?...); a base URL carries no query parameters`,
     },
   ],
   [

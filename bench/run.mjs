@@ -1,0 +1,12 @@
+// Runs every benchmark module and prints one Markdown table. Run after `npm run build`
+// (`npm run bench`). Each module exports `run()` resolving to rows `{ name, value, unit, target? }`.
+import { printTable } from "./support.mjs";
+
+const modules = ["./validate.mjs", "./compile.mjs", "./call-overhead.mjs"];
+
+const rows = [];
+for (const path of modules) {
+  const { run } = await import(path);
+  rows.push(...(await run()));
+}
+printTable(rows);

@@ -1,0 +1,31 @@
+/** Runs the CLI in-process with captured output. */
+import { runCli } from "../../cli/index.js";
+import type { CliIO } from "../../cli/io.js";
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `unitc <argv>` with `cwd` as the working directory and an empty environment by default. */
+export async function runUnitc(
+  argv: readonly string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    cwd,
+    env,
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
