@@ -15,7 +15,20 @@ export type UnitErrorCode =
   | "OUTPUT_INVALID"
   | "CLI_EXIT"
   | "CLI_SPAWN"
+  | "GRAPHQL_ERRORS"
+  | "MCP_START_FAILED"
+  | "MCP_CRASHED"
+  | "MCP_TOOL_ERROR"
+  | "MCP_PROTOCOL_ERROR"
+  | "MCP_SCHEMA_DRIFT"
+  | "RUNTIME_CLOSED"
   | "CANCELLED";
+
+/** One entry of a GraphQL response's `errors`, secrets redacted. */
+export interface GraphqlErrorDetail {
+  message: string;
+  path?: Array<string | number>;
+}
 
 export interface UnitErrorDetails {
   hint?: string;
@@ -29,6 +42,10 @@ export interface UnitErrorDetails {
   exitCode?: number | null;
   /** Validation problems of an input, one line each. */
   problems?: string[];
+  /** The `data` of a GraphQL response that also carried errors (partial data, or null). */
+  data?: unknown;
+  /** The `errors` of a GraphQL response. */
+  errors?: GraphqlErrorDetail[];
 }
 
 /** A failed call. `code` is stable: match on it, not on the message. */

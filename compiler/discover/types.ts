@@ -1,6 +1,12 @@
 /** The IR the discover stage produces and emit consumes: units with their callable operations. */
-import type { Connection, Invoke, JsonSchema, ToolAnnotations } from "../../runtime/manifest.js";
-import type { Diagnostic, Severity } from "../diagnostics.js";
+import type {
+  Connection,
+  Invoke,
+  JsonSchema,
+  ManifestUnit,
+  ToolAnnotations,
+} from "../../runtime/manifest.js";
+import type { Diagnostic, Severity, SourceLocation } from "../diagnostics.js";
 import type { ResolvedUnit } from "../resolve/types.js";
 
 export interface OperationIR {
@@ -20,12 +26,25 @@ export interface UnitIR {
   operations: OperationIR[];
   /** Hash of what the operations were derived from (config, spec text, tool list). */
   sourceHash: string;
+  /** Unit-level manifest fields a backend adds: MCP resources and prompts, unit-set settings. */
+  manifestExtras?: ManifestExtras;
 }
+
+/** The optional `ManifestUnit` fields that come from discovery rather than from the unit's config. */
+export type ManifestExtras = Pick<ManifestUnit, "resources" | "resourceTemplates" | "prompts" | "unitSet">;
 
 /** What a discoverer gets: the unit, and a way to report at a pointer inside its backend block. */
 export interface DiscoverContext {
   unit: ResolvedUnit;
   report(severity: Severity, code: string, message: string, pointer: string, hint?: string): void;
+  /** Reports at an explicit position (inside a schema or operation document, say). */
+  reportAt(
+    severity: Severity,
+    code: string,
+    message: string,
+    at: Partial<SourceLocation>,
+    hint?: string,
+  ): void;
 }
 
 export type Discoverer = (context: DiscoverContext) => Promise<UnitIR | undefined> | UnitIR | undefined;

@@ -17,7 +17,7 @@ export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What the error mapping needs to know about a call in flight. */
-interface CallState {
+export interface CallState {
   secrets: string[];
   timeout?: AbortSignal;
 }
@@ -69,7 +69,11 @@ function httpTarget(context: InvokeContext): { connection: HttpApiConnection; in
 }
 
 /** Sends the request, following same-origin redirects with the same headers, at most `MAX_REDIRECTS`. */
-async function send(first: HttpRequest, signal: AbortSignal, doFetch: typeof fetch): Promise<Response> {
+export async function send(
+  first: HttpRequest,
+  signal: AbortSignal,
+  doFetch: typeof fetch,
+): Promise<Response> {
   let request = first;
   for (let hop = 0; ; hop++) {
     const response = await doFetch(request.url, {
@@ -117,9 +121,14 @@ function redirected(request: HttpRequest, location: string, status: number): Htt
   return { method: "GET", url: target, headers, body: undefined };
 }
 
+/** `METHOD /path` of an HTTP action or OpenAPI operation, else the invoke kind. */
 function label(context: InvokeContext): string {
-  const invoke = context.operation.invoke as Partial<HttpInvoke>;
-  return invoke.kind === "http" ? `${invoke.method} ${invoke.path}` : String(invoke.kind);
+  const { kind, method, path } = context.operation.invoke as {
+    kind: string;
+    method?: unknown;
+    path?: unknown;
+  };
+  return typeof method === "string" && typeof path === "string" ? `${method} ${path}` : kind;
 }
 
 function causeOf(error: unknown): string {
@@ -129,7 +138,7 @@ function causeOf(error: unknown): string {
 }
 
 /** Maps any failure to a `UnitError` with the unit and operation set and every secret redacted. */
-function explain(error: unknown, context: InvokeContext, call: CallState): UnitError {
+export function explain(error: unknown, context: InvokeContext, call: CallState): UnitError {
   const where = { unit: context.unit.id, operation: context.operation.name };
   const scrub = (text: string): string => redact(text, call.secrets);
   if (error instanceof UnitError) {

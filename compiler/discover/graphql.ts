@@ -1,0 +1,105 @@
+/**
+ * `graphqlEndpoints` / `graphqlEndpoint`: the schema (file, URL or live introspection) plus configured
+ * operations, or, when none are configured, one generated operation per Query and Mutation field.
+ * Every document is validated against the schema; each operation gets JSON Schemas of its variables
+ * and of its result, and keeps its final document for the runtime.
+ */
+import { createHash } from "node:crypto";
+import { type GraphQLSchema, parse, validate } from "graphql";
+import type { AuthConfig, GraphqlConnection } from "../../runtime/manifest.js";
+import configSchema from "../../schemas/config.schema.json" with { type: "json" };
+import { contentHash } from "../canonical.js";
+import { defsDefault } from "../resolve/defaults.js";
+import { configuredOperations } from "./graphql-documents.js";
+import { generateOperations, MAX_GENERATED_CHARS } from "./graphql-generate.js";
+import { type PreparedOperation, toOperationIR } from "./graphql-prepare.js";
+import { loadGraphqlSchema } from "./graphql-source.js";
+import type { DiscoverContext, UnitIR } from "./types.js";
+
+type Data = Record<string, unknown>;
+
+/** Builds the operations of a GraphQL unit; undefined (with diagnostics) when its schema is unusable. */
+export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR | undefined> {
+  const backend = context.unit.backend as Data;
+  const loaded = await loadGraphqlSchema(context);
+  if (!loaded) return undefined;
+  const configured = (backend.operations ?? {}) as Record<string, Data>;
+  const prepared =
+    Object.keys(configured).length > 0
+      ? await configuredOperations(context, loaded.schema, configured)
+      : generatedOperations(context, loaded.schema);
+  const operations = prepared.map((p) => toOperationIR(loaded.schema, p));
+  return {
+    unit: context.unit,
+    connection: graphqlConnection(backend),
+    operations,
+    sourceHash: contentHash({
+      kind: "graphql",
+      backend,
+      schema: createHash("sha256").update(loaded.text).digest("hex"),
+      documents: operations.map((o) => (o.invoke as { document: string }).document),
+    }),
+  };
+}
+
+/** What the runtime needs to call the endpoint; `maxResponseBytes` is the HTTP default (no field sets it). */
+export function graphqlConnection(backend: Data): GraphqlConnection {
+  return {
+    kind: "graphql",
+    endpointUrl: String(backend.endpointUrl),
+    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
+    requestTimeoutMs:
+      (backend.requestTimeoutMs as number | undefined) ??
+      defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
+    maxResponseBytes: defsDefault<number>("httpApiFields", "maxResponseBytes"),
+  };
+}
+
+/** Generated operations, each validated; one that does not validate is reported and left out. */
+function generatedOperations(context: DiscoverContext, schema: GraphQLSchema): PreparedOperation[] {
+  const backend = context.unit.backend as Data;
+  const depth = (backend.selectionDepth as number | undefined) ?? selectionDepthDefault();
+  const out: PreparedOperation[] = [];
+  const all = generateOperations(schema, depth);
+  const shallower = all.filter((g) => g.depth < depth).map((g) => g.name);
+  if (shallower.length > 0) {
+    context.report(
+      "info",
+      "GRAPHQL_DEPTH_LOWERED",
+      `${shallower.length} generated operations use a smaller selectionDepth than ${depth} to stay under ${MAX_GENERATED_CHARS} characters: ${shallower.slice(0, 5).join(", ")}${shallower.length > 5 ? ", …" : ""}`,
+      "/selectionDepth",
+      "lower selectionDepth, or configure these operations with documents of your own",
+    );
+  }
+  for (const generated of all) {
+    const document = parse(generated.text);
+    const errors = validate(schema, document);
+    if (errors.length > 0) {
+      context.report(
+        "warning",
+        "GRAPHQL_GENERATED_INVALID",
+        `generated operation ${generated.name} is left out: ${errors[0]?.message}`,
+        "",
+        "configure this operation under operations with a document of your own",
+      );
+      continue;
+    }
+    out.push({
+      name: generated.name,
+      operationType: generated.operationType,
+      document,
+      description: generated.description,
+    });
+  }
+  return out;
+}
+
+/** The schema's default `selectionDepth`; it sits in an `allOf` part, where `defsDefault` does not look. */
+export function selectionDepthDefault(): number {
+  const parts = configSchema.$defs.graphqlEndpointFields.allOf as Array<{ properties?: Data }>;
+  for (const part of parts) {
+    const property = part.properties?.selectionDepth as { default?: unknown } | undefined;
+    if (typeof property?.default === "number") return property.default;
+  }
+  throw new Error("no default declared at graphqlEndpointFields.selectionDepth");
+}
