@@ -39,12 +39,23 @@ export function schemaDefault<T>(...path: string[]): T {
   return result.value as T;
 }
 
+/** A property's schema in `node`, looking through `$ref` and into `allOf` branches. */
+function propertyOf(node: unknown, property: string, depth = 0): unknown {
+  const schema = follow(node);
+  if (!schema || depth > 8) return undefined;
+  const own = (schema.properties as Record<string, unknown> | undefined)?.[property];
+  if (own !== undefined) return own;
+  for (const branch of (schema.allOf as unknown[] | undefined) ?? []) {
+    const found = propertyOf(branch, property, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** The default of a `$defs` entry's property: `defsDefault("graphqlEndpointFields", "selectionDepth")`. */
 export function defsDefault<T>(definition: string, property: string): T {
   const defs = (configSchema as Schema).$defs as Record<string, unknown>;
-  const result = defaultOf(
-    (follow(defs[definition])?.properties as Record<string, unknown> | undefined)?.[property],
-  );
+  const result = defaultOf(propertyOf(defs[definition], property));
   if (!result.found) throw new Error(`no default declared at ${definition}.${property}`);
   return result.value as T;
 }
