@@ -9,10 +9,12 @@ import { expandJson, fillPath, readInput, substitute, wholeInputPath } from "./t
 
 /** A request ready to send; `headers` are keyed by lower-case name. */
 export interface HttpRequest {
-  method: HttpInvoke["method"];
+  /** An HTTP action's method, or any other an OpenAPI operation names (TRACE included). */
+  method: HttpInvoke["method"] | "TRACE";
   url: URL;
   headers: Map<string, string>;
-  body: string | undefined;
+  /** Bodies that can be sent again on a same-origin redirect (no streams). */
+  body: string | URLSearchParams | FormData | Blob | undefined;
 }
 
 /** Auth headers to send plus every resolved secret, so errors and results can be redacted. */
@@ -26,7 +28,8 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Names that would change where or how the request is framed; fetch owns them.
 const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
 
-function rejectControl(value: string, where: string): string {
+/** Throws `INPUT_INVALID` when `value` holds CR, LF or NUL (header and query injection). */
+export function rejectControl(value: string, where: string): string {
   if (CONTROL.test(value)) {
     throw new UnitError("INPUT_INVALID", `${where} must not contain CR, LF or NUL`, {
       hint: "pass a single-line value",
@@ -35,7 +38,8 @@ function rejectControl(value: string, where: string): string {
   return value;
 }
 
-function checkHeaderName(name: string): string {
+/** The lower-case header name; throws `MANIFEST_INVALID` for an invalid or framing header name. */
+export function checkHeaderName(name: string): string {
   const key = name.toLowerCase();
   if (!TOKEN.test(name) || RESERVED_HEADERS.has(key)) {
     throw new UnitError("MANIFEST_INVALID", `header ${JSON.stringify(name)} cannot be configured`, {

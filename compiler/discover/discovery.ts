@@ -1,0 +1,183 @@
+/**
+ * `vendorDiscoveryApis` / `vendorDiscoveryApi`: a discovery document (from `discoveryPath` or
+ * `discoveryUrl`) becomes one operation per method, found in `methods` and in nested `resources`,
+ * named by the method's `id` and filtered by `includeOperations` / `excludeOperations`. Requests go to
+ * `rootUrl` + `servicePath`, or to `baseUrl` when the unit sets it.
+ * https://developers.google.com/discovery/v1/reference/apis
+ */
+import { createHash } from "node:crypto";
+import type { AuthConfig, DiscoveryConnection } from "../../runtime/manifest.js";
+import { contentHash } from "../canonical.js";
+import { joinPointer } from "../load/pointer.js";
+import { defsDefault } from "../resolve/defaults.js";
+import { checkHttpUrl } from "../validate/url-rules.js";
+import { filterIds } from "./discovery-filter.js";
+import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./discovery-method.js";
+import { SchemaDefs } from "./spec-defs.js";
+import type { SpecDocument } from "./spec-parse.js";
+import { loadSpecSource } from "./spec-source.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
+
+type Data = Record<string, unknown>;
+
+/** Discovers the methods of a discovery-document unit; undefined (with diagnostics) when unusable. */
+export async function discoverVendorApi(context: DiscoverContext): Promise<UnitIR | undefined> {
+  const backend = context.unit.backend as Data;
+  const document = await loadSpecSource(context, {
+    kind: "discovery",
+    pathField: "discoveryPath",
+    urlField: "discoveryUrl",
+  });
+  if (!document) return undefined;
+  const sourcePointer = typeof backend.discoveryPath === "string" ? "/discoveryPath" : "/discoveryUrl";
+  const root = document.value as Data;
+  if (
+    typeof root !== "object" ||
+    root === null ||
+    (root.resources === undefined && root.methods === undefined)
+  ) {
+    context.report(
+      "error",
+      "SPEC_INVALID",
+      `${document.id} is not a discovery document (it has no resources or methods)`,
+      sourcePointer,
+      "point the unit at a discovery document (kind: discovery#restDescription)",
+    );
+    return undefined;
+  }
+  const baseUrl = typeof backend.baseUrl === "string" ? backend.baseUrl : documentBaseUrl(root);
+  const problem = baseUrl === undefined ? "names no rootUrl and servicePath" : checkHttpUrl(baseUrl, "base");
+  if (problem !== undefined || baseUrl === undefined) {
+    context.report(
+      "error",
+      "BASE_URL_MISSING",
+      `${document.id}: the base URL ${baseUrl === undefined ? "" : `${JSON.stringify(baseUrl)} `}${problem}`,
+      sourcePointer,
+      "set baseUrl on the unit",
+    );
+    return undefined;
+  }
+  const operations = discoverMethods(context, document);
+  return {
+    unit: context.unit,
+    connection: connection(backend, baseUrl),
+    operations,
+    sourceHash: contentHash({
+      kind: "discovery",
+      backend,
+      document: createHash("sha256").update(document.text).digest("hex"),
+    }),
+  };
+}
+
+function documentBaseUrl(root: Data): string | undefined {
+  if (typeof root.rootUrl === "string" && typeof root.servicePath === "string")
+    return `${root.rootUrl}${root.servicePath}`;
+  return typeof root.baseUrl === "string" ? root.baseUrl : undefined;
+}
+
+function connection(backend: Data, baseUrl: string): DiscoveryConnection {
+  return {
+    kind: "discovery",
+    baseUrl,
+    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
+    requestTimeoutMs:
+      (backend.requestTimeoutMs as number | undefined) ??
+      defsDefault("remoteRequestFields", "requestTimeoutMs"),
+    maxResponseBytes: defsDefault("httpApiFields", "maxResponseBytes"),
+  };
+}
+
+/** Every method of the document (depth first, in document order) that the filters keep. */
+function discoverMethods(context: DiscoverContext, document: SpecDocument): OperationIR[] {
+  const found = [...methodsOf(document.value as Data, "")];
+  const kept = filteredIds(
+    context,
+    document,
+    found.map((m) => String(m.method.id)),
+  );
+  const methodContext = methodContextFor(context, document);
+  const operations: OperationIR[] = [];
+  for (const { method, pointer } of found) {
+    if (!kept.has(String(method.id))) continue;
+    const result = convertDiscoveryMethod(method, pointer, methodContext);
+    if ("operation" in result) operations.push(result.operation);
+    else {
+      context.reportAt(
+        "warning",
+        "OPERATION_SKIPPED",
+        `method ${JSON.stringify(method.id)} is left out: ${result.skipped}`,
+        { file: document.location, ...document.locate(pointer) },
+        "the other methods are unaffected",
+      );
+    }
+  }
+  if (operations.length === 0) {
+    const hint = "check includeOperations and excludeOperations";
+    context.report("warning", "NO_OPERATIONS", `no method of ${document.id} is left to call`, "", hint);
+  }
+  return operations;
+}
+
+/** The method IDs the unit's filters keep; a pattern that matches nothing is a warning. */
+function filteredIds(context: DiscoverContext, document: SpecDocument, ids: string[]): Set<string> {
+  const backend = context.unit.backend as Data;
+  const include = backend.includeOperations as string[] | undefined;
+  const { kept, unused } = filterIds(ids, include, backend.excludeOperations as string[] | undefined);
+  for (const { field, index } of unused) {
+    context.report(
+      "warning",
+      "FILTER_UNUSED",
+      `${field}[${index}] matches no method of ${document.id}`,
+      `/${field}/${index}`,
+      "method IDs look like api.resource.method; * matches one segment, ** any number",
+    );
+  }
+  return kept;
+}
+
+/** What converting methods needs; partial conversions are reported once per message. */
+function methodContextFor(context: DiscoverContext, document: SpecDocument): DiscoveryMethodContext {
+  const schemas = (document.value as Data).schemas;
+  const warned = new Set<string>();
+  return {
+    schemas: (typeof schemas === "object" && schemas !== null ? schemas : {}) as Data,
+    defs: new SchemaDefs(),
+    warn(message, pointer) {
+      if (warned.has(message)) return;
+      warned.add(message);
+      const at = { file: document.location, ...document.locate(pointer) };
+      context.reportAt(
+        "warning",
+        "DISCOVERY_PARTIAL",
+        message,
+        at,
+        "the rest of the method compiles as usual",
+      );
+    },
+  };
+}
+
+/** Methods of a resource and of its nested resources, with their pointers. */
+function* methodsOf(
+  resource: Data,
+  pointer: string,
+  depth = 0,
+): Generator<{ method: Data; pointer: string }> {
+  if (depth > 32) return;
+  const methods = resource.methods;
+  if (typeof methods === "object" && methods !== null) {
+    for (const [name, method] of Object.entries(methods)) {
+      if (typeof method === "object" && method !== null && typeof (method as Data).id === "string") {
+        yield { method: method as Data, pointer: joinPointer(pointer, "methods", name) };
+      }
+    }
+  }
+  const resources = resource.resources;
+  if (typeof resources === "object" && resources !== null) {
+    for (const [name, child] of Object.entries(resources)) {
+      if (typeof child === "object" && child !== null)
+        yield* methodsOf(child as Data, joinPointer(pointer, "resources", name), depth + 1);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Named schemas of a spec as JSON Schema 2020-12 `$defs`. Each referenced schema is converted once
+ * and named after its last pointer token (`#/components/schemas/Pet` → `Pet`, a clash gets a short
+ * hash of its location); refs become `#/$defs/<name>`, so cycles stay refs instead of being inlined.
+ * {@link SchemaDefs.bundle} makes an operation's schema self-contained: it copies in exactly the
+ * definitions that schema reaches.
+ * https://json-schema.org/draft/2020-12/json-schema-core#name-schema-re-use-with-defs
+ */
+import { createHash } from "node:crypto";
+import type { JsonSchema } from "../../runtime/manifest.js";
+
+/** Schemas converted for one spec, shared by all its operations. */
+export class SchemaDefs {
+  readonly #names = new Map<string, string>();
+  readonly #taken = new Set<string>();
+  readonly #schemas = new Map<string, JsonSchema>();
+
+  /**
+   * The `$ref` for the schema identified by `key`, converting it on first use. `convert` runs after
+   * the name is taken, so a schema that refers back to itself gets the same name.
+   */
+  refFor(key: string, nameHint: string, convert: () => JsonSchema): string {
+    let name = this.#names.get(key);
+    if (name === undefined) {
+      name = this.#allocate(key, nameHint);
+      this.#names.set(key, name);
+      this.#schemas.set(name, true);
+      this.#schemas.set(name, convert());
+    }
+    return `#/$defs/${name}`;
+  }
+
+  /** `schema` plus a `$defs` holding every definition it reaches (none: returned as is). */
+  bundle(schema: JsonSchema): JsonSchema {
+    const reached: string[] = [];
+    const seen = new Set<string>();
+    const visit = (value: unknown) => {
+      for (const name of defRefs(value)) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        reached.push(name);
+        visit(this.#schemas.get(name));
+      }
+    };
+    visit(schema);
+    if (reached.length === 0) return schema;
+    const $defs = Object.fromEntries(reached.map((name) => [name, this.#schemas.get(name) ?? true]));
+    return typeof schema === "boolean" ? { ...(schema ? {} : { not: {} }), $defs } : { ...schema, $defs };
+  }
+
+  #allocate(key: string, hint: string): string {
+    const base = hint.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
+    let name = this.#taken.has(base)
+      ? `${base}_${createHash("sha256").update(key).digest("hex").slice(0, 6)}`
+      : base;
+    while (this.#taken.has(name)) name = `${name}_`;
+    this.#taken.add(name);
+    return name;
+  }
+}
+
+/** Names of the `#/$defs/<name>` refs inside a converted schema. */
+function* defRefs(value: unknown): Generator<string> {
+  if (typeof value !== "object" || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) yield* defRefs(item);
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) yield item.slice(8);
+    else if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples")
+      yield* defRefs(item);
+  }
+}

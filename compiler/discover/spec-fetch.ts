@@ -1,0 +1,99 @@
+/**
+ * Build-time GET of a spec document (`specUrl`, `discoveryUrl`). It goes through the runtime's
+ * hardened sender: same-origin redirects only, a timeout and a byte cap. Auth is resolved from the
+ * environment in memory only when the caller passes it, and every resolved secret is redacted from
+ * the text and from errors, so none can reach generated files.
+ */
+import { UnitError } from "../../runtime/errors.js";
+import { send } from "../../runtime/invoke/http.js";
+import { type HttpRequest, resolveAuth } from "../../runtime/invoke/http-request.js";
+import { readCapped } from "../../runtime/invoke/http-response.js";
+import type { AuthConfig } from "../../runtime/manifest.js";
+import { redact } from "../../runtime/redact.js";
+import { MissingVariableError } from "../../runtime/references.js";
+
+/** Largest spec document read (from a URL or a file). */
+export const MAX_SPEC_BYTES = 64 * 1024 * 1024;
+
+export interface SpecRequest {
+  url: string;
+  /** Sent only when given: callers pass it for the API's own origin only. */
+  auth?: AuthConfig;
+  timeoutMs: number;
+  env: Record<string, string | undefined>;
+}
+
+/** A failed fetch; the message names what failed and holds no secret. */
+export class SpecFetchError extends Error {
+  readonly hint: string;
+  constructor(message: string, hint: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** Fetches the text at `request.url`; throws {@link SpecFetchError}. */
+export async function fetchSpecText(request: SpecRequest): Promise<string> {
+  const secrets: string[] = [];
+  try {
+    return await fetchText(request, secrets);
+  } catch (error) {
+    throw explainFetch(error, request, secrets);
+  }
+}
+
+async function fetchText(request: SpecRequest, secrets: string[]): Promise<string> {
+  const headers = new Map([["accept", "application/json, application/yaml;q=0.9, */*;q=0.5"]]);
+  if (request.auth) {
+    const auth = resolveAuth(request.auth, request.env);
+    secrets.push(...auth.secrets);
+    for (const [name, value] of auth.headers) headers.set(name, value);
+  }
+  const httpRequest: HttpRequest = { method: "GET", url: new URL(request.url), headers, body: undefined };
+  const response = await send(httpRequest, AbortSignal.timeout(request.timeoutMs), globalThis.fetch);
+  const read = await readCapped(response.body, MAX_SPEC_BYTES);
+  const text = redact(new TextDecoder().decode(read.bytes), secrets);
+  if (!response.ok) {
+    throw new SpecFetchError(
+      `${request.url} answered ${response.status} ${response.statusText}: ${text.slice(0, 200)}`.trimEnd(),
+      response.status === 401 || response.status === 403
+        ? "check the credentials the unit's auth refers to (sent only when the URL is on baseUrl's origin)"
+        : "check the URL, or save the document to a file and point the unit at it",
+    );
+  }
+  if (read.truncated) {
+    throw new SpecFetchError(
+      `${request.url} answered more than ${MAX_SPEC_BYTES} bytes`,
+      "save the document to a file and point the unit at it",
+    );
+  }
+  return text;
+}
+
+function explainFetch(error: unknown, request: SpecRequest, secrets: string[]): SpecFetchError {
+  if (error instanceof SpecFetchError) return error;
+  if (error instanceof MissingVariableError) {
+    return new SpecFetchError(
+      `fetching ${request.url} needs environment variable ${error.variable}, which is not set`,
+      `set ${error.variable} when compiling, or save the document to a file and point the unit at it`,
+    );
+  }
+  if (error instanceof UnitError) {
+    return new SpecFetchError(
+      redact(`fetching ${request.url} failed: ${error.message}`, secrets),
+      error.details.hint ?? "save the document to a file and point the unit at it",
+    );
+  }
+  if ((error as { name?: unknown } | null)?.name === "TimeoutError") {
+    return new SpecFetchError(
+      `${request.url} did not answer within ${request.timeoutMs} ms`,
+      "raise requestTimeoutMs for this unit, or check that the server is up",
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  return new SpecFetchError(
+    redact(`fetching ${request.url} failed: ${reason}${cause}`, secrets),
+    "check that the server is reachable from where unitc runs",
+  );
+}

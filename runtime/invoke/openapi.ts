@@ -1,0 +1,71 @@
+/**
+ * The invoker of OpenAPI operations and discovery-document methods: one request to the unit's own
+ * origin (the spec's `servers` never count once baseUrl is set), built from the operation's
+ * parameters and media type, with auth headers input cannot override, same-origin redirects only, a
+ * timeout, a response byte cap and every resolved secret redacted from results and errors.
+ */
+import { UnitError } from "../errors.js";
+import type { OpenapiConnection } from "../manifest.js";
+import { type CallState, explain, send } from "./http.js";
+import { resolveAuth } from "./http-request.js";
+import { readResult } from "./http-response.js";
+import { type ApiInvoke, buildApiRequest } from "./openapi-request.js";
+import { nodeFetch } from "./openapi-transport.js";
+import type { InvokeContext, InvokeResult, Invoker } from "./types.js";
+
+/** Runs one operation; failures are `UnitError`s naming the unit and operation, secrets redacted. */
+export const invokeOpenapi: Invoker = async (input, context) => {
+  const call: CallState = { secrets: [] };
+  try {
+    return await run(input, context, call);
+  } catch (error) {
+    throw explain(error, context, call);
+  }
+};
+
+async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
+  const { connection, invoke } = apiTarget(context);
+  const auth = resolveAuth(connection.auth, context.env);
+  call.secrets.push(...auth.secrets);
+  const request = buildApiRequest(connection, invoke, input, auth.headers);
+  call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
+  const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
+  // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules.
+  const transport =
+    invoke.method === "TRACE" ? (nodeFetch as typeof fetch) : (context.fetch ?? globalThis.fetch);
+  const response = await send(request, signal, transport);
+  return readResult(response, {
+    label: `${invoke.method} ${invoke.path}`,
+    method: invoke.method,
+    maxResponseBytes: connection.maxResponseBytes,
+    secrets: call.secrets,
+  });
+}
+
+/** The unit's connection and the operation, checked to be an OpenAPI or discovery pair with sane limits. */
+function apiTarget(context: InvokeContext): {
+  connection: Omit<OpenapiConnection, "kind">;
+  invoke: ApiInvoke;
+} {
+  const { connection } = context.unit;
+  const { invoke } = context.operation;
+  const kind = connection.kind;
+  if ((kind !== "openapi" && kind !== "discovery") || invoke.kind !== kind) {
+    throw new UnitError(
+      "UNSUPPORTED_BACKEND",
+      `the OpenAPI invoker cannot run a ${invoke.kind} operation of a ${kind} unit`,
+      {
+        hint: "this is a runtime bug: operations are dispatched by their connection kind",
+      },
+    );
+  }
+  for (const setting of ["requestTimeoutMs", "maxResponseBytes"] as const) {
+    const value = connection[setting];
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new UnitError("MANIFEST_INVALID", `${setting} must be a positive integer`, {
+        hint: "recompile the unit with unitc compile",
+      });
+    }
+  }
+  return { connection, invoke: invoke as ApiInvoke };
+}
