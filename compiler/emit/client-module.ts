@@ -1,5 +1,5 @@
 /** `units/<id>/types.ts` and `units/<id>/index.ts`: the typed client of one unit. */
-import { docComment, stringLiteral } from "./literal.js";
+import { docComment, objectKey, stringLiteral } from "./literal.js";
 import { methodSignature, operationTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";
 
@@ -11,6 +11,14 @@ function unitDoc(unit: UnitPlan): string {
   return description ? `${name}: ${description}` : name;
 }
 
+/** `import type { … } from "./types.js";`, one name a line when they do not fit on one. */
+function importTypes(names: readonly string[]): string {
+  const line = `import type { ${names.join(", ")} } from "./types.js";\n`;
+  return line.length <= 111
+    ? line
+    : `import type {\n${names.map((n) => `  ${n},\n`).join("")}} from "./types.js";\n`;
+}
+
 /** `units/<id>/types.ts`: the input and output types of every operation. */
 export function emitTypesModule(unit: UnitPlan): string {
   const body = operationTypes(unit, "export ");
@@ -20,12 +28,12 @@ export function emitTypesModule(unit: UnitPlan): string {
 /** `units/<id>/index.ts`: the client interface and its factory over a runtime. */
 export function emitClientModule(unit: UnitPlan): string {
   const types = unit.operations.flatMap((op) => [`${op.typeBase}Input`, `${op.typeBase}Output`]);
-  const imports = types.length > 0 ? `import type { ${types.join(", ")} } from "./types.js";\n` : "";
+  const imports = types.length > 0 ? importTypes(types) : "";
   const methods = unit.operations.map((op) => methodSignature(op, "  ")).join("");
   const bindings = unit.operations
     .map(
       (op) =>
-        `    ${op.tsName}: (input) =>\n      runtime.call(${stringLiteral(unit.id)}, ${stringLiteral(op.ir.name)}, input) as Promise<${op.typeBase}Output>,\n`,
+        `    ${objectKey(op.tsName)}: (input) =>\n      runtime.call(${stringLiteral(unit.id)}, ${stringLiteral(op.ir.name)}, input) as Promise<${op.typeBase}Output>,\n`,
     )
     .join("");
   return (

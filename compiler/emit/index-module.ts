@@ -1,6 +1,6 @@
 /** The top-level `index.ts`: `createUnits()` binds every unit's client to one in-process runtime. */
 import { GENERATED_HEADER } from "./client-module.js";
-import { docComment, propertyKey, stringLiteral } from "./literal.js";
+import { docComment, objectKey, propertyKey, stringLiteral } from "./literal.js";
 import type { UnitPlan } from "./plan.js";
 
 /** `index.ts` of a compiled bundle. */
@@ -20,7 +20,7 @@ export function emitIndexModule(units: readonly UnitPlan[]): string {
         `${docComment(u.ir.unit.description || u.ir.unit.name, "  ")}  readonly ${propertyKey(u.id)}: ${u.clientName};\n`,
     )
     .join("");
-  const bindings = units.map((u) => `    ${propertyKey(u.id)}: create${u.clientName}(runtime),\n`).join("");
+  const bindings = units.map((u) => `    ${objectKey(u.id)}: create${u.clientName}(runtime),\n`).join("");
   return (
     `${GENERATED_HEADER}import { createRuntime, type RuntimeOptions, type UnitRuntime } from "unitc/runtime";\n` +
     `${imports}\n${reexports}${reexports ? "\n" : ""}` +

@@ -1,7 +1,9 @@
 /**
  * The emit stage (pure): IR → the files of a bundle, as a map from relative path to text. Output is
- * deterministic: stable order, no timestamps, no absolute paths, nothing from a unit's Markdown body.
+ * deterministic: stable order, no timestamps, no absolute paths but those the author wrote, nothing
+ * from a unit's Markdown body.
  */
+import { searchIndexFile } from "../../runtime/search.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
@@ -56,5 +58,6 @@ export function emitBundle(
   files.set("code-mode.d.ts", emitCodeModeDeclaration(codeMode));
   files.set("index.ts", emitIndexModule(plans));
   files.set("manifest.json", `${JSON.stringify(buildManifest(plans, settings, options.outDir), null, 2)}\n`);
+  files.set("search-index.json", searchIndexFile(files.get("manifest.json") as string));
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

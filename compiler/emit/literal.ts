@@ -23,32 +23,67 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/**
+ * Member names that change what an object is rather than adding a member: `__proto__` in an object
+ * literal sets the prototype, and a `then` method makes the object a thenable that `await` calls.
+ */
+const SPECIAL_MEMBERS = new Set(["__proto__", "then"]);
+
 /** True when `name` can be written bare as a property key. */
 export function isPropertyIdentifier(name: string): boolean {
   return IDENTIFIER.test(name);
 }
 
-/** A property key: bare when it is an identifier, else a string literal. */
+/** A property key in a type: bare when it is an identifier, else a string literal. */
 export function propertyKey(name: string): string {
   return isPropertyIdentifier(name) ? name : stringLiteral(name);
 }
 
-/** An identifier from whitelisted characters only (`GET /users/{id}` → `GET_users_id`). */
+/** A property key in an object literal: like {@link propertyKey}, but `__proto__` stays an own property. */
+export function objectKey(name: string): string {
+  return name === "__proto__" ? `[${stringLiteral(name)}]` : propertyKey(name);
+}
+
+/**
+ * The whitelisted characters of `name`: runs of other characters become one `_` inside the name and
+ * are dropped at its ends. May be empty or start with a digit.
+ */
+function identifierPart(name: string): string {
+  return name.replace(/^[^A-Za-z0-9_$]+|[^A-Za-z0-9_$]+$/g, "").replace(/[^A-Za-z0-9_$]+/g, "_");
+}
+
+function identifierStart(part: string): string {
+  return part === "" ? "_" : /^[0-9]/.test(part) ? `_${part}` : part;
+}
+
+/** A binding identifier from whitelisted characters only (`GET /users/{id}` → `GET_users_id`). */
 export function sanitizeIdentifier(name: string): string {
-  const cleaned = name
-    .replace(/[^A-Za-z0-9_$]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .replace(/_{2,}/g, "_");
-  const safe = cleaned === "" ? "_" : /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned;
+  const safe = identifierStart(identifierPart(name));
   return RESERVED.has(safe) ? `${safe}_` : safe;
+}
+
+/**
+ * A member name from whitelisted characters only. Reserved words stay as they are (`client.delete()`
+ * is valid); only names that would change the object's behaviour get a `_` suffix.
+ */
+export function sanitizeMemberName(name: string): string {
+  const safe = identifierStart(identifierPart(name));
+  return SPECIAL_MEMBERS.has(safe) ? `${safe}_` : safe;
 }
 
 /** `list-notes` → `ListNotes`; used for type names. */
 export function pascalCase(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
   const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
-  const safe = joined === "" ? "Unit" : /^[0-9]/.test(joined) ? `_${joined}` : joined;
-  return sanitizeIdentifier(safe);
+  return joined === "" ? "Unit" : identifierStart(joined);
+}
+
+/** Longest suffix {@link identifierWithSuffix} keeps; a clash after cutting gets a hash like any other. */
+const MAX_SUFFIX = 48;
+
+/** `Base_part`: a suffix from whitelisted characters appended to an existing identifier. */
+export function identifierWithSuffix(base: string, suffix: string): string {
+  return `${base}_${identifierPart(suffix).slice(0, MAX_SUFFIX) || "_"}`;
 }
 
 /** A `/** … *\/` block; `*\/` in the text cannot end the comment early. */
@@ -59,7 +94,8 @@ export function docComment(text: string | undefined, indent = ""): string {
     .replace(/\*\//g, "*\\/")
     .replace(/[\u2028\u2029]/g, "\n")
     .trim()
-    .split("\n");
+    .split("\n")
+    .map((line) => line.trimEnd());
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((l) => `${indent} *${l === "" ? "" : ` ${l}`}`).join("\n")}\n${indent} */\n`;
 }

@@ -1,17 +1,20 @@
 /** The input and output type declarations of a unit's operations, shared by clients and Code Mode. */
-import { docComment, sanitizeIdentifier } from "./literal.js";
+import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
-import { localDefinitions, print, type TypeContext } from "./schema-to-ts.js";
+import { eagerRefs, localDefinitions, normalizeRef, print, type TypeContext } from "./schema-to-ts.js";
 
-/** True when the input may be left out: an object schema that requires nothing. */
+/** Keywords that can make an input required even without `required` at the top. */
+const COMPOSED = ["$ref", "anyOf", "oneOf", "allOf", "not", "if", "const", "enum"];
+
+/** True when the input may be left out: an object schema that plainly requires nothing. */
 export function inputIsOptional(schema: unknown): boolean {
   if (schema === true || schema === undefined) return true;
   if (typeof schema !== "object" || schema === null) return false;
   const s = schema as Record<string, unknown>;
-  return (
-    !(Array.isArray(s.required) && s.required.length > 0) && (s.type === "object" || s.type === undefined)
-  );
+  if (Array.isArray(s.required) && s.required.length > 0) return false;
+  if (COMPOSED.some((key) => key in s)) return false;
+  return s.type === "object" || s.type === undefined;
 }
 
 /** The type of an operation's result when it declares no output schema. */
@@ -20,18 +23,67 @@ function fallbackOutput(operation: OperationPlan): string {
   return invoke.kind === "cli" && invoke.output === "text" ? "string" : "unknown";
 }
 
+function descriptionOf(schema: unknown): string | undefined {
+  const description =
+    typeof schema === "object" && schema !== null
+      ? (schema as { description?: unknown }).description
+      : undefined;
+  return typeof description === "string" ? description : undefined;
+}
+
+/** For each alias, the aliases it reaches through eager references (see {@link TypeContext}). */
+function eagerGraph(aliases: ReadonlyMap<string, unknown>, nameOf: (ref: string) => string | undefined) {
+  const edges = new Map<string, string[]>();
+  for (const [alias, schema] of aliases) {
+    const targets = eagerRefs(schema).map(nameOf);
+    edges.set(
+      alias,
+      targets.filter((t): t is string => t !== undefined),
+    );
+  }
+  return (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length > 0) {
+      const next = stack.pop() as string;
+      if (next === to) return true;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(edges.get(next) ?? []));
+    }
+    return false;
+  };
+}
+
 /** One `type` declaration per schema and per local `$defs` entry; `prefix` is `export ` or ``. */
 function declare(name: string, schema: unknown, doc: string, prefix: string, indent: string): string {
   const defs = localDefinitions(schema);
   const names = allocateNames(
     defs.map((d) => d.ref),
-    (ref) => `${name}_${sanitizeIdentifier(ref.slice(ref.lastIndexOf("/") + 1))}`,
+    (ref) => identifierWithSuffix(name, defs.find((d) => d.ref === ref)?.name ?? ref),
   );
-  const refs = new Map(defs.map((d) => [d.ref, names.get(d.ref) as string]));
-  const context: TypeContext = { refName: (ref) => (ref === "#" ? name : refs.get(ref)) };
-  let out = `${docComment(doc, indent)}${indent}${prefix}type ${name} = ${print(schema, context, indent)};\n`;
+  const refs = new Map<string, string>([
+    ["#", name],
+    ...defs.map((d): [string, string] => [d.ref, names.get(d.ref) as string]),
+  ]);
+  const nameOf = (ref: string) => refs.get(normalizeRef(ref));
+  const aliases = new Map<string, unknown>([
+    [name, schema],
+    ...defs.map((d): [string, unknown] => [refs.get(d.ref) as string, d.schema]),
+  ]);
+  const reaches = eagerGraph(aliases, nameOf);
+  // A reference that would make an alias circular (`type A = A | string`) is written `unknown`.
+  const contextFor = (alias: string): TypeContext => ({
+    refName: (ref, eager) => {
+      const target = nameOf(ref);
+      return target !== undefined && eager && reaches(target, alias) ? undefined : target;
+    },
+  });
+  const own = descriptionOf(schema);
+  let out = `${docComment(own ? `${doc}\n\n${own}` : doc, indent)}${indent}${prefix}type ${name} = ${print(schema, contextFor(name), indent)};\n`;
   for (const def of defs) {
-    out += `${indent}${prefix}type ${refs.get(def.ref)} = ${print(def.schema, context, indent)};\n`;
+    const alias = refs.get(def.ref) as string;
+    out += `${docComment(descriptionOf(def.schema), indent)}${indent}${prefix}type ${alias} = ${print(def.schema, contextFor(alias), indent)};\n`;
   }
   return out;
 }

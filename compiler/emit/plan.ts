@@ -3,7 +3,7 @@
  * TS name and a type-name base. Decided once, from sorted source names, so output is stable.
  */
 import type { OperationIR, UnitIR } from "../discover/types.js";
-import { pascalCase, sanitizeIdentifier } from "./literal.js";
+import { pascalCase, sanitizeIdentifier, sanitizeMemberName } from "./literal.js";
 import { allocateNames } from "./names.js";
 
 export interface OperationPlan {
@@ -23,20 +23,32 @@ export interface UnitPlan {
   operations: OperationPlan[];
 }
 
-/** Plans names for every unit and operation. */
+/** Names the Code Mode prelude declares in `namespace Units` beside the units' namespaces. */
+const CODE_MODE_NAMES = ["SearchHit"];
+
+/**
+ * Plans names for every unit and operation. A unit or operation whose source name is already an
+ * identifier has the first claim on the type names derived from it.
+ */
 export function planUnits(units: readonly UnitIR[]): UnitPlan[] {
   const ids = units.map((u) => u.unit.id);
-  const idents = allocateNames(ids, sanitizeIdentifier);
-  const clients = allocateNames(ids, (id) => `${pascalCase(id)}Client`);
+  const idents = allocateNames(ids, sanitizeIdentifier, CODE_MODE_NAMES);
+  // A unit whose ID is already an identifier has the first claim on its type name (`a_b` over `a-b`).
+  const clients = allocateNames(ids, pascalCase, [], (id) => sanitizeIdentifier(id) === id);
   return units.map((ir) => {
     const names = ir.operations.map((o) => o.name);
-    const tsNames = allocateNames(names, sanitizeIdentifier, ["$unit"]);
-    const bases = allocateNames(names, (n) => pascalCase(tsNames.get(n) as string));
+    const tsNames = allocateNames(names, sanitizeMemberName, ["$unit"]);
+    const bases = allocateNames(
+      names,
+      (n) => pascalCase(tsNames.get(n) as string),
+      [],
+      (n) => tsNames.get(n) === n,
+    );
     return {
       ir,
       id: ir.unit.id,
       ident: idents.get(ir.unit.id) as string,
-      clientName: clients.get(ir.unit.id) as string,
+      clientName: `${clients.get(ir.unit.id) as string}Client`,
       operations: ir.operations.map((op) => ({
         ir: op,
         tsName: tsNames.get(op.name) as string,

@@ -2,22 +2,48 @@
  * JSON Schema (2020-12 and the draft-07 / OpenAPI 3.0 subset people write) → a TypeScript type
  * expression. Strings from the schema reach the output only as literals or doc comments.
  * https://json-schema.org/draft/2020-12/json-schema-core
+ *
+ * As in openapi-typescript, an object schema that lists `properties` but says nothing about
+ * `additionalProperties` becomes a closed type, so a misspelt key is a compile error; `true` or a
+ * schema there adds an index signature.
  */
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
 
 export interface TypeContext {
-  /** The type name a `$ref` points to, or undefined when it cannot be followed (→ `unknown`). */
-  refName: (ref: string) => string | undefined;
+  /**
+   * The type name a `$ref` points to, or undefined when it cannot be followed (→ `unknown`). `eager`
+   * is true when the reference is not nested in an object or array type: there a reference back to
+   * the alias being declared would make that alias circular.
+   */
+  refName: (ref: string, eager: boolean) => string | undefined;
 }
 
 type Schema = Record<string, unknown>;
-const MAX_DEPTH = 32;
 
-function literal(value: unknown): string {
+/** Nesting depth past which a schema prints as `unknown` (a guard against absurd or hostile input). */
+export const MAX_DEPTH = 32;
+
+interface State {
+  context: TypeContext;
+  indent: string;
+  depth: number;
+  eager: boolean;
+}
+
+/** A nested position: one level deeper, laid out at `indent`, inside an object or array when `nested`. */
+function deeper(state: State, indent = state.indent, nested = false): State {
+  return { ...state, indent, depth: state.depth + 1, eager: state.eager && !nested };
+}
+
+/** The literal type of a JSON value (`const`, `enum` members). */
+function literal(value: unknown, depth = 0): string {
   if (typeof value === "string") return stringLiteral(value);
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "number";
   if (typeof value === "boolean" || value === null) return String(value);
-  return "unknown";
+  if (depth >= MAX_DEPTH || typeof value !== "object") return "unknown";
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v, depth + 1)).join(", ")}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${literal(v, depth + 1)}`);
+  return entries.length === 0 ? "Record<string, never>" : `{ ${entries.join("; ")} }`;
 }
 
 /** True when `type` has no top-level `|` or `&`, so it needs no parentheses inside another. */
@@ -37,50 +63,88 @@ function isAtomic(type: string): boolean {
   return true;
 }
 
+/** A union or intersection without duplicates, absorbing `unknown` and `never` the way TS does. */
 function join(parts: string[], separator: " | " | " & "): string {
+  const [absorbing, neutral] = separator === " | " ? ["unknown", "never"] : ["never", "unknown"];
   const unique = [...new Set(parts)];
-  if (unique.length === 0) return separator === " | " ? "never" : "unknown";
-  if (unique.length === 1) return unique[0] as string;
-  if (separator === " | " && unique.includes("unknown")) return "unknown";
-  return unique.map((p) => (isAtomic(p) ? p : `(${p})`)).join(separator);
+  if (unique.includes(absorbing)) return absorbing;
+  const kept = unique.filter((p) => p !== neutral);
+  if (kept.length === 0) return neutral;
+  if (kept.length === 1) return kept[0] as string;
+  return kept.map((p) => (isAtomic(p) ? p : `(${p})`)).join(separator);
 }
 
-function objectType(schema: Schema, context: TypeContext, indent: string, depth: number): string {
+/** The doc comment of a property: its description, default and deprecation. */
+function propertyDoc(property: unknown, indent: string): string {
+  if (typeof property !== "object" || property === null) return "";
+  const { description, default: fallback, deprecated } = property as Schema;
+  const lines = typeof description === "string" && description.trim() !== "" ? [description.trim()] : [];
+  if (fallback !== undefined) lines.push(`@default ${JSON.stringify(fallback)}`);
+  if (deprecated === true) lines.push("@deprecated");
+  return docComment(lines.join("\n"), indent);
+}
+
+/**
+ * The value type of an object's index signature, or undefined for a closed object. Pattern and
+ * additional properties share it; when `additionalProperties` is absent the object is closed unless it
+ * names no properties at all (a bare `{ "type": "object" }` is a map of anything).
+ */
+function indexValue(schema: Schema, state: State, named: boolean): string | undefined {
+  const additional = schema.additionalProperties;
+  const patterns = schema.patternProperties;
+  const values = typeof patterns === "object" && patterns !== null ? Object.values(patterns) : [];
+  if (additional === true || (additional === undefined && !named && values.length === 0)) return "unknown";
+  if (typeof additional === "object" && additional !== null) values.push(additional);
+  if (values.length === 0) return undefined;
+  return join(
+    values.map((v) => printAt(v, state)),
+    " | ",
+  );
+}
+
+function objectType(schema: Schema, state: State): string {
+  const { indent } = state;
   const properties = (typeof schema.properties === "object" && schema.properties) || {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const inner = `${indent}  `;
+  const nested = deeper(state, inner, true);
   const lines: string[] = [];
   for (const [name, property] of Object.entries(properties as Record<string, unknown>)) {
-    const description =
-      typeof property === "object" && property ? (property as Schema).description : undefined;
-    const doc = docComment(typeof description === "string" ? description : undefined, inner);
-    const optional = required.has(name) ? "" : "?";
+    const optional = required.includes(name) ? "" : "?";
     lines.push(
-      `${doc}${inner}${propertyKey(name)}${optional}: ${print(property, context, inner, depth + 1)};\n`,
+      `${propertyDoc(property, inner)}${inner}${propertyKey(name)}${optional}: ${printAt(property, nested)};\n`,
     );
   }
-  const additional = schema.additionalProperties;
-  const open = additional === true || (typeof additional === "object" && additional !== null);
-  const patterned = typeof schema.patternProperties === "object" && schema.patternProperties !== null;
-  if (lines.length === 0) {
-    if (additional === false && !patterned) return "Record<string, never>";
-    const value = typeof additional === "object" ? print(additional, context, indent, depth + 1) : "unknown";
-    return `{ [key: string]: ${value} }`;
+  // A required name the schema does not describe must still be passed; its type is whatever an
+  // undeclared property may be.
+  for (const name of new Set(required)) {
+    if (Object.hasOwn(properties, name)) continue;
+    const additional = schema.additionalProperties;
+    const type =
+      typeof additional === "object" && additional !== null ? printAt(additional, nested) : "unknown";
+    lines.push(`${inner}${propertyKey(name)}: ${type};\n`);
   }
-  if (open || patterned) lines.push(`${inner}[key: string]: unknown;\n`);
+  const value = indexValue(schema, nested, lines.length > 0);
+  if (lines.length === 0) {
+    if (value === undefined) return "Record<string, never>";
+    if (!value.includes("\n")) return `{ [key: string]: ${value} }`;
+  }
+  // With named properties the index signature must admit all of them, so it stays `unknown`.
+  if (value !== undefined) lines.push(`${inner}[key: string]: ${lines.length === 0 ? value : "unknown"};\n`);
   return `{\n${lines.join("")}${indent}}`;
 }
 
-function arrayType(schema: Schema, context: TypeContext, indent: string, depth: number): string {
+function arrayType(schema: Schema, state: State): string {
+  const nested = deeper(state, state.indent, true);
   if (Array.isArray(schema.prefixItems)) {
-    const items = schema.prefixItems.map((s) => print(s, context, indent, depth + 1));
-    if (schema.items !== false) items.push(`...${print(schema.items ?? true, context, indent, depth + 1)}[]`);
+    const items = schema.prefixItems.map((s) => printAt(s, nested));
+    if (schema.items !== false) items.push(`...${printAt(schema.items ?? true, nested)}[]`);
     return `[${items.join(", ")}]`;
   }
-  return `Array<${print(schema.items ?? true, context, indent, depth + 1)}>`;
+  return `Array<${printAt(schema.items ?? true, nested)}>`;
 }
 
-function byType(type: string, schema: Schema, context: TypeContext, indent: string, depth: number): string {
+function byType(type: string, schema: Schema, state: State): string {
   switch (type) {
     case "string":
       return "string";
@@ -92,56 +156,94 @@ function byType(type: string, schema: Schema, context: TypeContext, indent: stri
     case "null":
       return "null";
     case "array":
-      return arrayType(schema, context, indent, depth);
+      return arrayType(schema, state);
     case "object":
-      return objectType(schema, context, indent, depth);
+      return objectType(schema, state);
     default:
       return "unknown";
   }
 }
 
-function baseType(schema: Schema, context: TypeContext, indent: string, depth: number): string | undefined {
+function baseType(schema: Schema, state: State): string | undefined {
   if ("const" in schema) return literal(schema.const);
-  if (Array.isArray(schema.enum)) return join(schema.enum.map(literal), " | ");
+  if (Array.isArray(schema.enum))
+    return join(
+      schema.enum.map((v) => literal(v)),
+      " | ",
+    );
   const types = Array.isArray(schema.type)
     ? schema.type.map(String)
     : schema.type
       ? [String(schema.type)]
       : [];
   if (types.length === 0) {
-    if (schema.properties || schema.additionalProperties !== undefined) types.push("object");
+    if (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties)
+      types.push("object");
     else if (schema.items || schema.prefixItems) types.push("array");
   }
   if (types.length === 0) return undefined;
   return join(
-    types.map((t) => byType(t, schema, context, indent, depth)),
+    types.map((t) => byType(t, schema, state)),
     " | ",
   );
 }
 
-/** The TS type of `schema`, laid out at `indent`. */
-export function print(schema: unknown, context: TypeContext, indent = "", depth = 0): string {
+function printAt(schema: unknown, state: State): string {
   if (schema === false) return "never";
-  if (typeof schema !== "object" || schema === null || depth > MAX_DEPTH) return "unknown";
-  const s = schema as Schema;
-  if (typeof s.$ref === "string") return context.refName(s.$ref) ?? "unknown";
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || state.depth > MAX_DEPTH)
+    return "unknown";
+  const { $ref, ...rest } = schema as Schema;
+  // 2020-12 applies a `$ref`'s siblings too; OpenAPI 3.0 ignores them, and they usually add nothing.
+  if (typeof $ref === "string")
+    return join([state.context.refName($ref, state.eager) ?? "unknown", printAt(rest, state)], " & ");
   const parts: string[] = [];
-  const base = baseType(s, context, indent, depth);
+  const base = baseType(rest, state);
   if (base !== undefined) parts.push(base);
   for (const key of ["anyOf", "oneOf"] as const) {
-    const options = s[key];
+    const options = rest[key];
     if (Array.isArray(options))
       parts.push(
         join(
-          options.map((o) => print(o, context, indent, depth + 1)),
+          options.map((o) => printAt(o, deeper(state))),
           " | ",
         ),
       );
   }
-  if (Array.isArray(s.allOf)) parts.push(...s.allOf.map((o) => print(o, context, indent, depth + 1)));
+  if (Array.isArray(rest.allOf)) parts.push(...rest.allOf.map((o) => printAt(o, deeper(state))));
   let type = join(parts.length > 0 ? parts : ["unknown"], " & ");
-  if (s.nullable === true && type !== "unknown") type = join([type, "null"], " | ");
+  if (rest.nullable === true && type !== "unknown") type = join([type, "null"], " | ");
   return type;
+}
+
+/** The TS type of `schema`, laid out at `indent`. */
+export function print(schema: unknown, context: TypeContext, indent = "", depth = 0): string {
+  return printAt(schema, { context, indent, depth, eager: true });
+}
+
+/** The `$ref`s {@link print} writes outside any object or array type, where a cycle is an error. */
+export function eagerRefs(schema: unknown, depth = 0): string[] {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || depth > MAX_DEPTH) return [];
+  const s = schema as Schema;
+  const found = typeof s.$ref === "string" ? [s.$ref] : [];
+  for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+    const options = s[key];
+    if (Array.isArray(options)) for (const option of options) found.push(...eagerRefs(option, depth + 1));
+  }
+  return found;
+}
+
+/** A JSON pointer token: `~` → `~0`, `/` → `~1` (RFC 6901). */
+function pointerToken(name: string): string {
+  return name.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** A local `$ref` as written (`#/$defs/a~1b`, `#/$defs/a%20b`) → the form {@link localDefinitions} uses. */
+export function normalizeRef(ref: string): string {
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
 }
 
 /** Named local definitions (`$defs`, `definitions`) of a schema, in declaration order. */
@@ -152,7 +254,7 @@ export function localDefinitions(schema: unknown): Array<{ ref: string; name: st
     const defs = (schema as Schema)[key];
     if (typeof defs !== "object" || defs === null) continue;
     for (const [name, def] of Object.entries(defs))
-      found.push({ ref: `#/${key}/${name}`, name, schema: def });
+      found.push({ ref: `#/${key}/${pointerToken(name)}`, name, schema: def });
   }
   return found;
 }
