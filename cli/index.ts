@@ -3,6 +3,9 @@ import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand }
 import packageJson from "../package.json" with { type: "json" };
 import { compileCommand } from "./commands/compile.js";
 import { initCommand } from "./commands/init.js";
+import { runScriptCommand } from "./commands/run.js";
+import { serveCommand } from "./commands/serve.js";
+import { tokensCommand } from "./commands/tokens.js";
 import { validateCommand } from "./commands/validate.js";
 import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO } from "./io.js";
 
@@ -35,6 +38,9 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
     validate: validateCommand(io, setExit),
     compile: compileCommand(io, setExit),
     init: initCommand(io, setExit),
+    serve: serveCommand(io, setExit),
+    run: runScriptCommand(io, setExit),
+    tokens: tokensCommand(io, setExit),
   };
   const main = defineCommand({
     meta: { name: "unitc", version: packageJson.version, description: packageJson.description },

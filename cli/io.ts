@@ -1,10 +1,15 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
+import { text } from "node:stream/consumers";
 
 export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Ends long-running commands (`serve`); without it they stop on SIGINT or SIGTERM. */
+  signal?: AbortSignal;
+  /** Reads all of standard input (`unitc run -`). */
+  stdin?: () => Promise<string>;
 }
 
 /** The real process streams. */
@@ -14,6 +19,7 @@ export function processIO(): CliIO {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
+    stdin: () => text(process.stdin),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The in-process runtime: look up an operation, validate the input, invoke it. */
 import { UnitError } from "./errors.js";
 import { invokerFor } from "./invoke/index.js";
-import type { InvokeResult } from "./invoke/types.js";
+import type { InvokeResult, Invoker } from "./invoke/types.js";
 import {
   checkManifest,
   type Manifest,
@@ -9,6 +9,7 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 import { inputProblems } from "./validate-input.js";
 
 export interface RuntimeOptions {
@@ -22,6 +23,13 @@ export interface RuntimeOptions {
   env?: Record<string, string | undefined>;
   /** The fetch HTTP calls use (default global fetch). */
   fetch?: typeof fetch;
+  /** Notices about backends: an MCP server started, crashed, or changed its tools since compile. */
+  onEvent?: (event: RuntimeEvent) => void;
+  /**
+   * Invokers for `invoke.kind`s the runtime does not have (tests and benchmarks call an in-process
+   * function this way); a built-in kind is never replaced.
+   */
+  invokers?: Readonly<Record<string, Invoker>>;
 }
 
 export interface CallOptions {
@@ -37,6 +45,8 @@ export interface UnitRuntime {
   invoke(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<InvokeResult>;
   /** Calls an operation and returns its value; failures are thrown as `UnitError`. */
   call<T = unknown>(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<T>;
+  /** Closes long-lived connections and ends the processes they started (MCP servers). */
+  close(): Promise<void>;
 }
 
 function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
@@ -55,6 +65,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const { manifest, baseDir } = load(options);
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
+  const resources = new RuntimeResources(options.onEvent);
 
   const operation = (unitId: string, name: string) => {
     const unit = units.get(unitId);
@@ -88,13 +99,14 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
         },
       );
     }
-    const invoker = invokerFor(target.operation.invoke);
+    const invoker = invokerFor(target.operation.invoke, options.invokers);
     return invoker(input, {
       ...target,
       env,
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      resources,
     });
   };
 
@@ -105,5 +117,6 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     async call<T>(unitId: string, name: string, input?: unknown, callOptions?: CallOptions): Promise<T> {
       return (await invoke(unitId, name, input, callOptions)).value as T;
     },
+    close: () => resources.close(),
   };
 }

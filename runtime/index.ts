@@ -10,3 +10,4 @@ export {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+export type { RuntimeEvent } from "./resources.js";

@@ -49,14 +49,67 @@ export interface CliToolsConnection {
   kind: "cli";
 }
 
+/** How to reach a GraphQL endpoint: every operation is POSTed to `endpointUrl`. */
+export interface GraphqlConnection {
+  kind: "graphql";
+  endpointUrl: string;
+  auth: AuthConfig;
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/**
+ * How to reach an API described by an OpenAPI document: every request goes to `baseUrl` (the
+ * configured one, else the spec's first server), never to another origin.
+ */
+export interface OpenapiConnection {
+  kind: "openapi";
+  baseUrl: string;
+  auth: AuthConfig;
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** How to reach an API described by a vendor discovery document (`rootUrl` + `servicePath`, or `baseUrl`). */
+export interface DiscoveryConnection extends Omit<OpenapiConnection, "kind"> {
+  kind: "discovery";
+}
+
+/**
+ * How to reach a downstream MCP server. Declared `env` values and auth keep their references
+ * (`${NAME}`, `$env:NAME`, `env:NAME`); they are resolved when the server is started.
+ */
+export interface McpConnection {
+  kind: "mcp";
+  transport: "stdio" | "http" | "sse";
+  /** stdio: the executable, its arguments, the declared environment and working directory. */
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  /** Absolute, or relative to the manifest's folder (POSIX separators). */
+  cwd?: string;
+  /** http and sse: the server URL, and optional auth sent on every request. */
+  url?: string;
+  auth?: AuthConfig;
+  startupTimeoutMs: number;
+  callTimeoutMs: number;
+}
+
 /** Backends whose invocation lands with later features keep their config as data. */
 export interface OtherConnection {
-  kind: "mcp" | "openapi" | "discovery" | "graphql" | "unitSet";
+  kind: "unitSet";
   [field: string]: unknown;
 }
 
 /** `kind` names the backend: http (httpApis), cli (cliTools), mcp, openapi, discovery, graphql, unitSet. */
-export type Connection = HttpApiConnection | CliToolsConnection | OtherConnection;
+export type Connection =
+  | HttpApiConnection
+  | CliToolsConnection
+  | GraphqlConnection
+  | OpenapiConnection
+  | DiscoveryConnection
+  | McpConnection
+  | OtherConnection;
 
 /**
  * One configured HTTP request. `path` holds `{name}` placeholders; `query`, `headers` and `jsonBody`
@@ -85,7 +138,83 @@ export interface CliInvoke {
   output: "text" | "json";
 }
 
-export type Invoke = HttpInvoke | CliInvoke | { kind: string; [field: string]: unknown };
+/**
+ * One GraphQL operation. `document` is the final text sent as `query`: the chosen operation plus the
+ * fragments it uses, validated against the schema at build time.
+ */
+export interface GraphqlInvoke {
+  kind: "graphql";
+  operationType: "query" | "mutation";
+  /** Sent as `operationName`; absent for an anonymous operation. */
+  operationName?: string;
+  document: string;
+}
+
+/** HTTP methods an OpenAPI path item can hold. */
+export type OpenapiMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+
+/**
+ * One parameter of an OpenAPI operation: where it goes and how it is serialised (OpenAPI 3 `style`
+ * and `explode`). Its value is read from the input group named by `in` (`input.query.limit`).
+ */
+export interface OpenapiParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  style: "simple" | "label" | "matrix" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode: boolean;
+  required: boolean;
+  /** Path parameters only: the value may span segments (`{+name}`); dot-segments are still rejected. */
+  allowReserved?: boolean;
+  /** Set for a parameter described by `content`: the value is sent as JSON text when it is JSON. */
+  contentType?: string;
+}
+
+/** The request body of an OpenAPI operation, taken from `input.body`. */
+export interface OpenapiBody {
+  /** The media type sent: JSON (`application/json`, `+json`), form, multipart, or raw text/bytes. */
+  contentType: string;
+  required: boolean;
+  /** `multipart/form-data` only: top-level properties sent as file parts. */
+  files?: string[];
+}
+
+/**
+ * One operation of an OpenAPI document. `path` is the spec's template (`/pets/{petId}`); the input is
+ * grouped as `{ path, query, header, cookie, body }`.
+ */
+export interface OpenapiInvoke {
+  kind: "openapi";
+  method: OpenapiMethod;
+  path: string;
+  parameters: OpenapiParameter[];
+  body?: OpenapiBody;
+}
+
+/** One method of a discovery document, called like an OpenAPI operation. */
+export interface DiscoveryInvoke extends Omit<OpenapiInvoke, "kind"> {
+  kind: "discovery";
+  /** The OAuth scopes the document says the method needs. */
+  scopes?: string[];
+}
+
+/**
+ * One tool of a downstream MCP server. `result` says what a call returns: `structured` (the tool
+ * declares an output schema) gives its `structuredContent`; `callToolResult` gives the whole result.
+ */
+export interface McpInvoke {
+  kind: "mcp";
+  tool: string;
+  result: "structured" | "callToolResult";
+}
+
+export type Invoke =
+  | HttpInvoke
+  | CliInvoke
+  | GraphqlInvoke
+  | OpenapiInvoke
+  | DiscoveryInvoke
+  | McpInvoke
+  | { kind: string; [field: string]: unknown };
 
 /** One callable operation of a unit. */
 export interface ManifestOperation {
@@ -102,6 +231,41 @@ export interface ManifestOperation {
   schemaHash: string;
 }
 
+/** A resource a downstream MCP server lists. */
+export interface McpResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A resource template a downstream MCP server lists. */
+export interface McpResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A prompt a downstream MCP server lists. */
+export interface McpPromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+}
+
+/** Where a unit from a unit set came from, and the set settings that apply to it. */
+export interface UnitSetInfo {
+  /** The enclosing sets' IDs, outermost first (`["team", "tools"]` for `team__tools__x`). */
+  path: string[];
+  defaultSearchLimit?: number;
+  maxSearchLimit?: number;
+  toolCacheTtlMs?: number;
+}
+
 export interface ManifestUnit {
   id: string;
   kind: Connection["kind"];
@@ -113,6 +277,12 @@ export interface ManifestUnit {
   useWhen?: string;
   avoidWhen?: string;
   parent?: { id: string; childId: string };
+  /** MCP: the downstream's resources, resource templates and prompts, as listed at build time. */
+  resources?: McpResourceInfo[];
+  resourceTemplates?: McpResourceTemplateInfo[];
+  prompts?: McpPromptInfo[];
+  /** A unit brought in by unit sets: the enclosing sets and the limits they apply to it. */
+  unitSet?: UnitSetInfo;
   connection: Connection;
   operations: ManifestOperation[];
   /** sha256 of the unit's canonical config (not its Markdown body). */

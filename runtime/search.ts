@@ -5,6 +5,7 @@
  * loads it ({@link SearchIndex.load}) instead of rebuilding it on start.
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
+import { processTerm, splitWords, termsOf } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
@@ -44,74 +45,32 @@ export interface SearchHit extends SearchDocument {
 export interface SerializedSearchIndex {
   format: typeof SEARCH_INDEX_FORMAT;
   documents: SearchDocument[];
+  /** Words in more than {@link COMMON_RATIO} of the documents of a large catalogue, with their counts. */
+  common: Array<[term: string, documents: number]>;
   index: AsPlainObject;
 }
 
 const FIELDS = ["name", "description", "tags", "useWhen", "params", "unit"];
 const BOOST = { name: 3, description: 1.5, tags: 1.5, useWhen: 0.75, params: 1, unit: 0.75 };
 const MAX_SUMMARY = 160;
+/** From this many documents on, words most documents share are handled apart (see `query`). */
+const COMMON_MIN_DOCUMENTS = 500;
+const COMMON_RATIO = 0.05;
+/** How much a shared word of the query found in an operation's name (or summary) lifts it. */
+const COMMON_NAME_BOOST = 0.3;
+const COMMON_SUMMARY_BOOST = 0.1;
+/** When every word of a query is shared, the least shared ones covering this many documents find the candidates. */
+const CANDIDATE_BUDGET = 1_500;
+/** Most candidates reordered by shared words. */
+const RERANK_WINDOW = 500;
 /** How deep parameter names are collected (OpenAPI inputs group them under path/query/body). */
 const PARAM_DEPTH = 3;
-
-const STOP_WORDS = new Set(
-  (
-    "a an the of to for and or in on at by with from into is are be been this that it its as all any " +
-    "each some me my i we our you your how do does can could would should what which who when where " +
-    "please want need using use via one"
-  ).split(" "),
-);
-
-/** Verbs agents use interchangeably, folded to one term on both sides of the index. */
-const VERBS = new Map<string, string>(Object.entries({
-  remove: "delete",
-  destroy: "delete",
-  erase: "delete",
-  fetch: "get",
-  retrieve: "get",
-  read: "get",
-  show: "get",
-  view: "get",
-  add: "create",
-  make: "create",
-  insert: "create",
-  edit: "update",
-  modify: "update",
-  change: "update",
-  find: "search",
-  lookup: "search",
-  query: "search",
-  enumerate: "list",
-  browse: "list",
-}));
-
-/** Splits identifiers and prose into words: `getUserById`, `get_user-by/id` → get user by id. */
-export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-}
-
-/** A light plural folding: invoices → invoice, policies → policy, addresses → address. */
-function stem(word: string): string {
-  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
-  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|zes)$/.test(word)) return word.slice(0, -2);
-  return word.endsWith("s") ? word.slice(0, -1) : word;
-}
-
-function processTerm(term: string): string | null {
-  const word = term.toLowerCase();
-  if (STOP_WORDS.has(word)) return null;
-  return VERBS.get(word) ?? stem(word);
-}
 
 const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-  maxFuzzy: 2,
+  // One edit, on words of 5+ letters without digits: more lets `service42` reach every `service`.
+  fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 1 : false),
   weights: { fuzzy: 0.3, prefix: 0.4 },
 };
 
@@ -148,6 +107,19 @@ export function summarize(description: string): string {
   return line.length <= MAX_SUMMARY ? line : `${line.slice(0, MAX_SUMMARY - 1).trimEnd()}…`;
 }
 
+/** The words in more than {@link COMMON_RATIO} of the rows, for catalogues large enough to need it. */
+function commonTerms(rows: readonly Record<string, string | number>[]): Array<[string, number]> {
+  if (rows.length < COMMON_MIN_DOCUMENTS) return [];
+  const frequency = new Map<string, number>();
+  for (const row of rows) {
+    // Unit-wide text (unit description, tags, useWhen) is the same on all of a unit's operations.
+    const text = `${row.name} ${row.description} ${row.params}`;
+    for (const term of termsOf(text)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  const cut = rows.length * COMMON_RATIO;
+  return [...frequency].filter(([, n]) => n > cut).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Builds the index of every operation of `manifest` (pure; the result is plain JSON). */
 export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] }): SerializedSearchIndex {
   const documents: SearchDocument[] = [];
@@ -175,7 +147,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   }
   const search = new MiniSearch(OPTIONS);
   search.addAll(rows);
-  return { format: SEARCH_INDEX_FORMAT, documents, index: search.toJSON() };
+  return { format: SEARCH_INDEX_FORMAT, documents, common: commonTerms(rows), index: search.toJSON() };
 }
 
 /** The text of `search-index.json` for the text of `manifest.json` (one line; it is not for reading). */
@@ -183,12 +155,21 @@ export function searchIndexFile(manifestText: string): string {
   return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
 }
 
+type Scored = { id: number; score: number };
+
 /** A loaded index, ready to query. */
 export class SearchIndex {
+  /** Shared word → how many documents have it. */
+  private readonly common: Map<string, number>;
+  private readonly words = new Map<number, { name: Set<string>; summary: Set<string> }>();
+
   private constructor(
     private readonly search: MiniSearch,
     readonly documents: readonly SearchDocument[],
-  ) {}
+    common: ReadonlyArray<[string, number]>,
+  ) {
+    this.common = new Map(common);
+  }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
   static load(serialized: unknown): SearchIndex {
@@ -196,7 +177,7 @@ export class SearchIndex {
     if (data?.format !== SEARCH_INDEX_FORMAT || !Array.isArray(data.documents) || !data.index) {
       throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
     }
-    return new SearchIndex(MiniSearch.loadJS(data.index, OPTIONS), data.documents);
+    return new SearchIndex(MiniSearch.loadJS(data.index, OPTIONS), data.documents, data.common ?? []);
   }
 
   /** Builds and loads an index in memory (for catalogues not compiled here, such as an upstream's). */
@@ -204,15 +185,76 @@ export class SearchIndex {
     return SearchIndex.load(buildSearchIndex(manifest));
   }
 
-  /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
+  /**
+   * The best `limit` hits for `query`, best first; `accept` filters by unit ID. In a large catalogue,
+   * words most operations share (get, list, service…) would make every query score thousands of
+   * documents while telling them apart little: the rarer words find the candidates, and the shared
+   * ones only reorder them by whether the operation's name (or summary) has them.
+   */
   query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
     const filter = accept
       ? (result: { id: number }) => accept((this.documents[result.id] as SearchDocument).unit)
       : undefined;
-    const results = this.search.search(query, filter ? { filter } : {});
-    return results.slice(0, limit).map((result) => ({
-      ...(this.documents[result.id as number] as SearchDocument),
+    const { finders, others } = this.split(termsOf(query));
+    let scored: Scored[] | undefined;
+    if (others.length > 0) {
+      const found = this.search.search(finders.join(" "), {
+        processTerm: (t) => t,
+        ...(filter ? { filter } : {}),
+      });
+      // Finders that find too little are weak evidence: then rank with every word after all.
+      if (found.length >= limit) scored = this.rerank(found.slice(0, RERANK_WINDOW) as Scored[], others);
+    }
+    scored ??= this.search.search(query, filter ? { filter } : {}) as Scored[];
+    return scored.slice(0, limit).map((result) => ({
+      ...(this.documents[result.id] as SearchDocument),
       score: result.score,
     }));
+  }
+
+  /** The words that find candidates (the rare ones, else the least shared) and those that only rerank. */
+  private split(terms: string[]): { finders: string[]; others: string[] } {
+    const rare = terms.filter((term) => !this.common.has(term));
+    const shared = terms
+      .filter((term) => this.common.has(term))
+      .sort((a, b) => (this.common.get(a) as number) - (this.common.get(b) as number));
+    if (rare.length > 0 || shared.length === 0) return { finders: rare, others: shared };
+    let covered = 0;
+    const finders: string[] = [];
+    for (const term of shared) {
+      const count = this.common.get(term) as number;
+      if (finders.length > 0 && covered + count > CANDIDATE_BUDGET) break;
+      finders.push(term);
+      covered += count;
+    }
+    return { finders, others: shared.slice(finders.length) };
+  }
+
+  /** The words of a document's name and summary, worked out once. */
+  private wordsOf(id: number): { name: Set<string>; summary: Set<string> } {
+    let words = this.words.get(id);
+    if (!words) {
+      const document = this.documents[id] as SearchDocument;
+      words = {
+        name: new Set(termsOf(`${document.operation} ${document.tsName}`)),
+        summary: new Set(termsOf(document.summary)),
+      };
+      this.words.set(id, words);
+    }
+    return words;
+  }
+
+  private rerank(candidates: Scored[], shared: readonly string[]): Scored[] {
+    return candidates
+      .map((candidate) => {
+        const words = this.wordsOf(candidate.id);
+        let boost = 1;
+        for (const term of shared) {
+          if (words.name.has(term)) boost += COMMON_NAME_BOOST;
+          else if (words.summary.has(term)) boost += COMMON_SUMMARY_BOOST;
+        }
+        return { id: candidate.id, score: candidate.score * boost };
+      })
+      .sort((a, b) => b.score - a.score);
   }
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The main job on the examples: compile every project under examples/ into generated/, start the
-// example's local service, and call its units through the generated typed client (bundle build).
-// Run after `npm run build`.
+// example's local service, call its units through the generated typed client (bundle build), and
+// end with a Code Mode run: one script that calls several units in the sandbox and returns a
+// compact answer. Run after `npm run build`.
 import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -32,6 +34,32 @@ try {
       message: error.message,
     });
   }
+  await codeModeRun();
 } finally {
   await server.close();
+}
+
+/** The script an agent would send to the `code_mode` tool, run against generated/basic. */
+async function codeModeRun() {
+  const { createRuntime } = await import("../dist/runtime/index.js");
+  const { runCodeMode } = await import("../dist/runtime/sandbox/index.js");
+  const bundleDir = join(root, "generated/basic");
+  const runtime = createRuntime({ manifestPath: join(bundleDir, "manifest.json"), env });
+  const script = `const notes = await units.notes.listNotes();
+const first = await units.notes.getNote({ id: notes[0].id });
+const weather = await units.weather__current.now({ city: "paris" });
+console.log(\`read \${notes.length} notes\`);
+return {
+  titles: notes.map((n) => n.title),
+  first: \`\${first.title}: \${first.body}\`,
+  paris: \`\${weather.temperature}°C, \${weather.conditions}\`,
+};`;
+  try {
+    const result = await runCodeMode(runtime, { code: script }, bundleDir);
+    console.log(`\nCode Mode: one script, two units, one compact answer\n${script.replace(/^/gm, "  | ")}`);
+    console.log(JSON.stringify(result, null, 2).replace(/^/gm, "  "));
+    if (!result.ok) process.exitCode = 1;
+  } finally {
+    await runtime.close();
+  }
 }

@@ -1,8 +1,10 @@
 /** `unitc compile`: compile a project's units to a bundle; `--check` compares instead of writing. */
-import { relative, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
 import { type CompileResult, compile, type WriteResult, writeBundle } from "../../compiler/index.js";
+import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { reportDiagnostics } from "../report.js";
 import { projectArgs, projectOptions } from "./validate.js";
@@ -29,6 +31,16 @@ function writeFailedLine(shown: string, written: WriteResult): string {
   return done === 0
     ? `nothing written to ${shown}: fix the errors above\n`
     : `${shown} is partly written (${done} file(s) changed): fix the errors above and run unitc compile again\n`;
+}
+
+/** One line per operation whose schema or description changed since the manifest on disk. */
+async function changedOperations(outDir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
+  const next = files.get("manifest.json");
+  const previous = await readFile(join(outDir, "manifest.json"), "utf8")
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined);
+  if (next === undefined || previous === undefined) return [];
+  return diffManifests(previous, JSON.parse(next)).map(formatManifestChange);
 }
 
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
@@ -77,6 +89,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         reportDiagnostics(io, diagnostics, "text");
         for (const d of written.differences) io.stdout(`${shown}/${d.path}: ${d.change}\n`);
         const stale = written.differences.length > 0;
+        if (stale) for (const line of await changedOperations(outDir, files)) io.stdout(`${line}\n`);
         const errors = failed ? ", but the project has errors (above)" : "";
         io.stderr(
           stale

@@ -17,6 +17,21 @@ export function inputReferences(value: unknown, found = new Set<string>()): Set<
   return found;
 }
 
+/**
+ * Top-level input names read inside a longer string (`file=$input.file`): the runtime cannot leave
+ * them out, so a derived schema requires them.
+ */
+export function embeddedReferences(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    if (!/^\$input(\.[A-Za-z0-9_-]+)*$/.test(value)) {
+      for (const match of value.matchAll(INPUT_REF)) found.add(match[1] as string);
+    }
+  } else if (Array.isArray(value)) for (const item of value) embeddedReferences(item, found);
+  else if (typeof value === "object" && value !== null)
+    for (const item of Object.values(value)) embeddedReferences(item, found);
+  return found;
+}
+
 /** True when some template is exactly `$input` (the whole input is passed on). */
 export function usesWholeInput(value: unknown): boolean {
   if (typeof value === "string") return value === "$input";
@@ -33,17 +48,22 @@ export function actionInputSchema(
   required: readonly string[],
   optional: ReadonlySet<string>,
   open = false,
+  embedded: ReadonlySet<string> = new Set(),
 ): JsonSchema {
   if (declared !== undefined) {
     checkDeclared(context, pointer, declared as Record<string, unknown>, required, optional);
     return declared as JsonSchema;
   }
   const properties: Record<string, JsonSchema> = {};
+  const scalar: JsonSchema = { type: ["string", "number", "boolean"] };
   for (const name of required) properties[name] = { type: ["string", "number"] };
+  for (const name of embedded) if (!(name in properties)) properties[name] = scalar;
   for (const name of optional) if (!(name in properties)) properties[name] = {};
   const schema: Record<string, unknown> = { type: "object", properties };
-  if (!open) schema.additionalProperties = false;
-  if (required.length > 0) schema.required = [...new Set(required)];
+  // The whole input is passed on: any property may matter, so the derived schema stays open.
+  schema.additionalProperties = open;
+  const mandatory = [...new Set([...required, ...embedded])];
+  if (mandatory.length > 0) schema.required = mandatory;
   return schema;
 }
 

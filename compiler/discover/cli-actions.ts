@@ -4,7 +4,7 @@ import type { CliInvoke, ToolAnnotations } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
 import { defsDefault } from "../resolve/defaults.js";
-import { actionInputSchema, inputReferences, usesWholeInput } from "./action-input.js";
+import { actionInputSchema, embeddedReferences, inputReferences, usesWholeInput } from "./action-input.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -46,6 +46,7 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
         [],
         inputReferences(args),
         usesWholeInput(args),
+        embeddedReferences(args),
       ),
       invoke,
     };

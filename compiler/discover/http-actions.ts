@@ -3,7 +3,7 @@ import type { AuthConfig, HttpInvoke, ToolAnnotations } from "../../runtime/mani
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
 import { defsDefault } from "../resolve/defaults.js";
-import { actionInputSchema, inputReferences, usesWholeInput } from "./action-input.js";
+import { actionInputSchema, embeddedReferences, inputReferences, usesWholeInput } from "./action-input.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -37,6 +37,7 @@ export function discoverHttpActions(context: DiscoverContext): UnitIR {
         placeholders,
         inputReferences(templated),
         usesWholeInput(templated),
+        embeddedReferences(templated),
       ),
       invoke,
     };

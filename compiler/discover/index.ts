@@ -6,14 +6,23 @@ import type { BackendKind } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { ResolvedProject, ResolvedUnit } from "../resolve/types.js";
 import { discoverCliActions } from "./cli-actions.js";
+import { discoverVendorApi } from "./discovery.js";
+import { discoverGraphql } from "./graphql.js";
 import { discoverHttpActions } from "./http-actions.js";
+import { discoverMcp } from "./mcp.js";
+import { discoverOpenapi } from "./openapi.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./types.js";
+import { expandUnitSets, withSetInfo } from "./unit-sets.js";
 
 export type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 const DISCOVERERS: Partial<Record<BackendKind, Discoverer>> = {
   http: discoverHttpActions,
   cli: discoverCliActions,
+  graphql: discoverGraphql,
+  openapi: discoverOpenapi,
+  discovery: discoverVendorApi,
+  mcp: discoverMcp,
 };
 
 export interface DiscoveredProject {
@@ -44,6 +53,9 @@ async function discoverUnit(unit: ResolvedUnit, diagnostics: Diagnostic[]): Prom
     unit,
     report(severity, code, message, pointer, hint) {
       const at = unit.source.map.locateKey(`${unit.source.backendPointer}${pointer}`);
+      diagnostics.push(createDiagnostic(severity, code, message, at, hint));
+    },
+    reportAt(severity, code, message, at, hint) {
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
     },
   };
@@ -81,6 +93,7 @@ async function discoverUnit(unit: ResolvedUnit, diagnostics: Diagnostic[]): Prom
 export async function discoverProject(project: ResolvedProject): Promise<DiscoveredProject> {
   const diagnostics: Diagnostic[] = [];
   const concurrency = project.settings.options.exposureDiscoveryConcurrency;
-  const found = await mapLimit(project.units, concurrency, (unit) => discoverUnit(unit, diagnostics));
-  return { units: found.filter((u): u is UnitIR => u !== undefined), diagnostics };
+  const units = await expandUnitSets(project.units, diagnostics);
+  const found = await mapLimit(units, concurrency, (unit) => discoverUnit(unit, diagnostics));
+  return { units: found.filter((u): u is UnitIR => u !== undefined).map(withSetInfo), diagnostics };
 }

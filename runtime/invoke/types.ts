@@ -1,5 +1,6 @@
 /** The contract between the runtime core and the per-backend invokers. */
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+import type { RuntimeResources } from "../resources.js";
 
 export interface InvokeContext {
   unit: ManifestUnit;
@@ -12,6 +13,8 @@ export interface InvokeContext {
   signal?: AbortSignal;
   /** The fetch to use (default global fetch); tests never replace it with a mock. */
   fetch?: typeof fetch;
+  /** The runtime's long-lived connections (MCP sessions); closed with the runtime. */
+  resources?: RuntimeResources;
 }
 
 export interface InvokeResult {

@@ -79,6 +79,7 @@ describe("unitc compile", () => {
       "code-mode.d.ts",
       "index.ts",
       "manifest.json",
+      "search-index.json",
       "units/notes/code-mode.d.ts",
       "units/notes/index.ts",
       "units/notes/types.ts",
@@ -88,7 +89,9 @@ describe("unitc compile", () => {
     ]);
     const second = await runUnitc(compileArgs(dir), dir);
     expect(second.code).toBe(0);
-    expect(second.stderr).toBe("compiled 2 units (2 operations) to out: 0 written, 9 unchanged, 0 removed\n");
+    expect(second.stderr).toBe(
+      "compiled 2 units (2 operations) to out: 0 written, 10 unchanged, 0 removed\n",
+    );
   });
 
   it("--check on fresh output exits 0 and says it is up to date", async () => {
@@ -110,7 +113,9 @@ describe("unitc compile", () => {
     const lines = check.stdout.trimEnd().split("\n");
     expect(lines).toContain("out/units/tools/index.ts: changed");
     expect(lines).toContain("out/manifest.json: changed");
-    expect(lines.every((line) => /^out\/\S+: changed$/.test(line))).toBe(true);
+    // After the files, each operation whose schema or description changed is named.
+    expect(lines.at(-1)).toBe("tools.echo: description changed");
+    expect(lines.slice(0, -1).every((line) => /^out\/\S+: changed$/.test(line))).toBe(true);
     expect(lines.some((line) => line.includes("units/notes/"))).toBe(false);
     expect(check.stderr).toMatch(/^out is out of date: \d+ file\(s\) differ; run unitc compile\n$/);
     expect(await readFile(index, "utf8")).toBe(before);
@@ -148,7 +153,7 @@ describe("unitc compile", () => {
     expect(result.code).toBe(0);
     expect(existsSync(join(dir, "generated/manifest.json"))).toBe(true);
     const cwdRun = await runUnitc(["compile", "--user-config", "none"], dir);
-    expect(cwdRun.stderr).toContain(" to generated: 0 written, 9 unchanged");
+    expect(cwdRun.stderr).toContain(" to generated: 0 written, 10 unchanged");
   });
 
   it("prints 'nothing compiled' and exits 1 when every unit is invalid", async () => {

@@ -13,13 +13,14 @@ describe("derived input schemas", () => {
       { args: ["-l", "--", "."], want: { type: "object", properties: {}, additionalProperties: false } },
     ],
     [
-      "whole-element and embedded templates are optional properties",
+      "whole-element templates are optional; embedded ones are required scalars",
       {
         args: ["$input.folder", "--name=$input.name", "$input.paths"],
         want: {
           type: "object",
-          properties: { folder: {}, name: {}, paths: {} },
+          properties: { name: { type: ["string", "number", "boolean"] }, folder: {}, paths: {} },
           additionalProperties: false,
+          required: ["name"],
         },
       },
     ],
@@ -32,7 +33,7 @@ describe("derived input schemas", () => {
     ],
     [
       "the whole input keeps the schema open",
-      { args: ["--json", "$input"], want: { type: "object", properties: {} } },
+      { args: ["--json", "$input"], want: { type: "object", properties: {}, additionalProperties: true } },
     ],
   ])("%s", async (_name, { args, want }) => {
     const action = { command: "tool", ...(args ? { args } : {}) };

@@ -20,7 +20,7 @@ const derived: Array<[string, { action: Record<string, unknown>; want: unknown }
     },
   ],
   [
-    "query and header templates become optional properties of any type",
+    "whole-value templates are optional; a template inside a longer string is required",
     {
       action: {
         method: "GET",
@@ -28,7 +28,12 @@ const derived: Array<[string, { action: Record<string, unknown>; want: unknown }
         query: { q: "$input.q", lang: "en" },
         headers: { "X-Trace": "t-$input.trace" },
       },
-      want: { type: "object", properties: { q: {}, trace: {} }, additionalProperties: false },
+      want: {
+        type: "object",
+        properties: { trace: { type: ["string", "number", "boolean"] }, q: {} },
+        additionalProperties: false,
+        required: ["trace"],
+      },
     },
   ],
   [
@@ -58,7 +63,12 @@ const derived: Array<[string, { action: Record<string, unknown>; want: unknown }
     "the whole input as body keeps the schema open",
     {
       action: { method: "PATCH", path: "/items/{id}", jsonBody: "$input" },
-      want: { type: "object", properties: { id: ID_OR_NUMBER }, required: ["id"] },
+      want: {
+        type: "object",
+        properties: { id: ID_OR_NUMBER },
+        additionalProperties: true,
+        required: ["id"],
+      },
     },
   ],
   [

@@ -1,0 +1,70 @@
+/** `unitc run`: runs a Code Mode script against a compiled bundle and prints the result as JSON. */
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { defineCommand } from "citty";
+import { createRuntime, type UnitRuntime } from "../../runtime/core.js";
+import { isUnitError } from "../../runtime/errors.js";
+import { runCodeMode } from "../../runtime/sandbox/index.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+
+/** The script's text, from a file or (`-`) standard input. */
+async function readScript(io: CliIO, file: string): Promise<string> {
+  if (file !== "-") return readFile(resolve(io.cwd, file), "utf8");
+  if (!io.stdin) throw new Error("standard input is not available here");
+  return io.stdin();
+}
+
+/** A problem before the script runs: one line on stderr, with a hint for unitc's own errors. */
+function reportSetup(io: CliIO, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
+  io.stderr(`unitc run: ${message}${hint}\n`);
+}
+
+export function runScriptCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: {
+      name: "run",
+      description: "Run a Code Mode script (TypeScript or JavaScript) against a compiled bundle",
+    },
+    args: {
+      file: {
+        type: "positional",
+        required: true,
+        description: "The script, or - for standard input",
+        valueHint: "FILE|-",
+      },
+      manifest: {
+        type: "string",
+        description: "The bundle's manifest; its folder is the bundle (default generated/manifest.json)",
+        valueHint: "FILE",
+      },
+      timeout: {
+        type: "string",
+        description: "Time limit in milliseconds (default 10000, at most 120000)",
+        valueHint: "MS",
+      },
+    },
+    async run({ args }) {
+      const manifestPath = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+      let code: string;
+      let runtime: UnitRuntime;
+      try {
+        code = await readScript(io, args.file);
+        runtime = createRuntime({ manifestPath, env: io.env });
+      } catch (error) {
+        reportSetup(io, error);
+        setExit(EXIT_ERRORS);
+        return;
+      }
+      try {
+        const timeoutMs = args.timeout === undefined ? undefined : Number(args.timeout);
+        const result = await runCodeMode(runtime, { code, timeoutMs }, dirname(manifestPath));
+        io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+        setExit(result.ok ? EXIT_OK : EXIT_ERRORS);
+      } finally {
+        await runtime.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * `unitc serve`: serves a compiled bundle over MCP, on stdio (default) or Streamable HTTP. On stdio
+ * nothing but JSON-RPC reaches stdout: every log line, warning and startup error goes to stderr.
+ */
+import { relative, resolve } from "node:path";
+import { Writable } from "node:stream";
+import { defineCommand } from "citty";
+import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import packageJson from "../../package.json" with { type: "json" };
+import { isUnitError } from "../../runtime/errors.js";
+import { resolveReference } from "../../runtime/references.js";
+import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
+import { ServeSetupError } from "../../runtime/serve/setup-error.js";
+import { serveStdio } from "../../runtime/serve/stdio.js";
+import { resolveServeToken } from "../../runtime/serve/token.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import {
+  loadUserServeConfig,
+  resolveServeSettings,
+  type ServeArgs,
+  type ServeSettings,
+} from "../serve-settings.js";
+
+const serveArgs = {
+  manifest: {
+    type: "string",
+    description: "The bundle's manifest (default generated/manifest.json)",
+    valueHint: "FILE",
+  },
+  transport: { type: "string", description: "stdio (default) or http", valueHint: "stdio|http" },
+  host: { type: "string", description: "HTTP bind address (default 127.0.0.1)", valueHint: "HOST" },
+  port: { type: "string", description: "HTTP port; 0 picks a free one (default 7777)", valueHint: "PORT" },
+  path: { type: "string", description: "HTTP path of the MCP endpoint (default /mcp)", valueHint: "PATH" },
+  "upstream-url": {
+    type: "string",
+    description: "Stack on the unitc instance at this URL",
+    valueHint: "URL",
+  },
+  token: { type: "string", description: "Reference to the HTTP bearer token (env:NAME)", valueHint: "REF" },
+  "upstream-token": {
+    type: "string",
+    description: "Reference to the upstream's token (env:NAME)",
+    valueHint: "REF",
+  },
+  "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
+} as const;
+
+/** Resolves when `signal` aborts, or on SIGINT/SIGTERM when there is none. */
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve();
+      else signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+}
+
+function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
+  if (!settings.upstreamUrl) return undefined;
+  const reference = settings.upstreamTokenReference;
+  let token: string | undefined;
+  if (reference) {
+    try {
+      token = resolveReference(reference, env);
+    } catch {
+      throw new ServeSetupError(
+        "MISSING_ENV",
+        `the upstream token reference ${reference} names an unset variable`,
+        "set it, or leave --upstream-token out",
+      );
+    }
+  }
+  return { url: settings.upstreamUrl, ...(token ? { token } : {}) };
+}
+
+async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log: (line: string) => void) {
+  const token = settings.allowUnauthenticatedHttp
+    ? undefined
+    : resolveServeToken({
+        ...(settings.tokenReference ? { reference: settings.tokenReference } : {}),
+        env: io.env,
+        statePath: settings.remoteStatePath,
+        log,
+      });
+  // Loaded on demand: stdio serving needs none of the HTTP machinery.
+  const { serveHttp } = await import("../../runtime/serve/http.js");
+  const serving = await serveHttp(host, {
+    host: settings.host,
+    port: settings.port,
+    path: settings.path,
+    token: token?.token,
+    publicOrigins: settings.publicOrigins,
+    trustProxy: settings.trustProxy,
+    version: packageJson.version,
+    log,
+  });
+  const auth = token
+    ? `bearer token from ${relative(io.cwd, token.source) || token.source}`
+    : "no authentication";
+  log(`listening on ${serving.url} (${auth})`);
+  await stopped(io.signal);
+  await serving.close();
+}
+
+async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void) {
+  const stdout = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      io.stdout(chunk.toString("utf8"));
+      callback();
+    },
+  });
+  // Anything a library prints must not corrupt the JSON-RPC stream.
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = (...parts: unknown[]) => io.stderr(`${parts.join(" ")}\n`);
+  try {
+    const serving = await serveStdio(host, { stdout, version: packageJson.version });
+    log(`serving ${host.manifest.units.length} units on stdio`);
+    await Promise.race([serving.closed, stopped(io.signal)]);
+    await serving.close();
+  } finally {
+    Object.assign(console, saved);
+  }
+}
+
+function reportStartFailure(io: CliIO, error: unknown): boolean {
+  if (error instanceof ServeSetupError || isUnitError(error)) {
+    const hint = error instanceof ServeSetupError ? error.hint : error.details.hint;
+    io.stderr(`unitc serve: ${error.code} ${error.message}\n${hint ? `  hint: ${hint}\n` : ""}`);
+    return true;
+  }
+  return false;
+}
+
+export function serveCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "serve", description: "Serve a compiled bundle over MCP (stdio or Streamable HTTP)" },
+    args: serveArgs,
+    async run({ args }) {
+      const log = (line: string) => io.stderr(`unitc serve: ${line}\n`);
+      const flag = args["user-config"];
+      const user = await loadUserServeConfig(
+        flag === "none" ? false : flag ? resolve(io.cwd, flag) : "",
+        io.env,
+      );
+      if (user.diagnostics.length > 0)
+        io.stderr(`${formatDiagnostics(user.diagnostics, (f) => relative(io.cwd, f) || f)}\n`);
+      if (hasErrors(user.diagnostics)) {
+        io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
+        return setExit(EXIT_ERRORS);
+      }
+      let host: ServeHost | undefined;
+      try {
+        const settings = resolveServeSettings(args as ServeArgs, io.env, io.cwd, user);
+        const upstream = upstreamOptions(settings, io.env);
+        host = createServeHost({
+          manifestPath: settings.manifestPath,
+          env: io.env,
+          ...(upstream ? { upstream } : {}),
+          ...(settings.aliases ? { aliases: settings.aliases } : {}),
+          log,
+        });
+        if (settings.transport === "http") await runHttp(host, settings, io, log);
+        else await runStdio(host, io, log);
+        setExit(EXIT_OK);
+      } catch (error) {
+        if (!reportStartFailure(io, error)) throw error;
+        setExit(EXIT_ERRORS);
+      } finally {
+        await host?.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * `unitc tokens`: how many o200k_base tokens an agent reads for a bundle in each serving style:
+ * every operation as a direct tool, one progressive tool per unit, the `code_mode` tool, and a
+ * typical `search_tools` answer. The lists are built with the MCP server's own builders.
+ */
+import { relative, resolve } from "node:path";
+import { defineCommand } from "citty";
+import { isUnitError } from "../../runtime/errors.js";
+import { type Exposure, type Manifest, readManifest } from "../../runtime/manifest.js";
+import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../../runtime/sandbox/index.js";
+import { SearchIndex } from "../../runtime/search.js";
+import { catalogUnit, type ServedUnit } from "../../runtime/serve/catalog.js";
+import { createSnapshot } from "../../runtime/serve/context.js";
+import { CODE_MODE_TOOL } from "../../runtime/serve/names.js";
+import { callSearchTools } from "../../runtime/serve/search-tool.js";
+import { buildToolTable } from "../../runtime/serve/tools.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+
+/** The query behind the typical `search_tools` answer. */
+export const DEFAULT_TOKEN_QUERY = "get details";
+const SEARCH_HITS = 5;
+
+export interface TokenFigure {
+  name: string;
+  tokens: number;
+  detail: string;
+}
+
+function served(manifest: Manifest, exposure?: Exposure): ServedUnit[] {
+  return manifest.units
+    .map((unit) => {
+      const catalog = catalogUnit(unit);
+      return {
+        id: unit.id,
+        source: { kind: "local" as const },
+        unit: exposure ? { ...catalog, exposure } : catalog,
+      };
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** `tools/list` with every unit served in one style, that style's tools only. */
+function toolsList(manifest: Manifest, exposure: "direct" | "progressive"): { json: string; count: number } {
+  const table = buildToolTable(served(manifest, exposure), manifest.settings);
+  const tools = table.tools.filter((tool) => table.targets.get(tool.name)?.kind === exposure);
+  return { json: JSON.stringify({ tools }), count: tools.length };
+}
+
+/** The token figures of `manifest`. */
+export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
+  const { Tiktoken } = await import("js-tiktoken/lite");
+  const { default: o200k } = await import("js-tiktoken/ranks/o200k_base");
+  const encoder = new Tiktoken(o200k);
+  const count = (text: string) => encoder.encode(text).length;
+  const direct = toolsList(manifest, "direct");
+  const progressive = toolsList(manifest, "progressive");
+  const codeMode = {
+    name: CODE_MODE_TOOL,
+    description: codeModeDescription(manifest),
+    inputSchema: CODE_MODE_INPUT_SCHEMA,
+  };
+  const units = served(manifest);
+  const index = { source: { kind: "local" as const }, index: SearchIndex.build(manifest) };
+  const answer = callSearchTools(createSnapshot(units, [index], manifest.settings), {
+    query,
+    limit: SEARCH_HITS,
+  });
+  const text = answer.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+  const hits = (answer.structuredContent as { hits?: unknown[] } | undefined)?.hits?.length ?? 0;
+  return [
+    {
+      name: "direct tools/list",
+      tokens: count(direct.json),
+      detail: `${direct.count} tools, one per operation`,
+    },
+    {
+      name: "progressive tools/list",
+      tokens: count(progressive.json),
+      detail: `${progressive.count} tools, one per unit`,
+    },
+    {
+      name: "code_mode tool",
+      tokens: count(JSON.stringify(codeMode)),
+      detail: "description and input schema",
+    },
+    {
+      name: "search_tools answer",
+      tokens: count(text),
+      detail: `query ${JSON.stringify(query)}, ${hits} hits`,
+    },
+  ];
+}
+
+export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "tokens", description: "Count the tokens agents read for a bundle (o200k_base)" },
+    args: {
+      manifest: {
+        type: "string",
+        description: "The bundle's manifest (default generated/manifest.json)",
+        valueHint: "FILE",
+      },
+      query: {
+        type: "string",
+        description: `The search_tools query (default "${DEFAULT_TOKEN_QUERY}")`,
+        valueHint: "TEXT",
+      },
+      format: { type: "enum", options: ["text", "json"], default: "text", description: "Output format" },
+    },
+    async run({ args }) {
+      const file = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+      let manifest: Manifest;
+      try {
+        manifest = readManifest(file).manifest;
+      } catch (error) {
+        const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
+        io.stderr(`unitc tokens: ${error instanceof Error ? error.message : String(error)}${hint}\n`);
+        setExit(EXIT_ERRORS);
+        return;
+      }
+      const figures = await tokenFigures(manifest, args.query);
+      if (args.format === "json") {
+        io.stdout(`${JSON.stringify({ encoding: "o200k_base", figures }, null, 2)}\n`);
+      } else {
+        const operations = manifest.units.reduce((n, unit) => n + unit.operations.length, 0);
+        const shown = relative(io.cwd, file) || file;
+        io.stdout(
+          `o200k_base tokens for ${shown} (${manifest.units.length} units, ${operations} operations)\n`,
+        );
+        const width = Math.max(...figures.map((f) => f.name.length));
+        for (const f of figures)
+          io.stdout(`${f.name.padEnd(width)}  ${String(f.tokens).padStart(6)}  ${f.detail}\n`);
+      }
+      setExit(EXIT_OK);
+    },
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Settings of `unitc serve`: flags win, then environment variables (`UNITC_SERVE_*`,
+ * `UNITC_UPSTREAM_URL`), then `serve` in the user config, then the schema defaults. The user config
+ * is loaded and validated with the compiler's own loader; `namespaceAliases` come from it too.
+ */
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
+import { schemaDefault } from "../compiler/resolve/defaults.js";
+import type { NamespaceAliases } from "../runtime/serve/merge.js";
+import { ServeSetupError } from "../runtime/serve/setup-error.js";
+
+export interface ServeArgs {
+  manifest?: string;
+  transport?: string;
+  host?: string;
+  port?: string;
+  path?: string;
+  "upstream-url"?: string;
+  token?: string;
+  "upstream-token"?: string;
+  "user-config"?: string;
+}
+
+export interface ServeSettings {
+  manifestPath: string;
+  transport: "stdio" | "http";
+  host: string;
+  port: number;
+  path: string;
+  upstreamUrl?: string;
+  /** A reference (`env:NAME`) naming the token HTTP clients must send. */
+  tokenReference?: string;
+  /** A reference naming the token the upstream expects. */
+  upstreamTokenReference?: string;
+  allowUnauthenticatedHttp: boolean;
+  trustProxy: boolean;
+  publicOrigins: string[];
+  remoteStatePath: string;
+  aliases?: NamespaceAliases;
+}
+
+type Data = Record<string, unknown>;
+
+export interface UserServeConfig {
+  serve: Data;
+  aliases?: NamespaceAliases;
+  /** The config file's folder: relative paths in `serve` start there. */
+  dir?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Loads and validates the user config (`false` to skip it); absent is fine. */
+export async function loadUserServeConfig(
+  file: string | false,
+  env: Record<string, string | undefined>,
+): Promise<UserServeConfig> {
+  if (file === false) return { serve: {}, diagnostics: [] };
+  // The loader and validator are loaded only when there is a config to read: serve starts faster.
+  const path = file || (await import("../compiler/load/index.js")).userConfigPath(env);
+  if (!existsSync(path)) return { serve: {}, diagnostics: [] };
+  const [{ loadConfigFile }, { validateDocument }] = await Promise.all([
+    import("../compiler/load/load-files.js"),
+    import("../compiler/validate/index.js"),
+  ]);
+  const loaded = await loadConfigFile(path, "user");
+  const diagnostics = [...loaded.diagnostics, ...(loaded.document ? validateDocument(loaded.document) : [])];
+  const value = (hasErrors(diagnostics) ? {} : (loaded.document?.value ?? {})) as Data;
+  return {
+    serve: (value.serve as Data | undefined) ?? {},
+    ...(value.namespaceAliases ? { aliases: value.namespaceAliases as NamespaceAliases } : {}),
+    dir: dirname(path),
+    diagnostics,
+  };
+}
+
+function defaultStatePath(env: Record<string, string | undefined>): string {
+  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  return join(base, "units", "remote");
+}
+
+function parsePort(text: string, from: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ServeSetupError(
+      "BAD_PORT",
+      `${from} ${JSON.stringify(text)} is not a port`,
+      "use 0-65535 (0 picks a free port)",
+    );
+  }
+  return port;
+}
+
+function parseTransport(text: string): "stdio" | "http" {
+  if (text === "stdio" || text === "http") return text;
+  throw new ServeSetupError(
+    "BAD_TRANSPORT",
+    `transport ${JSON.stringify(text)} is not stdio or http`,
+    "use --transport stdio or --transport http",
+  );
+}
+
+function checkPath(path: string): string {
+  if (path.startsWith("/")) return path;
+  throw new ServeSetupError(
+    "BAD_PATH",
+    `path ${JSON.stringify(path)} does not start with /`,
+    "use for example --path /mcp",
+  );
+}
+
+/** Resolves every setting; throws {@link ServeSetupError} on a bad value. */
+export function resolveServeSettings(
+  args: ServeArgs,
+  env: Record<string, string | undefined>,
+  cwd: string,
+  user: UserServeConfig,
+): ServeSettings {
+  const serve = user.serve;
+  const pick = <T>(flag: T | undefined, variable: string, key: string): T =>
+    (flag ?? env[variable] ?? serve[key] ?? schemaDefault<T>("serve", key)) as T;
+  const port = args.port ?? env.UNITC_SERVE_PORT;
+  const upstreamUrl =
+    args["upstream-url"] ?? env.UNITC_UPSTREAM_URL ?? (serve.upstreamUrl as string | undefined);
+  const statePath = serve.remoteStatePath as string | undefined;
+  const upstreamToken =
+    args["upstream-token"] ?? (env.UNITC_UPSTREAM_TOKEN ? "env:UNITC_UPSTREAM_TOKEN" : undefined);
+  return {
+    manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? "generated/manifest.json"),
+    transport: parseTransport(args.transport ?? env.UNITC_SERVE_TRANSPORT ?? "stdio"),
+    host: pick(args.host, "UNITC_SERVE_HOST", "host"),
+    port:
+      port === undefined
+        ? ((serve.port as number | undefined) ?? schemaDefault<number>("serve", "port"))
+        : parsePort(port, "port"),
+    path: checkPath(pick(args.path, "UNITC_SERVE_PATH", "path")),
+    ...(upstreamUrl ? { upstreamUrl } : {}),
+    ...(args.token ? { tokenReference: args.token } : {}),
+    ...(upstreamToken ? { upstreamTokenReference: upstreamToken } : {}),
+    allowUnauthenticatedHttp: serve.allowUnauthenticatedHttp === true,
+    trustProxy: serve.trustProxy === true,
+    publicOrigins: (serve.publicOrigins as string[] | undefined) ?? [],
+    remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
+    ...(user.aliases ? { aliases: user.aliases } : {}),
+  };
+}

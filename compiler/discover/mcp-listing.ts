@@ -1,0 +1,128 @@
+/**
+ * Lists what a downstream MCP server offers: every page of tools, resources, resource templates and
+ * prompts. The server is started through the runtime's connector (own process group, explicit
+ * environment) and always closed again, whatever happened. Loaded on demand: the SDK is slow to import.
+ */
+import { UnitError } from "../../runtime/errors.js";
+import type {
+  McpConnection,
+  McpPromptInfo,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+} from "../../runtime/manifest.js";
+import { listedTools, type OpenConnection, openMcp } from "../../runtime/mcp/connect.js";
+import type { ListedTool } from "../../runtime/mcp/tool-schema.js";
+import { redact } from "../../runtime/redact.js";
+
+/** What a server listed, reduced to the fields the manifest keeps; stored as is in the build cache. */
+export interface McpListing {
+  tools: ListedTool[];
+  resources: McpResourceInfo[];
+  resourceTemplates: McpResourceTemplateInfo[];
+  prompts: McpPromptInfo[];
+  /** Problems that did not stop the listing (a list the server advertises but fails to answer). */
+  warnings: string[];
+}
+
+type Data = Record<string, unknown>;
+
+const RESOURCE_FIELDS = ["uri", "name", "title", "description", "mimeType"];
+const TEMPLATE_FIELDS = ["uriTemplate", "name", "title", "description", "mimeType"];
+const TOOL_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations"];
+
+/** Only the named fields of an item, and only string ones except where noted: listings are untrusted. */
+function pick(item: unknown, fields: readonly string[], loose: readonly string[] = []): Data {
+  const kept: Data = {};
+  for (const field of fields) {
+    const value = (item as Data)[field];
+    if (typeof value === "string" || (loose.includes(field) && value !== undefined)) kept[field] = value;
+  }
+  return kept;
+}
+
+const PROMPT_FIELDS = ["name", "title", "description"];
+
+function promptInfo(prompt: unknown): Data {
+  const kept = pick(prompt, PROMPT_FIELDS);
+  const args = (prompt as Data).arguments;
+  if (Array.isArray(args)) {
+    kept.arguments = args.map((arg) => {
+      const entry = pick(arg, ["name", "description"]);
+      if (typeof (arg as Data).required === "boolean") entry.required = (arg as Data).required;
+      return entry;
+    });
+  }
+  return kept;
+}
+
+/** Every page of tools; a failure carries the server's stderr tail. */
+async function listTools(open: OpenConnection): Promise<ListedTool[]> {
+  try {
+    return await listedTools(open.client);
+  } catch (error) {
+    const reason = redact(error instanceof Error ? error.message : String(error), open.secrets);
+    const excerpt = open.stderrTail();
+    throw new UnitError("MCP_PROTOCOL_ERROR", `tools/list failed: ${reason}`, excerpt ? { excerpt } : {});
+  }
+}
+
+/** Items that have every `required` string field, reduced to `fields`, sorted by the first required one. */
+function infos<T>(
+  items: readonly unknown[],
+  fields: readonly string[],
+  required: readonly string[],
+  loose: readonly string[] = [],
+): T[] {
+  const key = required[0] as string;
+  return items
+    .map((item) => pick(item, fields, loose))
+    .filter((item) => required.every((field) => typeof item[field] === "string"))
+    .sort((a, b) => String(a[key]).localeCompare(String(b[key]))) as unknown as T[];
+}
+
+/** Lists a server; throws `MCP_START_FAILED` or `MISSING_ENV` (a `UnitError`) when it cannot. */
+export async function listMcpServer(
+  connection: McpConnection,
+  options: { env: Record<string, string | undefined>; baseDir: string },
+): Promise<McpListing> {
+  const open = await openMcp(connection, options);
+  const warnings: string[] = [];
+  const optional = async <T>(what: string, list: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return await list();
+    } catch (error) {
+      warnings.push(`${what} could not be listed: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    }
+  };
+  try {
+    const tools = await listTools(open);
+    const client = open.client;
+    // Only what the server advertises: the SDK would print a notice to stdout for the rest.
+    const offers = client.getServerCapabilities() ?? {};
+    const none = async () => [];
+    const resources = await optional("resources", async () =>
+      offers.resources ? (await client.listResources()).resources : none(),
+    );
+    const templates = await optional("resource templates", async () =>
+      offers.resources ? (await client.listResourceTemplates()).resourceTemplates : none(),
+    );
+    const prompts = await optional("prompts", async () =>
+      offers.prompts ? (await client.listPrompts()).prompts : none(),
+    );
+    return {
+      tools: tools
+        .map(
+          (tool) =>
+            pick(tool, TOOL_FIELDS, ["inputSchema", "outputSchema", "annotations"]) as unknown as ListedTool,
+        )
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      resources: infos(resources, RESOURCE_FIELDS, ["uri", "name"]),
+      resourceTemplates: infos(templates, TEMPLATE_FIELDS, ["uriTemplate", "name"]),
+      prompts: infos(prompts.map(promptInfo), [...PROMPT_FIELDS, "arguments"], ["name"], ["arguments"]),
+      warnings,
+    };
+  } finally {
+    await open.close();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A `tools/call` result becomes the call's value: the structured content of a tool that declares an
+ * output schema, else the whole `CallToolResult`. A result flagged `isError` becomes a thrown
+ * `MCP_TOOL_ERROR` with the tool's text. Resolved secrets never pass through.
+ */
+import { UnitError } from "../errors.js";
+import type { InvokeResult } from "../invoke/types.js";
+import type { McpInvoke } from "../manifest.js";
+import { head, redact } from "../redact.js";
+
+/** Longest tool error text kept in a message. */
+const ERROR_TEXT_CHARS = 2_000;
+
+/** The parts of a `CallToolResult` read here. */
+export interface CallResult {
+  content?: unknown;
+  structuredContent?: unknown;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+/** Replaces each secret inside the strings (keys included) of a JSON value. */
+export function redactJson(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === "string") return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
+    );
+  }
+  return value;
+}
+
+/** The text blocks of a result, joined. */
+export function resultText(result: CallResult): string {
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  return blocks
+    .filter((b): b is { type: "text"; text: string } => b?.type === "text" && typeof b.text === "string")
+    .map((b) => b.text)
+    .join("\n");
+}
+
+/** A structured result sent only as JSON text (older servers) is read from there. */
+function structuredValue(result: CallResult, where: string): unknown {
+  if (result.structuredContent !== undefined) return result.structuredContent;
+  const text = resultText(result);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UnitError(
+      "OUTPUT_INVALID",
+      `${where} declares an output schema but returned no structured content`,
+      {
+        excerpt: head(text, ERROR_TEXT_CHARS),
+        hint: "the downstream server breaks its own output schema; recompile if it changed, or report it upstream",
+      },
+    );
+  }
+}
+
+/** The value of a call, or the `MCP_TOOL_ERROR` it reported. */
+export function callValue(
+  raw: CallResult,
+  invoke: McpInvoke,
+  where: string,
+  secrets: readonly string[],
+): InvokeResult {
+  const result = redactJson(raw, secrets) as CallResult;
+  if (result.isError === true) {
+    const text = head(resultText(result), ERROR_TEXT_CHARS);
+    throw new UnitError("MCP_TOOL_ERROR", `${where} reported an error${text ? `: ${text}` : ""}`, {
+      ...(text ? { excerpt: text } : {}),
+      hint: "the tool ran and failed; check its input, or what the message says",
+    });
+  }
+  const value = invoke.result === "structured" ? structuredValue(result, where) : result;
+  return { value, truncated: false };
+}

@@ -1,0 +1,211 @@
+/**
+ * The host side of the sandbox bridge. Each request arrives as JSON text from the sandbox and is
+ * treated as untrusted data: the unit must be exposed in Code Mode, the operation must be one of
+ * its operations, and the input is validated by the runtime before anything is called. Answers go
+ * back as JSON text; a failure carries only its code, message, hint and problem lines.
+ */
+import type { UnitRuntime } from "../core.js";
+import { isUnitError, UnitError } from "../errors.js";
+import type { Manifest, ManifestUnit } from "../manifest.js";
+import { SearchIndex } from "../search.js";
+import { unitAccessor } from "../signature.js";
+import { type BundleDeclarations, describeDeclaration } from "./declarations.js";
+import { MAX_CONCURRENT_CALLS } from "./limits.js";
+
+/** True when the unit is reachable from Code Mode. */
+export function inCodeMode(unit: ManifestUnit): boolean {
+  return unit.exposure.includes("code_mode");
+}
+
+/** One hit of `units.search`, as declared by `Units.SearchHit`. */
+export interface CodeModeSearchHit {
+  unit: string;
+  operation: string;
+  signature: string;
+  description: string;
+}
+
+const indexes = new WeakMap<Manifest, SearchIndex>();
+
+function searchIndex(manifest: Manifest): SearchIndex {
+  let index = indexes.get(manifest);
+  if (!index) {
+    index = SearchIndex.build({ units: manifest.units.filter(inCodeMode) });
+    indexes.set(manifest, index);
+  }
+  return index;
+}
+
+type Request = Record<string, unknown>;
+
+/** A bridge-level refusal with its own code (the runtime's `UnitError` codes cover calls). */
+class BridgeFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+function invalid(message: string, hint: string): BridgeFailure {
+  return new BridgeFailure("ARGS_INVALID", message, hint);
+}
+
+/** The bridge of one run. */
+export class Bridge {
+  private readonly units: Map<string, ManifestUnit>;
+  private readonly controller = new AbortController();
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(
+    private readonly runtime: UnitRuntime,
+    private readonly declarations: BundleDeclarations | undefined,
+  ) {
+    this.units = new Map(runtime.manifest.units.filter(inCodeMode).map((u) => [u.id, u]));
+  }
+
+  /** Answers one request; never rejects. */
+  async handle(text: string): Promise<string> {
+    if (this.active >= MAX_CONCURRENT_CALLS) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active += 1;
+    try {
+      const value = await this.dispatch(parse(text));
+      return JSON.stringify({ ok: true, value }) ?? '{"ok":true}';
+    } catch (error) {
+      return JSON.stringify({ ok: false, error: failure(error) });
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
+
+  /** Cancels the calls still running (the run has ended). */
+  close(): void {
+    this.controller.abort();
+  }
+
+  private dispatch(request: Request): Promise<unknown> | unknown {
+    switch (request.kind) {
+      case "call":
+        return this.call(request);
+      case "search":
+        return this.search(request);
+      case "describe":
+        return this.describe(request);
+      default:
+        throw invalid(
+          "unknown bridge request",
+          "use units.<unit>.<operation>, units.search or units.describe",
+        );
+    }
+  }
+
+  private unit(id: unknown): ManifestUnit {
+    const unit = typeof id === "string" ? this.units.get(id) : undefined;
+    if (unit) return unit;
+    throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(id) ?? "undefined"} in Code Mode`, {
+      hint: `units here: ${[...this.units.keys()].join(", ") || "none"}; units.search finds operations`,
+    });
+  }
+
+  private async call(request: Request): Promise<unknown> {
+    const unit = this.unit(request.unit);
+    const operation = unit.operations.find((op) => op.tsName === request.operation);
+    if (!operation) {
+      throw new UnitError(
+        "UNKNOWN_OPERATION",
+        `unit ${unit.id} has no operation ${JSON.stringify(request.operation)}`,
+        {
+          unit: unit.id,
+          hint: `its operations: ${unit.operations.map((op) => op.tsName).join(", ")}`,
+        },
+      );
+    }
+    const result = await this.runtime.invoke(unit.id, operation.name, request.input, {
+      signal: this.controller.signal,
+    });
+    return result.value;
+  }
+
+  private search(request: Request): CodeModeSearchHit[] {
+    const { defaultSearchLimit, maxSearchLimit } = this.runtime.manifest.settings;
+    if (typeof request.query !== "string" || request.query.trim() === "") {
+      throw invalid("search needs a query string", 'say what you want to do: units.search("send an email")');
+    }
+    const only = request.unit === undefined ? undefined : this.unit(request.unit).id;
+    const limit = request.limit ?? defaultSearchLimit;
+    if (!Number.isInteger(limit) || (limit as number) < 1) {
+      throw invalid("limit must be a whole number of at least 1", "leave limit out for the default");
+    }
+    if ((limit as number) > maxSearchLimit) {
+      const hint = `ask for at most ${maxSearchLimit} hits, or narrow the query`;
+      throw new BridgeFailure(
+        "LIMIT_TOO_HIGH",
+        `limit ${limit} is above the maximum of ${maxSearchLimit}`,
+        hint,
+      );
+    }
+    const accept = only === undefined ? undefined : (unit: string) => unit === only;
+    return searchIndex(this.runtime.manifest)
+      .query(request.query, limit as number, accept)
+      .map((hit) => ({
+        unit: hit.unit,
+        operation: hit.tsName,
+        signature: `${unitAccessor(hit.unit)}.${hit.signature}`,
+        description: hit.summary,
+      }));
+  }
+
+  private describe(request: Request): string {
+    const unit = this.unit(request.unit);
+    if (request.operation !== undefined && typeof request.operation !== "string") {
+      throw invalid("describe's operation is a string", 'for example units.describe("notes", "getNote")');
+    }
+    const text = describeDeclaration(this.declarations, unit, request.operation as string | undefined);
+    if (text !== undefined) return text;
+    throw new UnitError(
+      "UNKNOWN_OPERATION",
+      `unit ${unit.id} has no operation ${JSON.stringify(request.operation)}`,
+      {
+        unit: unit.id,
+        hint: `its operations: ${unit.operations.map((op) => op.tsName).join(", ")}`,
+      },
+    );
+  }
+}
+
+function parse(text: string): Request {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid(
+      "the bridge request is not JSON",
+      "pass JSON values (objects, arrays, strings, numbers) to units",
+    );
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalid("the bridge request is not an object", "call units.<unit>.<operation>(input)");
+  }
+  return value as Request;
+}
+
+/** A failure as the sandbox sees it: strings and numbers only, never a host object. */
+function failure(error: unknown): Record<string, unknown> {
+  if (isUnitError(error)) {
+    const { hint, problems, status } = error.details;
+    return {
+      code: error.code,
+      message: error.message,
+      ...(hint ? { hint } : {}),
+      ...(problems ? { problems: problems.map(String) } : {}),
+      ...(typeof status === "number" ? { status } : {}),
+    };
+  }
+  if (error instanceof BridgeFailure) return { code: error.code, message: error.message, hint: error.hint };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: "CALL_FAILED", message: `the call failed: ${message}` };
+}

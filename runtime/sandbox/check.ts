@@ -1,0 +1,74 @@
+/**
+ * The host's view of a type check: ask the checker worker (or a cache of recent answers), and turn
+ * a missing or failed checker into one warning instead of a failed run.
+ */
+import { resolve } from "node:path";
+import type { BundleDeclarations } from "./declarations.js";
+import type { SandboxPool } from "./pool.js";
+import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
+
+/** Answers kept for scripts run again unchanged (an agent retrying, a benchmark loop). */
+const CACHE_SIZE = 64;
+const cache = new Map<string, { syntax: SyntaxOutcome; types: CheckDiagnostic[] }>();
+
+export interface ScriptCheck {
+  /** Syntax errors (the run must not start) or where a final expression starts. Never rejects. */
+  syntax: Promise<SyntaxOutcome>;
+  /** Type warnings, possibly after the run has started. Never rejects. */
+  types: Promise<CheckDiagnostic[]>;
+}
+
+function skipped(why: string): CheckDiagnostic {
+  return {
+    severity: "warning",
+    code: "TYPECHECK_SKIPPED",
+    message: `the script was not type-checked: ${why}`,
+    line: 1,
+    column: 1,
+  };
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Starts checking `code` against the bundle's declarations. */
+export function checkScript(
+  pool: SandboxPool,
+  bundleDir: string,
+  declarations: BundleDeclarations | undefined,
+  code: string,
+): ScriptCheck {
+  if (!declarations) {
+    return {
+      syntax: Promise.resolve({ diagnostics: [] }),
+      types: Promise.resolve([skipped(`no code-mode.d.ts in ${bundleDir}`)]),
+    };
+  }
+  const key = `${resolve(bundleDir)}\u0000${declarations.version}\u0000${code}`;
+  const known = cache.get(key);
+  if (known) {
+    cache.delete(key);
+    cache.set(key, known);
+    return { syntax: Promise.resolve(known.syntax), types: Promise.resolve(known.types) };
+  }
+  const { version, combined } = declarations;
+  const running = pool.check({ bundleDir, version, declarations: combined, code });
+  const syntax = running.syntax.catch((error: unknown) => ({ diagnostics: [skipped(reason(error))] }));
+  const types = running.types.then(
+    async (found) => {
+      cache.set(key, { syntax: await running.syntax, types: found });
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return found;
+    },
+    async (error: unknown) => {
+      // When the syntax answer failed too, its warning already says why.
+      const parsed = await running.syntax.then(
+        () => true,
+        () => false,
+      );
+      return parsed ? [skipped(`the type check stopped (${reason(error)})`)] : [];
+    },
+  );
+  return { syntax, types };
+}

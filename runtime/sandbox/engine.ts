@@ -1,0 +1,273 @@
+/**
+ * One Code Mode run inside an engine worker: a fresh QuickJS runtime and context with memory, stack
+ * and time limits, the prelude installed, the script evaluated, and its jobs driven until its
+ * promise settles. Only strings leave the context: bridge requests, log lines, the result's JSON.
+ */
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from "quickjs-emscripten";
+import { capResult, LogBuffer } from "./capture.js";
+import { PRELUDE, SANDBOX_GLOBALS } from "./prelude.js";
+import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
+
+/** How an engine reaches the host while a run waits on unit calls. */
+export interface EngineChannel {
+  send(callId: number, request: string): void;
+  /** The next reply from the host, or `undefined` when `ms` pass first. */
+  receive(ms: number): Promise<{ callId: number; response: string } | undefined>;
+}
+
+const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
+/** Jobs run between checks of the script's promise. */
+const JOB_BATCH = 1_000;
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+type Api = { serialize: QuickJSHandle; describeError: QuickJSHandle };
+
+/** A QuickJS runtime and context no script has touched yet. */
+export interface FreshContext {
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+}
+
+/**
+ * Makes a fresh runtime and context. Workers make the next one while idle, so a run does not wait
+ * for it; each is used by exactly one run and then disposed.
+ */
+export function freshContext(quickjs: QuickJSWASMModule): FreshContext {
+  const runtime = quickjs.newRuntime();
+  return { runtime, context: runtime.newContext() };
+}
+
+class Session {
+  readonly runtime: QuickJSRuntime;
+  readonly context: QuickJSContext;
+  readonly logs: LogBuffer;
+  private readonly deadline: number;
+  private interrupted = false;
+  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  private readonly handles: QuickJSHandle[] = [];
+  private calls = 0;
+  private api: Api | undefined;
+
+  constructor(
+    fresh: FreshContext,
+    private readonly job: RunJob,
+    private readonly channel: EngineChannel,
+  ) {
+    this.deadline = Date.now() + job.timeoutMs;
+    this.logs = new LogBuffer(job.maxLogBytes);
+    this.runtime = fresh.runtime;
+    this.context = fresh.context;
+    this.runtime.setMemoryLimit(job.memoryBytes);
+    this.runtime.setMaxStackSize(job.stackBytes);
+    this.runtime.setInterruptHandler(() => {
+      if (Date.now() <= this.deadline) return false;
+      this.interrupted = true;
+      return true;
+    });
+  }
+
+  private keep(handle: QuickJSHandle): QuickJSHandle {
+    this.handles.push(handle);
+    return handle;
+  }
+
+  /** Evaluates the prelude and hands it the two host functions, the catalogue and the allowlist. */
+  install(): void {
+    const ctx = this.context;
+    const factory = this.keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, "prelude.js")));
+    const args = [
+      ctx.newFunction("call", (request) => this.onCall(request)),
+      ctx.newFunction("log", (level, text) => this.onLog(level, text)),
+      ctx.newString(this.job.catalog),
+      ctx.newString(JSON.stringify(SANDBOX_GLOBALS)),
+    ].map((handle) => this.keep(handle));
+    const api = this.keep(ctx.unwrapResult(ctx.callFunction(factory, ctx.undefined, ...args)));
+    this.api = {
+      serialize: this.keep(ctx.getProp(api, "serialize")),
+      describeError: this.keep(ctx.getProp(api, "describeError")),
+    };
+  }
+
+  private thrown(name: string, message: string) {
+    return { error: this.context.newError({ name, message }) };
+  }
+
+  private onCall(request: QuickJSHandle | undefined) {
+    const ctx = this.context;
+    if (!request || ctx.typeof(request) !== "string")
+      return this.thrown("TypeError", "a bridge request is a string");
+    const text = ctx.getString(request);
+    if (text.length > this.job.maxRequestBytes) {
+      return this.thrown(
+        "RangeError",
+        `a call's input may be at most ${this.job.maxRequestBytes} bytes of JSON`,
+      );
+    }
+    if (this.calls >= this.job.maxCalls) {
+      return this.thrown("RangeError", `a run may make at most ${this.job.maxCalls} calls`);
+    }
+    this.calls += 1;
+    const deferred = ctx.newPromise();
+    this.pending.set(this.calls, deferred);
+    this.channel.send(this.calls, text);
+    return deferred.handle;
+  }
+
+  private onLog(level: QuickJSHandle | undefined, text: QuickJSHandle | undefined): undefined {
+    const ctx = this.context;
+    if (!level || !text || ctx.typeof(level) !== "string" || ctx.typeof(text) !== "string") return undefined;
+    const name = ctx.getString(level);
+    if (LEVELS.has(name)) this.logs.add(name as LogEntry["level"], ctx.getString(text));
+    return undefined;
+  }
+
+  private settle(callId: number, response: string): void {
+    const deferred = this.pending.get(callId);
+    if (!deferred) return;
+    this.pending.delete(callId);
+    const value = this.context.newString(response);
+    deferred.resolve(value);
+    value.dispose();
+    deferred.dispose();
+  }
+
+  /** Evaluates the script and drives it to the end. */
+  async run(): Promise<EngineOutcome> {
+    const evaluated = this.context.evalCode(this.job.js, "agent.js");
+    if (evaluated.error) return this.fail(this.errorOf(evaluated.error));
+    return this.drive(this.keep(evaluated.value));
+  }
+
+  private async drive(promise: QuickJSHandle): Promise<EngineOutcome> {
+    for (;;) {
+      const jobs = this.runtime.executePendingJobs(JOB_BATCH);
+      if (jobs.error) return this.fail(this.errorOf(jobs.error));
+      if (this.interrupted) return this.fail(this.timeout());
+      const state = this.context.getPromiseState(promise);
+      if (state.type === "fulfilled") return this.finish(state.value);
+      if (state.type === "rejected") return this.fail(this.errorOf(state.error));
+      if (this.runtime.hasPendingJob()) continue;
+      if (this.pending.size === 0) return this.fail(neverSettled());
+      const reply = await this.channel.receive(this.deadline - Date.now());
+      if (!reply) return this.fail(this.timeout());
+      this.settle(reply.callId, reply.response);
+    }
+  }
+
+  private finish(value: QuickJSHandle): EngineOutcome {
+    const ctx = this.context;
+    const result = ctx.callFunction((this.api as Api).serialize, ctx.undefined, value);
+    value.dispose();
+    if (result.error) {
+      const error = this.errorOf(result.error);
+      if (error.code !== "SCRIPT_ERROR") return this.fail(error);
+      return this.fail({
+        code: "RESULT_NOT_JSON",
+        message: `the returned value cannot be turned into JSON: ${error.message}`,
+        hint: "return plain data: objects, arrays, strings, numbers, booleans and null, without cycles",
+      });
+    }
+    const json = ctx.typeof(result.value) === "string" ? ctx.getString(result.value) : undefined;
+    result.value.dispose();
+    if (json === undefined) return { ok: true, truncated: false, logs: this.logs.result() };
+    return { ok: true, ...capResult(json, this.job.maxResultBytes), logs: this.logs.result() };
+  }
+
+  private fail(error: EngineError): EngineOutcome {
+    return { ok: false, error, logs: this.logs.result() };
+  }
+
+  private timeout(): EngineError {
+    return {
+      code: "TIMEOUT",
+      message: `the script ran past its time limit of ${this.job.timeoutMs} ms`,
+      hint: "do less in one run (fewer or smaller calls), or pass a larger timeoutMs (at most 120000)",
+    };
+  }
+
+  /** What a thrown sandbox value says, read through the prelude; disposes `handle`. */
+  private errorOf(handle: QuickJSHandle): EngineError {
+    if (this.interrupted) {
+      handle.dispose();
+      return this.timeout();
+    }
+    const ctx = this.context;
+    const described = ctx.callFunction((this.api as Api).describeError, ctx.undefined, handle);
+    handle.dispose();
+    if (described.error || ctx.typeof(described.value) !== "string") {
+      (described.error ?? described.value).dispose();
+      if (this.interrupted) return this.timeout();
+      return { code: "SCRIPT_ERROR", message: "the script failed and its error could not be read" };
+    }
+    const text = ctx.getString(described.value);
+    described.value.dispose();
+    return this.classify(JSON.parse(text) as Record<string, string | undefined>);
+  }
+
+  private classify(error: Record<string, string | undefined>): EngineError {
+    const { name = "Error", message = "", code, hint, stack } = error;
+    const at = stack ? { stack } : {};
+    if (name === "InternalError" && message === "out of memory") {
+      const limit = Math.round(this.job.memoryBytes / 1024 / 1024);
+      const text = `the script used more than the memory limit of ${limit} MiB`;
+      return { code: "MEMORY_LIMIT", message: text, hint: "work on smaller pieces of data", ...at };
+    }
+    if (name === "InternalError" && message === "stack overflow") {
+      const text = `the script recursed too deeply (stack limit ${this.job.stackBytes / 1024} KiB)`;
+      return { code: "STACK_OVERFLOW", message: text, hint: "replace deep recursion with a loop", ...at };
+    }
+    if (code && ERROR_CODE.test(code)) return { code, message, ...(hint ? { hint } : {}), ...at };
+    return { code: "SCRIPT_ERROR", message: `${name}: ${message}`, ...at };
+  }
+
+  dispose(): void {
+    for (const deferred of this.pending.values()) deferred.dispose();
+    for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
+    this.context.dispose();
+    this.runtime.dispose();
+  }
+}
+
+function neverSettled(): EngineError {
+  return {
+    code: "NEVER_SETTLED",
+    message: "the script awaits a promise that nothing can settle: no unit call is pending",
+    hint: "await unit calls (units.<unit>.<operation>) only; timers such as setTimeout do not exist here",
+  };
+}
+
+/** Runs `job` in `fresh`, then disposes it. `retire` is set when the engine itself failed. */
+export async function runJob(
+  fresh: FreshContext,
+  job: RunJob,
+  channel: EngineChannel,
+): Promise<EngineOutcome> {
+  let session: Session | undefined;
+  let outcome: EngineOutcome;
+  try {
+    session = new Session(fresh, job, channel);
+    session.install();
+    outcome = await session.run();
+  } catch (error) {
+    // A host exception from inside the engine (a native stack overflow in wasm, a failed
+    // allocation): the wasm heap may be inconsistent, so nothing more runs in this worker.
+    const native = error instanceof RangeError;
+    const message = native
+      ? "the script exhausted the engine's native stack"
+      : "the sandbox engine failed while running the script";
+    const code = native ? "STACK_OVERFLOW" : "SANDBOX_FAILED";
+    return { ok: false, error: { code, message }, logs: session?.logs.result() ?? [], retire: true };
+  }
+  try {
+    session.dispose();
+  } catch {
+    return { ...outcome, retire: true };
+  }
+  return outcome;
+}

@@ -1,0 +1,20 @@
+/** Code Mode: agent scripts run in QuickJS on worker threads, calling units through the host. */
+export { type CodeModeSearchHit, inCodeMode } from "./bridge.js";
+export { loadDeclarations } from "./declarations.js";
+export {
+  CODE_MODE_API,
+  CODE_MODE_INPUT_SCHEMA,
+  type CodeModeDescriptionOptions,
+  codeModeDescription,
+} from "./description.js";
+export * as codeModeLimits from "./limits.js";
+export { closeDefaultSandboxPool, defaultSandboxPool, SandboxPool, type SandboxPoolOptions } from "./pool.js";
+export { SANDBOX_GLOBALS } from "./prelude.js";
+export type { CheckDiagnostic, LogEntry } from "./protocol.js";
+export {
+  type CodeModeError,
+  type CodeModeInput,
+  type CodeModeResult,
+  type RunCodeModeOptions,
+  runCodeMode,
+} from "./run.js";

@@ -1,0 +1,52 @@
+/** The limits of a Code Mode run. Each is a constant here so the description, the docs and tests agree. */
+
+/** Time a script may run when the caller sets none. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The most time a caller may grant a script. */
+export const MAX_TIMEOUT_MS = 120_000;
+/** What the QuickJS heap of one run may allocate. */
+export const MEMORY_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * The QuickJS stack of one run (about 1,500 plain frames). Kept well below the worker's native
+ * stack ({@link WORKER_STACK_MB}): some engine built-ins recurse in C and use far more native stack
+ * per level than QuickJS counts, and the QuickJS limit must trip first.
+ */
+export const STACK_LIMIT_BYTES = 256 * 1024;
+/**
+ * The whole wasm memory of an engine worker. QuickJS does not count every allocation against
+ * {@link MEMORY_LIMIT_BYTES} (many small ArrayBuffers slip past it), so this hard cap keeps a
+ * script from growing the process by gigabytes: past it, allocations fail with "out of memory".
+ */
+export const WASM_MEMORY_MB = 128;
+/** Native stack of each engine worker thread. */
+export const WORKER_STACK_MB = 8;
+/** V8 heap of each engine worker (the QuickJS heap lives outside it, in wasm memory). */
+export const WORKER_HEAP_MB = 256;
+/** Captured console output per run; the rest is dropped behind a marker entry. */
+export const MAX_LOG_BYTES = 12 * 1024;
+/** The returned value as JSON; a longer one comes back as cut text with a marker. */
+export const MAX_RESULT_BYTES = 64 * 1024;
+/** The longest script accepted. */
+export const MAX_CODE_BYTES = 256 * 1024;
+/** The longest single bridge request (a call's JSON input) the sandbox may send. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+/** Bridge requests (unit calls, search, describe) one run may make. */
+export const MAX_CALLS = 1_000;
+/** Bridge requests of one run the host works on at once; the rest wait their turn. */
+export const MAX_CONCURRENT_CALLS = 8;
+/** How long past its deadline a run may take before its worker is ended. */
+export const TERMINATE_GRACE_MS = 1_000;
+/** The most time a type check may take (the first one in a worker loads TypeScript). */
+export const CHECK_BUDGET_MS = 15_000;
+/** Runs an engine worker serves before it is replaced (bounds wasm heap fragmentation). */
+export const MAX_RUNS_PER_WORKER = 1_000;
+
+/** The timeout to use: the default when unset, otherwise a whole number within 1..{@link MAX_TIMEOUT_MS}. */
+export function resolveTimeout(timeoutMs: unknown): number | string {
+  if (timeoutMs === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== "number" || !Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    return "timeoutMs must be a whole number of milliseconds, at least 1";
+  }
+  if (timeoutMs > MAX_TIMEOUT_MS) return `timeoutMs ${timeoutMs} is above the maximum of ${MAX_TIMEOUT_MS}`;
+  return timeoutMs;
+}

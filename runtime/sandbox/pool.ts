@@ -1,0 +1,246 @@
+/**
+ * The worker threads behind Code Mode: a small pool of engine workers (QuickJS, one run at a time
+ * each) and one type-check worker (TypeScript). A worker that overran its deadline, crashed or may
+ * be in a bad state is ended and replaced; the host thread only passes messages, so it keeps
+ * answering other requests while scripts run.
+ */
+import { availableParallelism } from "node:os";
+import {
+  CHECK_BUDGET_MS,
+  MAX_RUNS_PER_WORKER,
+  TERMINATE_GRACE_MS,
+  WORKER_HEAP_MB,
+  WORKER_STACK_MB,
+} from "./limits.js";
+import type {
+  CheckDiagnostic,
+  CheckMessage,
+  EngineMessage,
+  EngineOutcome,
+  RunJob,
+  SyntaxOutcome,
+} from "./protocol.js";
+import { WorkerClient, WorkerTimeoutError } from "./worker-client.js";
+
+type Engine = WorkerClient<EngineMessage>;
+const CALL_FAILED = JSON.stringify({ ok: false, error: { code: "CALL_FAILED", message: "the call failed" } });
+type Checker = WorkerClient<CheckMessage>;
+
+export interface SandboxPoolOptions {
+  /** Engine workers (default: 2, or 1 on a single CPU). */
+  size?: number;
+}
+
+/** What a type check needs from the bundle. */
+export interface CheckInput {
+  bundleDir: string;
+  version: string;
+  declarations: string;
+  code: string;
+}
+
+export class SandboxPool {
+  readonly size: number;
+  private readonly idle: Engine[] = [];
+  private readonly waiting: Array<(engine: Promise<Engine>) => void> = [];
+  private engines = 0;
+  private checker: Promise<Checker> | undefined;
+  /** Declarations the current checker holds, by bundle folder. */
+  private sent = new Map<string, string>();
+  private checks: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
+  }
+
+  private startEngine(): Promise<Engine> {
+    return WorkerClient.start<EngineMessage>("engine-worker", {
+      stackSizeMb: WORKER_STACK_MB,
+      maxOldGenerationSizeMb: WORKER_HEAP_MB,
+    });
+  }
+
+  private acquire(): Promise<Engine> {
+    if (this.closed) return Promise.reject(new Error("the sandbox pool is closed"));
+    const ready = this.idle.pop();
+    if (ready) return Promise.resolve(ready);
+    if (this.engines < this.size) {
+      this.engines += 1;
+      return this.startEngine().catch((error: unknown) => {
+        this.engines -= 1;
+        throw error;
+      });
+    }
+    return new Promise<Engine>((resolve, reject) =>
+      this.waiting.push((engine) => engine.then(resolve, reject)),
+    );
+  }
+
+  private release(engine: Engine, healthy: boolean): void {
+    const next = this.waiting.shift();
+    if (healthy && engine.alive && engine.served < MAX_RUNS_PER_WORKER && !this.closed) {
+      if (next) next(Promise.resolve(engine));
+      else this.idle.push(engine);
+      return;
+    }
+    void engine.terminate();
+    this.engines -= 1;
+    if (next) {
+      this.engines += 1;
+      next(this.startEngine());
+    }
+  }
+
+  /** Starts one engine worker ahead of the first run; resolves when it is ready. */
+  async warm(): Promise<void> {
+    this.release(await this.acquire(), true);
+  }
+
+  /**
+   * Runs `job` on an engine; `onCall` answers the script's bridge requests. A worker that does not
+   * answer by the deadline plus a grace period is ended and the run fails with `TIMEOUT`.
+   */
+  async run(job: RunJob, onCall: (request: string) => Promise<string>): Promise<EngineOutcome> {
+    const engine = await this.acquire();
+    let active = true;
+    let outcome: EngineOutcome | undefined;
+    try {
+      outcome = await engine.request(
+        { type: "run", job },
+        (message) => {
+          if (message.type === "result") return message.outcome;
+          if (message.type === "call") {
+            const reply = (response: string) => {
+              if (active) engine.post({ type: "reply", callId: message.callId, response });
+            };
+            void onCall(message.request).then(reply, () => reply(CALL_FAILED));
+          }
+          return undefined;
+        },
+        job.timeoutMs + TERMINATE_GRACE_MS,
+      );
+      return outcome;
+    } catch (error) {
+      return lostRun(job, error);
+    } finally {
+      active = false;
+      this.release(engine, outcome !== undefined && !outcome.retire);
+    }
+  }
+
+  private startChecker(): Promise<Checker> {
+    if (!this.checker) {
+      this.sent = new Map();
+      this.checker = WorkerClient.start<CheckMessage>("check-worker");
+      this.checker.catch(() => {
+        this.checker = undefined;
+      });
+    }
+    return this.checker;
+  }
+
+  /** One attempt; resolves `"stale"` when the worker lacked the declarations. */
+  private async checkOnce(input: CheckInput, resend: boolean, onSyntax: (o: SyntaxOutcome) => void) {
+    const checker = await this.startChecker();
+    const send = resend || this.sent.get(input.bundleDir) !== input.version;
+    const request = {
+      type: "check",
+      bundleDir: input.bundleDir,
+      version: input.version,
+      code: input.code,
+      ...(send ? { declarations: input.declarations } : {}),
+    };
+    const handle = (message: CheckMessage): CheckDiagnostic[] | "stale" | undefined => {
+      if (message.type === "types") return message.diagnostics;
+      if (message.type !== "syntax") return undefined;
+      if (message.outcome.stale) return "stale";
+      onSyntax(message.outcome);
+      return message.outcome.diagnostics.length > 0 ? [] : undefined;
+    };
+    try {
+      const outcome = await checker.request(request, handle, CHECK_BUDGET_MS);
+      this.sent.set(input.bundleDir, input.version);
+      return outcome;
+    } catch (error) {
+      this.checker = undefined;
+      void checker.terminate();
+      throw error;
+    }
+  }
+
+  /**
+   * Type-checks a script. `syntax` settles first (the run may start then); `types` settles with
+   * the type warnings. Checks run one at a time, in order.
+   */
+  check(input: CheckInput): { syntax: Promise<SyntaxOutcome>; types: Promise<CheckDiagnostic[]> } {
+    let resolveSyntax: (outcome: SyntaxOutcome) => void = () => undefined;
+    let rejectSyntax: (error: unknown) => void = () => undefined;
+    const syntax = new Promise<SyntaxOutcome>((resolve, reject) => {
+      resolveSyntax = resolve;
+      rejectSyntax = reject;
+    });
+    const types = this.checks.then(async () => {
+      const first = await this.checkOnce(input, false, resolveSyntax);
+      const outcome = first === "stale" ? await this.checkOnce(input, true, resolveSyntax) : first;
+      return outcome === "stale" ? [] : outcome;
+    });
+    // A failure before the syntax answer fails both; after it, only the warnings are lost.
+    types.catch(rejectSyntax);
+    this.checks = types.catch(() => undefined);
+    return { syntax, types };
+  }
+
+  /** Ends every worker; runs in progress fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const checker = this.checker;
+    this.checker = undefined;
+    const engines = this.idle.splice(0);
+    this.engines -= engines.length;
+    await Promise.all([
+      ...engines.map((engine) => engine.terminate()),
+      checker?.then((c) => c.terminate()).catch(() => undefined),
+    ]);
+  }
+}
+
+/** The outcome of a run whose worker overran its deadline or stopped. */
+function lostRun(job: RunJob, error: unknown): EngineOutcome {
+  if (error instanceof WorkerTimeoutError) {
+    return {
+      ok: false,
+      error: {
+        code: "TIMEOUT",
+        message: `the script ran past its time limit of ${job.timeoutMs} ms inside an engine built-in that cannot be interrupted; its worker was ended (its logs are lost)`,
+        hint: "avoid huge loops inside built-ins (giant arrays, strings or regular expressions), or pass a larger timeoutMs",
+      },
+      logs: [],
+    };
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    ok: false,
+    error: {
+      code: "SANDBOX_FAILED",
+      message: `the sandbox worker stopped during the run (${reason})`,
+      hint: "the script may have exhausted the worker's memory; work on smaller data",
+    },
+    logs: [],
+  };
+}
+
+let shared: SandboxPool | undefined;
+
+/** The pool runs use unless given their own; its idle workers never keep the process alive. */
+export function defaultSandboxPool(): SandboxPool {
+  shared ??= new SandboxPool();
+  return shared;
+}
+
+/** Ends the default pool's workers; the next run starts a new pool. */
+export async function closeDefaultSandboxPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

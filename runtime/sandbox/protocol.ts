@@ -1,0 +1,101 @@
+/**
+ * Messages between the host and its worker threads. Everything the sandbox produced crosses as a
+ * string (a bridge request, a serialised result, a log line) and is parsed on the host as data.
+ */
+
+/** One captured `console.*` line. */
+export interface LogEntry {
+  level: "log" | "info" | "warn" | "error" | "debug";
+  message: string;
+}
+
+/** What an engine worker needs for one run. */
+export interface RunJob {
+  /** The script, already stripped of types and wrapped so it evaluates to a promise. */
+  js: string;
+  /** JSON of `[{ id, operations: [tsName…] }]`: the stubs `units` gets. */
+  catalog: string;
+  timeoutMs: number;
+  memoryBytes: number;
+  stackBytes: number;
+  maxLogBytes: number;
+  maxResultBytes: number;
+  maxRequestBytes: number;
+  maxCalls: number;
+}
+
+/** An error raised by the script or the engine, as plain strings. */
+export interface EngineError {
+  code: string;
+  message: string;
+  /** The sandbox's own stack text (`at f (agent.js:3:7)`), for mapping back to the script. */
+  stack?: string;
+  hint?: string;
+}
+
+export type EngineOutcome = (
+  | {
+      ok: true;
+      /** JSON text of the value (absent for `undefined`); when `truncated`, its cut start plus a marker. */
+      json?: string;
+      truncated: boolean;
+    }
+  | { ok: false; error: EngineError }
+) & {
+  logs: LogEntry[];
+  /** Set when the engine may be in a bad state: the host replaces the worker. */
+  retire?: boolean;
+};
+
+/** Host → engine worker. */
+export type EngineRequest =
+  | { type: "run"; job: RunJob }
+  | { type: "reply"; callId: number; response: string };
+
+/** Engine worker → host. */
+export type EngineMessage =
+  | { type: "ready" }
+  | { type: "call"; callId: number; request: string }
+  | { type: "result"; outcome: EngineOutcome };
+
+/** A problem the type check found, positioned in the agent's own code (1-based). */
+export interface CheckDiagnostic {
+  severity: "error" | "warning";
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+  /** The source line, for showing where. */
+  lineText?: string;
+  /** Related information, such as where the expected type was declared. */
+  notes?: string[];
+}
+
+/** Host → checker worker. */
+export interface CheckRequest {
+  type: "check";
+  bundleDir: string;
+  /** Changes whenever the bundle's declarations change. */
+  version: string;
+  /** The inlined declarations, sent when this worker has not seen `version` yet. */
+  declarations?: string;
+  code: string;
+}
+
+/** The first answer to a check: syntax errors (which block the run), or where a final expression starts. */
+export interface SyntaxOutcome {
+  diagnostics: CheckDiagnostic[];
+  /** Offset in the code of a final expression statement, so its value can be returned. */
+  returnAt?: number;
+  /** The worker does not hold these declarations (it was replaced): send them again. */
+  stale?: boolean;
+}
+
+/**
+ * Checker worker → host. A check answers `syntax` first; when the script parses, `types` follows
+ * with the type warnings, while the host already runs the script.
+ */
+export type CheckMessage =
+  | { type: "ready" }
+  | { type: "syntax"; outcome: SyntaxOutcome }
+  | { type: "types"; diagnostics: CheckDiagnostic[] };

@@ -1,0 +1,167 @@
+/**
+ * `runCodeMode`: type-check an agent's script against the bundle's declarations, strip its types,
+ * run it in a fresh QuickJS context on a worker thread, and answer its unit calls on the host.
+ * This is what the MCP `code_mode` tool and `unitc run` call.
+ */
+import type { UnitRuntime } from "../core.js";
+import { Bridge, inCodeMode } from "./bridge.js";
+import { checkScript } from "./check.js";
+import { loadDeclarations } from "./declarations.js";
+import {
+  MAX_CALLS,
+  MAX_CODE_BYTES,
+  MAX_LOG_BYTES,
+  MAX_REQUEST_BYTES,
+  MAX_RESULT_BYTES,
+  MEMORY_LIMIT_BYTES,
+  resolveTimeout,
+  STACK_LIMIT_BYTES,
+} from "./limits.js";
+import { defaultSandboxPool, type SandboxPool } from "./pool.js";
+import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
+import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
+
+export interface CodeModeInput {
+  /** TypeScript or JavaScript; top-level `await` and `return` work. */
+  code: string;
+  /** Default 10000, at most 120000. */
+  timeoutMs?: number;
+}
+
+export interface CodeModeError {
+  /** Stable: `SYNTAX_ERROR`, `TIMEOUT`, `MEMORY_LIMIT`, `SCRIPT_ERROR`, a unit call's code, … */
+  code: string;
+  message: string;
+  /** Where in the script, 1-based, when known. */
+  line?: number;
+  column?: number;
+  hint?: string;
+}
+
+/** Whether the run succeeded, with its value or its error. */
+export type CodeModeOutcome =
+  | {
+      ok: true /** The returned value; a string ending in a marker when `truncated`. */;
+      value?: unknown;
+      truncated?: true;
+    }
+  | { ok: false; error: CodeModeError };
+
+export type CodeModeResult = CodeModeOutcome & {
+  logs: LogEntry[];
+  /** Type-check findings: syntax errors block the run, type errors are warnings. */
+  diagnostics: CheckDiagnostic[];
+  durationMs: number;
+};
+
+export interface RunCodeModeOptions {
+  /** The workers to run on (default: the shared pool). */
+  pool?: SandboxPool;
+  /** Set false to skip the type check (a final expression's value is then not returned). */
+  typecheck?: boolean;
+}
+
+type Settled = CodeModeOutcome & { logs?: LogEntry[] };
+
+function checkInput(input: CodeModeInput): CodeModeError | number {
+  if (typeof input?.code !== "string" || input.code.trim() === "") {
+    return {
+      code: "ARGS_INVALID",
+      message: "code must be a non-empty string",
+      hint: "pass the script as code",
+    };
+  }
+  if (Buffer.byteLength(input.code) > MAX_CODE_BYTES) {
+    const message = `the script is longer than ${MAX_CODE_BYTES} bytes`;
+    return { code: "CODE_TOO_LARGE", message, hint: "send a shorter script; do the work in several runs" };
+  }
+  const timeout = resolveTimeout(input.timeoutMs);
+  if (typeof timeout === "string")
+    return { code: "ARGS_INVALID", message: timeout, hint: "leave timeoutMs out for 10 s" };
+  return timeout;
+}
+
+function job(runtime: UnitRuntime, js: string, timeoutMs: number): RunJob {
+  const catalog = runtime.manifest.units
+    .filter(inCodeMode)
+    .map((unit) => ({ id: unit.id, operations: unit.operations.map((op) => op.tsName) }));
+  return {
+    js,
+    catalog: JSON.stringify(catalog),
+    timeoutMs,
+    memoryBytes: MEMORY_LIMIT_BYTES,
+    stackBytes: STACK_LIMIT_BYTES,
+    maxLogBytes: MAX_LOG_BYTES,
+    maxResultBytes: MAX_RESULT_BYTES,
+    maxRequestBytes: MAX_REQUEST_BYTES,
+    maxCalls: MAX_CALLS,
+  };
+}
+
+/** The run's result in the caller's terms: a parsed value, or an error placed in the script. */
+function settle(outcome: EngineOutcome, prepared: PreparedScript): Settled {
+  if (outcome.ok) {
+    if (outcome.json === undefined) return { ok: true, logs: outcome.logs };
+    if (outcome.truncated) return { ok: true, value: outcome.json, truncated: true, logs: outcome.logs };
+    return { ok: true, value: JSON.parse(outcome.json), logs: outcome.logs };
+  }
+  const { stack, ...error } = outcome.error;
+  const at = scriptPosition(prepared, stack);
+  return { ok: false, error: { ...error, ...at }, logs: outcome.logs };
+}
+
+/**
+ * Runs an agent's script against the bundle in `bundleDir` (the folder of its `manifest.json` and
+ * `code-mode.d.ts`), calling units through `runtime`.
+ */
+export async function runCodeMode(
+  runtime: UnitRuntime,
+  input: CodeModeInput,
+  bundleDir: string,
+  options: RunCodeModeOptions = {},
+): Promise<CodeModeResult> {
+  const started = performance.now();
+  const diagnostics: CheckDiagnostic[] = [];
+  const done = (result: Settled): CodeModeResult =>
+    ({
+      ...result,
+      logs: result.logs ?? [],
+      diagnostics,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    }) as CodeModeResult;
+  const timeoutMs = checkInput(input);
+  if (typeof timeoutMs !== "number") return done({ ok: false, error: timeoutMs });
+  const pool = options.pool ?? defaultSandboxPool();
+  const declarations = loadDeclarations(bundleDir);
+  const check =
+    options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, input.code);
+  const syntax = check ? await check.syntax : { diagnostics: [] };
+  diagnostics.push(...syntax.diagnostics);
+  const blocking = diagnostics.find((d) => d.severity === "error");
+  if (blocking)
+    return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
+  const prepared = await prepareScript(input.code, syntax.returnAt);
+  if (!("js" in prepared)) {
+    return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
+  }
+  const bridge = new Bridge(runtime, declarations);
+  let outcome: EngineOutcome;
+  try {
+    outcome = await pool.run(job(runtime, prepared.js, timeoutMs), (request) => bridge.handle(request));
+  } finally {
+    bridge.close();
+  }
+  // The type check ran alongside; its warnings belong to this result.
+  diagnostics.push(...(check ? await check.types : []));
+  return done(settle(outcome, prepared));
+}
+
+function syntaxError(message: string, line: number, column: number): CodeModeError {
+  return {
+    code: "SYNTAX_ERROR",
+    message,
+    line,
+    column,
+    hint: "fix the script at that line; nothing was run",
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * What the MCP request handlers see: the current snapshot of the served catalogue (units, tool
+ * table, search) and a way to call an operation wherever its unit lives. A snapshot never changes;
+ * a new upstream catalogue makes a new one.
+ */
+import type { SearchHit, SearchIndex } from "../search.js";
+import type { ServedUnit, SourceRef } from "./catalog.js";
+import { buildToolTable, type SearchLimits, type ToolTable } from "./tools.js";
+
+export interface CallOutcome {
+  value: unknown;
+  truncated: boolean;
+}
+
+/** A search index and the source whose units it covers. */
+export interface SourceIndex {
+  source: SourceRef;
+  index: SearchIndex;
+}
+
+export interface Snapshot {
+  /** Sorted by served ID. */
+  units: ServedUnit[];
+  byId: Map<string, ServedUnit>;
+  table: ToolTable;
+  limits: SearchLimits;
+  search: CatalogSearch;
+}
+
+export interface ServeContext {
+  snapshot(): Snapshot;
+  /** Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`). */
+  call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome>;
+}
+
+function sourceKey(source: SourceRef, unitId: string): string {
+  return `${source.kind === "local" ? "local" : source.url}\u0000${unitId}`;
+}
+
+/** Search over every source's index, limited to the units currently served, hits mapped to them. */
+export class CatalogSearch {
+  private readonly served = new Map<string, ServedUnit>();
+  /** Indexes all of whose units are served: they need no filter. */
+  private readonly complete = new Set<SourceIndex>();
+
+  constructor(
+    private readonly indexes: readonly SourceIndex[],
+    units: readonly ServedUnit[],
+  ) {
+    for (const unit of units) this.served.set(sourceKey(unit.source, unit.unit.id), unit);
+    for (const entry of indexes) {
+      const ids = new Set(entry.index.documents.map((document) => document.unit));
+      if ([...ids].every((id) => this.served.has(sourceKey(entry.source, id)))) this.complete.add(entry);
+    }
+  }
+
+  /** The best `limit` hits, best first; `only` limits them to one served unit. */
+  query(query: string, limit: number, only?: ServedUnit): Array<{ hit: SearchHit; unit: ServedUnit }> {
+    const found: Array<{ hit: SearchHit; unit: ServedUnit }> = [];
+    for (const entry of this.indexes) {
+      const { source, index } = entry;
+      if (only && only.source.kind !== source.kind) continue;
+      const accept = (unitId: string) => {
+        const unit = this.served.get(sourceKey(source, unitId));
+        return unit !== undefined && (!only || unit === only);
+      };
+      const filtered = only !== undefined || !this.complete.has(entry);
+      for (const hit of index.query(query, limit, filtered ? accept : undefined)) {
+        found.push({ hit, unit: this.served.get(sourceKey(source, hit.unit)) as ServedUnit });
+      }
+    }
+    return found.sort((a, b) => b.hit.score - a.hit.score).slice(0, limit);
+  }
+}
+
+/** Builds a snapshot of `units`. */
+export function createSnapshot(
+  units: ServedUnit[],
+  indexes: readonly SourceIndex[],
+  limits: SearchLimits,
+): Snapshot {
+  return {
+    units,
+    byId: new Map(units.map((unit) => [unit.id, unit])),
+    table: buildToolTable(units, limits),
+    limits,
+    search: new CatalogSearch(indexes, units),
+  };
+}

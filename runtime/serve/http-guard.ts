@@ -1,0 +1,127 @@
+/**
+ * Checks every HTTP request makes before the body is read: `Host` and `Origin` against loopback plus
+ * `publicOrigins` (DNS rebinding; an empty allowlist still allows only loopback), `X-Forwarded-Host`
+ * only with `trustProxy`, and the bearer token (compared in constant time; a session ID alone never
+ * authorises).
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface GuardOptions {
+  /** The token clients must send; undefined when unauthenticated serving was allowed. */
+  token?: string;
+  /** Public origins such as `https://units.example.com` (scheme, host and port). */
+  publicOrigins: readonly string[];
+  /** The address the server is bound to; a specific one is an allowed host too. */
+  bindHost: string;
+  trustProxy: boolean;
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const WILDCARD = new Set(["0.0.0.0", "::", "[::]", ""]);
+
+/** True for addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return LOOPBACK.has(host) || bare === "::1" || bare === "localhost" || /^127\./.test(bare);
+}
+
+function hostnameOf(host: string): string | undefined {
+  try {
+    return new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hostnames a `Host` header may name. */
+export function allowedHostnames(options: GuardOptions): Set<string> {
+  const names = new Set(LOOPBACK);
+  for (const origin of options.publicOrigins) {
+    const name = hostnameOf(new URL(origin).host);
+    if (name) names.add(name);
+  }
+  const bind =
+    options.bindHost.includes(":") && !options.bindHost.startsWith("[")
+      ? `[${options.bindHost}]`
+      : options.bindHost;
+  if (!WILDCARD.has(options.bindHost)) names.add(bind.toLowerCase());
+  return names;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(",")[0]?.trim() || undefined;
+}
+
+/** Why `Host` or `Origin` is refused, or undefined when both may pass. */
+export function hostOrOriginProblem(
+  req: IncomingMessage,
+  options: GuardOptions,
+  allowed: Set<string>,
+): string | undefined {
+  const forwarded = options.trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined;
+  const host = forwarded ?? req.headers.host;
+  const hostname = host ? hostnameOf(host) : undefined;
+  if (!hostname || !allowed.has(hostname)) return `host ${JSON.stringify(host ?? "")} is not allowed`;
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return `origin ${JSON.stringify(origin)} is not allowed`;
+  }
+  if (isLoopbackHost(parsed.hostname) && (parsed.protocol === "http:" || parsed.protocol === "https:"))
+    return undefined;
+  if (options.publicOrigins.some((o) => new URL(o).origin === parsed.origin)) return undefined;
+  return `origin ${JSON.stringify(origin)} is not allowed`;
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+/** `ok`, or whether the bearer token is missing or wrong. */
+export function tokenProblem(
+  req: IncomingMessage,
+  token: string | undefined,
+): "missing" | "invalid" | undefined {
+  if (token === undefined) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+  if (!match?.[1]) return "missing";
+  return timingSafeEqual(digest(match[1]), digest(token)) ? undefined : "invalid";
+}
+
+/** Answers with a JSON-RPC error body (id null) and `status`. */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    ...headers,
+  });
+  res.end(body);
+}
+
+/** 401 with the `WWW-Authenticate` challenge. */
+export function sendUnauthorized(
+  res: ServerResponse,
+  problem: "missing" | "invalid",
+  headers: Record<string, string> = {},
+): void {
+  const challenge =
+    problem === "missing"
+      ? 'Bearer realm="unitc"'
+      : 'Bearer realm="unitc", error="invalid_token", error_description="the bearer token is not valid"';
+  sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", {
+    ...headers,
+    "www-authenticate": challenge,
+  });
+}

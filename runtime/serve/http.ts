@@ -1,0 +1,176 @@
+/**
+ * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks on the
+ * MCP path: Host/Origin (403), bearer token (401 with `WWW-Authenticate`), method, body size (413),
+ * then the session. Binds 127.0.0.1 unless told otherwise.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { ServeHost } from "./host.js";
+import {
+  allowedHostnames,
+  type GuardOptions,
+  hostOrOriginProblem,
+  isLoopbackHost,
+  sendError,
+  sendUnauthorized,
+  tokenProblem,
+} from "./http-guard.js";
+import { HttpSessions } from "./http-sessions.js";
+import { ServeSetupError } from "./setup-error.js";
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  path: string;
+  version: string;
+  maxBodyBytes?: number;
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  log: (line: string) => void;
+}
+
+export interface HttpServing {
+  /** `http://host:port/path` as bound. */
+  url: string;
+  port: number;
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, max: number): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  if (declared > max) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
+  let text: string;
+  try {
+    text = await readBody(req, max);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    sendError(res, 413, -32600, `Request body larger than ${max} bytes`, { connection: "close" });
+    req.resume();
+    return;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    sendError(res, 400, -32700, "Parse error: the body is not JSON");
+    return;
+  }
+  const id = req.headers["mcp-session-id"];
+  if (typeof id === "string") {
+    const session = sessions.find(id, req);
+    if (!session) return sendError(res, 404, -32001, "Session not found: send initialize to start a new one");
+    return session.transport.handleRequest(req, res, body);
+  }
+  if (!isInitializeRequest(body))
+    return sendError(res, 400, -32000, "Bad Request: no session; send initialize first");
+  if (sessions.full) return sendError(res, 503, -32000, "Too many open sessions; try again later");
+  return sessions.open(req, res, body);
+}
+
+function handleMcp(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
+  if (req.method === "POST") return handlePost(req, res, sessions, max);
+  if (req.method !== "GET" && req.method !== "DELETE") {
+    return sendError(res, 405, -32000, "Method not allowed", {
+      allow: "GET, POST, DELETE",
+      connection: "close",
+    });
+  }
+  const id = req.headers["mcp-session-id"];
+  if (typeof id !== "string")
+    return sendError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+  const session = sessions.find(id, req);
+  if (!session) return sendError(res, 404, -32001, "Session not found");
+  return session.transport.handleRequest(req, res);
+}
+
+function listen(server: NodeServer, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const hint = error.code === "EADDRINUSE" ? "pick another --port (0 picks a free one)" : undefined;
+      reject(
+        new ServeSetupError("LISTEN_FAILED", `cannot listen on ${host}:${port}: ${error.message}`, hint),
+      );
+    });
+    server.listen(port, host, () => resolve(server.address() as AddressInfo));
+  });
+}
+
+/** Starts the HTTP server; resolves once it listens. */
+export async function serveHttp(host: ServeHost, options: HttpServeOptions): Promise<HttpServing> {
+  const guard: GuardOptions = { ...options, bindHost: options.host };
+  const allowed = allowedHostnames(guard);
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const sessions = new HttpSessions(host, {
+    version: options.version,
+    maxBodyBytes: max,
+    maxSessions: options.maxSessions ?? 1_000,
+    idleMs: options.sessionIdleMs ?? 30 * 60_000,
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://unitc").pathname;
+    if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
+      const upstream = host.upstreamState();
+      const body = JSON.stringify({ status: "ok", ...(upstream ? { upstream } : {}) });
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    // A refused request's body is never read: close the connection rather than reuse it mid-body.
+    const closing: Record<string, string> = req.complete ? {} : { connection: "close" };
+    if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
+    const refused = hostOrOriginProblem(req, guard, allowed);
+    if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
+    const problem = tokenProblem(req, options.token);
+    if (problem) return sendUnauthorized(res, problem, closing);
+    return handleMcp(req, res, sessions, max);
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
+      else res.end();
+    });
+  });
+  const address = await listen(server, options.host, options.port);
+  if (options.token === undefined && !isLoopbackHost(options.host)) {
+    options.log(
+      `WARNING: serving WITHOUT AUTHENTICATION on ${options.host}, reachable from other machines ` +
+        "(allowUnauthenticatedHttp is true); anyone who can connect can call every unit",
+    );
+  }
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shown}:${address.port}${options.path}`,
+    port: address.port,
+    sessions: () => sessions.size,
+    async close() {
+      await sessions.closeAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Stacking: an upstream instance's units join the local ones. When both have a unit with the same
+ * ID, the upstream unit's `shadowing` decides: `forbid` keeps the upstream unit and withholds the
+ * local one, `allow` lets the local unit shadow it, `namespace` serves both as
+ * `<label>-<4 hex of sha256(source identity)>__<id>` and withdraws the bare ID. Labels come from
+ * `namespaceAliases` (`local`, `upstreams[<origin>]`), else `local` and `upstream`.
+ */
+import { createHash } from "node:crypto";
+import type { CatalogUnit, ServedUnit, SourceRef } from "./catalog.js";
+
+/** `namespaceAliases` from the user config. */
+export interface NamespaceAliases {
+  local?: string;
+  upstreams?: Record<string, string>;
+}
+
+export interface MergeInput {
+  local: readonly CatalogUnit[];
+  upstream?: { url: string; units: readonly CatalogUnit[] };
+  aliases?: NamespaceAliases;
+}
+
+export interface MergeResult {
+  /** Sorted by served ID. */
+  units: ServedUnit[];
+  /** One line per collision, saying what was done. */
+  notices: string[];
+}
+
+/** The identity a namespace hash is taken of: `local`, or the upstream URL without a trailing slash. */
+export function sourceIdentity(source: SourceRef): string {
+  if (source.kind === "local") return "local";
+  const url = new URL(source.url);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** The label of a source: its alias, else `local` / `upstream`. */
+export function sourceLabel(source: SourceRef, aliases: NamespaceAliases = {}): string {
+  if (source.kind === "local") return aliases.local ?? "local";
+  const upstreams = aliases.upstreams ?? {};
+  const origin = new URL(source.url).origin;
+  const label = Object.hasOwn(upstreams, origin) ? upstreams[origin] : upstreams[source.url];
+  return label ?? "upstream";
+}
+
+/** `<label>-<4 hex of sha256(source identity)>__<id>`. */
+export function namespacedId(source: SourceRef, id: string, aliases?: NamespaceAliases): string {
+  const hash = createHash("sha256").update(sourceIdentity(source)).digest("hex").slice(0, 4);
+  return `${sourceLabel(source, aliases)}-${hash}__${id}`;
+}
+
+/** Merges local and upstream units under the shadowing rules. */
+export function mergeUnits(input: MergeInput): MergeResult {
+  const local: SourceRef = { kind: "local" };
+  const notices: string[] = [];
+  const served = new Map<string, ServedUnit>();
+  const add = (entry: ServedUnit) => {
+    if (served.has(entry.id)) {
+      notices.push(`unit ${entry.id} is served twice; the ${entry.source.kind} one is left out`);
+      return;
+    }
+    served.set(entry.id, entry);
+  };
+  const localById = new Map(input.local.map((unit) => [unit.id, unit]));
+  const localIds = new Map(input.local.map((unit) => [unit.id, unit.id as string | undefined]));
+  if (input.upstream) {
+    const upstream: SourceRef = { kind: "upstream", url: input.upstream.url };
+    for (const unit of input.upstream.units) {
+      const mine = localById.get(unit.id);
+      if (!mine) {
+        add({ id: unit.id, source: upstream, unit });
+        continue;
+      }
+      if (unit.shadowing === "allow") {
+        notices.push(`local unit ${unit.id} shadows the upstream unit of that ID (its shadowing is allow)`);
+      } else if (unit.shadowing === "namespace") {
+        add({ id: namespacedId(upstream, unit.id, input.aliases), source: upstream, unit });
+        localIds.set(unit.id, namespacedId(local, unit.id, input.aliases));
+        notices.push(
+          `unit ${unit.id} exists here and upstream (shadowing namespace): both are served namespaced`,
+        );
+      } else {
+        add({ id: unit.id, source: upstream, unit });
+        localIds.set(unit.id, undefined);
+        notices.push(
+          `local unit ${unit.id} is withheld: the upstream unit of that ID forbids shadowing; rename the local unit`,
+        );
+      }
+    }
+  }
+  for (const unit of input.local) {
+    const id = localIds.get(unit.id);
+    if (id !== undefined) add({ id, source: local, unit });
+  }
+  const units = [...served.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { units, notices };
+}

@@ -1,0 +1,143 @@
+/**
+ * One MCP server (protocol instance) over a serve context. HTTP makes one per session, stdio one per
+ * process, so no session ever sees another's traffic. Besides `tools/list` and `tools/call` it
+ * answers two unitc methods that stacked instances use: `unitc/catalog` and `unitc/call`.
+ */
+import {
+  type CallToolResult,
+  type ListToolsResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { JsonSchema } from "../manifest.js";
+import { inputProblems } from "../validate-input.js";
+import { type CatalogOperation, catalogOf, type ServedUnit } from "./catalog.js";
+import { callCodeMode } from "./code-mode-pending.js";
+import type { ServeContext, Snapshot } from "./context.js";
+import { callProgressive } from "./progressive.js";
+import { failureOf, failureResult, valueResult } from "./results.js";
+import { callSearchTools } from "./search-tool.js";
+
+/** Tools per `tools/list` page. */
+export const TOOLS_PAGE_SIZE = 1_000;
+
+export interface McpServerOptions {
+  version: string;
+}
+
+function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
+  const start = cursor === undefined ? 0 : Number(Buffer.from(cursor, "base64url").toString("utf8"));
+  const tools = snapshot.table.tools;
+  if (!Number.isInteger(start) || start < 0 || start > tools.length) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor for tools/list");
+  }
+  const end = start + TOOLS_PAGE_SIZE;
+  return {
+    tools: tools.slice(start, end),
+    ...(end < tools.length ? { nextCursor: Buffer.from(String(end)).toString("base64url") } : {}),
+  };
+}
+
+async function callDirect(
+  server: Server,
+  context: ServeContext,
+  unit: ServedUnit,
+  operation: CatalogOperation,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
+  try {
+    const outcome = await context.call(unit, operation.name, args ?? {}, signal);
+    const schema = operation.outputSchema;
+    if (typeof schema === "object" && schema !== null) {
+      const problems = inputProblems(schema as JsonSchema, outcome.value);
+      if (problems.length > 0) {
+        return failureResult({
+          code: "OUTPUT_INVALID",
+          message: `${unit.id}.${operation.name} returned a value that breaks its declared output schema`,
+          problems: problems.map((p) => p.replace(/^input/, "output")),
+          hint: "the source answered something other than it declares; recompile to pick up its current schema",
+        });
+      }
+    }
+    return server.projectCallToolResult(
+      valueResult(outcome.value, outcome.truncated),
+      typeof schema === "object" && schema !== null ? (schema as Record<string, unknown>) : undefined,
+    );
+  } catch (error) {
+    return failureResult(failureOf(error));
+  }
+}
+
+async function callTool(
+  server: Server,
+  context: ServeContext,
+  name: string,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
+  const snapshot = context.snapshot();
+  const target = snapshot.table.targets.get(name);
+  if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  switch (target.kind) {
+    case "search":
+      return callSearchTools(snapshot, args);
+    case "code_mode":
+      return callCodeMode();
+    case "progressive":
+      return server.projectCallToolResult(
+        await callProgressive(context, snapshot, name, target.unit, args, signal),
+        undefined,
+      );
+    case "direct":
+      return callDirect(server, context, target.unit, target.operation, args, signal);
+  }
+}
+
+const CallParams = z.object({ unit: z.string(), operation: z.string(), args: z.unknown().optional() });
+
+/** `unitc/call`: calls an operation of a served unit for a stacked instance, whatever its exposure. */
+async function callForStack(context: ServeContext, params: z.infer<typeof CallParams>, signal: AbortSignal) {
+  const unit = context.snapshot().byId.get(params.unit);
+  if (!unit) {
+    return {
+      ok: false,
+      error: { code: "UNKNOWN_UNIT", message: `no unit ${JSON.stringify(params.unit)} is served here` },
+    };
+  }
+  try {
+    const outcome = await context.call(unit, params.operation, params.args ?? {}, signal);
+    return { ok: true, value: outcome.value, truncated: outcome.truncated };
+  } catch (error) {
+    return { ok: false, error: failureOf(error) };
+  }
+}
+
+function instructions(snapshot: Snapshot): string {
+  return (
+    `unitc serves ${snapshot.units.length} units. Find operations with search_tools ({"query": "what you want ` +
+    `to do"}); each hit says which tool calls it. Progressive unit tools take {"operation": "list" | "search" | ` +
+    `"describe" | "call"}.`
+  );
+}
+
+/** A new MCP server over `context`. */
+export function createMcpServer(context: ServeContext, options: McpServerOptions): Server {
+  const server = new Server(
+    { name: "unitc", version: options.version },
+    { capabilities: { tools: { listChanged: true } }, instructions: instructions(context.snapshot()) },
+  );
+  server.setRequestHandler("tools/list", (request) => listTools(context.snapshot(), request.params?.cursor));
+  server.setRequestHandler("tools/call", (request, ctx) =>
+    callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+  );
+  server.setRequestHandler("unitc/catalog", { params: z.looseObject({}) }, () => ({
+    ...catalogOf(context.snapshot().units),
+  }));
+  server.setRequestHandler("unitc/call", { params: CallParams }, (params, ctx) =>
+    callForStack(context, params, ctx.mcpReq.signal),
+  );
+  return server;
+}

@@ -1,0 +1,92 @@
+/**
+ * `unitc run` in-process: a copy of the committed examples/basic bundle (its manifest pointed at
+ * the example service on a free port), real workers, real calls.
+ */
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/index.js";
+import { startExampleServer } from "../../examples/basic/server.mjs";
+import { bundleDir, env, exampleManifest } from "../runtime/sandbox/support.js";
+import { runUnitc } from "../support/cli.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+let server: Awaited<ReturnType<typeof startExampleServer>>;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  dir = await writeProject({
+    "weather.ts":
+      'const now = await units.weather__current.now({ city: "oslo" });\nconsole.log(now.conditions);\nreturn now.temperature;',
+    "broken.ts": 'const x: number = "a";\nthrow new Error("boom");',
+    "spin.js": "for (;;) {}",
+  });
+  cpSync(bundleDir, join(dir, "generated"), { recursive: true, filter: (src) => !src.includes("bundle") });
+  writeFileSync(join(dir, "generated/manifest.json"), JSON.stringify(exampleManifest(server.url)));
+});
+afterAll(async () => {
+  await server.close();
+  await cleanupProjects();
+});
+
+describe("unitc run", () => {
+  it("runs a script against generated/manifest.json and prints the result", async () => {
+    const run = await runUnitc(["run", "weather.ts"], dir, env);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: true,
+      value: 3,
+      logs: [{ level: "log", message: "snow" }],
+      diagnostics: [],
+    });
+  });
+
+  it("reads the script from standard input with -", async () => {
+    let stdout = "";
+    const io = {
+      stdout: (text: string) => {
+        stdout += text;
+      },
+      stderr: () => undefined,
+      cwd: dir,
+      env,
+      stdin: async () => "return (await units.notes.listNotes()).length",
+    };
+    const code = await runCli(["run", "-", "--manifest", "generated/manifest.json"], io);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, value: 2 });
+  });
+
+  it("exits 1 on a failed run, with the error and the type warnings", async () => {
+    const run = await runUnitc(["run", "broken.ts"], dir, env);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      error: { code: "SCRIPT_ERROR", message: "Error: boom", line: 2 },
+      diagnostics: [{ severity: "warning", code: "TS2322", line: 1 }],
+    });
+  });
+
+  it("applies --timeout", async () => {
+    const run = await runUnitc(["run", "spin.js", "--timeout", "200"], dir, env);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+  });
+
+  it("says what is missing when the script or the manifest is", async () => {
+    const noScript = await runUnitc(["run", "nope.ts"], dir, env);
+    expect(noScript).toMatchObject({ code: 1, stdout: "" });
+    expect(noScript.stderr).toMatch(/^unitc run: ENOENT: no such file or directory, open '.*nope\.ts'\n$/);
+    const noManifest = await runUnitc(["run", "weather.ts", "--manifest", "missing/manifest.json"], dir, env);
+    expect(noManifest).toMatchObject({ code: 1, stdout: "" });
+    expect(noManifest.stderr).toMatch(
+      /^unitc run: cannot read manifest .*missing\/manifest\.json: .*\nhint: run unitc compile to produce it\n$/,
+    );
+  });
+
+  it("needs a script", async () => {
+    const run = await runUnitc(["run"], dir, env);
+    expect(run.code).toBe(2);
+  });
+});

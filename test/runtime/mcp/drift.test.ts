@@ -1,0 +1,59 @@
+/** Drift: a downstream's current tools against the compiled operations. */
+import { describe, expect, it } from "vitest";
+import type { ManifestUnit } from "../../../runtime/manifest.js";
+import { describeDrift, detectDrift } from "../../../runtime/mcp/drift.js";
+import { type ListedTool, toolOperation, toolSchemaHash } from "../../../runtime/mcp/tool-schema.js";
+
+const tools: ListedTool[] = [
+  {
+    name: "echo",
+    description: "Echoes.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } } },
+  },
+  { name: "add", description: "Adds.", inputSchema: { type: "object" }, outputSchema: { type: "object" } },
+];
+
+/** The unit compiled from `tools`, as the manifest records it. */
+const unit = {
+  id: "fixture",
+  operations: tools.map((tool) => {
+    const operation = toolOperation(tool);
+    return { name: tool.name, tsName: tool.name, ...operation, schemaHash: toolSchemaHash(tool) };
+  }),
+} as unknown as ManifestUnit;
+
+describe("detectDrift", () => {
+  it.each([
+    ["nothing changed", tools, []],
+    ["a new tool is not drift", [...tools, { name: "new", inputSchema: { type: "object" } }], []],
+    [
+      "schema changed",
+      [{ ...tools[0], inputSchema: { type: "object", properties: { text: { type: "number" } } } }, tools[1]],
+      [{ operation: "echo", change: "schema" }],
+    ],
+    [
+      "description changed",
+      [tools[0], { ...tools[1], description: "Adds, now differently." }],
+      [{ operation: "add", change: "description" }],
+    ],
+    [
+      "both changed",
+      [tools[0], { ...tools[1], description: "New.", outputSchema: undefined }],
+      [{ operation: "add", change: "schema and description" }],
+    ],
+    ["removed", [tools[1]], [{ operation: "echo", change: "removed" }]],
+  ] as [string, ListedTool[], unknown[]][])("%s", (_name, listed, want) => {
+    expect(detectDrift(unit, listed)).toEqual(want);
+  });
+
+  it("describes drift in one line", () => {
+    expect(
+      describeDrift("fixture", [
+        { operation: "echo", change: "schema" },
+        { operation: "add", change: "removed" },
+      ]),
+    ).toBe(
+      "MCP server of unit fixture changed since the bundle was compiled: echo (schema changed), add (removed)",
+    );
+  });
+});

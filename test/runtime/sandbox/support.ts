@@ -1,0 +1,65 @@
+/**
+ * Test helpers for Code Mode: the committed examples/basic bundle (generated/basic) against the
+ * example's real HTTP service, started on a free port, and its real CLI actions.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startExampleServer } from "../../../examples/basic/server.mjs";
+import { createRuntime, type Manifest, type UnitRuntime } from "../../../runtime/index.js";
+import {
+  type CodeModeInput,
+  type CodeModeResult,
+  runCodeMode,
+  type SandboxPool,
+} from "../../../runtime/sandbox/index.js";
+
+export const bundleDir = fileURLToPath(new URL("../../../generated/basic", import.meta.url));
+const exampleDir = fileURLToPath(new URL("../../../examples/basic", import.meta.url));
+
+export const env = {
+  PATH: process.env.PATH,
+  NOTES_TOKEN: "notes-canary-7f3a9",
+  WEATHER_KEY: "weather-canary-51bd",
+};
+
+/**
+ * The committed manifest, pointed at a server on `origin` (its units say 127.0.0.1:4319, which
+ * other test files may hold) and with the CLI actions' folder made absolute.
+ */
+export function exampleManifest(origin: string): Manifest {
+  const manifest = JSON.parse(readFileSync(`${bundleDir}/manifest.json`, "utf8")) as Manifest;
+  for (const unit of manifest.units) {
+    const connection = unit.connection as { baseUrl?: string };
+    if (connection.baseUrl) connection.baseUrl = connection.baseUrl.replace("http://127.0.0.1:4319", origin);
+    for (const op of unit.operations) {
+      if (op.invoke.kind === "cli") (op.invoke as { cwd: string }).cwd = exampleDir;
+    }
+  }
+  return manifest;
+}
+
+export interface ExampleBundle {
+  runtime: UnitRuntime;
+  url: string;
+  run(code: string, more?: Omit<CodeModeInput, "code">): Promise<CodeModeResult>;
+  close(): Promise<void>;
+}
+
+/** Starts the example service and a runtime over the committed bundle. */
+export async function startExample(pool?: SandboxPool): Promise<ExampleBundle> {
+  const server = await startExampleServer({
+    port: 0,
+    notesToken: env.NOTES_TOKEN,
+    weatherKey: env.WEATHER_KEY,
+  });
+  const runtime = createRuntime({ manifest: exampleManifest(server.url), baseDir: bundleDir, env });
+  return {
+    runtime,
+    url: server.url,
+    run: (code, more = {}) => runCodeMode(runtime, { code, ...more }, bundleDir, pool ? { pool } : {}),
+    async close() {
+      await runtime.close();
+      await server.close();
+    },
+  };
+}

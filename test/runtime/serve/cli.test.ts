@@ -1,0 +1,254 @@
+/**
+ * `unitc serve`: settings from flags, environment and the user config; the generated token (mode
+ * 0600, shown once); startup errors on stderr with exit 1; and on stdio, a stdout that carries
+ * nothing but JSON-RPC (checked on the built CLI in a child process).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../../cli/index.js";
+import { writeProject } from "../../support/project.js";
+import { exposureProject } from "./fixtures.js";
+import { closeAll, compileProject, connect, structured } from "./support.js";
+
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
+let manifestPath: string;
+
+beforeAll(async () => {
+  manifestPath = await compileProject(exposureProject("http://127.0.0.1:9/api"));
+});
+afterAll(closeAll);
+
+interface Running {
+  stderr: () => string;
+  stdout: () => string;
+  url: Promise<string>;
+  stop: () => Promise<number>;
+}
+
+/** Runs `unitc serve …` in-process until stopped; `url` resolves once it listens. */
+function runServe(argv: string[], env: Record<string, string | undefined> = {}): Running {
+  let stderr = "";
+  let stdout = "";
+  let found: (url: string) => void = () => undefined;
+  const url = new Promise<string>((resolve) => {
+    found = resolve;
+  });
+  const controller = new AbortController();
+  const done = runCli(["serve", ...argv], {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+      const match = /listening on (\S+)/.exec(stderr);
+      if (match?.[1]) found(match[1]);
+    },
+    cwd: repo,
+    env: { PATH: process.env.PATH, ...env },
+    signal: controller.signal,
+  });
+  void done.then(() => found(""));
+  return {
+    stderr: () => stderr,
+    stdout: () => stdout,
+    url,
+    stop: async () => {
+      controller.abort();
+      return done;
+    },
+  };
+}
+
+describe("unitc serve --transport http", () => {
+  it("generates a token once into remoteStatePath (mode 0600), binds 127.0.0.1, and reuses the token", async () => {
+    const dir = await writeProject({
+      "user/config.json": JSON.stringify({ serve: { remoteStatePath: "../state", port: 0 } }),
+    });
+    const argv = [
+      "--transport",
+      "http",
+      "--manifest",
+      manifestPath,
+      "--user-config",
+      join(dir, "user/config.json"),
+    ];
+    const first = runServe(argv);
+    const url = await first.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const token = /generated a bearer token .*: (\S+)\n/.exec(first.stderr())?.[1] as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(join(dir, "state/serve-token")).mode & 0o777).toBe(0o600);
+    expect((await (await connect(url, token)).listTools()).tools.length).toBe(6);
+    expect(await first.stop()).toBe(0);
+    expect(first.stdout()).toBe("");
+
+    const second = runServe(argv);
+    const again = await second.url;
+    expect(second.stderr()).not.toContain(token);
+    expect((await (await connect(again, token)).listTools()).tools.length).toBe(6);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it("takes the user config's serve defaults, overridden by environment and flags", async () => {
+    const dir = await writeProject({
+      "config.json": JSON.stringify({ serve: { path: "/units", port: 0, allowUnauthenticatedHttp: true } }),
+    });
+    const base = [
+      "--transport",
+      "http",
+      "--manifest",
+      manifestPath,
+      "--user-config",
+      join(dir, "config.json"),
+    ];
+    const fromConfig = runServe(base);
+    expect(await fromConfig.url).toMatch(/\/units$/);
+    expect(fromConfig.stderr()).toContain("(no authentication)");
+    await fromConfig.stop();
+    const fromEnv = runServe(base, { UNITC_SERVE_PATH: "/env" });
+    expect(await fromEnv.url).toMatch(/\/env$/);
+    await fromEnv.stop();
+    const fromFlag = runServe([...base, "--path", "/flag"], { UNITC_SERVE_PATH: "/env" });
+    expect(await fromFlag.url).toMatch(/\/flag$/);
+    const client = await connect(await fromFlag.url, undefined);
+    const hits = structured(
+      await client.callTool({ name: "search_tools", arguments: { query: "echo text" } }),
+    );
+    expect((hits.hits as unknown[]).length).toBeGreaterThan(0);
+    await fromFlag.stop();
+  });
+
+  it("takes the token from an env reference and refuses a literal one", async () => {
+    const env = { UNITC_SERVE_TOKEN: "token-from-the-environment-123" };
+    const running = runServe(
+      ["--transport", "http", "--port", "0", "--manifest", manifestPath, "--user-config", "none"],
+      env,
+    );
+    expect(running.stderr()).not.toContain(env.UNITC_SERVE_TOKEN);
+    expect((await (await connect(await running.url, env.UNITC_SERVE_TOKEN)).listTools()).tools.length).toBe(
+      6,
+    );
+    await running.stop();
+    const literal = runServe([
+      "--transport",
+      "http",
+      "--port",
+      "0",
+      "--manifest",
+      manifestPath,
+      "--token",
+      "hunter2-hunter2-hunter2",
+    ]);
+    expect(await literal.stop()).toBe(1);
+    expect(literal.stderr()).toMatch(
+      /^unitc serve: TOKEN_NOT_A_REFERENCE the serve token must be given as a reference/m,
+    );
+    expect(literal.stderr()).not.toContain("hunter2");
+  });
+
+  it("fails with exit 1 and a hint when the manifest or the user config is wrong", async () => {
+    const missing = runServe(["--manifest", "nope/manifest.json", "--user-config", "none"]);
+    expect(await missing.stop()).toBe(1);
+    expect(missing.stderr()).toMatch(
+      /^unitc serve: MANIFEST_INVALID cannot read manifest .*nope\/manifest\.json/,
+    );
+    expect(missing.stderr()).toContain("hint: run unitc compile to produce it");
+    expect(missing.stdout()).toBe("");
+    const dir = await writeProject({ "config.json": JSON.stringify({ serve: { port: "seven" } }) });
+    const bad = runServe(["--manifest", manifestPath, "--user-config", join(dir, "config.json")]);
+    expect(await bad.stop()).toBe(1);
+    expect(bad.stderr()).toMatch(/config\.json:1:\d+ error .*port/);
+    expect(bad.stdout()).toBe("");
+  });
+});
+
+describe("unitc serve (stdio, built CLI)", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("writes nothing but JSON-RPC lines to stdout, logs to stderr", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(repo, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+      {
+        env: { PATH: process.env.PATH },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "shell__echo", arguments: { text: "hi" } },
+    });
+    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "missing", arguments: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const lines = stdout.split("\n").filter((l) => l !== "");
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
+    const byId = new Map(lines.map((l) => JSON.parse(l)).map((m) => [m.id, m]));
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
+    expect(byId.get(2).result.content[0].text).toBe("hi\n");
+    expect(byId.get(3).error.code).toBe(-32602);
+    expect(stderr).toContain("unitc serve: serving 5 units on stdio");
+    expect(code).toBe(0);
+  });
+
+  it("keeps stdout empty when it cannot start", () => {
+    const run = () =>
+      execFileSync(
+        process.execPath,
+        [join(repo, "dist/cli/main.js"), "serve", "--manifest", "missing.json", "--user-config", "none"],
+        {
+          stdio: "pipe",
+        },
+      );
+    try {
+      run();
+      expect.unreachable("serve must fail");
+    } catch (error) {
+      const failed = error as { status: number; stdout: Buffer; stderr: Buffer };
+      expect(failed.status).toBe(1);
+      expect(failed.stdout.toString()).toBe("");
+      expect(failed.stderr.toString()).toMatch(/MANIFEST_INVALID/);
+    }
+  });
+});
+
+/** Builds dist/ when a source under cli/, compiler/ or runtime/ is newer than it. */
+function ensureBuilt(): void {
+  const built = join(repo, "dist/cli/main.js");
+  const newest = Math.max(
+    ...["cli", "compiler", "runtime"].flatMap((dir) =>
+      readdirSync(join(repo, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+        .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
+    ),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
+  try {
+    execFileSync("npm", ["run", "build"], { cwd: repo, stdio: "pipe" });
+  } catch (error) {
+    // tsc still emits when another file has a type error; that is not this test's concern.
+    if (!existsSync(built)) throw error;
+  }
+}
