@@ -10,6 +10,19 @@ export function redact(text: string, secrets: Iterable<string>): string {
   return out;
 }
 
+/** Replaces each secret inside the strings (keys included) of a parsed JSON value. */
+export function redactJson(value: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === "string") return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
+    );
+  }
+  return value;
+}
+
 /** Cuts `text` to at most `max` UTF-16 units from the end, marking the cut. */
 export function tail(text: string, max: number): string {
   return text.length <= max ? text : `…${text.slice(text.length - max)}`;

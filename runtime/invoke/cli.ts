@@ -5,7 +5,7 @@
  */
 import { UnitError, type UnitErrorDetails } from "../errors.js";
 import type { CliInvoke } from "../manifest.js";
-import { head, redact, tail, truncationMarker } from "../redact.js";
+import { head, redact, redactJson, tail, truncationMarker } from "../redact.js";
 import type { OutputCollector } from "./cli-output.js";
 import { buildArgv, buildEnv, checkCommand, resolveCwd } from "./cli-plan.js";
 import { type CommandOutcome, runCommand } from "./cli-run.js";
@@ -22,18 +22,6 @@ function cliInvokeOf(context: InvokeContext): CliInvoke {
     throw new UnitError("UNSUPPORTED_BACKEND", `operation ${context.operation.name} is not a CLI action`);
   }
   return invoke as CliInvoke;
-}
-
-/** Replaces each secret inside the strings (keys included) of a parsed JSON value. */
-function redactJson(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
-    );
-  }
-  return value;
 }
 
 function stdoutResult(invoke: CliInvoke, output: OutputCollector, secrets: readonly string[]): InvokeResult {

@@ -3,7 +3,7 @@
  * mapped to `HTTP_STATUS` with a bounded excerpt, and every resolved secret redacted.
  */
 import { UnitError } from "../errors.js";
-import { head, redact, truncationMarker } from "../redact.js";
+import { head, redact, redactJson, truncationMarker } from "../redact.js";
 import type { InvokeResult } from "./types.js";
 
 /** What the response reader needs to know about the call. */
@@ -75,17 +75,6 @@ function decodeText(body: CappedBody, secrets: readonly string[]): string {
   return body.truncated ? dropPartialSecret(text, secrets) : text;
 }
 
-function redactValue(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactValue(item, secrets)]),
-    );
-  }
-  return value;
-}
-
 function isJson(contentType: string | null): boolean {
   const essence = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   return essence === "application/json" || essence.endsWith("+json");
@@ -143,7 +132,7 @@ export async function readResult(response: Response, context: ResponseContext): 
     }
     // Parsed before redaction: replacing text inside raw JSON could break its escapes.
     const value = parseJson(new TextDecoder().decode(body.bytes), context);
-    return { value: redactValue(value, context.secrets), truncated: false };
+    return { value: redactJson(value, context.secrets), truncated: false };
   }
   const text = decodeText(body, context.secrets);
   if (!body.truncated) return { value: text, truncated: false };

@@ -6,7 +6,7 @@
 import { UnitError } from "../errors.js";
 import type { InvokeResult } from "../invoke/types.js";
 import type { McpInvoke } from "../manifest.js";
-import { head, redact } from "../redact.js";
+import { head, redact, redactJson } from "../redact.js";
 
 /** Longest tool error text kept in a message. */
 const ERROR_TEXT_CHARS = 2_000;
@@ -17,19 +17,6 @@ export interface CallResult {
   structuredContent?: unknown;
   isError?: boolean;
   [key: string]: unknown;
-}
-
-/** Replaces each secret inside the strings (keys included) of a JSON value. */
-export function redactJson(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
-    );
-  }
-  return value;
 }
 
 /** The text blocks of a result, joined. */
