@@ -1,0 +1,109 @@
+// GitHub REST (`api.github.com.json` from @octokit/openapi, ~1,200 operations; fetched with
+// `npm pack` into .bench-cache/, never committed): unitc's cold compile (a fresh process) beside
+// openapi-typescript alone on the same file in the same run; a no-change recompile; peak RSS.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { benchProject, isMain, median, root } from "./support.mjs";
+
+const RUNS = 3;
+
+async function githubSpec() {
+  const dir = join(root, ".bench-cache", "octokit");
+  const spec = join(dir, "package", "generated", "api.github.com.json");
+  if (existsSync(spec)) return spec;
+  await mkdir(dir, { recursive: true });
+  execFileSync("npm", ["pack", "@octokit/openapi@23.0.2"], { cwd: dir, stdio: "pipe" });
+  const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
+  execFileSync("tar", ["xzf", tarball], { cwd: dir });
+  return spec;
+}
+
+/** Wall time of `node <args>` in a fresh process. */
+function timed(args, cwd) {
+  const started = performance.now();
+  execFileSync(process.execPath, args, { stdio: "pipe", cwd });
+  return performance.now() - started;
+}
+
+/** Peak resident memory (MiB) of `node <args>`, read by GNU time. */
+function peakRss(args, cwd) {
+  const out = execFileSync(
+    "/usr/bin/env",
+    [
+      "bash",
+      "-c",
+      `command -v /usr/bin/time >/dev/null && /usr/bin/time -f %M ${process.execPath} ${args.map((a) => `'${a}'`).join(" ")} 2>&1 >/dev/null | tail -1 || echo 0`,
+    ],
+    { cwd },
+  );
+  return Number(String(out).trim()) / 1024;
+}
+
+export async function run() {
+  const spec = await githubSpec();
+  const project = await benchProject("openapi-github", {
+    ".units/config.json": JSON.stringify({
+      version: 1,
+      openapiEndpoints: {
+        github: {
+          name: "GitHub",
+          description: "GitHub REST API.",
+          specPath: spec,
+          baseUrl: "https://api.github.com",
+          auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
+        },
+      },
+    }),
+  });
+  const out = join(project, "generated");
+  const unitc = [
+    join(root, "dist/cli/main.js"),
+    "compile",
+    "--project",
+    project,
+    "--out",
+    out,
+    "--user-config",
+    "none",
+  ];
+  const oats = [
+    join(root, "node_modules/openapi-typescript/bin/cli.js"),
+    spec,
+    "-o",
+    join(project, "oats.ts"),
+  ];
+  const ours = [];
+  const theirs = [];
+  for (let i = 0; i < RUNS; i++) {
+    execFileSync("rm", ["-rf", out]);
+    ours.push(timed(unitc, root));
+    theirs.push(timed(oats, root));
+  }
+  const recompile = [];
+  for (let i = 0; i < RUNS; i++) recompile.push(timed(unitc, root));
+  const rss = peakRss(unitc, root);
+  const ratio = median(ours) / median(theirs);
+  return [
+    { name: "GitHub REST: unitc cold compile (new process)", value: median(ours).toFixed(0), unit: "ms" },
+    {
+      name: "GitHub REST: openapi-typescript alone (new process)",
+      value: median(theirs).toFixed(0),
+      unit: "ms",
+    },
+    { name: "GitHub REST: unitc / openapi-typescript", value: ratio.toFixed(2), unit: "×", target: "≤ 1.5×" },
+    {
+      name: "GitHub REST: no-change recompile (new process)",
+      value: median(recompile).toFixed(0),
+      unit: "ms",
+      target: "< 300 ms",
+    },
+    { name: "GitHub REST: unitc peak RSS", value: rss.toFixed(0), unit: "MiB" },
+  ];
+}
+
+if (isMain(import.meta.url)) {
+  const { printTable } = await import("./support.mjs");
+  printTable(await run());
+}
