@@ -2,7 +2,14 @@
 // (`npm run bench`). Each module exports `run()` resolving to rows `{ name, value, unit, target? }`.
 import { printTable } from "./support.mjs";
 
-const modules = ["./validate.mjs", "./compile.mjs", "./call-overhead.mjs", "./mcp-call.mjs", "./code-mode.mjs", "./serve.mjs"];
+const modules = [
+  "./validate.mjs",
+  "./compile.mjs",
+  "./call-overhead.mjs",
+  "./mcp-call.mjs",
+  "./code-mode.mjs",
+  "./serve.mjs",
+];
 
 const rows = [];
 for (const path of modules) {

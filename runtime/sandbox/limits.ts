@@ -36,6 +36,8 @@ export const MAX_CALLS = 1_000;
 export const MAX_CONCURRENT_CALLS = 8;
 /** How long past its deadline a run may take before its worker is ended. */
 export const TERMINATE_GRACE_MS = 1_000;
+/** V8 heap of the type-check worker (TypeScript, the lib and each bundle's declarations). */
+export const CHECKER_HEAP_MB = 1024;
 /** The most time a type check may take (the first one in a worker loads TypeScript). */
 export const CHECK_BUDGET_MS = 15_000;
 /** Runs an engine worker serves before it is replaced (bounds wasm heap fragmentation). */

@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import {
   CHECK_BUDGET_MS,
+  CHECKER_HEAP_MB,
   MAX_RUNS_PER_WORKER,
   TERMINATE_GRACE_MS,
   WORKER_HEAP_MB,
@@ -63,15 +64,14 @@ export class SandboxPool {
 
   private acquire(): Promise<Engine> {
     if (this.closed) return Promise.reject(new Error("the sandbox pool is closed"));
-    const ready = this.idle.pop();
-    if (ready) return Promise.resolve(ready);
-    if (this.engines < this.size) {
-      this.engines += 1;
-      return this.startEngine().catch((error: unknown) => {
-        this.engines -= 1;
-        throw error;
-      });
+    let ready = this.idle.pop();
+    // An idle worker that stopped on its own is dropped, not handed out.
+    while (ready && !ready.alive) {
+      this.engines -= 1;
+      ready = this.idle.pop();
     }
+    if (ready) return Promise.resolve(ready);
+    if (this.engines < this.size) return this.spawn();
     return new Promise<Engine>((resolve, reject) =>
       this.waiting.push((engine) => engine.then(resolve, reject)),
     );
@@ -86,10 +86,16 @@ export class SandboxPool {
     }
     void engine.terminate();
     this.engines -= 1;
-    if (next) {
-      this.engines += 1;
-      next(this.startEngine());
-    }
+    if (next) next(this.spawn());
+  }
+
+  /** A new engine, counted while it lives (or until it fails to start). */
+  private spawn(): Promise<Engine> {
+    this.engines += 1;
+    return this.startEngine().catch((error: unknown) => {
+      this.engines -= 1;
+      throw error;
+    });
   }
 
   /** Starts one engine worker ahead of the first run; resolves when it is ready. */
@@ -132,7 +138,10 @@ export class SandboxPool {
   private startChecker(): Promise<Checker> {
     if (!this.checker) {
       this.sent = new Map();
-      this.checker = WorkerClient.start<CheckMessage>("check-worker");
+      // Its own heap limit: a script that makes TypeScript run out of memory ends this worker only.
+      this.checker = WorkerClient.start<CheckMessage>("check-worker", {
+        maxOldGenerationSizeMb: CHECKER_HEAP_MB,
+      });
       this.checker.catch(() => {
         this.checker = undefined;
       });
