@@ -110,6 +110,21 @@ function checkPath(path: string): string {
   );
 }
 
+function checkUpstreamUrl(url: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:") && !parsed.username) return url;
+  throw new ServeSetupError(
+    "BAD_UPSTREAM_URL",
+    `upstream URL ${JSON.stringify(url)} is not an http(s) URL without credentials`,
+    "use the upstream's MCP endpoint, for example https://units.example.com/mcp; its token goes in --upstream-token env:NAME",
+  );
+}
+
 /** Resolves every setting; throws {@link ServeSetupError} on a bad value. */
 export function resolveServeSettings(
   args: ServeArgs,
@@ -135,7 +150,7 @@ export function resolveServeSettings(
         ? ((serve.port as number | undefined) ?? schemaDefault<number>("serve", "port"))
         : parsePort(port, "port"),
     path: checkPath(pick(args.path, "UNITC_SERVE_PATH", "path")),
-    ...(upstreamUrl ? { upstreamUrl } : {}),
+    ...(upstreamUrl ? { upstreamUrl: checkUpstreamUrl(upstreamUrl) } : {}),
     ...(args.token ? { tokenReference: args.token } : {}),
     ...(upstreamToken ? { upstreamTokenReference: upstreamToken } : {}),
     allowUnauthenticatedHttp: serve.allowUnauthenticatedHttp === true,

@@ -9,7 +9,7 @@ import { createRuntime, type UnitRuntime } from "../core.js";
 import type { Manifest } from "../manifest.js";
 import type { RuntimeEvent } from "../resources.js";
 import { SearchIndex } from "../search.js";
-import { localUnits } from "./catalog.js";
+import { type CatalogUnit, localUnits, type ServedUnit } from "./catalog.js";
 import {
   type CallOutcome,
   createSnapshot,
@@ -73,10 +73,8 @@ function runtimeEventLine(event: RuntimeEvent): string {
   return `${event.type} ${event.unit}: ${event.message}`;
 }
 
-/** Creates the host; with an upstream it starts connecting at once (see {@link ServeHost.ready}). */
-export function createServeHost(options: ServeHostOptions): ServeHost {
-  const log = options.log ?? (() => undefined);
-  const runtime: UnitRuntime = createRuntime({
+function openRuntime(options: ServeHostOptions, log: (line: string) => void): UnitRuntime {
+  return createRuntime({
     ...(options.manifest ? { manifest: options.manifest } : {}),
     ...(options.manifestPath ? { manifestPath: options.manifestPath } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
@@ -84,64 +82,93 @@ export function createServeHost(options: ServeHostOptions): ServeHost {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onEvent: (event) => log(runtimeEventLine(event)),
   });
-  const manifest = runtime.manifest;
-  const local = localUnits(manifest);
-  const localIndex: SourceIndex = {
-    source: { kind: "local" },
-    index: loadIndex(manifest, options.manifestPath, log),
-  };
-  const limits = manifest.settings;
-  const listeners = new Set<() => void>();
-  let notices = new Set<string>();
-  let link: UpstreamLink | undefined;
+}
 
-  const rebuild = (): Snapshot => {
-    const upstream = link?.current();
+class Host implements ServeHost {
+  readonly manifest: Manifest;
+  private readonly runtime: UnitRuntime;
+  private readonly local: CatalogUnit[];
+  private readonly localIndex: SourceIndex;
+  private readonly listeners = new Set<() => void>();
+  private readonly linked: Promise<void>;
+  private link?: UpstreamLink;
+  private notices = new Set<string>();
+  private current: Snapshot;
+
+  constructor(
+    private readonly options: ServeHostOptions,
+    private readonly log: (line: string) => void,
+  ) {
+    this.runtime = openRuntime(options, log);
+    this.manifest = this.runtime.manifest;
+    this.local = localUnits(this.manifest);
+    this.localIndex = {
+      source: { kind: "local" },
+      index: loadIndex(this.manifest, options.manifestPath, log),
+    };
+    this.current = this.rebuild();
+    // The MCP client is loaded only when there is an upstream to reach.
+    const upstream = options.upstream;
+    this.linked = upstream
+      ? import("./upstream.js").then((module) => {
+          this.link = new module.UpstreamLink(upstream, () => this.changed(), log);
+          return this.link.start();
+        })
+      : Promise.resolve();
+  }
+
+  private rebuild(): Snapshot {
+    const upstream = this.link?.current();
     const merged = mergeUnits({
-      local,
+      local: this.local,
       ...(upstream ? { upstream: { url: upstream.url, units: upstream.units } } : {}),
-      ...(options.aliases ? { aliases: options.aliases } : {}),
+      ...(this.options.aliases ? { aliases: this.options.aliases } : {}),
     });
-    for (const notice of merged.notices) if (!notices.has(notice)) log(notice);
-    notices = new Set(merged.notices);
+    for (const notice of merged.notices) if (!this.notices.has(notice)) this.log(notice);
+    this.notices = new Set(merged.notices);
     const indexes = upstream
-      ? [localIndex, { source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }]
-      : [localIndex];
-    return createSnapshot(merged.units, indexes, limits);
-  };
-  let current = rebuild();
-  const changed = () => {
-    current = rebuild();
-    for (const listener of listeners) listener();
-  };
-  // The MCP client is loaded only when there is an upstream to reach.
-  const upstream = options.upstream;
-  const linked = upstream
-    ? import("./upstream.js").then((module) => {
-        link = new module.UpstreamLink(upstream, changed, log);
-        return link.start();
-      })
-    : Promise.resolve();
+      ? [this.localIndex, { source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }]
+      : [this.localIndex];
+    return createSnapshot(merged.units, indexes, this.manifest.settings);
+  }
 
-  return {
-    manifest,
-    snapshot: () => current,
-    async call(unit, operation, input, signal): Promise<CallOutcome> {
-      if (unit.source.kind === "upstream") {
-        return (link as UpstreamLink).call(unit.unit.id, operation, input, signal);
-      }
-      return runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {});
-    },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    upstreamState: () => link?.state ?? (upstream ? "connecting" : undefined),
-    ready: () => linked,
-    async close() {
-      listeners.clear();
-      await linked.catch(() => undefined);
-      await Promise.allSettled([link?.close(), runtime.close()]);
-    },
-  };
+  private changed(): void {
+    this.current = this.rebuild();
+    for (const listener of this.listeners) listener();
+  }
+
+  snapshot(): Snapshot {
+    return this.current;
+  }
+
+  call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome> {
+    if (unit.source.kind === "upstream") {
+      return (this.link as UpstreamLink).call(unit.unit.id, operation, input, signal);
+    }
+    return this.runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {});
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  upstreamState(): UpstreamState | undefined {
+    return this.link?.state ?? (this.options.upstream ? "connecting" : undefined);
+  }
+
+  ready(): Promise<void> {
+    return this.linked;
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.linked.catch(() => undefined);
+    await Promise.allSettled([this.link?.close(), this.runtime.close()]);
+  }
+}
+
+/** Creates the host; with an upstream it starts connecting at once (see {@link ServeHost.ready}). */
+export function createServeHost(options: ServeHostOptions): ServeHost {
+  return new Host(options, options.log ?? (() => undefined));
 }

@@ -157,6 +157,18 @@ describe("unitc serve --transport http", () => {
     );
     expect(missing.stderr()).toContain("hint: run unitc compile to produce it");
     expect(missing.stdout()).toBe("");
+    const upstream = runServe([
+      "--manifest",
+      manifestPath,
+      "--user-config",
+      "none",
+      "--upstream-url",
+      "ftp://x",
+    ]);
+    expect(await upstream.stop()).toBe(1);
+    expect(upstream.stderr()).toMatch(
+      /^unitc serve: BAD_UPSTREAM_URL upstream URL "ftp:\/\/x" is not an http\(s\) URL/,
+    );
     const dir = await writeProject({ "config.json": JSON.stringify({ serve: { port: "seven" } }) });
     const bad = runServe(["--manifest", manifestPath, "--user-config", join(dir, "config.json")]);
     expect(await bad.stop()).toBe(1);

@@ -7,7 +7,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
 import { directNotesProject, startNotesServer } from "./fixtures.js";
-import { closeAll, compileProject, connect, serve, structured, textOf } from "./support.js";
+import { closeAll, compileProject, connect, projectConfig, serve, structured, textOf } from "./support.js";
 
 let notes: TestServer;
 let client: Client;
@@ -89,6 +89,33 @@ describe("direct tools", () => {
       code: -32602,
       message: expect.stringContaining("Unknown tool: notes__deleteNote"),
     });
+  });
+
+  it("never shows a secret from env: in tools/list, results or errors", async () => {
+    const canary = "serve-canary-6b2f0d9e41";
+    const manifestPath = await compileProject(
+      projectConfig({
+        httpApis: {
+          vault: {
+            name: "Vault",
+            description: "Echoes what it is sent.",
+            exposure: "direct",
+            baseUrl: `${notes.url}/api`,
+            auth: { type: "bearer", token: "env:VAULT_TOKEN" },
+            actions: {
+              echoAuth: { method: "GET", path: "/echo-auth", description: "Echo the auth header." },
+            },
+          },
+        },
+      }),
+    );
+    const vault = await connect((await serve({ manifestPath, env: { VAULT_TOKEN: canary } })).url);
+    const listed = JSON.stringify(await vault.listTools());
+    const result = await vault.callTool({ name: "vault__echoAuth", arguments: {} });
+    expect(notes.requests.at(-1)?.headers.authorization).toBe(`Bearer ${canary}`);
+    expect(result.isError).toBe(true);
+    expect(structured(result).error).toMatchObject({ code: "HTTP_STATUS", status: 500 });
+    expect(`${listed}${JSON.stringify(result)}`).not.toContain(canary);
   });
 
   it("serves concurrent calls independently", async () => {

@@ -144,6 +144,7 @@ export async function startNotesServer(): Promise<TestServer> {
       return sendJson(res, 201, { id: `n${notes.length}` });
     }
     if (resource === "broken") return sendJson(res, 200, { id: 7 });
+    if (resource === "echo-auth") return sendJson(res, 500, { seen: request.headers.authorization ?? null });
     if (resource === "slow") {
       await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get("ms") ?? 0)));
       return sendJson(res, 200, { echo: url.searchParams.get("say") });
