@@ -31,6 +31,8 @@ export interface ServeContext {
   snapshot(): Snapshot;
   /** Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`). */
   call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome>;
+  /** Runs a Code Mode script against the local bundle. */
+  runCode(input: { code: string; timeoutMs?: number }): Promise<{ ok: boolean; [field: string]: unknown }>;
 }
 
 function sourceKey(source: SourceRef, unitId: string): string {

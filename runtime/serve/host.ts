@@ -148,6 +148,17 @@ class Host implements ServeHost {
     return this.runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {});
   }
 
+  async runCode(input: { code: string; timeoutMs?: number }) {
+    const { runCodeMode } = await import("../sandbox/run.js");
+    const bundleDir = this.options.manifestPath
+      ? dirname(this.options.manifestPath)
+      : (this.options.baseDir ?? process.cwd());
+    return (await runCodeMode(this.runtime, input, bundleDir)) as unknown as {
+      ok: boolean;
+      [field: string]: unknown;
+    };
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

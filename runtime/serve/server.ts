@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { JsonSchema } from "../manifest.js";
 import { inputProblems } from "../validate-input.js";
 import { type CatalogOperation, catalogOf, type ServedUnit } from "./catalog.js";
-import { callCodeMode } from "./code-mode-pending.js";
+import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
 import { failureOf, failureResult, valueResult } from "./results.js";
@@ -85,7 +85,7 @@ async function callTool(
     case "search":
       return callSearchTools(snapshot, args);
     case "code_mode":
-      return callCodeMode();
+      return callCodeMode(context, args);
     case "progressive":
       return server.projectCallToolResult(
         await callProgressive(context, snapshot, name, target.unit, args, signal),

@@ -12,7 +12,7 @@ import {
   hasProgressive,
   type ServedUnit,
 } from "./catalog.js";
-import { codeModeTool } from "./code-mode-pending.js";
+import { type CodeModeUnit, codeModeTool } from "./code-mode.js";
 import { CODE_MODE_TOOL, operationPart, SEARCH_TOOL, ToolNames } from "./names.js";
 import { progressiveTool } from "./progressive-schema.js";
 
@@ -95,7 +95,9 @@ export function buildToolTable(units: readonly ServedUnit[], limits: SearchLimit
   table.targets.set(SEARCH_TOOL, { kind: "search" });
   const codeMode = units.filter((served) => hasCodeMode(served.unit.exposure));
   if (codeMode.length > 0) {
-    table.tools.push(codeModeTool(codeMode.map((served) => served.id)));
+    // The sandbox calls this bundle's units only; upstream units stay reachable through their tools.
+    const local = codeMode.filter((served) => served.source.kind === "local");
+    table.tools.push(codeModeTool(local.map((served) => served.unit as unknown as CodeModeUnit)));
     table.targets.set(CODE_MODE_TOOL, { kind: "code_mode" });
   }
   for (const served of units) {

@@ -1,6 +1,6 @@
 /**
  * `tools/list` of a compiled bundle, exactly, for every exposure mode: direct tools per operation
- * with their schemas and annotations, one progressive tool per unit, the pending `code_mode` tool,
+ * with their schemas and annotations, one progressive tool per unit, the `code_mode` tool,
  * `search_tools` first; and tool names that fit 64 characters and never clash.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,13 +30,26 @@ const SEARCH_TOOLS = {
 
 const CODE_MODE = {
   name: "code_mode",
-  description:
-    "Run TypeScript that calls units as typed functions (units.<unit>.<operation>(input)); use " +
-    "search_tools to find operations and their signatures. Units: units.cm, units.dc, units.pc. Not " +
-    "available yet: this build has no Code Mode sandbox.",
+  // The full text is pinned by the sandbox's own description tests; here: it lists exactly the
+  // Code Mode units of this bundle, in order, with their operation counts.
+  description: expect.stringMatching(
+    /^Run a TypeScript or JavaScript script in a sandbox[\s\S]*\nUnits \(3\):\n- cm: Reached from Code Mode only\. \(1 operation\)\n- dc: Direct and Code Mode\. \(1 operation\)\n- pc: Progressive and Code Mode\. \(1 operation\)$/,
+  ),
   inputSchema: {
     type: "object",
-    properties: { code: { type: "string", minLength: 1, description: "The TypeScript to run" } },
+    properties: {
+      code: {
+        type: "string",
+        minLength: 1,
+        description: "The TypeScript or JavaScript to run; return the value you want back",
+      },
+      timeoutMs: {
+        type: "integer",
+        minimum: 1,
+        maximum: 120000,
+        description: "Time limit in milliseconds (default 10000)",
+      },
+    },
     required: ["code"],
     additionalProperties: false,
   },

@@ -1,0 +1,59 @@
+/**
+ * The `code_mode` tool through a real MCP client: a script run in the sandbox against the committed
+ * example bundle, chaining an HTTP unit and a CLI unit; failures come back as `isError` results.
+ */
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startExampleServer } from "../../../examples/basic/server.mjs";
+import { closeDefaultSandboxPool } from "../../../runtime/sandbox/index.js";
+import { closeAll, connect, serve, structured } from "./support.js";
+
+const manifestPath = fileURLToPath(new URL("../../../generated/basic/manifest.json", import.meta.url));
+const env = { PATH: process.env.PATH, NOTES_TOKEN: "cm-notes-4411", WEATHER_KEY: "cm-weather-9921" };
+let example: Awaited<ReturnType<typeof startExampleServer>>;
+
+beforeAll(async () => {
+  example = await startExampleServer({ notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+});
+afterAll(async () => {
+  await closeAll();
+  await closeDefaultSandboxPool();
+  await example.close();
+});
+
+describe("code_mode tool", () => {
+  it("runs a script that chains an HTTP unit and a CLI unit and returns a compact value", async () => {
+    const client = await connect((await serve({ manifestPath, env })).url);
+    const code = `
+      const notes = await units.notes.listNotes({ tag: "work" });
+      const note = await units.notes.getNote({ id: notes[0].id });
+      const weather = await units.weather__current.now({ city: "lima" });
+      const listing: string = await units.files.listFiles({ folder: ".units" });
+      console.log("found", notes.length);
+      return { title: note.title, temperature: weather.temperature, files: listing.split("\\n").filter(Boolean).length };
+    `;
+    const result = await client.callTool({ name: "code_mode", arguments: { code } });
+    expect(result.isError).toBeFalsy();
+    const body = structured(result);
+    expect(body.ok).toBe(true);
+    expect(body.value).toEqual({ title: "Standup", temperature: 22, files: 3 });
+    expect(body.logs).toEqual([expect.objectContaining({ level: "log" })]);
+    expect(JSON.stringify(body)).not.toContain(env.NOTES_TOKEN);
+  });
+
+  it("returns a failed call as an isError result with the unit error's code", async () => {
+    const client = await connect((await serve({ manifestPath, env })).url);
+    const result = await client.callTool({
+      name: "code_mode",
+      arguments: { code: 'return await units.notes.getNote({ id: "missing" });' },
+    });
+    expect(result.isError).toBe(true);
+    expect(structured(result)).toMatchObject({ ok: false, error: { code: "HTTP_STATUS" } });
+  });
+
+  it("rejects a call without code with a repair hint", async () => {
+    const client = await connect((await serve({ manifestPath, env })).url);
+    const result = await client.callTool({ name: "code_mode", arguments: { code: "" } });
+    expect(result.isError).toBe(true);
+  });
+});
