@@ -1,12 +1,6 @@
 /** The `unitc` command line. Takes argv and IO as parameters so tests run it in-process. */
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
-import { compileCommand } from "./commands/compile.js";
-import { initCommand } from "./commands/init.js";
-import { runScriptCommand } from "./commands/run.js";
-import { serveCommand } from "./commands/serve.js";
-import { tokensCommand } from "./commands/tokens.js";
-import { validateCommand } from "./commands/validate.js";
 import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO } from "./io.js";
 
 /** A wrong command line: reported with a pointer to `--help`, exit 2. */
@@ -28,34 +22,44 @@ function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void
   }
 }
 
+type CommandLoader = (io: CliIO, setExit: (code: number) => void) => Promise<CommandDef<ArgsDef>>;
+
+const COMMANDS: Record<string, CommandLoader> = {
+  validate: async (io, setExit) =>
+    (await import("./commands/validate.js")).validateCommand(io, setExit) as CommandDef<ArgsDef>,
+  compile: async (io, setExit) =>
+    (await import("./commands/compile.js")).compileCommand(io, setExit) as CommandDef<ArgsDef>,
+  init: async (io, setExit) =>
+    (await import("./commands/init.js")).initCommand(io, setExit) as CommandDef<ArgsDef>,
+  serve: async (io, setExit) =>
+    (await import("./commands/serve.js")).serveCommand(io, setExit) as CommandDef<ArgsDef>,
+  run: async (io, setExit) =>
+    (await import("./commands/run.js")).runScriptCommand(io, setExit) as CommandDef<ArgsDef>,
+  tokens: async (io, setExit) =>
+    (await import("./commands/tokens.js")).tokensCommand(io, setExit) as CommandDef<ArgsDef>,
+};
+
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = EXIT_OK;
   const setExit = (code: number) => {
     exitCode = code;
   };
-  const subCommands = {
-    validate: validateCommand(io, setExit),
-    compile: compileCommand(io, setExit),
-    init: initCommand(io, setExit),
-    serve: serveCommand(io, setExit),
-    run: runScriptCommand(io, setExit),
-    tokens: tokensCommand(io, setExit),
-  };
-  const main = defineCommand({
-    meta: { name: "unitc", version: packageJson.version, description: packageJson.description },
-    subCommands,
-  });
   const args = [...argv];
   if (args[0] === "--version" || args[0] === "-v") {
     io.stdout(`${packageJson.version}\n`);
     return EXIT_OK;
   }
   const name = args[0];
-  const command =
-    name !== undefined && Object.hasOwn(subCommands, name)
-      ? (subCommands[name as keyof typeof subCommands] as CommandDef<ArgsDef>)
-      : undefined;
+  // Only the command that runs is loaded: `unitc serve` starts without the compiler, for example.
+  const wanted = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
+  const subCommands: Record<string, CommandDef<ArgsDef>> = {};
+  for (const key of wanted) subCommands[key] = await (COMMANDS[key] as CommandLoader)(io, setExit);
+  const main = defineCommand({
+    meta: { name: "unitc", version: packageJson.version, description: packageJson.description },
+    subCommands,
+  });
+  const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? subCommands[name] : undefined;
   if (args.length === 0 || args.includes("--help") || args.includes("-h")) {
     io.stdout(`${await renderUsage(command ?? main, command ? main : undefined)}\n`);
     return EXIT_OK;
