@@ -6,13 +6,13 @@
  * https://developers.google.com/discovery/v1/reference/apis
  */
 import { createHash } from "node:crypto";
-import type { AuthConfig, DiscoveryConnection } from "../../runtime/manifest.js";
+import type { DiscoveryConnection } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
-import { defsDefault } from "../resolve/defaults.js";
 import { checkHttpUrl } from "../validate/url-rules.js";
 import { filterIds } from "./discovery-filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./discovery-method.js";
+import { remoteConnection } from "./remote-connection.js";
 import { SchemaDefs } from "./spec-defs.js";
 import type { SpecDocument } from "./spec-parse.js";
 import { loadSpecSource } from "./spec-source.js";
@@ -77,15 +77,7 @@ function documentBaseUrl(root: Data): string | undefined {
 }
 
 function connection(backend: Data, baseUrl: string): DiscoveryConnection {
-  return {
-    kind: "discovery",
-    baseUrl,
-    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
-    requestTimeoutMs:
-      (backend.requestTimeoutMs as number | undefined) ??
-      defsDefault("remoteRequestFields", "requestTimeoutMs"),
-    maxResponseBytes: defsDefault("httpApiFields", "maxResponseBytes"),
-  };
+  return remoteConnection("discovery", backend, baseUrl);
 }
 
 /** Every method of the document (depth first, in document order) that the filters keep. */

@@ -9,9 +9,9 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { defsDefault } from "../resolve/defaults.js";
-import { readCachedSchema, writeCachedSchema } from "./graphql-cache.js";
 import { fetchSchemaText, SchemaFetchError } from "./graphql-fetch.js";
 import { type BuiltSchema, buildSchemaFromText } from "./graphql-schema.js";
+import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
 import type { DiscoverContext } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -138,7 +138,7 @@ async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fet
   const ttl =
     (backend.operationCacheTtlMs as number | undefined) ??
     defsDefault<number>("operationCacheFields", "operationCacheTtlMs");
-  const cached = await readCachedSchema(key, ttl);
+  const cached = await readCachedSpec("graphql", key, ttl);
   if (cached !== undefined) return { text: cached, label, pointer, store: async () => undefined };
   let text: string;
   try {
@@ -164,7 +164,7 @@ async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fet
     return undefined;
   }
   // Stored only once it has built into a schema, so a failed introspection is asked again next time.
-  const store = () => writeCachedSchema(key, url, text, ttl);
+  const store = () => writeCachedSpec("graphql", key, url, text, ttl);
   return { text, label, pointer, store };
 }
 

@@ -1,9 +1,9 @@
 /** `httpApis` / `httpApi`: configured HTTP actions become operations; nothing is fetched. */
-import type { AuthConfig, HttpInvoke, ToolAnnotations } from "../../runtime/manifest.js";
+import type { HttpInvoke, ToolAnnotations } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
-import { defsDefault } from "../resolve/defaults.js";
 import { actionInputSchema, embeddedReferences, inputReferences, usesWholeInput } from "./action-input.js";
+import { remoteConnection } from "./remote-connection.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -47,15 +47,7 @@ export function discoverHttpActions(context: DiscoverContext): UnitIR {
   }
   return {
     unit: context.unit,
-    connection: {
-      kind: "http",
-      baseUrl: String(backend.baseUrl),
-      auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
-      requestTimeoutMs:
-        (backend.requestTimeoutMs as number) ?? defsDefault("remoteRequestFields", "requestTimeoutMs"),
-      maxResponseBytes:
-        (backend.maxResponseBytes as number) ?? defsDefault("httpApiFields", "maxResponseBytes"),
-    },
+    connection: remoteConnection("http", backend, String(backend.baseUrl)),
     operations,
     sourceHash: contentHash({ kind: "http", backend }),
   };

@@ -9,11 +9,11 @@ import { createHash } from "node:crypto";
 import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
-import { defsDefault } from "../resolve/defaults.js";
 import { operationNames } from "./openapi-names.js";
 import { convertOperation, label, type OperationContext, type OperationSite } from "./openapi-operation.js";
 import { apiBaseUrl } from "./openapi-server.js";
 import { openapiDocument } from "./openapi-version.js";
+import { remoteConnection } from "./remote-connection.js";
 import { SchemaDefs } from "./spec-defs.js";
 import type { SpecDocument } from "./spec-parse.js";
 import { SpecRefs } from "./spec-refs.js";
@@ -84,15 +84,7 @@ function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend: Data)
 }
 
 function connection(backend: Data, baseUrl: string): OpenapiConnection {
-  return {
-    kind: "openapi",
-    baseUrl,
-    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
-    requestTimeoutMs:
-      (backend.requestTimeoutMs as number | undefined) ??
-      defsDefault("remoteRequestFields", "requestTimeoutMs"),
-    maxResponseBytes: defsDefault("httpApiFields", "maxResponseBytes"),
-  };
+  return remoteConnection("openapi", backend, baseUrl);
 }
 
 /** Every path and method in document order, converted, named and de-duplicated. */

@@ -1,5 +1,5 @@
 /**
- * The build cache of fetched spec documents (OpenAPI specs, discovery documents), honouring
+ * The build cache of fetched documents (OpenAPI specs, discovery documents, GraphQL schemas), honouring
  * `operationCacheTtlMs` (0 = always fetch). Entries live in `$UNITC_CACHE_DIR/<kind>/`, else
  * `$XDG_CACHE_HOME/unitc/<kind>/`, else `~/.cache/unitc/<kind>/`: one `<sha256 of the key>.json`
  * each, `{ fetchedAt, url, text }`. Keys hold the URL and auth *references*, never resolved secrets.

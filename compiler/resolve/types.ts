@@ -1,17 +1,11 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
-import type { UnitSetInfo } from "../../runtime/manifest.js";
+import type { Exposure, Shadowing, UnitSetInfo } from "../../runtime/manifest.js";
 import type { BackendKind } from "../backends.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
 import type { SourceMap } from "../load/parse-document.js";
 
-export type Exposure =
-  | "direct"
-  | "progressive"
-  | "code_mode"
-  | "direct_and_code_mode"
-  | "progressive_and_code_mode";
-export type Shadowing = "forbid" | "allow" | "namespace";
+export type { Exposure, Shadowing };
 
 /** Where a unit was declared. */
 export interface UnitOrigin {

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildSchema, getIntrospectionQuery, graphqlSync } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { graphqlCacheDir } from "../../../compiler/discover/graphql-cache.js";
+import { specCacheDir } from "../../../compiler/discover/spec-cache.js";
 import { compileProject, graphqlConfig, PETS_SDL } from "../../e2e/graphql-support.js";
 import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
@@ -98,9 +98,9 @@ describe("GraphQL schema sources", () => {
     await compilePets({ introspection: true, operationCacheTtlMs: 60_000 });
     await compilePets({ introspection: true, operationCacheTtlMs: 60_000 });
     expect(server.requests).toHaveLength(1);
-    const cached = await readdir(graphqlCacheDir());
+    const cached = await readdir(specCacheDir("graphql"));
     expect(cached).toHaveLength(1);
-    const entry = JSON.parse(await readFile(join(graphqlCacheDir(), cached[0] as string), "utf8"));
+    const entry = JSON.parse(await readFile(join(specCacheDir("graphql"), cached[0] as string), "utf8"));
     expect(entry).toMatchObject({ url: `${server.url}/graphql`, fetchedAt: expect.any(Number) });
     expect(entry.text).toContain('"__schema"');
     await compilePets({ introspection: true, operationCacheTtlMs: 0 });
@@ -116,8 +116,8 @@ describe("GraphQL schema sources", () => {
         auth: bearer,
       }),
     });
-    const [entry] = await readdir(graphqlCacheDir());
-    const text = await readFile(join(graphqlCacheDir(), entry as string), "utf8");
+    const [entry] = await readdir(specCacheDir("graphql"));
+    const text = await readFile(join(specCacheDir("graphql"), entry as string), "utf8");
     expect(text).toContain("[redacted]");
     expect(text).not.toContain(TOKEN);
   });
