@@ -84,6 +84,19 @@ export async function run() {
   const recompile = [];
   for (let i = 0; i < RUNS; i++) recompile.push(timed(unitc, root));
   const rss = peakRss(unitc, root);
+  const tokens = String(
+    execFileSync(process.execPath, [
+      join(root, "dist/cli/main.js"),
+      "tokens",
+      "--manifest",
+      join(out, "manifest.json"),
+    ]),
+  );
+  const tokenRows = [
+    ...tokens.matchAll(
+      /^(direct tools\/list|progressive tools\/list|code_mode tool|search_tools answer)\s+(\d+)/gm,
+    ),
+  ].map((m) => ({ name: `GitHub REST: unitc tokens, ${m[1]}`, value: m[2], unit: "tokens (o200k)" }));
   const ratio = median(ours) / median(theirs);
   return [
     { name: "GitHub REST: unitc cold compile (new process)", value: median(ours).toFixed(0), unit: "ms" },
@@ -100,6 +113,7 @@ export async function run() {
       target: "< 300 ms",
     },
     { name: "GitHub REST: unitc peak RSS", value: rss.toFixed(0), unit: "MiB" },
+    ...tokenRows,
   ];
 }
 
