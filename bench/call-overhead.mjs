@@ -11,7 +11,7 @@ const ROUNDS = 5;
 
 async function startServer() {
   const body = JSON.stringify({ id: "42", name: "answer", tags: ["a", "b"] });
-  const server = createServer((request, response) => {
+  const server = createServer((_request, response) => {
     response.writeHead(200, {
       "content-type": "application/json",
       "content-length": Buffer.byteLength(body),

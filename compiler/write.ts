@@ -23,6 +23,8 @@ export interface WriteResult {
   /** Files that differ (in check mode: that would be added, changed or removed), sorted by path. */
   differences: Array<{ path: string; change: "added" | "changed" | "removed" }>;
   diagnostics: Diagnostic[];
+  /** The manifest that was on disk, when the new one differs from it (for naming what changed). */
+  previousManifest?: string;
 }
 
 /** The file that marks a folder as unitc's: a manifest whose `generator` is `unitc`. */
@@ -156,6 +158,7 @@ export async function writeBundle(
       continue;
     }
     changed.push(path);
+    if (path === MANIFEST && current !== undefined) result.previousManifest = current.toString("utf8");
     result.differences.push({ path, change: current === undefined ? "added" : "changed" });
   }
   const stale = existing.filter((path) => !files.has(path));

@@ -66,6 +66,20 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
   const resources = new RuntimeResources(options.onEvent);
+  // Per unit, operations by source name and by TS name (first declared wins), built on first use.
+  const byName = new Map<ManifestUnit, Map<string, ManifestOperation>>();
+  const operationsOf = (unit: ManifestUnit) => {
+    let table = byName.get(unit);
+    if (!table) {
+      table = new Map();
+      for (const op of unit.operations) {
+        if (!table.has(op.name)) table.set(op.name, op);
+        if (!table.has(op.tsName)) table.set(op.tsName, op);
+      }
+      byName.set(unit, table);
+    }
+    return table;
+  };
 
   const operation = (unitId: string, name: string) => {
     const unit = units.get(unitId);
@@ -74,7 +88,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
         hint: `known units: ${[...units.keys()].join(", ") || "none"}`,
       });
     }
-    const found = unit.operations.find((o) => o.name === name || o.tsName === name);
+    const found = operationsOf(unit).get(name);
     if (!found) {
       throw new UnitError("UNKNOWN_OPERATION", `unit ${unitId} has no operation ${JSON.stringify(name)}`, {
         unit: unitId,

@@ -19,6 +19,12 @@ export type Exposure =
   | "progressive_and_code_mode";
 export type Shadowing = "forbid" | "allow" | "namespace";
 
+/** Exposure modes, one predicate each: `direct`, `progressive` and `code_mode` parts of a mode. */
+export const hasDirect = (e: Exposure) => e === "direct" || e === "direct_and_code_mode";
+export const hasProgressive = (e: Exposure) => e === "progressive" || e === "progressive_and_code_mode";
+export const hasCodeMode = (e: Exposure) =>
+  e === "code_mode" || e === "direct_and_code_mode" || e === "progressive_and_code_mode";
+
 /** MCP tool annotations. */
 export interface ToolAnnotations {
   title?: string;
@@ -266,9 +272,9 @@ export interface UnitSetInfo {
   toolCacheTtlMs?: number;
 }
 
-export interface ManifestUnit {
+/** What describes a unit to people and agents, the same in config, manifest and served catalogue. */
+export interface UnitDescription {
   id: string;
-  kind: Connection["kind"];
   name: string;
   description: string;
   tags: string[];
@@ -276,6 +282,10 @@ export interface ManifestUnit {
   shadowing: Shadowing;
   useWhen?: string;
   avoidWhen?: string;
+}
+
+export interface ManifestUnit extends UnitDescription {
+  kind: Connection["kind"];
   parent?: { id: string; childId: string };
   /** MCP: the downstream's resources, resource templates and prompts, as listed at build time. */
   resources?: McpResourceInfo[];

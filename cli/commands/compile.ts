@@ -1,6 +1,5 @@
 /** `unitc compile`: compile a project's units to a bundle; `--check` compares instead of writing. */
-import { readFile } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
 import { type CompileResult, compile, type WriteResult, writeBundle } from "../../compiler/index.js";
@@ -34,12 +33,15 @@ function writeFailedLine(shown: string, written: WriteResult): string {
 }
 
 /** One line per operation whose schema or description changed since the manifest on disk. */
-async function changedOperations(outDir: string, files: ReadonlyMap<string, string>): Promise<string[]> {
+function changedOperations(written: WriteResult, files: ReadonlyMap<string, string>): string[] {
   const next = files.get("manifest.json");
-  const previous = await readFile(join(outDir, "manifest.json"), "utf8")
-    .then((text) => JSON.parse(text) as unknown)
-    .catch(() => undefined);
-  if (next === undefined || previous === undefined) return [];
+  if (next === undefined || written.previousManifest === undefined) return [];
+  let previous: unknown;
+  try {
+    previous = JSON.parse(written.previousManifest);
+  } catch {
+    return [];
+  }
   return diffManifests(previous, JSON.parse(next)).map(formatManifestChange);
 }
 
@@ -89,7 +91,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         reportDiagnostics(io, diagnostics, "text");
         for (const d of written.differences) io.stdout(`${shown}/${d.path}: ${d.change}\n`);
         const stale = written.differences.length > 0;
-        if (stale) for (const line of await changedOperations(outDir, files)) io.stdout(`${line}\n`);
+        if (stale) for (const line of changedOperations(written, files)) io.stdout(`${line}\n`);
         const errors = failed ? ", but the project has errors (above)" : "";
         io.stderr(
           stale

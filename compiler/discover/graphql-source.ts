@@ -9,9 +9,9 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { defsDefault } from "../resolve/defaults.js";
-import { fetchSchemaText, SchemaFetchError } from "./graphql-fetch.js";
 import { type BuiltSchema, buildSchemaFromText } from "./graphql-schema.js";
 import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
+import { fetchSpecText, SpecFetchError, sameOrigin } from "./spec-fetch.js";
 import type { DiscoverContext } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -142,9 +142,14 @@ async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fet
   if (cached !== undefined) return { text: cached, label, pointer, store: async () => undefined };
   let text: string;
   try {
-    text = await fetchSchemaText({
+    text = await fetchSpecText({
       url,
       ...(body ? { body } : {}),
+      accept: "application/graphql-response+json, application/json, text/plain;q=0.9, */*;q=0.5",
+      subject: "the schema",
+      offline: "save the schema to a file and use schemaPath",
+      authHint:
+        "check the credentials the unit's auth refers to (they are read from the environment at build time)",
       ...(sendAuth ? { auth } : {}),
       timeoutMs:
         (backend.requestTimeoutMs as number | undefined) ??
@@ -152,7 +157,7 @@ async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fet
       env: process.env,
     });
   } catch (error) {
-    const fetchError = error instanceof SchemaFetchError ? error : undefined;
+    const fetchError = error instanceof SpecFetchError ? error : undefined;
     const message = fetchError?.message ?? String(error);
     context.report(
       "error",
@@ -166,12 +171,4 @@ async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fet
   // Stored only once it has built into a schema, so a failed introspection is asked again next time.
   const store = () => writeCachedSpec("graphql", key, url, text, ttl);
   return { text, label, pointer, store };
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,6 @@
 /**
- * Build-time GET of a spec document (`specUrl`, `discoveryUrl`). It goes through the runtime's
- * hardened sender: same-origin redirects only, a timeout and a byte cap. Auth is resolved from the
+ * Build-time fetch of a source document (`specUrl`, `discoveryUrl`, a GraphQL `schemaUrl`, or a
+ * live introspection POST). It goes through the runtime's hardened sender: same-origin redirects only, a timeout and a byte cap. Auth is resolved from the
  * environment in memory only when the caller passes it, and every resolved secret is redacted from
  * the text and from errors, so none can reach generated files.
  */
@@ -17,10 +17,33 @@ export const MAX_SPEC_BYTES = 64 * 1024 * 1024;
 
 export interface SpecRequest {
   url: string;
+  /** A JSON body makes it a POST (GraphQL introspection); none, a GET. */
+  body?: unknown;
   /** Sent only when given: callers pass it for the API's own origin only. */
   auth?: AuthConfig;
   timeoutMs: number;
   env: Record<string, string | undefined>;
+  /** The Accept header (default: JSON, then YAML). */
+  accept?: string;
+  /** What a message calls the document when not by its URL (`the schema`). */
+  subject?: string;
+  /** How to do without the fetch, ending each hint (default: save the document to a file). */
+  offline?: string;
+  /** The hint on 401/403. */
+  authHint?: string;
+}
+
+const OFFLINE = "save the document to a file and point the unit at it";
+const AUTH_HINT =
+  "check the credentials the unit's auth refers to (sent only when the URL is on baseUrl's origin)";
+
+/** True when both URLs parse and share an origin: the test before credentials are sent. */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** A failed fetch; the message names what failed and holds no secret. */
@@ -43,13 +66,23 @@ export async function fetchSpecText(request: SpecRequest): Promise<string> {
 }
 
 async function fetchText(request: SpecRequest, secrets: string[]): Promise<string> {
-  const headers = new Map([["accept", "application/json, application/yaml;q=0.9, */*;q=0.5"]]);
+  const offline = request.offline ?? OFFLINE;
+  const headers = new Map([
+    ["accept", request.accept ?? "application/json, application/yaml;q=0.9, */*;q=0.5"],
+  ]);
   if (request.auth) {
     const auth = resolveAuth(request.auth, request.env);
     secrets.push(...auth.secrets);
     for (const [name, value] of auth.headers) headers.set(name, value);
   }
-  const httpRequest: HttpRequest = { method: "GET", url: new URL(request.url), headers, body: undefined };
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const httpRequest: HttpRequest = {
+    method: body ? "POST" : "GET",
+    url: new URL(request.url),
+    headers,
+    body,
+  };
   const response = await send(httpRequest, AbortSignal.timeout(request.timeoutMs), globalThis.fetch);
   const read = await readCapped(response.body, MAX_SPEC_BYTES);
   const text = redact(new TextDecoder().decode(read.bytes), secrets);
@@ -57,31 +90,29 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
     throw new SpecFetchError(
       `${request.url} answered ${response.status} ${response.statusText}: ${text.slice(0, 200)}`.trimEnd(),
       response.status === 401 || response.status === 403
-        ? "check the credentials the unit's auth refers to (sent only when the URL is on baseUrl's origin)"
-        : "check the URL, or save the document to a file and point the unit at it",
+        ? (request.authHint ?? AUTH_HINT)
+        : `check the URL, or ${offline}`,
     );
   }
   if (read.truncated) {
-    throw new SpecFetchError(
-      `${request.url} answered more than ${MAX_SPEC_BYTES} bytes`,
-      "save the document to a file and point the unit at it",
-    );
+    throw new SpecFetchError(`${request.url} answered more than ${MAX_SPEC_BYTES} bytes`, offline);
   }
   return text;
 }
 
 function explainFetch(error: unknown, request: SpecRequest, secrets: string[]): SpecFetchError {
   if (error instanceof SpecFetchError) return error;
+  const offline = request.offline ?? OFFLINE;
   if (error instanceof MissingVariableError) {
     return new SpecFetchError(
-      `fetching ${request.url} needs environment variable ${error.variable}, which is not set`,
-      `set ${error.variable} when compiling, or save the document to a file and point the unit at it`,
+      `fetching ${request.subject ?? request.url} needs environment variable ${error.variable}, which is not set`,
+      `set ${error.variable} when compiling, or ${offline}`,
     );
   }
   if (error instanceof UnitError) {
     return new SpecFetchError(
       redact(`fetching ${request.url} failed: ${error.message}`, secrets),
-      error.details.hint ?? "save the document to a file and point the unit at it",
+      error.details.hint ?? offline,
     );
   }
   if ((error as { name?: unknown } | null)?.name === "TimeoutError") {

@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from "node:path";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { defsDefault } from "../resolve/defaults.js";
 import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
-import { fetchSpecText, MAX_SPEC_BYTES, SpecFetchError } from "./spec-fetch.js";
+import { fetchSpecText, MAX_SPEC_BYTES, SpecFetchError, sameOrigin } from "./spec-fetch.js";
 import { parseSpec, type SpecDocument } from "./spec-parse.js";
 import type { DiscoverContext } from "./types.js";
 
@@ -120,12 +120,4 @@ function parsed(
     "fix the document at this position",
   );
   return undefined;
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,6 @@
  * Code Mode declarations: `units/<id>/code-mode.d.ts` per unit (self-contained, shown to agents one
  * unit at a time) and `code-mode.d.ts` declaring the global `units` the sandbox provides.
  */
-import type { Exposure } from "../../runtime/manifest.js";
 import { GENERATED_HEADER } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
 import { methodSignature, operationTypes } from "./operation-types.js";
@@ -10,11 +9,6 @@ import type { UnitPlan } from "./plan.js";
 
 /** Names the sandbox's `units` global defines itself; a unit cannot take them. */
 export const CODE_MODE_BUILTINS = new Set(["search", "describe"]);
-
-/** True when the unit is reachable from Code Mode. */
-export function inCodeMode(exposure: Exposure): boolean {
-  return exposure.includes("code_mode");
-}
 
 /** The namespace block of one unit: its types and its `Client` interface. */
 function unitNamespace(unit: UnitPlan): string {

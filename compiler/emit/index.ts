@@ -3,12 +3,14 @@
  * deterministic: stable order, no timestamps, no absolute paths but those the author wrote, nothing
  * from a unit's Markdown body.
  */
+
+import { hasCodeMode } from "../../runtime/manifest.js";
 import { searchIndexFile } from "../../runtime/search.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
 import { emitClientModule, emitTypesModule } from "./client-module.js";
-import { CODE_MODE_BUILTINS, emitCodeModeDeclaration, emitUnitDeclaration, inCodeMode } from "./code-mode.js";
+import { CODE_MODE_BUILTINS, emitCodeModeDeclaration, emitUnitDeclaration } from "./code-mode.js";
 import { emitIndexModule } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { planUnits } from "./plan.js";
@@ -42,7 +44,7 @@ export function emitBundle(
     files.set(`${dir}/code-mode.d.ts`, emitUnitDeclaration(plan));
   }
   const codeMode = plans.filter((plan) => {
-    if (!inCodeMode(plan.ir.unit.exposure)) return false;
+    if (!hasCodeMode(plan.ir.unit.exposure)) return false;
     if (!CODE_MODE_BUILTINS.has(plan.id)) return true;
     diagnostics.push(
       createDiagnostic(

@@ -1,5 +1,5 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
-import type { Exposure, Shadowing, UnitSetInfo } from "../../runtime/manifest.js";
+import type { Exposure, Shadowing, UnitDescription, UnitSetInfo } from "../../runtime/manifest.js";
 import type { BackendKind } from "../backends.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
@@ -18,16 +18,8 @@ export interface UnitOrigin {
 }
 
 /** One unit, ready for discovery. Plural children are flattened to `<parent>__<child>`. */
-export interface ResolvedUnit {
-  id: string;
+export interface ResolvedUnit extends UnitDescription {
   kind: BackendKind;
-  name: string;
-  description: string;
-  tags: string[];
-  exposure: Exposure;
-  shadowing: Shadowing;
-  useWhen?: string;
-  avoidWhen?: string;
   setup?: Record<string, unknown>;
   projectBinding?: Record<string, unknown>;
   runtime?: Record<string, unknown>;

@@ -8,9 +8,8 @@
 import { type GraphqlErrorDetail, UnitError } from "../errors.js";
 import type { GraphqlConnection, GraphqlInvoke } from "../manifest.js";
 import { MissingVariableError } from "../references.js";
-import { type CallState, explain, send } from "./http.js";
+import { type CallState, checkLimits, exchange, explain } from "./http.js";
 import { type HttpRequest, resolveAuth } from "./http-request.js";
-import { readResult } from "./http-response.js";
 import type { InvokeContext, InvokeResult, Invoker } from "./types.js";
 
 /** Error messages quoted in a `GRAPHQL_ERRORS` message; all of them stay in `details.errors`. */
@@ -31,14 +30,9 @@ async function run(input: unknown, context: InvokeContext, call: CallState): Pro
   const auth = resolveAuth(connection.auth, context.env);
   call.secrets.push(...auth.secrets);
   const request = buildGraphqlRequest(connection, invoke, input, auth.headers);
-  call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
-  const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const response = await send(request, signal, context.fetch ?? globalThis.fetch);
-  const result = await readResult(response, {
+  const result = await exchange(request, connection, context, call, {
     label: label(context),
     method: "POST",
-    maxResponseBytes: connection.maxResponseBytes,
-    secrets: call.secrets,
   });
   return { value: graphqlData(result.value, context), truncated: false };
 }
@@ -54,14 +48,7 @@ function graphqlTarget(context: InvokeContext): { connection: GraphqlConnection;
       { hint: "this is a runtime bug: operations are dispatched by their connection kind" },
     );
   }
-  for (const setting of ["requestTimeoutMs", "maxResponseBytes"] as const) {
-    const value = connection[setting];
-    if (!Number.isInteger(value) || value <= 0) {
-      throw new UnitError("MANIFEST_INVALID", `${setting} must be a positive integer`, {
-        hint: "recompile the unit with unitc compile",
-      });
-    }
-  }
+  checkLimits(connection);
   if (typeof (invoke as Partial<GraphqlInvoke>).document !== "string") {
     throw new UnitError("MANIFEST_INVALID", "the GraphQL operation has no document", {
       hint: "recompile the unit with unitc compile",

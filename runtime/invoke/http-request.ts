@@ -70,21 +70,29 @@ function expandValues(template: string, input: unknown, where: string): string[]
     });
 }
 
-/** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */
-export function buildUrl(connection: HttpApiConnection, invoke: HttpInvoke, input: unknown): URL {
+/**
+ * The manifest's base URL (http or https) and path template, checked; `prefix` is the base URL's
+ * path without a trailing slash, which every request path is appended to.
+ */
+export function checkedTarget(baseUrl: string, path: string): { base: URL; prefix: string } {
   let base: URL;
   try {
-    base = new URL(connection.baseUrl);
+    base = new URL(baseUrl);
   } catch {
-    throw new UnitError("MANIFEST_INVALID", `baseUrl ${JSON.stringify(connection.baseUrl)} is not a URL`);
+    throw new UnitError("MANIFEST_INVALID", `baseUrl ${JSON.stringify(baseUrl)} is not a URL`);
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new UnitError("MANIFEST_INVALID", `baseUrl must be http or https, not ${base.protocol}`);
   }
-  if (!invoke.path.startsWith("/")) {
-    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(invoke.path)} must start with /`);
+  if (!path.startsWith("/")) {
+    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} must start with /`);
   }
-  const prefix = base.pathname.replace(/\/+$/, "");
+  return { base, prefix: base.pathname.replace(/\/+$/, "") };
+}
+
+/** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */
+export function buildUrl(connection: HttpApiConnection, invoke: HttpInvoke, input: unknown): URL {
+  const { base, prefix } = checkedTarget(connection.baseUrl, invoke.path);
   const url = new URL(`${base.origin}${prefix}${fillPath(invoke.path, input)}`);
   if (url.origin !== base.origin) {
     throw new UnitError("INPUT_INVALID", `the request would leave ${base.origin}`, {

@@ -37,12 +37,44 @@ async function run(input: unknown, context: InvokeContext, call: CallState) {
   const auth = resolveAuth(connection.auth, context.env);
   call.secrets.push(...auth.secrets);
   const request = buildRequest(connection, invoke, input, auth);
+  return exchange(request, connection, context, call, { label: label(context), method: invoke.method });
+}
+
+/** The limits every HTTP-based connection carries. */
+export interface RequestLimits {
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** Throws `MANIFEST_INVALID` unless both limits are positive integers. */
+export function checkLimits(connection: RequestLimits): void {
+  for (const setting of ["requestTimeoutMs", "maxResponseBytes"] as const) {
+    const value = connection[setting];
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new UnitError("MANIFEST_INVALID", `${setting} must be a positive integer`, {
+        hint: "recompile the unit with unitc compile",
+      });
+    }
+  }
+}
+
+/**
+ * Sends `request` under the connection's timeout and the caller's signal, then reads the answer
+ * under the byte cap: the one request path of HTTP actions, OpenAPI, discovery and GraphQL.
+ */
+export async function exchange(
+  request: HttpRequest,
+  connection: RequestLimits,
+  context: InvokeContext,
+  call: CallState,
+  options: { label: string; method: string; transport?: typeof fetch },
+) {
   call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
   const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const response = await send(request, signal, context.fetch ?? globalThis.fetch);
+  const response = await send(request, signal, options.transport ?? context.fetch ?? globalThis.fetch);
   return readResult(response, {
-    label: label(context),
-    method: invoke.method,
+    label: options.label,
+    method: options.method,
     maxResponseBytes: connection.maxResponseBytes,
     secrets: call.secrets,
   });
@@ -57,14 +89,7 @@ function httpTarget(context: InvokeContext): { connection: HttpApiConnection; in
       hint: "this is a runtime bug: operations are dispatched by their connection kind",
     });
   }
-  for (const setting of ["requestTimeoutMs", "maxResponseBytes"] as const) {
-    const value = connection[setting];
-    if (!Number.isInteger(value) || value <= 0) {
-      throw new UnitError("MANIFEST_INVALID", `${setting} must be a positive integer`, {
-        hint: "recompile the unit with unitc compile",
-      });
-    }
-  }
+  checkLimits(connection);
   return { connection, invoke: invoke as HttpInvoke };
 }
 

@@ -6,7 +6,7 @@
  */
 import { UnitError } from "../errors.js";
 import type { DiscoveryInvoke, OpenapiConnection, OpenapiInvoke } from "../manifest.js";
-import { checkHeaderName, type HttpRequest } from "./http-request.js";
+import { checkedTarget, checkHeaderName, type HttpRequest } from "./http-request.js";
 import { encodeBody } from "./openapi-body.js";
 import { headerValue, serializeCookies, serializePath, serializeQuery } from "./openapi-serialize.js";
 
@@ -32,26 +32,9 @@ function group(input: unknown, name: string): Data {
   return value as Data;
 }
 
-function checkedBase(connection: ApiConnection): URL {
-  let base: URL;
-  try {
-    base = new URL(connection.baseUrl);
-  } catch {
-    throw new UnitError("MANIFEST_INVALID", `baseUrl ${JSON.stringify(connection.baseUrl)} is not a URL`);
-  }
-  if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new UnitError("MANIFEST_INVALID", `baseUrl must be http or https, not ${base.protocol}`);
-  }
-  return base;
-}
-
 /** The request URL: base URL (with its path prefix), the filled path and the query; never another origin. */
 export function buildApiUrl(connection: ApiConnection, invoke: ApiInvoke, input: unknown): URL {
-  const base = checkedBase(connection);
-  if (!invoke.path.startsWith("/")) {
-    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(invoke.path)} must start with /`);
-  }
-  const prefix = base.pathname.replace(/\/+$/, "");
+  const { base, prefix } = checkedTarget(connection.baseUrl, invoke.path);
   const url = new URL(
     `${base.origin}${prefix}${serializePath(invoke.path, invoke.parameters, group(input, "path"))}`,
   );

@@ -6,9 +6,8 @@
  */
 import { UnitError } from "../errors.js";
 import type { OpenapiConnection } from "../manifest.js";
-import { type CallState, explain, send } from "./http.js";
+import { type CallState, checkLimits, exchange, explain } from "./http.js";
 import { resolveAuth } from "./http-request.js";
-import { readResult } from "./http-response.js";
 import { type ApiInvoke, buildApiRequest } from "./openapi-request.js";
 import { nodeFetch } from "./openapi-transport.js";
 import type { InvokeContext, InvokeResult, Invoker } from "./types.js";
@@ -28,17 +27,11 @@ async function run(input: unknown, context: InvokeContext, call: CallState): Pro
   const auth = resolveAuth(connection.auth, context.env);
   call.secrets.push(...auth.secrets);
   const request = buildApiRequest(connection, invoke, input, auth.headers);
-  call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
-  const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules.
-  const transport =
-    invoke.method === "TRACE" ? (nodeFetch as typeof fetch) : (context.fetch ?? globalThis.fetch);
-  const response = await send(request, signal, transport);
-  return readResult(response, {
+  return exchange(request, connection, context, call, {
     label: `${invoke.method} ${invoke.path}`,
     method: invoke.method,
-    maxResponseBytes: connection.maxResponseBytes,
-    secrets: call.secrets,
+    // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules.
+    ...(invoke.method === "TRACE" ? { transport: nodeFetch as typeof fetch } : {}),
   });
 }
 
@@ -59,13 +52,6 @@ function apiTarget(context: InvokeContext): {
       },
     );
   }
-  for (const setting of ["requestTimeoutMs", "maxResponseBytes"] as const) {
-    const value = connection[setting];
-    if (!Number.isInteger(value) || value <= 0) {
-      throw new UnitError("MANIFEST_INVALID", `${setting} must be a positive integer`, {
-        hint: "recompile the unit with unitc compile",
-      });
-    }
-  }
+  checkLimits(connection);
   return { connection, invoke: invoke as ApiInvoke };
 }

@@ -6,7 +6,7 @@
 import { UnitError } from "../errors.js";
 import type { InvokeResult } from "../invoke/types.js";
 import type { McpInvoke } from "../manifest.js";
-import { head, redact, redactJson } from "../redact.js";
+import { head, redactJson } from "../redact.js";
 
 /** Longest tool error text kept in a message. */
 const ERROR_TEXT_CHARS = 2_000;

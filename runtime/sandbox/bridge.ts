@@ -6,7 +6,7 @@
  */
 import type { UnitRuntime } from "../core.js";
 import { isUnitError, UnitError } from "../errors.js";
-import type { Manifest, ManifestUnit } from "../manifest.js";
+import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import { SearchIndex } from "../search.js";
 import { unitAccessor } from "../signature.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations.js";
@@ -14,7 +14,7 @@ import { MAX_CONCURRENT_CALLS } from "./limits.js";
 
 /** True when the unit is reachable from Code Mode. */
 export function inCodeMode(unit: ManifestUnit): boolean {
-  return unit.exposure.includes("code_mode");
+  return hasCodeMode(unit.exposure);
 }
 
 /** One hit of `units.search`, as declared by `Units.SearchHit`. */

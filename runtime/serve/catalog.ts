@@ -10,6 +10,7 @@ import type {
   ManifestUnit,
   Shadowing,
   ToolAnnotations,
+  UnitDescription,
 } from "../manifest.js";
 
 /** Bumped when the catalogue an instance hands to stacked instances changes incompatibly. */
@@ -28,15 +29,7 @@ export interface CatalogOperation {
 }
 
 /** A unit as served. */
-export interface CatalogUnit {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  exposure: Exposure;
-  shadowing: Shadowing;
-  useWhen?: string;
-  avoidWhen?: string;
+export interface CatalogUnit extends UnitDescription {
   sourceHash: string;
   operations: CatalogOperation[];
 }
@@ -75,10 +68,7 @@ export function cleanText(text: string, max = MAX_DESCRIPTION): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
 
-export const hasDirect = (e: Exposure) => e === "direct" || e === "direct_and_code_mode";
-export const hasProgressive = (e: Exposure) => e === "progressive" || e === "progressive_and_code_mode";
-export const hasCodeMode = (e: Exposure) =>
-  e === "code_mode" || e === "direct_and_code_mode" || e === "progressive_and_code_mode";
+export { hasCodeMode, hasDirect, hasProgressive } from "../manifest.js";
 
 function catalogOperation(operation: ManifestOperation): CatalogOperation {
   const invoke = operation.invoke as { kind: string; output?: unknown };
