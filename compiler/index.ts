@@ -1,6 +1,7 @@
 /** unitc's compiler API: load, validate and resolve units (and, as backends land, discover and emit). */
 import type { Diagnostic } from "./diagnostics.js";
 import type { LoadProjectOptions } from "./load/index.js";
+import type { BuildMemo } from "./memo.js";
 import {
   compileStages,
   type PipelineContext,
@@ -13,6 +14,7 @@ export type { Diagnostic, Severity } from "./diagnostics.js";
 export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
 export type { LoadProjectOptions } from "./load/index.js";
 export { loadProject, userConfigPath } from "./load/index.js";
+export { BuildMemo } from "./memo.js";
 export type { PipelineContext, PipelineOptions, Stage } from "./pipeline.js";
 export { compileStages, runPipeline, validationStages } from "./pipeline.js";
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
@@ -26,6 +28,8 @@ export function validate(options: LoadProjectOptions): Promise<PipelineContext> 
 export interface CompileOptions extends LoadProjectOptions {
   /** Output folder (absolute); default `<projectDir>/generated`. */
   outDir?: string;
+  /** Kept between builds of one project (watch mode): see {@link BuildMemo}. */
+  memo?: BuildMemo;
 }
 
 export interface CompileResult {

@@ -7,6 +7,7 @@ import { type DiscoveredProject, discoverProject } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
 import type { LoadedProject } from "./load/documents.js";
 import { type LoadProjectOptions, loadProject } from "./load/index.js";
+import type { BuildMemo } from "./memo.js";
 import { resolveProject } from "./resolve/index.js";
 import type { ResolvedProject } from "./resolve/types.js";
 import { type ValidatedProject, validateProject } from "./validate/index.js";
@@ -15,6 +16,8 @@ import { type ValidatedProject, validateProject } from "./validate/index.js";
 export interface PipelineOptions extends LoadProjectOptions {
   /** Absolute output folder of the bundle (emit makes manifest paths relative to it). */
   outDir?: string;
+  /** What the previous build of this project kept (watch mode); the result is the same without it. */
+  memo?: BuildMemo;
 }
 
 export interface PipelineContext {
@@ -37,7 +40,8 @@ export interface Stage {
 export const loadStage: Stage = {
   name: "load",
   async run(context) {
-    context.loaded = await loadProject(context.options);
+    const { memo, ...options } = context.options;
+    context.loaded = await loadProject(memo ? { ...options, parseMemo: memo.parsed } : options);
     context.diagnostics.push(...context.loaded.diagnostics);
   },
 };
@@ -64,7 +68,8 @@ export const discoverStage: Stage = {
   name: "discover",
   async run(context) {
     if (!context.resolved) return;
-    context.discovered = await discoverProject(context.resolved);
+    const memo = context.options.memo?.discovered;
+    context.discovered = await discoverProject(context.resolved, memo ? { memo } : {});
     context.diagnostics.push(...context.discovered.diagnostics);
   },
 };

@@ -14,6 +14,11 @@ export interface WriteOptions {
   outDir: string;
   /** Compare only: write nothing. */
   check?: boolean;
+  /**
+   * The files this process last wrote to `outDir` (watch mode): compared in memory instead of
+   * reading the folder back. Only valid while nothing else writes to the folder.
+   */
+  previous?: ReadonlyMap<string, string>;
 }
 
 export interface WriteResult {
@@ -136,6 +141,7 @@ export async function writeBundle(
     result.diagnostics.push(createDiagnostic("error", "BUNDLE_PATH_INVALID", message));
     return result;
   }
+  if (options.previous) return writeOver(files, options.previous, options, result);
   let existing: string[];
   try {
     existing = await listFiles(outDir);
@@ -165,14 +171,49 @@ export async function writeBundle(
   for (const path of stale) result.differences.push({ path, change: "removed" });
   result.differences.sort((a, b) => byPath(a.path, b.path));
   if (options.check) return result;
+  return apply(files, { stale, changed, manifestIsNew: !existing.includes(MANIFEST) }, outDir, result);
+}
+
+/** {@link writeBundle} over a folder whose contents this process knows: `previous`. */
+function writeOver(
+  files: ReadonlyMap<string, string>,
+  previous: ReadonlyMap<string, string>,
+  options: WriteOptions,
+  result: WriteResult,
+): Promise<WriteResult> {
+  const changed: string[] = [];
+  for (const [path, text] of files) {
+    const before = previous.get(path);
+    if (before === text) {
+      result.unchanged.push(path);
+      continue;
+    }
+    changed.push(path);
+    if (path === MANIFEST && before !== undefined) result.previousManifest = before;
+    result.differences.push({ path, change: before === undefined ? "added" : "changed" });
+  }
+  const stale = [...previous.keys()].filter((path) => !files.has(path));
+  for (const path of stale) result.differences.push({ path, change: "removed" });
+  result.differences.sort((a, b) => byPath(a.path, b.path));
+  if (options.check) return Promise.resolve(result);
+  return apply(files, { stale, changed, manifestIsNew: !previous.has(MANIFEST) }, options.outDir, result);
+}
+
+/** Removes the stale files and writes the changed ones. */
+async function apply(
+  files: ReadonlyMap<string, string>,
+  plan: { stale: readonly string[]; changed: readonly string[]; manifestIsNew: boolean },
+  outDir: string,
+  result: WriteResult,
+): Promise<WriteResult> {
   try {
     // Stale files go first: a file may give way to a folder of the same name, or the reverse.
-    for (const path of stale) {
+    for (const path of plan.stale) {
       await rm(join(outDir, path), { force: true });
       result.removed.push(path);
     }
-    await removeEmptyDirs(outDir, stale);
-    for (const path of writeOrder(changed, !existing.includes(MANIFEST))) {
+    await removeEmptyDirs(outDir, plan.stale);
+    for (const path of writeOrder(plan.changed, plan.manifestIsNew)) {
       await writeAtomically(join(outDir, path), files.get(path) as string);
       result.written.push(path);
     }

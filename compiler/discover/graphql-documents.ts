@@ -18,6 +18,7 @@ import {
 import { joinPointer } from "../load/pointer.js";
 import { type DocumentLocator, fileLocator, inlineLocator } from "./graphql-positions.js";
 import { finalDocument, type PreparedOperation } from "./graphql-prepare.js";
+import { recordInput } from "./inputs.js";
 import type { DiscoverContext } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -59,8 +60,11 @@ async function loadDocument(
     return { text: entry.document, locate: inlineLocator(fileText, map.file, at) };
   }
   const file = resolve(context.unit.baseDir, String(entry.documentPath));
+  recordInput(file);
   try {
-    return { text: await readFile(file, "utf8"), locate: fileLocator(file) };
+    const text = await readFile(file, "utf8");
+    recordInput(file, text);
+    return { text, locate: fileLocator(file) };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
     context.report(

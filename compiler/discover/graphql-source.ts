@@ -10,6 +10,7 @@ import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { defsDefault } from "../resolve/defaults.js";
 import { type BuiltSchema, buildSchemaFromText } from "./graphql-schema.js";
+import { recordInput } from "./inputs.js";
 import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
 import { fetchSpecText, SpecFetchError, sameOrigin } from "./spec-fetch.js";
 import type { DiscoverContext } from "./types.js";
@@ -52,9 +53,11 @@ export async function loadGraphqlSchema(context: DiscoverContext): Promise<Loade
 
 async function fromFile(context: DiscoverContext, schemaPath: string): Promise<LoadedSchema | undefined> {
   const file = resolve(context.unit.baseDir, schemaPath);
+  recordInput(file);
   let text: string;
   try {
     text = await readFile(file, "utf8");
+    recordInput(file, text);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
     context.report(

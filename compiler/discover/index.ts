@@ -9,7 +9,9 @@ import { discoverCliActions } from "./cli-actions.js";
 import { discoverVendorApi } from "./discovery.js";
 import { discoverGraphql } from "./graphql.js";
 import { discoverHttpActions } from "./http-actions.js";
+import { trackInputs } from "./inputs.js";
 import { discoverMcp } from "./mcp.js";
+import type { DiscoverMemo, UnitOutcome } from "./memo.js";
 import { discoverOpenapi } from "./openapi.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./types.js";
 import { expandUnitSets, withSetInfo } from "./unit-sets.js";
@@ -28,6 +30,17 @@ const DISCOVERERS: Partial<Record<BackendKind, Discoverer>> = {
 export interface DiscoveredProject {
   units: UnitIR[];
   diagnostics: Diagnostic[];
+  /** Local files discovery read: specs, schemas, documents, unit-set config files. */
+  inputs: string[];
+  /** Units roots of unit sets (folders whose unit files discovery loaded). */
+  roots: string[];
+  /** IDs of the units discovered afresh; with a memo, the others were unchanged. */
+  rebuilt: string[];
+}
+
+export interface DiscoverOptions {
+  /** Outcomes kept from the previous build (watch mode). */
+  memo?: DiscoverMemo;
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order in the result. */
@@ -48,7 +61,13 @@ export async function mapLimit<T, R>(
   return results;
 }
 
-async function discoverUnit(unit: ResolvedUnit, diagnostics: Diagnostic[]): Promise<UnitIR | undefined> {
+async function discoverUnit(unit: ResolvedUnit): Promise<UnitOutcome> {
+  const diagnostics: Diagnostic[] = [];
+  const { value: ir, inputs } = await trackInputs(() => runDiscoverer(unit, diagnostics));
+  return { ir, diagnostics, inputs };
+}
+
+async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Promise<UnitIR | undefined> {
   const context: DiscoverContext = {
     unit,
     report(severity, code, message, pointer, hint) {
@@ -89,11 +108,50 @@ async function discoverUnit(unit: ResolvedUnit, diagnostics: Diagnostic[]): Prom
   }
 }
 
+/** Discovers one unit, or recalls it from the memo when nothing it depends on changed. */
+async function discoverOrRecall(
+  unit: ResolvedUnit,
+  project: ResolvedProject,
+  memo: DiscoverMemo | undefined,
+  rebuilt: string[],
+): Promise<UnitOutcome> {
+  if (!memo) {
+    rebuilt.push(unit.id);
+    return discoverUnit(unit);
+  }
+  const key = memo.key(unit, project.settings);
+  const recalled = await memo.recall(unit, key);
+  if (recalled) return recalled;
+  rebuilt.push(unit.id);
+  const outcome = await discoverUnit(unit);
+  await memo.remember(unit, key, outcome);
+  return outcome;
+}
+
 /** Discovers every unit of a resolved project, `concurrency` at a time. */
-export async function discoverProject(project: ResolvedProject): Promise<DiscoveredProject> {
+export async function discoverProject(
+  project: ResolvedProject,
+  options: DiscoverOptions = {},
+): Promise<DiscoveredProject> {
   const diagnostics: Diagnostic[] = [];
   const concurrency = project.settings.options.exposureDiscoveryConcurrency;
-  const units = await expandUnitSets(project.units, diagnostics);
-  const found = await mapLimit(units, concurrency, (unit) => discoverUnit(unit, diagnostics));
-  return { units: found.filter((u): u is UnitIR => u !== undefined).map(withSetInfo), diagnostics };
+  const sets = { roots: new Set<string>(), files: new Set<string>() };
+  const units = await expandUnitSets(project.units, diagnostics, sets);
+  const rebuilt: string[] = [];
+  const outcomes = await mapLimit(units, concurrency, (unit) =>
+    discoverOrRecall(unit, project, options.memo, rebuilt),
+  );
+  options.memo?.retain(new Set(units.map((unit) => unit.id)));
+  const inputs = new Set(sets.files);
+  for (const outcome of outcomes) {
+    diagnostics.push(...outcome.diagnostics);
+    for (const file of outcome.inputs.keys()) inputs.add(file);
+  }
+  return {
+    units: outcomes.flatMap((o) => (o.ir ? [withSetInfo(o.ir)] : [])),
+    diagnostics,
+    inputs: [...inputs].sort(),
+    roots: [...sets.roots].sort(),
+    rebuilt: rebuilt.sort(),
+  };
 }

@@ -9,6 +9,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { Severity, SourceLocation } from "../diagnostics.js";
 import { getAtPointer } from "../load/pointer.js";
+import { recordInput } from "./inputs.js";
 import { MAX_SPEC_BYTES } from "./spec-fetch.js";
 import { parseSpec, type SpecDocument } from "./spec-parse.js";
 import { classifyRef, inside, OUTSIDE_HINT, outsideMessage, refSites } from "./spec-ref-rules.js";
@@ -173,6 +174,7 @@ export class SpecRefs {
         "bundle the spec into fewer files",
       );
     }
+    recordInput(file);
     let real: string;
     try {
       real = await realpath(file);
@@ -197,7 +199,9 @@ export class SpecRefs {
     const id = relative(this.root.dir as string, file)
       .split(sep)
       .join("/");
-    const result = parseSpec(await readFile(real, "utf8"), { id, location: file, dir: dirname(file) });
+    const text = await readFile(real, "utf8");
+    recordInput(file, text);
+    const result = parseSpec(text, { id, location: file, dir: dirname(file) });
     if (result.document) return result.document;
     const { message, line, column } = result.problem;
     this.#report(

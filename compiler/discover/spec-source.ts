@@ -8,6 +8,7 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { defsDefault } from "../resolve/defaults.js";
+import { recordInput } from "./inputs.js";
 import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
 import { fetchSpecText, MAX_SPEC_BYTES, SpecFetchError, sameOrigin } from "./spec-fetch.js";
 import { parseSpec, type SpecDocument } from "./spec-parse.js";
@@ -45,6 +46,7 @@ async function fromFile(
     context.report("error", "SPEC_UNREADABLE", message, `/${fields.pathField}`, hint);
     return undefined;
   };
+  recordInput(file);
   let text: string;
   try {
     const info = await stat(file);
@@ -57,6 +59,7 @@ async function fromFile(
       );
     }
     text = await readFile(file, "utf8");
+    recordInput(file, text);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
     return problem(

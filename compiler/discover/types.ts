@@ -18,6 +18,25 @@ export interface OperationIR {
   annotations?: ToolAnnotations;
   /** How to call it. CLI `cwd` is absolute here; emit makes it relative to the output folder. */
   invoke: Invoke;
+  /**
+   * Input and output types written by the unit's external type generator (see
+   * {@link UnitIR.typesModule}): TypeScript type expressions over that module's exports, each export
+   * referenced as `$types.<name>` (e.g. `$types.paths["/pets"]["get"]["parameters"]["query"]`).
+   * When absent, emit prints the type from the JSON Schema.
+   */
+  types?: { input?: string; output?: string };
+}
+
+/**
+ * A TypeScript module an external generator (openapi-typescript, @graphql-codegen) wrote for a unit.
+ * Only `export`ed type and interface declarations: no imports, no values, so it can be written as
+ * `units/<id>/spec-types.ts` and, unchanged, nested as `namespace $types { … }` in Code Mode
+ * declarations.
+ */
+export interface TypesModule {
+  /** The generator and its version, for the file's header (`openapi-typescript 7.13.0`). */
+  generator: string;
+  text: string;
 }
 
 export interface UnitIR {
@@ -28,6 +47,8 @@ export interface UnitIR {
   sourceHash: string;
   /** Unit-level manifest fields a backend adds: MCP resources and prompts, unit-set settings. */
   manifestExtras?: ManifestExtras;
+  /** Types from an external generator, which operations' `types` refer to as `$types.<name>`. */
+  typesModule?: TypesModule;
 }
 
 /** The optional `ManifestUnit` fields that come from discovery rather than from the unit's config. */

@@ -29,11 +29,19 @@ interface Visit {
   label: string;
 }
 
+/** The units roots and config files unit sets named. */
+export interface SetPaths {
+  roots: Set<string>;
+  files: Set<string>;
+}
+
 interface Trail {
   visits: Visit[];
   /** Local IDs of the enclosing sets, outermost first. */
   path: string[];
   limits: Omit<UnitSetInfo, "path">;
+  /** The folders and config files sets named, for watch mode to watch. */
+  watched: SetPaths;
 }
 
 /** The folder and config file a set names; the folder of a config file is also a units root. */
@@ -177,6 +185,8 @@ async function expandSet(
     return [];
   }
   const target = setTarget(set);
+  trail.watched.roots.add(target.root);
+  if (target.configFile) trail.watched.files.add(target.configFile);
   const missing = await missingPath(set, target);
   if (missing) {
     diagnostics.push(missing);
@@ -208,6 +218,7 @@ async function expandSet(
     visits: [...trail.visits, { key, via: localId(set), label: basename(target.root) }],
     path: [...trail.path, localId(set)],
     limits: setLimits(set, trail.limits, loaded.collection.config),
+    watched: trail.watched,
   };
   const children = resolved.units.map((child) => adopt(child, set, inner));
   return expandUnits(children, inner, diagnostics);
@@ -223,12 +234,16 @@ async function expandUnits(units: readonly ResolvedUnit[], trail: Trail, diagnos
 }
 
 /** Replaces every unit set by the units it brings in; a handle that clashes is reported and dropped. */
-export async function expandUnitSets(units: readonly ResolvedUnit[], diagnostics: Diagnostic[]) {
+export async function expandUnitSets(
+  units: readonly ResolvedUnit[],
+  diagnostics: Diagnostic[],
+  watched: SetPaths = { roots: new Set(), files: new Set() },
+) {
   // The project's own units come first: on a clash, the unit a set brings in is the one dropped.
   const expanded = units.filter((unit) => unit.kind !== "unitSet");
   for (const unit of units) {
     if (unit.kind !== "unitSet") continue;
-    const trail: Trail = { visits: [await originVisit(unit)], path: [], limits: {} };
+    const trail: Trail = { visits: [await originVisit(unit)], path: [], limits: {}, watched };
     expanded.push(...(await expandSet(unit, trail, diagnostics)));
   }
   const seen = new Map<string, ResolvedUnit>();

@@ -4,7 +4,7 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
-import { loadConfigFile, loadUnitFile } from "./load-files.js";
+import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
 import { checkUnitFileId, listUnitFiles } from "./units-root.js";
 
 export type {
@@ -14,6 +14,7 @@ export type {
   LoadedProject,
   LoadedUnitFile,
 } from "./documents.js";
+export type { ParseMemo } from "./load-files.js";
 
 export interface LoadProjectOptions {
   /** Project folder; its `.units/` folder holds `config.json` and unit files. */
@@ -24,6 +25,8 @@ export interface LoadProjectOptions {
   userConfigFile?: string | false;
   /** Environment used to find the user config (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
+  /** Parses kept from an earlier load of the same project (watch mode). */
+  parseMemo?: ParseMemo;
 }
 
 /** Where the user config lives: `$XDG_CONFIG_HOME/units/config.json`, else `~/.config/units/config.json`. */
@@ -44,9 +47,12 @@ export async function loadProject(options: LoadProjectOptions): Promise<LoadedPr
     : join(projectDir, ".units", "config.json");
 
   const [user, project] = await Promise.all([
-    userFile ? loadCollection(dirname(userFile), userFile, "user", { requireConfig: false }) : undefined,
+    userFile
+      ? loadCollection(dirname(userFile), userFile, "user", { requireConfig: false, memo: options.parseMemo })
+      : undefined,
     loadCollection(dirname(projectFile), projectFile, "project", {
       requireConfig: options.configFile !== undefined,
+      memo: options.parseMemo,
     }),
   ]);
   if (user) diagnostics.push(...user.diagnostics);
@@ -64,12 +70,12 @@ export async function loadCollection(
   unitsRoot: string,
   configFile: string | undefined,
   scope: ConfigScope,
-  options: { requireConfig: boolean },
+  options: { requireConfig: boolean; memo?: ParseMemo | undefined },
 ): Promise<{ collection?: LoadedCollection; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const collection: LoadedCollection = { scope, unitsRoot, units: [] };
   if (configFile && (options.requireConfig || (await exists(configFile)))) {
-    const loaded = await loadConfigFile(configFile, scope);
+    const loaded = await loadConfigFile(configFile, scope, options.memo);
     diagnostics.push(...loaded.diagnostics);
     if (loaded.document) collection.config = loaded.document;
   }
@@ -79,7 +85,7 @@ export async function loadCollection(
     listed.entries.map(async (entry) => {
       const problem = checkUnitFileId(entry);
       if (problem) return { diagnostics: [problem] };
-      return loadUnitFile(entry.file, entry.id, scope);
+      return loadUnitFile(entry.file, entry.id, scope, options.memo);
     }),
   );
   for (const loaded of loadedUnits) {

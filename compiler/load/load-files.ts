@@ -10,6 +10,26 @@ export interface LoadResult<T> {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * Parsed files by path, kept between builds (watch mode): a file whose text is unchanged is not
+ * parsed again. Documents are never changed after parsing, so sharing them is safe.
+ */
+export type ParseMemo = Map<string, { text: string; result: LoadResult<LoadedConfigFile | LoadedUnitFile> }>;
+
+/** The memoised parse of `text`, or `parse()`'s result, remembered under `key`. */
+function parseOnce<T extends LoadedConfigFile | LoadedUnitFile>(
+  memo: ParseMemo | undefined,
+  key: string,
+  text: string,
+  parse: () => LoadResult<T>,
+): LoadResult<T> {
+  const known = memo?.get(key);
+  if (known && known.text === text) return known.result as LoadResult<T>;
+  const result = parse();
+  memo?.set(key, { text, result });
+  return result;
+}
+
 /** Parses config text (strict JSON). */
 export function parseConfigText(
   text: string,
@@ -56,10 +76,12 @@ export function parseUnitText(
 export async function loadConfigFile(
   file: string,
   scope: ConfigScope,
+  memo?: ParseMemo,
 ): Promise<LoadResult<LoadedConfigFile>> {
   const read = await readInputFile(file);
   if (read.text === undefined) return { diagnostics: read.diagnostics };
-  return parseConfigText(read.text, file, scope);
+  const text = read.text;
+  return parseOnce(memo, `config\0${scope}\0${file}`, text, () => parseConfigText(text, file, scope));
 }
 
 /** Reads and parses a unit file. */
@@ -67,8 +89,10 @@ export async function loadUnitFile(
   file: string,
   id: string,
   scope: ConfigScope,
+  memo?: ParseMemo,
 ): Promise<LoadResult<LoadedUnitFile>> {
   const read = await readInputFile(file);
   if (read.text === undefined) return { diagnostics: read.diagnostics };
-  return parseUnitText(read.text, file, id, scope);
+  const text = read.text;
+  return parseOnce(memo, `unit\0${scope}\0${id}\0${file}`, text, () => parseUnitText(text, file, id, scope));
 }

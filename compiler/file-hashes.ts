@@ -1,0 +1,48 @@
+/**
+ * Content hashes of local files (of their UTF-8 text), recomputed only when a file's size, inode or
+ * modification time (nanoseconds) changed. A missing or unreadable file hashes to {@link MISSING}.
+ */
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+
+export const MISSING = "missing";
+
+/** The hash of a file's text as discovery read it. */
+export function textHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+interface Known {
+  stamp: string;
+  hash: string;
+}
+
+export class FileHashes {
+  readonly #known = new Map<string, Known>();
+
+  async hash(file: string): Promise<string> {
+    let stamp: string;
+    try {
+      const info = await stat(file, { bigint: true });
+      stamp = `${info.size}:${info.ino}:${info.mtimeNs}`;
+    } catch {
+      this.#known.delete(file);
+      return MISSING;
+    }
+    const known = this.#known.get(file);
+    if (known?.stamp === stamp) return known.hash;
+    let hash: string;
+    try {
+      hash = textHash(await readFile(file, "utf8"));
+    } catch {
+      return MISSING;
+    }
+    this.#known.set(file, { stamp, hash });
+    return hash;
+  }
+
+  /** Hashes of `files`, in order. */
+  all(files: readonly string[]): Promise<string[]> {
+    return Promise.all(files.map((file) => this.hash(file)));
+  }
+}
