@@ -1,10 +1,7 @@
 /** The `unitc` command line. Takes argv and IO as parameters so tests run it in-process. */
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
-import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO } from "./io.js";
-
-/** A wrong command line: reported with a pointer to `--help`, exit 2. */
-class UsageError extends Error {}
+import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO, UsageError } from "./io.js";
 
 /** Every `--flag` in `argv` must be declared by the command; citty alone would ignore unknown ones. */
 function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void {
@@ -33,6 +30,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/init.js")).initCommand(io, setExit) as CommandDef<ArgsDef>,
   serve: async (io, setExit) =>
     (await import("./commands/serve.js")).serveCommand(io, setExit) as CommandDef<ArgsDef>,
+  dev: async (io, setExit) =>
+    (await import("./commands/dev.js")).devCommand(io, setExit) as CommandDef<ArgsDef>,
   run: async (io, setExit) =>
     (await import("./commands/run.js")).runScriptCommand(io, setExit) as CommandDef<ArgsDef>,
   tokens: async (io, setExit) =>

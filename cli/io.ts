@@ -23,6 +23,22 @@ export function processIO(): CliIO {
   };
 }
 
+/** Resolves when `signal` aborts, or on SIGINT/SIGTERM when there is none. */
+export function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) resolve();
+      else signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+}
+
+/** A wrong command line: reported with a pointer to `--help`, exit 2. */
+export class UsageError extends Error {}
+
 /** Exit codes: 0 clean, 1 the input has errors, 2 the command line is wrong, 3 a bug in unitc. */
 export const EXIT_OK = 0;
 export const EXIT_ERRORS = 1;

@@ -30,6 +30,11 @@ export interface RuntimeOptions {
    * function this way); a built-in kind is never replaced.
    */
   invokers?: Readonly<Record<string, Invoker>>;
+  /**
+   * The long-lived resources (MCP sessions) to use; default a fresh set. The serving host passes its
+   * own, to hand unchanged units' sessions over when it swaps bundles.
+   */
+  resources?: RuntimeResources;
 }
 
 export interface CallOptions {
@@ -65,7 +70,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const { manifest, baseDir } = load(options);
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
-  const resources = new RuntimeResources(options.onEvent);
+  const resources = options.resources ?? new RuntimeResources(options.onEvent);
   // Per unit, operations by source name and by TS name (first declared wins), built on first use.
   const byName = new Map<ManifestUnit, Map<string, ManifestOperation>>();
   const operationsOf = (unit: ManifestUnit) => {

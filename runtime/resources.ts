@@ -18,6 +18,16 @@ export interface RuntimeEvent {
   tools?: Array<{ operation: string; change: string }>;
 }
 
+/** The key of a unit's resource of some kind (`mcp:<unit>`). */
+export function resourceKey(kind: string, unitId: string): string {
+  return `${kind}:${unitId}`;
+}
+
+/** The unit a {@link resourceKey} belongs to. */
+export function resourceUnit(key: string): string {
+  return key.slice(key.indexOf(":") + 1);
+}
+
 /** The long-lived resources of one runtime, keyed by name. */
 export class RuntimeResources {
   private readonly items = new Map<string, Closeable>();
@@ -38,6 +48,18 @@ export class RuntimeResources {
       this.items.set(key, item);
     }
     return item as T;
+  }
+
+  /**
+   * Moves the resources whose keys `keep` accepts to `to` (a runtime over a newer bundle, where the
+   * unit they serve is unchanged): they stay open when this runtime closes.
+   */
+  handOver(to: RuntimeResources, keep: (key: string) => boolean): void {
+    for (const [key, item] of this.items) {
+      if (!keep(key) || to.items.has(key)) continue;
+      to.items.set(key, item);
+      this.items.delete(key);
+    }
   }
 
   /** Closes every resource (ending their processes); later calls fail with `RUNTIME_CLOSED`. */

@@ -4,7 +4,7 @@ import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
 import { type CompileResult, compile, type WriteResult, writeBundle } from "../../compiler/index.js";
 import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
-import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { reportDiagnostics } from "../report.js";
 import { projectArgs, projectOptions } from "./validate.js";
 
@@ -56,10 +56,17 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
       check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
       bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
+      watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
     },
     async run({ args }) {
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
+      if (args.watch) {
+        if (args.check) throw new UsageError("--watch and --check cannot be combined");
+        const { watchUntilStopped } = await import("./watch.js");
+        await watchUntilStopped(io, { ...options, outDir, bundle: args.bundle === true });
+        return setExit(EXIT_OK);
+      }
       const result = await compile({ ...options, outDir });
       const count = compiledCount(result);
       const report = (diagnostics: readonly Diagnostic[], line: string, code: number) => {

@@ -8,12 +8,13 @@ import { defineCommand } from "citty";
 import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/errors.js";
+import type { Manifest } from "../../runtime/manifest.js";
 import { resolveReference } from "../../runtime/references.js";
 import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
-import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, stopped } from "../io.js";
 import {
   loadUserServeConfig,
   resolveServeSettings,
@@ -21,7 +22,7 @@ import {
   type ServeSettings,
 } from "../serve-settings.js";
 
-const serveArgs = {
+export const serveArgs = {
   manifest: {
     type: "string",
     description: "The bundle's manifest (default generated/manifest.json)",
@@ -44,19 +45,6 @@ const serveArgs = {
   },
   "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
 } as const;
-
-/** Resolves when `signal` aborts, or on SIGINT/SIGTERM when there is none. */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) resolve();
-      else signal.addEventListener("abort", () => resolve(), { once: true });
-      return;
-    }
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
-}
 
 function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
   if (!settings.upstreamUrl) return undefined;
@@ -134,43 +122,58 @@ function reportStartFailure(io: CliIO, error: unknown): boolean {
   return false;
 }
 
+/** How `unitc dev` serves: the bundle it keeps current, and a hook to reach the host. */
+export interface ServeOverrides {
+  manifestPath?: string;
+  /** Served until the first reload when the output folder holds no bundle yet. */
+  manifest?: Manifest;
+  onHost?: (host: ServeHost) => void;
+}
+
+/** Resolves the settings, creates the host and serves until stopped; the body of `unitc serve`. */
+export async function serveFromArgs(
+  io: CliIO,
+  args: ServeArgs,
+  setExit: (code: number) => void,
+  overrides: ServeOverrides = {},
+): Promise<void> {
+  const log = (line: string) => io.stderr(`unitc serve: ${line}\n`);
+  const flag = args["user-config"];
+  const user = await loadUserServeConfig(flag === "none" ? false : flag ? resolve(io.cwd, flag) : "", io.env);
+  if (user.diagnostics.length > 0)
+    io.stderr(`${formatDiagnostics(user.diagnostics, (f) => relative(io.cwd, f) || f)}\n`);
+  if (hasErrors(user.diagnostics)) {
+    io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
+    return setExit(EXIT_ERRORS);
+  }
+  let host: ServeHost | undefined;
+  try {
+    const settings = resolveServeSettings(args, io.env, io.cwd, user);
+    const upstream = upstreamOptions(settings, io.env);
+    host = createServeHost({
+      manifestPath: overrides.manifestPath ?? settings.manifestPath,
+      ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
+      env: io.env,
+      ...(upstream ? { upstream } : {}),
+      ...(settings.aliases ? { aliases: settings.aliases } : {}),
+      log,
+    });
+    overrides.onHost?.(host);
+    if (settings.transport === "http") await runHttp(host, settings, io, log);
+    else await runStdio(host, io, log);
+    setExit(EXIT_OK);
+  } catch (error) {
+    if (!reportStartFailure(io, error)) throw error;
+    setExit(EXIT_ERRORS);
+  } finally {
+    await host?.close();
+  }
+}
+
 export function serveCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "serve", description: "Serve a compiled bundle over MCP (stdio or Streamable HTTP)" },
     args: serveArgs,
-    async run({ args }) {
-      const log = (line: string) => io.stderr(`unitc serve: ${line}\n`);
-      const flag = args["user-config"];
-      const user = await loadUserServeConfig(
-        flag === "none" ? false : flag ? resolve(io.cwd, flag) : "",
-        io.env,
-      );
-      if (user.diagnostics.length > 0)
-        io.stderr(`${formatDiagnostics(user.diagnostics, (f) => relative(io.cwd, f) || f)}\n`);
-      if (hasErrors(user.diagnostics)) {
-        io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
-        return setExit(EXIT_ERRORS);
-      }
-      let host: ServeHost | undefined;
-      try {
-        const settings = resolveServeSettings(args as ServeArgs, io.env, io.cwd, user);
-        const upstream = upstreamOptions(settings, io.env);
-        host = createServeHost({
-          manifestPath: settings.manifestPath,
-          env: io.env,
-          ...(upstream ? { upstream } : {}),
-          ...(settings.aliases ? { aliases: settings.aliases } : {}),
-          log,
-        });
-        if (settings.transport === "http") await runHttp(host, settings, io, log);
-        else await runStdio(host, io, log);
-        setExit(EXIT_OK);
-      } catch (error) {
-        if (!reportStartFailure(io, error)) throw error;
-        setExit(EXIT_ERRORS);
-      } finally {
-        await host?.close();
-      }
-    },
+    run: ({ args }) => serveFromArgs(io, args as ServeArgs, setExit),
   });
 }

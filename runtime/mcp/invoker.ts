@@ -5,6 +5,7 @@
  */
 import { UnitError } from "../errors.js";
 import type { Invoker } from "../invoke/types.js";
+import { resourceKey } from "../resources.js";
 import type { SessionModule } from "./types.js";
 
 /** Calls an MCP tool; see the module comment. */
@@ -20,7 +21,7 @@ export const invokeMcp: Invoker = async (input, context) => {
   // into the session code and the SDK's large declarations; `SessionModule` types the import.
   const { McpSession } = (await import("./session.js" as string)) as SessionModule;
   const session = resources.get(
-    `mcp:${context.unit.id}`,
+    resourceKey("mcp", context.unit.id),
     () =>
       new McpSession(context.unit, {
         env: context.env,

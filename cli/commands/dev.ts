@@ -1,0 +1,83 @@
+/**
+ * `unitc dev`: watch + serve. Every good build is written to the output folder and swapped into the
+ * running server (calls in flight finish on the old bundle); connected clients get
+ * `notifications/tools/list_changed`. A broken edit keeps serving the last good bundle. Over stdio,
+ * stdout carries JSON-RPC only: build reports go to stderr.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { defineCommand } from "citty";
+import { schemaDefault } from "../../compiler/resolve/defaults.js";
+import type { WatchBuild } from "../../compiler/watch.js";
+import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
+import type { ServeHost } from "../../runtime/serve/host.js";
+import type { CliIO } from "../io.js";
+import type { ServeArgs } from "../serve-settings.js";
+import { serveArgs, serveFromArgs } from "./serve.js";
+import { projectArgs, projectOptions } from "./validate.js";
+import { startWatching } from "./watch.js";
+
+/** Served while the output folder holds no bundle yet (the first build failed). */
+function emptyManifest(): Manifest {
+  return {
+    format: MANIFEST_FORMAT,
+    generator: "unitc",
+    settings: {
+      defaultSearchLimit: schemaDefault<number>("defaultSearchLimit"),
+      maxSearchLimit: schemaDefault<number>("maxSearchLimit"),
+    },
+    units: [],
+  };
+}
+
+/** Swaps a good build into the server; a bundle that fails to load leaves the old one served. */
+async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void> {
+  if (!build.ok || (build.written.length === 0 && build.removed.length === 0)) return;
+  try {
+    const change = await host.reload();
+    const touched = change.added.length + change.changed.length + change.removed.length;
+    io.stderr(`unitc dev: serving the new build (${touched} units changed); clients notified\n`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`unitc dev: the new build cannot be served (${message}); still serving the last one\n`);
+  }
+}
+
+const { manifest: _manifest, "user-config": _user, ...servingArgs } = serveArgs;
+
+export function devCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "dev", description: "Watch the project, rebuild on change and serve the bundle over MCP" },
+    args: {
+      ...projectArgs,
+      out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
+      bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
+      ...servingArgs,
+    },
+    async run({ args }) {
+      const options = projectOptions(io, args);
+      const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
+      const manifestPath = join(outDir, "manifest.json");
+      let host: ServeHost | undefined;
+      const watcher = startWatching(
+        io,
+        { ...options, outDir, bundle: args.bundle === true },
+        async (build) => {
+          if (host) await swap(io, host, build);
+        },
+      );
+      try {
+        await watcher.ready;
+        await serveFromArgs(io, args as ServeArgs, setExit, {
+          manifestPath,
+          ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
+          onHost: (created) => {
+            host = created;
+          },
+        });
+      } finally {
+        await watcher.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,52 @@
+/** `unitc compile --watch` and the watching half of `unitc dev`. */
+import { type CompileResult, hasErrors } from "../../compiler/index.js";
+import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
+import { type CliIO, stopped } from "../io.js";
+import { reportBuild } from "../watch-report.js";
+
+export interface WatchCliOptions {
+  projectDir: string;
+  configFile?: string;
+  userConfigFile?: string | false | undefined;
+  env?: Record<string, string | undefined>;
+  outDir: string;
+  /** Also write `bundle/` (rollup) on every build. */
+  bundle: boolean;
+}
+
+/** With `--bundle`, adds `bundle/` to the files a build writes; a failed bundle fails the build. */
+async function withBundle(result: CompileResult): Promise<Map<string, string>> {
+  const { bundleFiles } = await import("../../compiler/bundle.js");
+  const bundled = await bundleFiles(result.files);
+  result.diagnostics.push(...bundled.diagnostics);
+  return hasErrors(bundled.diagnostics) ? result.files : bundled.files;
+}
+
+/** Starts watching, reporting every build on stderr; `after` runs once a build is reported. */
+export function startWatching(
+  io: CliIO,
+  options: WatchCliOptions,
+  after?: (build: WatchBuild) => Promise<void>,
+): ProjectWatcher {
+  const { bundle, ...watchOptions } = options;
+  return watchProject({
+    ...watchOptions,
+    ...(bundle ? { prepare: withBundle } : {}),
+    async onBuild(build) {
+      reportBuild(io, build);
+      await after?.(build);
+    },
+  });
+}
+
+/** `unitc compile --watch`: builds until SIGINT/SIGTERM (or the IO's abort signal). */
+export async function watchUntilStopped(io: CliIO, options: WatchCliOptions): Promise<void> {
+  const watcher = startWatching(io, options);
+  try {
+    await watcher.ready;
+    io.stderr("unitc: watching for changes (Ctrl-C to stop)\n");
+    await stopped(io.signal);
+  } finally {
+    await watcher.close();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * What watch mode prints, all on stderr (stdout may carry JSON-RPC under `unitc dev`): each build's
+ * diagnostics, then one status line.
+ */
+import { relative } from "node:path";
+import { countDiagnostics, formatDiagnostics } from "../compiler/diagnostics.js";
+import type { WatchBuild } from "../compiler/watch.js";
+import type { CliIO } from "./io.js";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** `unitc: rebuilt 1 unit in 38 ms (3 written, 0 removed); 12 units, 36 operations; 0 diagnostics`. */
+export function statusLine(build: WatchBuild): string {
+  const counts = countDiagnostics(build.diagnostics);
+  const took = `${Math.round(build.durationMs)} ms`;
+  const found = plural(counts.error + counts.warning + counts.info, "diagnostic");
+  if (!build.ok) {
+    const kept = build.sequence === 1 ? "nothing written" : "kept the last good output";
+    return `unitc: build failed in ${took}: ${plural(counts.error, "error")}, ${found}; ${kept}`;
+  }
+  const verb = build.sequence === 1 ? "compiled" : "rebuilt";
+  return (
+    `unitc: ${verb} ${plural(build.rebuilt.length, "unit")} in ${took} ` +
+    `(${build.written.length} written, ${build.removed.length} removed); ` +
+    `${plural(build.units, "unit")}, ${plural(build.operations, "operation")}; ${found}`
+  );
+}
+
+/** Prints a build's diagnostics and its status line. */
+export function reportBuild(io: CliIO, build: WatchBuild): void {
+  const rel = (file: string) => relative(io.cwd, file) || file;
+  if (build.diagnostics.length > 0) io.stderr(`${formatDiagnostics(build.diagnostics, rel)}\n`);
+  io.stderr(`${statusLine(build)}\n`);
+}

@@ -1,0 +1,307 @@
+/**
+ * `unitc dev` end to end, in-process over Streamable HTTP with the SDK's client: each edit is made
+ * on disk, and the test waits for the `notifications/tools/list_changed` it causes, then checks the
+ * served tools and the manifest. The backends are real: an HTTP server on 127.0.0.1, an OpenAPI
+ * spec with a `$ref`ed file, and the fixture MCP server over stdio.
+ */
+import { spawn } from "node:child_process";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/index.js";
+import type { Manifest } from "../../runtime/manifest.js";
+import { FIXTURE, isRunning, marker, processesWith } from "../runtime/mcp/support.js";
+import { closeAll, connect, eventually, structured } from "../runtime/serve/support.js";
+import { startHttpServer, type TestServer } from "../support/http-server.js";
+import { writeProject } from "../support/project.js";
+
+const TOKEN = "dev-test-token-5d1e";
+let api: TestServer;
+
+beforeAll(async () => {
+  api = await startHttpServer((request, res) => {
+    const delay = request.path.startsWith("/slow") ? 400 : 0;
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: request.path }));
+    }, delay);
+  });
+});
+afterAll(async () => {
+  await closeAll();
+  await api.close();
+});
+
+const httpUnit = (name: string, description: string) => `---
+name: ${name}
+description: ${description}
+httpApi:
+  baseUrl: ${api.url}
+  auth: { type: none }
+  actions:
+    slow:
+      method: GET
+      path: /slow
+      description: Answers after 400 ms.
+---
+`;
+
+const spec = `openapi: 3.1.0
+info: { title: Pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      summary: List the pets.
+      responses:
+        "200":
+          description: The pets.
+          content:
+            application/json:
+              schema: { $ref: "./pet.yaml#/Pets" }
+`;
+
+const petSchema = (field: string) =>
+  `Pets:\n  type: array\n  items:\n    type: object\n    properties:\n      ${field}: { type: string }\n`;
+
+const mcpUnit = (tag: string, description: string) => `---
+name: Tools
+description: ${description}
+mcpServer:
+  command: ${JSON.stringify(process.execPath)}
+  args: [${JSON.stringify(FIXTURE)}, ${JSON.stringify(tag)}]
+---
+`;
+
+interface Dev {
+  dir: string;
+  client: Client;
+  stderr: () => string;
+  /** Resolves on the next `list_changed` the client receives. */
+  nextChange: () => Promise<void>;
+  changes: () => number;
+  stop: () => Promise<number>;
+}
+
+async function startDev(files: Record<string, string>): Promise<Dev> {
+  const dir = await writeProject(files);
+  let stderr = "";
+  let listening: (url: string) => void = () => undefined;
+  const url = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const controller = new AbortController();
+  const done = runCli(
+    [
+      "dev",
+      "--project",
+      dir,
+      "--user-config",
+      "none",
+      "--transport",
+      "http",
+      "--port",
+      "0",
+      "--token",
+      "env:DEV_TOKEN",
+    ],
+    {
+      stdout: () => undefined,
+      stderr: (text) => {
+        stderr += text;
+        const match = /listening on (\S+)/.exec(stderr);
+        if (match?.[1]) listening(match[1]);
+      },
+      cwd: dir,
+      env: { PATH: process.env.PATH, DEV_TOKEN: TOKEN },
+      signal: controller.signal,
+    },
+  );
+  void done.then(() => listening(""));
+  const served = await url;
+  if (!served) throw new Error(`unitc dev did not start:\n${stderr}`);
+  const client = await connect(served, TOKEN);
+  let count = 0;
+  const waiting: Array<() => void> = [];
+  client.setNotificationHandler("notifications/tools/list_changed", () => {
+    count += 1;
+    for (const resolve of waiting.splice(0)) resolve();
+  });
+  return {
+    dir,
+    client,
+    stderr: () => stderr,
+    nextChange: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    changes: () => count,
+    stop: async () => {
+      controller.abort();
+      return done;
+    },
+  };
+}
+
+/** Tool names, with the fixture MCP server's many tools shown by `tools__echo` alone. */
+async function toolNames(client: Client): Promise<string[]> {
+  const names = (await client.listTools()).tools.map((t) => t.name);
+  return names.filter((name) => !name.startsWith("tools__") || name === "tools__echo");
+}
+
+async function manifestOf(dir: string): Promise<Manifest> {
+  return JSON.parse(await readFile(join(dir, "generated/manifest.json"), "utf8")) as Manifest;
+}
+
+describe("unitc dev", () => {
+  it("rebuilds on every edit, keeps the last good bundle through a broken one, and tells the client", async () => {
+    const tag = marker();
+    const dev = await startDev({
+      ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
+      ".units/notes.md": httpUnit("Notes", "Slow notes."),
+      ".units/pets.md": `---\nname: Pets\ndescription: Pets.\nopenapiEndpoint:\n  specPath: ../specs/pets.yaml\n  baseUrl: ${api.url}\n  auth: { type: none }\n---\n`,
+      ".units/tools.md": mcpUnit(tag, "Fixture tools."),
+      "specs/pets.yaml": spec,
+      "specs/pet.yaml": petSchema("name"),
+    });
+    const { client, dir } = dev;
+    expect(await toolNames(client)).toEqual(["search_tools", "notes__slow", "pets__listPets", "tools__echo"]);
+    expect(dev.stderr()).toMatch(/unitc: compiled 3 units in \d+ ms \(\d+ written, 0 removed\)/);
+
+    // The MCP unit's server starts on the first call.
+    const echoed = await client.callTool({ name: "tools__echo", arguments: { text: "hi" } });
+    expect(JSON.stringify(echoed)).toContain("echo: hi");
+    await eventually(() => processesWith(tag).length === 1);
+    const [firstServer] = processesWith(tag);
+
+    // Add a unit while a call is in flight: the call finishes, the client hears of the new tools.
+    let changed = dev.nextChange();
+    const slow = client.callTool({ name: "notes__slow", arguments: {} });
+    await writeFile(join(dir, ".units/gamma.md"), httpUnit("Gamma", "A new unit."));
+    await changed;
+    expect(await toolNames(client)).toContain("gamma__slow");
+    expect(structured(await slow)).toEqual({ path: "/slow" });
+    expect((await manifestOf(dir)).units.map((u) => u.id)).toEqual(["gamma", "notes", "pets", "tools"]);
+
+    // Change a description.
+    changed = dev.nextChange();
+    await writeFile(join(dir, ".units/notes.md"), httpUnit("Notes", "Slow notes, described anew."));
+    await changed;
+    expect((await manifestOf(dir)).units.find((u) => u.id === "notes")?.description).toBe(
+      "Slow notes, described anew.",
+    );
+
+    // Break the YAML: diagnostics with file and line, no notification, the last good bundle served.
+    const before = dev.changes();
+    const manifestBefore = await readFile(join(dir, "generated/manifest.json"), "utf8");
+    await writeFile(join(dir, ".units/gamma.md"), "---\nname: Gamma\ndescription: [unclosed\n---\n");
+    await eventually(() => /build failed in \d+ ms/.test(dev.stderr()));
+    expect(dev.stderr()).toMatch(/\.units\/gamma\.md:\d+:\d+ error YAML_SYNTAX/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(dev.changes()).toBe(before);
+    expect(await toolNames(client)).toContain("gamma__slow");
+    expect(await readFile(join(dir, "generated/manifest.json"), "utf8")).toBe(manifestBefore);
+
+    // Fix it: recovered without a restart.
+    changed = dev.nextChange();
+    await writeFile(join(dir, ".units/gamma.md"), httpUnit("Gamma", "Fixed."));
+    await changed;
+    expect((await manifestOf(dir)).units.find((u) => u.id === "gamma")?.description).toBe("Fixed.");
+
+    // Edit a file the OpenAPI spec refers to: the tool's output schema follows.
+    changed = dev.nextChange();
+    await writeFile(join(dir, "specs/pet.yaml"), petSchema("nickname"));
+    await changed;
+    const listed = (await client.listTools()).tools.find((t) => t.name === "pets__listPets");
+    expect(JSON.stringify(listed?.outputSchema)).toContain("nickname");
+
+    // Change the MCP unit: its old server is stopped; the next call starts a new one.
+    changed = dev.nextChange();
+    await writeFile(join(dir, ".units/tools.md"), mcpUnit(tag, "Fixture tools, edited."));
+    await changed;
+    await eventually(() => !isRunning(firstServer as number));
+    const again = await client.callTool({ name: "tools__echo", arguments: { text: "again" } });
+    expect(JSON.stringify(again)).toContain("echo: again");
+
+    // Delete a unit.
+    changed = dev.nextChange();
+    await rm(join(dir, ".units/gamma.md"));
+    await changed;
+    expect(await toolNames(client)).toEqual(["search_tools", "notes__slow", "pets__listPets", "tools__echo"]);
+    expect((await manifestOf(dir)).units.map((u) => u.id)).toEqual(["notes", "pets", "tools"]);
+
+    expect(await dev.stop()).toBe(0);
+    await eventually(() => processesWith(tag).length === 0);
+  });
+
+  it("serves an empty bundle when the first build fails, and the fixed project once it builds", async () => {
+    const dev = await startDev({
+      ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
+      ".units/notes.md": "---\nname: [broken\n---\n",
+    });
+    expect(dev.stderr()).toMatch(/build failed in \d+ ms: 1 error, 1 diagnostic; nothing written/);
+    expect(await toolNames(dev.client)).toEqual(["search_tools"]);
+    const changed = dev.nextChange();
+    await writeFile(join(dev.dir, ".units/notes.md"), httpUnit("Notes", "Now valid."));
+    await changed;
+    expect(await toolNames(dev.client)).toEqual(["search_tools", "notes__slow"]);
+    expect(await dev.stop()).toBe(0);
+  });
+
+  it("over stdio in its own process: JSON-RPC only on stdout, and nothing left running after SIGTERM", async () => {
+    const tag = marker();
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
+      ".units/tools.md": mcpUnit(tag, "Fixture tools."),
+    });
+    const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+    const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { PATH: process.env.PATH },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    const messages = () =>
+      stdout
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as { id?: number; method?: string; result?: unknown });
+    const send = (message: Record<string, unknown>) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+
+    await eventually(() => /serving \d+ units on stdio/.test(stderr), 20_000);
+    send({
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    await eventually(() => messages().some((m) => m.id === 1));
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/call", params: { name: "tools__echo", arguments: { text: "x" } } });
+    await eventually(() => messages().some((m) => m.id === 2));
+    expect(processesWith(tag).length).toBe(1);
+
+    await writeFile(join(dir, ".units/tools.md"), mcpUnit(tag, "Edited."));
+    await eventually(() => messages().some((m) => m.method === "notifications/tools/list_changed"));
+    expect(stderr).toMatch(/unitc: rebuilt 1 unit in \d+ ms/);
+
+    child.kill("SIGTERM");
+    const outcome = await Promise.race([
+      exited,
+      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 10_000)),
+    ]);
+    if (outcome === "hung") child.kill("SIGKILL");
+    // Exiting by itself with 0 means no watcher, timer, server or child process was left holding it.
+    expect(outcome).toEqual({ code: 0, signal: null });
+    await eventually(() => processesWith(tag).length === 0);
+    // Every line on stdout was JSON-RPC.
+    expect(messages().every((m) => typeof m === "object")).toBe(true);
+  }, 60_000);
+});
