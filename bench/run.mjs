@@ -9,6 +9,7 @@ const modules = [
   "./mcp-call.mjs",
   "./code-mode.mjs",
   "./serve.mjs",
+  "./watch.mjs",
 ];
 
 const rows = [];
