@@ -83,7 +83,8 @@ export async function run() {
   }
   const recompile = [];
   for (let i = 0; i < RUNS; i++) recompile.push(timed(unitc, root));
-  const rss = peakRss(unitc, root);
+  // Peak memory of a full compile: --force skips the build record's "nothing changed" answer.
+  const rss = peakRss([...unitc, "--force"], root);
   const tokens = String(
     execFileSync(process.execPath, [
       join(root, "dist/cli/main.js"),
@@ -107,12 +108,12 @@ export async function run() {
     },
     { name: "GitHub REST: unitc / openapi-typescript", value: ratio.toFixed(2), unit: "×", target: "≤ 1.5×" },
     {
-      name: "GitHub REST: no-change recompile (new process)",
+      name: "GitHub REST: no-change recompile (new process, answered by the build record)",
       value: median(recompile).toFixed(0),
       unit: "ms",
       target: "< 300 ms",
     },
-    { name: "GitHub REST: unitc peak RSS", value: rss.toFixed(0), unit: "MiB" },
+    { name: "GitHub REST: unitc peak RSS (full compile)", value: rss.toFixed(0), unit: "MiB" },
     ...tokenRows,
   ];
 }

@@ -2,11 +2,19 @@
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
-import { type CompileResult, compile, type WriteResult, writeBundle } from "../../compiler/index.js";
+import type { CompileResult, WriteResult } from "../../compiler/index.js";
 import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
+import {
+  checkUpToDate,
+  type RecordedBuild,
+  type RecordOptions,
+  recordBuild,
+  type SourceSnapshot,
+  snapshotSources,
+} from "../../compiler/up-to-date.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
+import { projectArgs, projectOptions } from "../project-args.js";
 import { reportDiagnostics } from "../report.js";
-import { projectArgs, projectOptions } from "./validate.js";
 
 /** The files to write: the emitted ones, plus `bundle/` when asked for. */
 async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map<string, string>> {
@@ -22,6 +30,35 @@ async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map
 function compiledCount(result: CompileResult): { units: number; operations: number } {
   const units = result.context.discovered?.units ?? [];
   return { units: units.length, operations: units.reduce((n, u) => n + u.operations.length, 0) };
+}
+
+/** The line for a compile the build record shows to be up to date. */
+function upToDateLine(recorded: RecordedBuild, shown: string, check: boolean): string {
+  const counts = `${recorded.units} units, ${recorded.operations} operations`;
+  return check
+    ? `${shown} is up to date (${counts}; nothing changed since the last compile)\n`
+    : `compiled ${recorded.units} units (${recorded.operations} operations) to ${shown}: ` +
+        `0 written, ${recorded.files.length} unchanged, 0 removed (nothing changed since the last compile)\n`;
+}
+
+/** Records a clean build, so the next compile with nothing changed can skip the work. */
+async function rememberBuild(
+  record: RecordOptions,
+  before: SourceSnapshot,
+  result: CompileResult,
+  files: ReadonlyMap<string, string>,
+  count: { units: number; operations: number },
+): Promise<void> {
+  const discovered = result.context.discovered;
+  if (!discovered) return;
+  await recordBuild(record, before, {
+    ...count,
+    diagnostics: result.diagnostics,
+    files: [...files.keys()],
+    setRoots: discovered.roots,
+    inputs: discovered.inputHashes,
+    remote: discovered.remote,
+  });
 }
 
 /** The status line after a write the write stage refused or could not finish. */
@@ -57,6 +94,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
       bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
       watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
+      force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
     },
     async run({ args }) {
       const options = projectOptions(io, args);
@@ -67,8 +105,21 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         await watchUntilStopped(io, { ...options, outDir, bundle: args.bundle === true });
         return setExit(EXIT_OK);
       }
+      const record: RecordOptions = { ...options, outDir, variant: args.bundle ? "bundle" : "" };
+      const shownDir = relative(io.cwd, outDir) || ".";
+      const recorded = args.force ? undefined : await checkUpToDate(record);
+      if (recorded) {
+        reportDiagnostics(io, recorded.diagnostics, "text");
+        io.stderr(upToDateLine(recorded, shownDir, args.check === true));
+        return setExit(EXIT_OK);
+      }
+      const sources = await snapshotSources(record);
+      // Loaded only now: the up-to-date check needs none of the compiler.
+      const { compile, writeBundle } = await import("../../compiler/index.js");
       const result = await compile({ ...options, outDir });
       const count = compiledCount(result);
+      const remember = (files: ReadonlyMap<string, string>) =>
+        rememberBuild(record, sources, result, files, count);
       const report = (diagnostics: readonly Diagnostic[], line: string, code: number) => {
         reportDiagnostics(io, diagnostics, "text");
         io.stderr(line);
@@ -105,9 +156,11 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
             ? `${shown} is out of date: ${written.differences.length} file(s) differ; run unitc compile${errors}\n`
             : `${shown} is up to date (${count.units} units, ${count.operations} operations)${errors}\n`,
         );
+        if (!stale && !failed) await remember(files);
         setExit(stale || failed ? EXIT_ERRORS : EXIT_OK);
         return;
       }
+      if (!failed) await remember(files);
       const tally = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
       const line = `compiled ${count.units} units (${count.operations} operations) to ${shown}: ${tally}\n`;
       report(diagnostics, line, failed ? EXIT_ERRORS : EXIT_OK);

@@ -12,9 +12,9 @@ import type { WatchBuild } from "../../compiler/watch.js";
 import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
 import type { CliIO } from "../io.js";
+import { projectArgs, projectOptions } from "../project-args.js";
 import type { ServeArgs } from "../serve-settings.js";
 import { serveArgs, serveFromArgs } from "./serve.js";
-import { projectArgs, projectOptions } from "./validate.js";
 import { startWatching } from "./watch.js";
 
 /** Served while the output folder holds no bundle yet (the first build failed). */

@@ -1,39 +1,11 @@
 /** `unitc validate`: load, validate and resolve a project's units; exit 1 on any error. */
-import { relative, resolve } from "node:path";
+import { relative } from "node:path";
 import { defineCommand } from "citty";
 import { hasErrors } from "../../compiler/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { projectArgs, projectOptions } from "../project-args.js";
 import { type ReportFormat, reportDiagnostics, summaryLine } from "../report.js";
-
-export const projectArgs = {
-  project: { type: "string", description: "Project folder (holds .units/)", valueHint: "DIR" },
-  config: {
-    type: "string",
-    description: "Project config file (its folder is the units root)",
-    valueHint: "FILE",
-  },
-  "user-config": {
-    type: "string",
-    description: "User config file, or 'none' (default $XDG_CONFIG_HOME/units/config.json)",
-    valueHint: "FILE",
-  },
-} as const;
-
-/** Turns the shared project flags into load options. */
-export function projectOptions(
-  io: CliIO,
-  args: { project?: string; config?: string; "user-config"?: string },
-) {
-  const userConfig = args["user-config"];
-  return {
-    projectDir: resolve(io.cwd, args.project ?? "."),
-    ...(args.config ? { configFile: resolve(io.cwd, args.config) } : {}),
-    userConfigFile:
-      userConfig === "none" ? (false as const) : userConfig ? resolve(io.cwd, userConfig) : undefined,
-    env: io.env,
-  };
-}
 
 export function validateCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({

@@ -32,6 +32,10 @@ export interface DiscoveredProject {
   diagnostics: Diagnostic[];
   /** Local files discovery read: specs, schemas, documents, unit-set config files. */
   inputs: string[];
+  /** For each file discovery read, the hash of the text it read (`missing` when absent). */
+  inputHashes: Map<string, string>;
+  /** True when some unit depends on something outside the project's files (see `recordRemote`). */
+  remote: boolean;
   /** Units roots of unit sets (folders whose unit files discovery loaded). */
   roots: string[];
   /** IDs of the units discovered afresh; with a memo, the others were unchanged. */
@@ -63,8 +67,8 @@ export async function mapLimit<T, R>(
 
 async function discoverUnit(unit: ResolvedUnit): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
-  const { value: ir, inputs } = await trackInputs(() => runDiscoverer(unit, diagnostics));
-  return { ir, diagnostics, inputs };
+  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics));
+  return { ir, diagnostics, inputs, remote };
 }
 
 async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Promise<UnitIR | undefined> {
@@ -143,15 +147,21 @@ export async function discoverProject(
   );
   options.memo?.retain(new Set(units.map((unit) => unit.id)));
   const inputs = new Set(sets.files);
+  const inputHashes = new Map<string, string>();
   for (const outcome of outcomes) {
     diagnostics.push(...outcome.diagnostics);
-    for (const file of outcome.inputs.keys()) inputs.add(file);
+    for (const [file, hash] of outcome.inputs) {
+      inputs.add(file);
+      inputHashes.set(file, hash);
+    }
   }
   return {
     units: outcomes.flatMap((o) => (o.ir ? [withSetInfo(o.ir)] : [])),
     diagnostics,
     inputs: [...inputs].sort(),
     roots: [...sets.roots].sort(),
+    inputHashes,
+    remote: outcomes.some((o) => o.remote),
     rebuilt: rebuilt.sort(),
   };
 }

@@ -13,6 +13,7 @@ import { UnitError } from "../../runtime/errors.js";
 import type { McpConnection } from "../../runtime/manifest.js";
 import { type ListedTool, toolOperation } from "../../runtime/mcp/tool-schema.js";
 import { contentHash } from "../canonical.js";
+import { recordRemote } from "./inputs.js";
 import { listingCacheKey, mcpConnection, toolCacheTtlMs } from "./mcp-connection.js";
 import type { McpListing } from "./mcp-listing.js";
 import { readCachedSpec, writeCachedSpec } from "./spec-cache.js";
@@ -103,6 +104,7 @@ function extras(listing: McpListing): ManifestExtras {
 
 /** Discovers an MCP unit; see the module comment. */
 export async function discoverMcp(context: DiscoverContext): Promise<UnitIR | undefined> {
+  recordRemote();
   const { unit } = context;
   const connection = mcpConnection(unit);
   const authType = connection.auth?.type;

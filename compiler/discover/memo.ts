@@ -15,6 +15,7 @@ interface Entry {
   origin: string;
   /** Local files read, and the hash of the text that was read. */
   inputs: Map<string, string>;
+  remote: boolean;
   ir: UnitIR | undefined;
   diagnostics: Diagnostic[];
 }
@@ -25,6 +26,8 @@ export interface UnitOutcome {
   diagnostics: Diagnostic[];
   /** Local files the discovery read, and the hash of the text it got (see `inputs.ts`). */
   inputs: Map<string, string>;
+  /** True when it reached a fetched document or an MCP server. */
+  remote: boolean;
 }
 
 export class DiscoverMemo {
@@ -54,6 +57,7 @@ export class DiscoverMemo {
       ir: entry.ir ? { ...entry.ir, unit } : undefined,
       diagnostics: entry.diagnostics,
       inputs: entry.inputs,
+      remote: entry.remote,
     };
   }
 
@@ -63,6 +67,7 @@ export class DiscoverMemo {
       key,
       origin: await this.#origin(unit),
       inputs: outcome.inputs,
+      remote: outcome.remote,
       ir: outcome.ir,
       diagnostics: outcome.diagnostics,
     });

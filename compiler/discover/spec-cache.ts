@@ -10,6 +10,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { canonicalJson } from "../canonical.js";
+import { recordRemote } from "./inputs.js";
 
 interface CacheEntry {
   fetchedAt: number;
@@ -35,6 +36,7 @@ export async function readCachedSpec(
   ttlMs: number,
   now = Date.now(),
 ): Promise<string | undefined> {
+  recordRemote();
   if (ttlMs <= 0) return undefined;
   try {
     const entry = JSON.parse(await readFile(entryFile(kind, key), "utf8")) as Partial<CacheEntry>;

@@ -11,6 +11,7 @@ import { readCapped } from "../../runtime/invoke/http-response.js";
 import type { AuthConfig } from "../../runtime/manifest.js";
 import { redact } from "../../runtime/redact.js";
 import { MissingVariableError } from "../../runtime/references.js";
+import { recordRemote } from "./inputs.js";
 
 /** Largest spec document read (from a URL or a file). */
 export const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -57,6 +58,7 @@ export class SpecFetchError extends Error {
 
 /** Fetches the text at `request.url`; throws {@link SpecFetchError}. */
 export async function fetchSpecText(request: SpecRequest): Promise<string> {
+  recordRemote();
   const secrets: string[] = [];
   try {
     return await fetchText(request, secrets);

@@ -1,11 +1,11 @@
 /** The load stage: user config, project config and the unit files of each units root. */
 import { access } from "node:fs/promises";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
 import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
 import { checkUnitFileId, listUnitFiles } from "./units-root.js";
+import { userConfigPath } from "./user-config-path.js";
 
 export type {
   ConfigScope,
@@ -15,6 +15,7 @@ export type {
   LoadedUnitFile,
 } from "./documents.js";
 export type { ParseMemo } from "./load-files.js";
+export { userConfigPath } from "./user-config-path.js";
 
 export interface LoadProjectOptions {
   /** Project folder; its `.units/` folder holds `config.json` and unit files. */
@@ -27,13 +28,6 @@ export interface LoadProjectOptions {
   env?: Record<string, string | undefined>;
   /** Parses kept from an earlier load of the same project (watch mode). */
   parseMemo?: ParseMemo;
-}
-
-/** Where the user config lives: `$XDG_CONFIG_HOME/units/config.json`, else `~/.config/units/config.json`. */
-export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
-  const base =
-    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
-  return join(base, "units", "config.json");
 }
 
 /** Loads every input of a project. Never throws; problems are diagnostics. */

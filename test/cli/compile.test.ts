@@ -87,18 +87,30 @@ describe("unitc compile", () => {
       "units/tools/index.ts",
       "units/tools/types.ts",
     ]);
-    const second = await runUnitc(compileArgs(dir), dir);
+    // --force compiles again (no build record consulted) and compares every file.
+    const second = await runUnitc(compileArgs(dir, "--force"), dir);
     expect(second.code).toBe(0);
     expect(second.stderr).toBe(
       "compiled 2 units (2 operations) to out: 0 written, 10 unchanged, 0 removed\n",
+    );
+    // Without it, the build record shows nothing changed.
+    const third = await runUnitc(compileArgs(dir), dir);
+    expect(third.stderr).toBe(
+      "compiled 2 units (2 operations) to out: 0 written, 10 unchanged, 0 removed (nothing changed since the last compile)\n",
     );
   });
 
   it("--check on fresh output exits 0 and says it is up to date", async () => {
     const dir = await project();
     await runUnitc(compileArgs(dir), dir);
-    const check = await runUnitc(compileArgs(dir, "--check"), dir);
+    const check = await runUnitc(compileArgs(dir, "--check", "--force"), dir);
     expect(check).toEqual({ code: 0, stdout: "", stderr: "out is up to date (2 units, 2 operations)\n" });
+    const recorded = await runUnitc(compileArgs(dir, "--check"), dir);
+    expect(recorded).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "out is up to date (2 units, 2 operations; nothing changed since the last compile)\n",
+    });
   });
 
   it("--check after a unit changed exits 1, lists what differs and writes nothing", async () => {

@@ -1,0 +1,288 @@
+/**
+ * The build record: what `unitc compile` read and wrote last time, so that a compile with nothing
+ * changed answers "up to date" without parsing, validating, discovering or emitting anything (the way
+ * `make` or `tsc --build` do). A record holds, for one output folder:
+ *
+ * - a key: the compile options and a fingerprint of unitc's own code;
+ * - every units root's list of unit files, and each config file, unit file and local file discovery
+ *   read, with its stamp (size, inode, mtime) and the hash of its text;
+ * - the stamp of every file written, and the build's diagnostics and counts, to report again.
+ *
+ * The build is up to date when the key matches, every root lists the same files, every source file
+ * has the same stamp or the same text, and the output folder holds exactly the recorded files with
+ * the recorded stamps. A build that reached anything remote (a fetched spec, an MCP server) is never
+ * recorded: its inputs can change with nothing local changing. Records live in the build cache
+ * (`<cache>/builds/`); a missing or broken record only costs a full compile.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { canonicalJson } from "../runtime/canonical.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { specCacheDir } from "./discover/spec-cache.js";
+import { MISSING, textHash } from "./file-hashes.js";
+import { listUnitFiles } from "./load/units-root.js";
+import { userConfigPath } from "./load/user-config-path.js";
+
+const FORMAT = 1;
+
+export interface RecordOptions {
+  projectDir: string;
+  configFile?: string;
+  userConfigFile?: string | false;
+  env?: Record<string, string | undefined>;
+  outDir: string;
+  /** Anything else that changes the output (`--bundle`). */
+  variant?: string;
+}
+
+/** What an up-to-date build reports. */
+export interface RecordedBuild {
+  units: number;
+  operations: number;
+  diagnostics: Diagnostic[];
+  /** Output files, relative to the output folder. */
+  files: string[];
+}
+
+interface SourceState {
+  stamp: string;
+  hash: string;
+}
+
+interface BuildRecord extends RecordedBuild {
+  format: number;
+  key: string;
+  roots: Record<string, string[]>;
+  sources: Record<string, SourceState>;
+  outputs: Record<string, string>;
+}
+
+/** What the project's own files were before a compile (see {@link snapshotSources}). */
+export interface SourceSnapshot {
+  roots: Record<string, string[]>;
+  stamps: Record<string, string>;
+}
+
+async function stampOf(file: string): Promise<string> {
+  try {
+    const info = await stat(file, { bigint: true });
+    return `${info.size}:${info.ino}:${info.mtimeNs}`;
+  } catch {
+    return MISSING;
+  }
+}
+
+async function hashOf(file: string): Promise<string> {
+  try {
+    return textHash(await readFile(file, "utf8"));
+  } catch {
+    return MISSING;
+  }
+}
+
+/** Every `.js`, `.ts` and `.json` file below `dir` (no `node_modules`, no hidden entries). */
+async function codeFiles(dir: string, found: string[] = []): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await codeFiles(path, found);
+    else if (/\.(?:js|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(path);
+  }
+  return found;
+}
+
+/**
+ * A fingerprint of the unitc that is running: the stamps of its code (its `dist/` when built, its
+ * sources when run from them), so a changed compiler never trusts an old record.
+ */
+async function compilerFingerprint(): Promise<string> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const parts = here.split(sep);
+  const dist = parts.lastIndexOf("dist");
+  const roots =
+    dist >= 0
+      ? [parts.slice(0, dist + 1).join(sep)]
+      : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", name));
+  const files = (await Promise.all(roots.map((root) => codeFiles(root)))).flat().sort();
+  const stamps = await Promise.all(files.map(async (file) => `${file}=${await stampOf(file)}`));
+  return createHash("sha256").update(stamps.join("\n")).digest("hex");
+}
+
+function configFiles(options: RecordOptions): { project: string; user?: string } {
+  const projectDir = resolve(options.projectDir);
+  const project = options.configFile
+    ? resolve(projectDir, options.configFile)
+    : join(projectDir, ".units", "config.json");
+  if (options.userConfigFile === false) return { project };
+  return { project, user: options.userConfigFile ?? userConfigPath(options.env) };
+}
+
+async function recordKey(options: RecordOptions): Promise<string> {
+  const files = configFiles(options);
+  return createHash("sha256")
+    .update(
+      canonicalJson({
+        files,
+        projectDir: resolve(options.projectDir),
+        outDir: resolve(options.outDir),
+        variant: options.variant ?? "",
+        compiler: await compilerFingerprint(),
+      }),
+    )
+    .digest("hex");
+}
+
+function recordFile(options: RecordOptions): string {
+  const name = createHash("sha256").update(resolve(options.outDir)).digest("hex").slice(0, 32);
+  return join(specCacheDir("builds"), `${name}.json`);
+}
+
+async function listRoot(root: string): Promise<string[]> {
+  return (await listUnitFiles(root)).entries.map((entry) => entry.file);
+}
+
+/** The project's roots and files as they are now; taken before a compile, checked after it. */
+export async function snapshotSources(options: RecordOptions): Promise<SourceSnapshot> {
+  const files = configFiles(options);
+  const roots: Record<string, string[]> = {};
+  const configs = [files.project, ...(files.user ? [files.user] : [])];
+  const paths = [...configs];
+  for (const config of configs) {
+    const listed = await listRoot(dirname(config));
+    roots[dirname(config)] = listed;
+    paths.push(...listed);
+  }
+  const stamps: Record<string, string> = {};
+  for (const file of paths) stamps[file] = await stampOf(file);
+  return { roots, stamps };
+}
+
+async function outputFiles(outDir: string): Promise<string[]> {
+  const found = await allFiles(outDir);
+  return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
+}
+
+async function allFiles(dir: string, found: string[] = []): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await allFiles(path, found);
+    else found.push(path);
+  }
+  return found;
+}
+
+async function readRecord(options: RecordOptions): Promise<BuildRecord | undefined> {
+  try {
+    const record = JSON.parse(await readFile(recordFile(options), "utf8")) as BuildRecord;
+    return record.format === FORMAT ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** The recorded build when nothing it read or wrote has changed since; otherwise `undefined`. */
+export async function checkUpToDate(options: RecordOptions): Promise<RecordedBuild | undefined> {
+  const record = await readRecord(options);
+  if (!record || record.key !== (await recordKey(options))) return undefined;
+  for (const [root, files] of Object.entries(record.roots)) {
+    if (!sameList(await listRoot(root), files)) return undefined;
+  }
+  for (const [file, state] of Object.entries(record.sources)) {
+    if ((await stampOf(file)) !== state.stamp && (await hashOf(file)) !== state.hash) return undefined;
+  }
+  const outDir = resolve(options.outDir);
+  if (!sameList(await outputFiles(outDir), Object.keys(record.outputs).sort())) return undefined;
+  for (const [path, stamp] of Object.entries(record.outputs)) {
+    if ((await stampOf(join(outDir, path))) !== stamp) return undefined;
+  }
+  return {
+    units: record.units,
+    operations: record.operations,
+    diagnostics: record.diagnostics,
+    files: record.files,
+  };
+}
+
+/** What a finished compile read beyond the snapshot, and what it produced. */
+export interface CompiledBuild extends RecordedBuild {
+  /** Units roots of unit sets, and the local files discovery read with the hash of their text. */
+  setRoots: readonly string[];
+  inputs: ReadonlyMap<string, string>;
+  remote: boolean;
+}
+
+/**
+ * Records a compile whose output folder now holds `build.files`, or removes the record when the build
+ * cannot be recorded (it reached something remote, or a source changed while it ran).
+ */
+export async function recordBuild(
+  options: RecordOptions,
+  before: SourceSnapshot,
+  build: CompiledBuild,
+): Promise<boolean> {
+  const file = recordFile(options);
+  const forget = async () => {
+    await rm(file, { force: true }).catch(() => undefined);
+    return false;
+  };
+  if (build.remote) return forget();
+  const now = await snapshotSources(options);
+  if (canonicalJson(now) !== canonicalJson(before)) return forget();
+  const roots = { ...before.roots };
+  const sources: Record<string, SourceState> = {};
+  for (const path of Object.keys(before.stamps)) {
+    sources[path] = { stamp: before.stamps[path] as string, hash: await hashOf(path) };
+  }
+  for (const root of build.setRoots) {
+    roots[root] = await listRoot(root);
+    for (const unitFile of roots[root] ?? []) {
+      sources[unitFile] = { stamp: await stampOf(unitFile), hash: await hashOf(unitFile) };
+    }
+  }
+  for (const [path, hash] of build.inputs) {
+    // A file that changed after discovery read it would make the record lie: record nothing.
+    if ((await hashOf(path)) !== hash) return forget();
+    sources[path] = { stamp: await stampOf(path), hash };
+  }
+  const outDir = resolve(options.outDir);
+  const outputs: Record<string, string> = {};
+  for (const path of build.files) outputs[path] = await stampOf(join(outDir, path));
+  const record: BuildRecord = {
+    format: FORMAT,
+    key: await recordKey(options),
+    roots,
+    sources,
+    outputs,
+    units: build.units,
+    operations: build.operations,
+    diagnostics: build.diagnostics,
+    files: build.files,
+  };
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(temporary, JSON.stringify(record));
+    await rename(temporary, file);
+    return true;
+  } catch {
+    return forget();
+  }
+}

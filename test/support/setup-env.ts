@@ -1,0 +1,13 @@
+/**
+ * Runs in every test worker first: the build cache (fetched specs, build records) goes to a fresh
+ * temporary folder, never to the user's `~/.cache`, unless a test chooses its own.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+if (!process.env.UNITC_CACHE_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), "unitc-test-cache-"));
+  process.env.UNITC_CACHE_DIR = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+}
