@@ -304,4 +304,29 @@ describe("unitc dev", () => {
     // Every line on stdout was JSON-RPC.
     expect(messages().every((m) => typeof m === "object")).toBe(true);
   }, 60_000);
+
+  it("over stdio, exits by itself when the client closes stdin", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({ version: 1 }),
+      ".units/notes.md": httpUnit("Notes", "Notes."),
+    });
+    const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+    const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
+      stdio: ["pipe", "ignore", "pipe"],
+      env: { PATH: process.env.PATH },
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await eventually(() => /serving \d+ units on stdio/.test(stderr), 20_000);
+    child.stdin.end();
+    const outcome = await Promise.race([
+      exited,
+      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 10_000)),
+    ]);
+    if (outcome === "hung") child.kill("SIGKILL");
+    expect(outcome).toBe(0);
+  }, 60_000);
 });
