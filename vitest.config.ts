@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     // Generated code imports the package's runtime entry; in this repo that is the source.
-    alias: { "unitc/runtime": fileURLToPath(new URL("./runtime/index.ts", import.meta.url)) },
+    alias: [
+      { find: "unitc/runtime", replacement: fileURLToPath(new URL("./runtime/index.ts", import.meta.url)) },
+      // Node loads graphql's CommonJS build (what @graphql-codegen requires too); vitest would pick
+      // its ESM build, and two copies of graphql reject each other's schemas.
+      { find: /^graphql$/, replacement: "graphql/index.js" },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

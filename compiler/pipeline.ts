@@ -79,7 +79,11 @@ export const emitStage: Stage = {
   run(context) {
     if (!context.resolved || !context.discovered) return;
     const outDir = context.options.outDir ?? context.options.projectDir;
-    context.emitted = emitBundle(context.discovered.units, context.resolved.settings, { outDir });
+    const memo = context.options.memo?.emitted;
+    context.emitted = emitBundle(context.discovered.units, context.resolved.settings, {
+      outDir,
+      ...(memo ? { memo } : {}),
+    });
     context.diagnostics.push(...context.emitted.diagnostics);
   },
 };

@@ -44,6 +44,8 @@ export interface GeneratedOperation {
   description: string;
   /** The selection depth used: `selectionDepth`, or less when the document grew too large. */
   depth: number;
+  /** The root field it selects. */
+  field: string;
 }
 
 /** One operation per root field of Query and Mutation, in schema order. */
@@ -133,6 +135,7 @@ function generateOne(
     text: `${operationType} ${head} {\n  ${call}${selection}\n}\n`,
     description: `${field.description?.trim() || `${kind} field ${field.name}.`}${deprecated}`,
     depth,
+    field: field.name,
   };
 }
 

@@ -26,6 +26,8 @@ export interface PreparedOperation {
   description?: string;
   useWhen?: string;
   avoidWhen?: string;
+  /** The base of its generated type names (`Viewer` → `ViewerQuery`); default: the operation's name. */
+  typeName?: string;
 }
 
 /** The operation and the fragments it reaches (transitively), in document order. */

@@ -10,11 +10,12 @@ import type { AuthConfig, GraphqlConnection } from "../../runtime/manifest.js";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import { contentHash } from "../canonical.js";
 import { defsDefault } from "../resolve/defaults.js";
+import type { GeneratedTypes } from "./graphql-codegen.js";
 import { configuredOperations } from "./graphql-documents.js";
 import { generateOperations, MAX_GENERATED_CHARS } from "./graphql-generate.js";
 import { type PreparedOperation, toOperationIR } from "./graphql-prepare.js";
 import { loadGraphqlSchema } from "./graphql-source.js";
-import type { DiscoverContext, UnitIR } from "./types.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
 
@@ -29,10 +30,12 @@ export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR 
       ? await configuredOperations(context, loaded.schema, configured)
       : generatedOperations(context, loaded.schema);
   const operations = prepared.map((p) => toOperationIR(loaded.schema, p));
+  const typesModule = await withCodegenTypes(context, loaded.schema, prepared, operations);
   return {
     unit: context.unit,
     connection: graphqlConnection(backend),
     operations,
+    ...(typesModule ? { typesModule } : {}),
     sourceHash: contentHash({
       kind: "graphql",
       backend,
@@ -40,6 +43,40 @@ export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR 
       documents: operations.map((o) => (o.invoke as { document: string }).document),
     }),
   };
+}
+
+/**
+ * Sets each operation's `types` from codegen and returns codegen's module. When codegen fails the
+ * unit still compiles: a warning, and emit prints the types from the JSON Schemas instead.
+ */
+async function withCodegenTypes(
+  context: DiscoverContext,
+  schema: GraphQLSchema,
+  prepared: readonly PreparedOperation[],
+  operations: readonly OperationIR[],
+): Promise<TypesModule | undefined> {
+  if (prepared.length === 0) return undefined;
+  // Loaded on first use: codegen takes a third of a second to import, which other builds need not pay.
+  const { CODEGEN_GENERATOR, generateOperationTypes } = await import("./graphql-codegen.js");
+  let generated: GeneratedTypes;
+  try {
+    generated = await generateOperationTypes(schema, prepared);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    context.report(
+      "warning",
+      "GRAPHQL_CODEGEN_FAILED",
+      `${CODEGEN_GENERATOR} could not type the operations (${reason}); their types are printed from their JSON Schemas instead`,
+      "",
+      "the client still compiles and works; if the operations look right, report this with the schema and documents",
+    );
+    return undefined;
+  }
+  for (const operation of operations) {
+    const types = generated.operations.get(operation.name);
+    if (types) operation.types = types;
+  }
+  return generated.module;
 }
 
 /** What the runtime needs to call the endpoint; `maxResponseBytes` is the HTTP default (no field sets it). */
@@ -89,6 +126,7 @@ function generatedOperations(context: DiscoverContext, schema: GraphQLSchema): P
       operationType: generated.operationType,
       document,
       description: generated.description,
+      typeName: generated.field,
     });
   }
   return out;

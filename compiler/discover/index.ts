@@ -68,7 +68,7 @@ export async function mapLimit<T, R>(
 async function discoverUnit(unit: ResolvedUnit): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
   const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics));
-  return { ir, diagnostics, inputs, remote };
+  return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote };
 }
 
 async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Promise<UnitIR | undefined> {
@@ -156,7 +156,7 @@ export async function discoverProject(
     }
   }
   return {
-    units: outcomes.flatMap((o) => (o.ir ? [withSetInfo(o.ir)] : [])),
+    units: outcomes.flatMap((o) => (o.ir ? [o.ir] : [])),
     diagnostics,
     inputs: [...inputs].sort(),
     roots: [...sets.roots].sort(),

@@ -52,9 +52,12 @@ export class DiscoverMemo {
     const files = [...entry.inputs.keys()];
     const hashes = await this.files.all(files);
     if (hashes.some((hash, i) => hash !== entry.inputs.get(files[i] as string))) return undefined;
-    if (entry.diagnostics.length > 0 && entry.origin !== (await this.#origin(unit))) return undefined;
+    const origin = await this.#origin(unit);
+    if (entry.diagnostics.length > 0 && entry.origin !== origin) return undefined;
+    // The same IR object when nothing about the unit moved, so emit can reuse its files too.
+    const same = entry.origin === origin;
     return {
-      ir: entry.ir ? { ...entry.ir, unit } : undefined,
+      ir: entry.ir && !same ? { ...entry.ir, unit } : entry.ir,
       diagnostics: entry.diagnostics,
       inputs: entry.inputs,
       remote: entry.remote,

@@ -2,7 +2,7 @@
  * An OpenAPI Operation Object → an operation: its input grouped by where each value goes (see
  * `openapi-input.ts`), its output, and how to call it. An operation that cannot be expressed is
  * skipped with the reason; an optional parameter or body that cannot be sent is left out with a
- * warning.
+ * warning. Its types are expressions over openapi-typescript's types of the spec (`$types`).
  * https://spec.openapis.org/oas/v3.1.0#operation-object
  */
 
@@ -11,9 +11,16 @@ import type { JsonSchema, OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "
 import { inputProblems } from "../../runtime/validate-input.js";
 import { inputSchema, type ParameterIR } from "./openapi-input.js";
 import { convertParameter } from "./openapi-parameter.js";
-import { convertRequestBody } from "./openapi-request-body.js";
+import { type BodyResult, convertRequestBody } from "./openapi-request-body.js";
 import { convertResponses } from "./openapi-response.js";
 import type { SchemaContext } from "./openapi-schema.js";
+import {
+  type GroupTypeIR,
+  inputTypeRef,
+  operationTypeRef,
+  outputTypeRef,
+  type ResponseTypeIR,
+} from "./openapi-type-refs.js";
 import type { SpecDocument } from "./spec-parse.js";
 import type { OperationIR } from "./types.js";
 
@@ -80,19 +87,49 @@ export function convertOperation(site: OperationSite, context: OperationContext)
     operation: {
       description: describe(site),
       inputSchema: schema,
-      ...(output === undefined ? {} : { outputSchema: context.defs.bundle(output) }),
+      ...(output.schema === undefined ? {} : { outputSchema: context.defs.bundle(output.schema) }),
       annotations: annotate(site),
       invoke,
+      types: typeRefs(site, used, parameters.declared, body, output.types),
     },
   };
+}
+
+const LOCATIONS = ["path", "query", "header", "cookie"] as const;
+
+/** The operation's input and output as `$types` expressions, group by group as in its input schema. */
+function typeRefs(
+  site: OperationSite,
+  used: readonly ParameterIR[],
+  declared: ReadonlyMap<string, ReadonlySet<string>>,
+  body: BodyResult | undefined,
+  responses: readonly ResponseTypeIR[],
+): { input: string; output?: string } {
+  const operation = operationTypeRef(site.key, site.method);
+  const groups = LOCATIONS.flatMap((location): GroupTypeIR[] => {
+    const members = used.filter((p) => p.parameter.in === location);
+    if (members.length === 0) return [];
+    const kept = members.map((p) => p.parameter.name);
+    const required = members.some((p) => p.parameter.required);
+    return [{ location, kept, declared: declared.get(location) ?? new Set(kept), required }];
+  });
+  const input = inputTypeRef(
+    operation,
+    groups,
+    body && "body" in body ? { type: body.type, required: body.body.required } : undefined,
+  );
+  const output = outputTypeRef(operation, responses);
+  return output === undefined ? { input } : { input, output };
 }
 
 /** Path-item parameters overridden by the operation's own (same name and location). */
 function collectParameters(
   site: OperationSite,
   context: OperationContext,
-): { list: ParameterIR[] } | { skipped: string } {
+): { list: ParameterIR[]; declared: Map<string, Set<string>> } | { skipped: string } {
   const byKey = new Map<string, ParameterIR>();
+  // Every parameter the spec declares, as openapi-typescript groups them (sent or not).
+  const declared = new Map<string, Set<string>>();
   const sources = [
     {
       list: site.pathItem.parameters,
@@ -105,6 +142,9 @@ function collectParameters(
     for (const [index, item] of source.list.entries()) {
       const resolved = context.refs.deref(item, site.document);
       if (!resolved || typeof resolved.value !== "object" || resolved.value === null) continue;
+      const { name, in: location } = resolved.value as Data;
+      if (typeof name === "string" && typeof location === "string")
+        declared.set(location, (declared.get(location) ?? new Set()).add(name));
       const at = resolved.document === site.document ? `${source.pointer}/${index}` : "";
       const result = convertParameter(
         resolved.value as Data,
@@ -128,7 +168,7 @@ function collectParameters(
       byKey.set(key, result);
     }
   }
-  return { list: [...byKey.values()] };
+  return { list: [...byKey.values()], declared };
 }
 
 function requestBody(site: OperationSite, context: OperationContext) {

@@ -7,11 +7,14 @@
  */
 import type { JsonSchema, OpenapiBody } from "../../runtime/manifest.js";
 import { convertSchema, type SchemaContext } from "./openapi-schema.js";
+import type { BodyTypeIR } from "./openapi-type-refs.js";
 import type { SpecDocument } from "./spec-parse.js";
 
 type Data = Record<string, unknown>;
 
-export type BodyResult = { body: OpenapiBody; schema: JsonSchema } | { dropped: string; required: boolean };
+export type BodyResult =
+  | { body: OpenapiBody; schema: JsonSchema; type: BodyTypeIR }
+  | { dropped: string; required: boolean };
 
 const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+*-]+\/[A-Za-z0-9!#$&^_.+*-]+(\s*;[^\r\n\0]*)?$/;
 const FILE_FORMATS = new Set(["binary", "base64", "byte"]);
@@ -67,24 +70,39 @@ export function convertRequestBody(
   const at = `${pointer}/content/${chosen.type.replace(/~/g, "~0").replace(/\//g, "~1")}/schema`;
   const converted =
     media.schema === undefined ? undefined : convertSchema(media.schema, document, at, context);
-  const body: OpenapiBody = { contentType: chosen.type, required };
-  let schema: JsonSchema;
-  const essence = essenceOf(chosen.type);
-  if (chosen.rank <= 1) schema = converted ?? {};
-  else if (chosen.rank <= 3) {
-    schema = converted ?? { type: "object" };
-    if (essence === "multipart/form-data") {
-      const files = fileProperties(media.schema, document, context);
-      if (files.length > 0) body.files = files;
-    }
-  } else if (chosen.rank === 7 && converted !== undefined && !isString(converted)) {
-    body.contentType = "application/json";
-    schema = converted;
-  } else {
-    if (chosen.rank === 7) body.contentType = "application/octet-stream";
-    schema = converted !== undefined && isString(converted) ? converted : { type: "string" };
+  const shape = bodyShape(chosen.rank, converted, chosen.type);
+  const body: OpenapiBody = { contentType: shape.contentType ?? chosen.type, required };
+  if (essenceOf(chosen.type) === "multipart/form-data") {
+    const files = fileProperties(media.schema, document, context);
+    if (files.length > 0) body.files = files;
   }
-  return { body, schema: describe(schema, raw.description) };
+  return { body, schema: describe(shape.schema, raw.description), type: shape.type };
+}
+
+/**
+ * The schema of `input.body` for a media type of `rank`, and its type: the spec's own schema under
+ * that media type, unless unitc sends something else in its place (a default, or text).
+ */
+function bodyShape(
+  rank: number,
+  converted: JsonSchema | undefined,
+  mediaType: string,
+): { schema: JsonSchema; type: BodyTypeIR; contentType?: string } {
+  const spec: BodyTypeIR = { mediaType };
+  if (rank <= 1) {
+    if (converted !== undefined) return { schema: converted, type: spec };
+    return { schema: {}, type: { fixed: "unknown" } };
+  }
+  if (rank <= 3) {
+    if (converted !== undefined) return { schema: converted, type: spec };
+    return { schema: { type: "object" }, type: { fixed: "{ [key: string]: unknown }" } };
+  }
+  if (rank === 7 && converted !== undefined && !isString(converted))
+    return { schema: converted, type: spec, contentType: "application/json" };
+  const contentType = rank === 7 ? { contentType: "application/octet-stream" } : {};
+  if (converted !== undefined && isString(converted))
+    return { schema: converted, type: spec, ...contentType };
+  return { schema: { type: "string" }, type: { fixed: "string" }, ...contentType };
 }
 
 function isString(schema: JsonSchema): boolean {

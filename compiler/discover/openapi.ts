@@ -2,7 +2,7 @@
  * `openapiEndpoints` / `openapiEndpoint`: an OpenAPI 3.0/3.1 document (Swagger 2.0 converted first),
  * from `specPath` or `specUrl`, becomes one operation per path and method. `$ref`s are followed only
  * inside the spec's folder; operations that cannot be expressed are skipped with a warning naming
- * them, never the whole spec.
+ * them, never the whole spec. Types come from openapi-typescript (`openapi-types.ts`).
  * https://spec.openapis.org/oas/v3.1.0
  */
 import { createHash } from "node:crypto";
@@ -12,13 +12,14 @@ import { joinPointer } from "../load/pointer.js";
 import { operationNames } from "./openapi-names.js";
 import { convertOperation, label, type OperationContext, type OperationSite } from "./openapi-operation.js";
 import { apiBaseUrl } from "./openapi-server.js";
+import { typesDocument } from "./openapi-types-document.js";
 import { openapiDocument } from "./openapi-version.js";
 import { remoteConnection } from "./remote-connection.js";
 import { SchemaDefs } from "./spec-defs.js";
 import type { SpecDocument } from "./spec-parse.js";
 import { SpecRefs } from "./spec-refs.js";
 import { loadSpecSource } from "./spec-source.js";
-import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
 
@@ -53,17 +54,60 @@ export async function discoverOpenapi(context: DiscoverContext): Promise<UnitIR 
   // Refs are checked in the document as written, so positions are exact even for Swagger 2.0.
   const loaded = await SpecRefs.load(root, (...args) => context.reportAt(...args));
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
-  const operations = discoverOperations(refs, operationContext(refs, version.dialect, backend));
-  if (operations.length === 0) {
+  // The spec's types are written while the operations are converted (see openapi-types.ts).
+  const types = await startSpecTypes(refs);
+  const discovered = discoverOperations(refs, operationContext(refs, version.dialect, backend));
+  if (discovered.length === 0) {
     const message = `${root.id} describes no operation unitc can call`;
     context.report("warning", "NO_OPERATIONS", message, specPointer, "check that the spec has paths");
   }
+  const { operations, typesModule } = withSpecTypes(discovered, await types.done, (problem) => {
+    const message = `openapi-typescript could not type ${root.id} (${problem}); the types are printed from the operations' JSON Schemas instead`;
+    const hint =
+      "the generated client works as usual; the spec is worth checking for what openapi-typescript names";
+    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
+  });
   return {
     unit: context.unit,
     connection: connection(backend, base.baseUrl),
     operations,
     sourceHash: contentHash({ kind: "openapi", backend, documents: refs.documents().map(textHash) }),
+    ...(typesModule ? { typesModule } : {}),
   };
+}
+
+/** Specs from this size (all their files) get their types written in a worker thread. */
+const WORKER_SPEC_BYTES = 1_000_000;
+
+/**
+ * Starts writing the spec's types with openapi-typescript; `done` settles with them, or why there are
+ * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
+ * large spec gets one.
+ */
+async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<TypesModule | { problem: string }> }> {
+  const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
+  try {
+    const { openapiTypes } = await import("./openapi-types.js");
+    const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
+    return { done: openapiTypes(typesDocument(refs), size >= WORKER_SPEC_BYTES).catch(failed) };
+  } catch (error) {
+    return { done: Promise.resolve(failed(error)) };
+  }
+}
+
+/**
+ * Operations with the spec's types; without them (`fail` says why), operations lose their `types`
+ * and emit prints types from the schemas, so the unit still compiles.
+ */
+function withSpecTypes(
+  operations: OperationIR[],
+  types: TypesModule | { problem: string },
+  fail: (problem: string) => void,
+): { operations: OperationIR[]; typesModule?: TypesModule } {
+  if (operations.length === 0) return { operations };
+  if (!("problem" in types)) return { operations, typesModule: types };
+  fail(types.problem);
+  return { operations: operations.map(({ types: _, ...operation }) => operation) };
 }
 
 /** What converting operations needs; partial conversions are reported once per message. */

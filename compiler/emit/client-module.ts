@@ -1,6 +1,10 @@
-/** `units/<id>/types.ts` and `units/<id>/index.ts`: the typed client of one unit. */
+/**
+ * `units/<id>/types.ts`, `units/<id>/index.ts` and, for a unit whose types an external generator
+ * wrote, `units/<id>/spec-types.ts`: the typed client of one unit.
+ */
+import type { TypesModule } from "../discover/types.js";
 import { docComment, objectKey, stringLiteral } from "./literal.js";
-import { methodSignature, operationTypes } from "./operation-types.js";
+import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";
 
 export const GENERATED_HEADER =
@@ -19,10 +23,28 @@ function importTypes(names: readonly string[]): string {
     : `import type {\n${names.map((n) => `  ${n},\n`).join("")}} from "./types.js";\n`;
 }
 
+/** The file the generator's types are written to, beside `types.ts`. */
+export const SPEC_TYPES_FILE = "spec-types.ts";
+
 /** `units/<id>/types.ts`: the input and output types of every operation. */
 export function emitTypesModule(unit: UnitPlan): string {
   const body = operationTypes(unit, "export ");
-  return `${GENERATED_HEADER}// Unit ${stringLiteral(unit.id)}: input and output types.\n\n${body || "export {};\n"}`;
+  const imports = usesSpecTypes(unit) ? `import type * as $types from "./spec-types.js";\n\n` : "";
+  return `${GENERATED_HEADER}// Unit ${stringLiteral(unit.id)}: input and output types.\n\n${imports}${body || "export {};\n"}`;
+}
+
+/** A generator's name on one comment line: nothing in it can end the line early. */
+export function generatorLine(module: TypesModule): string {
+  return module.generator.replace(/[\r\n\u2028\u2029]+/g, " ");
+}
+
+/** `units/<id>/spec-types.ts`: the types the unit's generator wrote, as it wrote them. */
+export function emitSpecTypesModule(unit: UnitPlan, module: TypesModule): string {
+  const text = module.text.endsWith("\n") ? module.text : `${module.text}\n`;
+  return (
+    `${GENERATED_HEADER}// Unit ${stringLiteral(unit.id)}: types written by ${generatorLine(module)}.\n\n` +
+    text
+  );
 }
 
 /** `units/<id>/index.ts`: the client interface and its factory over a runtime. */

@@ -2,13 +2,26 @@
  * Code Mode declarations: `units/<id>/code-mode.d.ts` per unit (self-contained, shown to agents one
  * unit at a time) and `code-mode.d.ts` declaring the global `units` the sandbox provides.
  */
-import { GENERATED_HEADER } from "./client-module.js";
+import { GENERATED_HEADER, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
-import { methodSignature, operationTypes } from "./operation-types.js";
+import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";
 
 /** Names the sandbox's `units` global defines itself; a unit cannot take them. */
 export const CODE_MODE_BUILTINS = new Set(["search", "describe"]);
+
+/**
+ * The generator's module as `namespace $types`, so the operations' `$types.…` expressions resolve as
+ * they do in `types.ts`. It comes first: `units.describe` reads the unit's own declarations after it.
+ */
+function specTypesNamespace(unit: UnitPlan): string {
+  const module = unit.ir.typesModule;
+  if (module === undefined || !usesSpecTypes(unit)) return "";
+  const body = module.text.replace(/^(?=.)/gm, "    ");
+  // A line comment, not a doc comment: `units.describe` would take that for the next member's.
+  const doc = `  // Types written by ${generatorLine(module)}.\n`;
+  return `${doc}  namespace $types {\n${body}${body.endsWith("\n") ? "" : "\n"}  }\n\n`;
+}
 
 /** The namespace block of one unit: its types and its `Client` interface. */
 function unitNamespace(unit: UnitPlan): string {
@@ -16,7 +29,7 @@ function unitNamespace(unit: UnitPlan): string {
   const types = operationTypes(unit, "", "  ");
   const methods = unit.operations.map((op) => methodSignature(op, "    ")).join("");
   return (
-    `declare namespace Units.${unit.ident} {\n${types}${types ? "\n" : ""}` +
+    `declare namespace Units.${unit.ident} {\n${specTypesNamespace(unit)}${types}${types ? "\n" : ""}` +
     `${docComment(description ? `${name}: ${description}` : name, "  ")}  interface Client {\n${methods}  }\n}\n`
   );
 }

@@ -9,15 +9,44 @@ import { searchIndexFile } from "../../runtime/search.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
-import { emitClientModule, emitTypesModule } from "./client-module.js";
+import { emitClientModule, emitSpecTypesModule, emitTypesModule, SPEC_TYPES_FILE } from "./client-module.js";
 import { CODE_MODE_BUILTINS, emitCodeModeDeclaration, emitUnitDeclaration } from "./code-mode.js";
 import { emitIndexModule } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
-import { planUnits } from "./plan.js";
+import { planUnits, type UnitPlan } from "./plan.js";
 
 export interface EmitOptions {
   /** Absolute output folder; only used to make paths in the manifest relative to it. */
   outDir: string;
+  /** The files of units emitted before (watch mode): a unit whose IR object and names are unchanged is not emitted again. */
+  memo?: EmitMemo;
+}
+
+/** Per unit IR, the names it was emitted under and its files. */
+export type EmitMemo = WeakMap<UnitIR, { names: string; files: Array<[string, string]> }>;
+
+/** The files under `units/<id>/` of one unit. */
+function unitFiles(plan: UnitPlan): Array<[string, string]> {
+  const dir = `units/${plan.id}`;
+  const files: Array<[string, string]> = [[`${dir}/types.ts`, emitTypesModule(plan)]];
+  const specTypes = plan.ir.typesModule;
+  if (specTypes) files.push([`${dir}/${SPEC_TYPES_FILE}`, emitSpecTypesModule(plan, specTypes)]);
+  files.push(
+    [`${dir}/index.ts`, emitClientModule(plan)],
+    [`${dir}/code-mode.d.ts`, emitUnitDeclaration(plan)],
+  );
+  return files;
+}
+
+/** {@link unitFiles}, from the memo when the unit's IR and names are the ones it was emitted with. */
+function memoisedUnitFiles(plan: UnitPlan, memo: EmitMemo | undefined): Array<[string, string]> {
+  if (!memo) return unitFiles(plan);
+  const names = `${plan.ident}\0${plan.clientName}`;
+  const known = memo.get(plan.ir);
+  if (known?.names === names) return known.files;
+  const files = unitFiles(plan);
+  memo.set(plan.ir, { names, files });
+  return files;
 }
 
 export interface EmitResult {
@@ -38,10 +67,7 @@ export function emitBundle(
   );
   const files = new Map<string, string>();
   for (const plan of plans) {
-    const dir = `units/${plan.id}`;
-    files.set(`${dir}/types.ts`, emitTypesModule(plan));
-    files.set(`${dir}/index.ts`, emitClientModule(plan));
-    files.set(`${dir}/code-mode.d.ts`, emitUnitDeclaration(plan));
+    for (const [path, text] of memoisedUnitFiles(plan, options.memo)) files.set(path, text);
   }
   const codeMode = plans.filter((plan) => {
     if (!hasCodeMode(plan.ir.unit.exposure)) return false;

@@ -1,4 +1,8 @@
-/** The input and output type declarations of a unit's operations, shared by clients and Code Mode. */
+/**
+ * The input and output type declarations of a unit's operations, shared by clients and Code Mode:
+ * the type an external generator wrote (`$types.…`, see `spec-types.ts`) when the operation has one,
+ * else the type printed from its JSON Schema.
+ */
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
@@ -79,8 +83,7 @@ function declare(name: string, schema: unknown, doc: string, prefix: string, ind
       return target !== undefined && eager && reaches(target, alias) ? undefined : target;
     },
   });
-  const own = descriptionOf(schema);
-  let out = `${docComment(own ? `${doc}\n\n${own}` : doc, indent)}${indent}${prefix}type ${name} = ${print(schema, contextFor(name), indent)};\n`;
+  let out = `${docComment(typeDoc(doc, schema), indent)}${indent}${prefix}type ${name} = ${print(schema, contextFor(name), indent)};\n`;
   for (const def of defs) {
     const alias = refs.get(def.ref) as string;
     out += `${docComment(descriptionOf(def.schema), indent)}${indent}${prefix}type ${alias} = ${print(def.schema, contextFor(alias), indent)};\n`;
@@ -88,24 +91,55 @@ function declare(name: string, schema: unknown, doc: string, prefix: string, ind
   return out;
 }
 
+/**
+ * `type <name> = <expression>;` for a generator's type expression. Expressions are written for column
+ * 0 (spec strings in them are literals, which hold no line breaks), so continuation lines take the
+ * declaration's indent.
+ */
+function declareExpression(name: string, expression: string, doc: string, prefix: string, indent: string) {
+  const type = expression.replace(/\n/g, `\n${indent}`);
+  return `${docComment(doc, indent)}${indent}${prefix}type ${name} = ${type};\n`;
+}
+
+/** The doc comment of an operation's type: what it is, and the schema's own description. */
+function typeDoc(what: string, schema: unknown): string {
+  const own = descriptionOf(schema);
+  return own ? `${what}\n\n${own}` : what;
+}
+
+/** `<Base>Input`: the generator's type when the operation has one, else printed from its schema. */
+function inputType(op: OperationPlan, prefix: string, indent: string): string {
+  const name = `${op.typeBase}Input`;
+  const doc = `Input of ${op.tsName}.`;
+  const { inputSchema, types } = op.ir;
+  if (types?.input === undefined) return declare(name, inputSchema, doc, prefix, indent);
+  return declareExpression(name, types.input, typeDoc(doc, inputSchema), prefix, indent);
+}
+
+/** `<Base>Output`: the generator's type, else printed from the schema, else the fallback. */
+function outputType(op: OperationPlan, prefix: string, indent: string): string {
+  const name = `${op.typeBase}Output`;
+  const doc = `Result of ${op.tsName}.`;
+  const { outputSchema, types } = op.ir;
+  if (types?.output !== undefined)
+    return declareExpression(name, types.output, typeDoc(doc, outputSchema), prefix, indent);
+  if (outputSchema === undefined) return declareExpression(name, fallbackOutput(op), doc, prefix, indent);
+  return declare(name, outputSchema, doc, prefix, indent);
+}
+
 /** Declarations of `<Base>Input` and `<Base>Output` for every operation of a unit. */
 export function operationTypes(unit: UnitPlan, prefix: string, indent = ""): string {
   return unit.operations
-    .map((op) => {
-      const input = declare(
-        `${op.typeBase}Input`,
-        op.ir.inputSchema,
-        `Input of ${op.tsName}.`,
-        prefix,
-        indent,
-      );
-      const output =
-        op.ir.outputSchema === undefined
-          ? `${indent}/** Result of ${op.tsName}. */\n${indent}${prefix}type ${op.typeBase}Output = ${fallbackOutput(op)};\n`
-          : declare(`${op.typeBase}Output`, op.ir.outputSchema, `Result of ${op.tsName}.`, prefix, indent);
-      return `${input}${output}`;
-    })
+    .map((op) => `${inputType(op, prefix, indent)}${outputType(op, prefix, indent)}`)
     .join("\n");
+}
+
+/** True when some operation of the unit has a type from the unit's generator. */
+export function usesSpecTypes(unit: UnitPlan): boolean {
+  return (
+    unit.ir.typesModule !== undefined &&
+    unit.operations.some((op) => op.ir.types?.input !== undefined || op.ir.types?.output !== undefined)
+  );
 }
 
 /** `  listNotes(input?: ListNotesInput): Promise<ListNotesOutput>;` with its doc comment. */

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../manifest.js";
 import { operationSignature, unitAccessor } from "../signature.js";
+import { typesExcerpt } from "./types-excerpt.js";
 
 export const DECLARATION_FILE = "code-mode.d.ts";
 const REFERENCE = /^\/\/\/ <reference path=("(?:[^"\\]|\\.)*") \/>$/gm;
@@ -115,7 +116,10 @@ function typesUsed(text: string, types: ReadonlyArray<{ name: string; text: stri
   return types.filter((t) => needed.has(t.name)).map((t) => t.text);
 }
 
-/** One operation's declaration out of its unit's text: the types it uses and its method. */
+/**
+ * One operation's declaration out of its unit's text: the types it uses and its method, after the
+ * parts of the unit's generated types (`namespace $types`) those types use.
+ */
 function describeOperation(text: string, operation: string): string | undefined {
   const all = members(text);
   const client = all.find((m) => m.kind === "interface" && m.name === "Client");
@@ -127,7 +131,9 @@ function describeOperation(text: string, operation: string): string | undefined 
     signature,
     all.filter((m) => m.kind === "type"),
   );
-  return `${opening}\n${types.map((t) => `${t}\n`).join("")}  interface Client {\n${signature}\n  }\n}\n`;
+  const own = types.map((t) => `${t}\n`).join("");
+  const generated = typesExcerpt(text, own) ?? "";
+  return `${opening}\n${generated}${own}  interface Client {\n${signature}\n  }\n}\n`;
 }
 
 /** The declaration `units.describe` returns: the whole unit, or one operation; undefined when unknown. */

@@ -135,7 +135,8 @@ describe("watchProject", () => {
     expect(build).toMatchObject({ ok: true, rebuilt: ["pets"] });
     const pets = (await manifestOf(dir)).units.find((u) => u.id === "pets");
     expect(JSON.stringify(pets?.operations[0]?.outputSchema)).toContain("nickname");
-    expect(await readFile(join(dir, "generated/units/pets/types.ts"), "utf8")).toContain("nickname");
+    // OpenAPI types are openapi-typescript's, in spec-types.ts.
+    expect(await readFile(join(dir, "generated/units/pets/spec-types.ts"), "utf8")).toContain("nickname");
 
     // A deleted unit: its files are removed.
     build = await change(() => rm(join(dir, ".units/alpha.md")));

@@ -6,10 +6,18 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildClientSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { UnitIR } from "../../../compiler/discover/types.js";
 import type { GraphqlInvoke, Manifest } from "../../../runtime/manifest.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { type CompiledProject, compileProject, graphqlConfig } from "../../e2e/graphql-support.js";
 import { cleanupProjects } from "../../support/project.js";
+import {
+  errorsOf,
+  programOf,
+  requiredInputs,
+  schemaRequired,
+  writeTypedOperations,
+} from "../../support/typed-operations.js";
 
 const dir = fileURLToPath(new URL("../../../node_modules/@octokit/graphql-schema/", import.meta.url));
 const github = (schemaPath: string) => ({
@@ -63,6 +71,16 @@ describe("GitHub's GraphQL schema, generated operations at selectionDepth 2", ()
   it("type-checks", () => {
     expect(typecheckBundle(compiled.outDir)).toEqual([]);
   }, 120_000);
+
+  it("has codegen types for every operation, requiring exactly the variables the schemas require", async () => {
+    const unit = compiled.result.context.discovered?.units[0] as UnitIR;
+    expect(unit.operations.filter((op) => !op.types)).toEqual([]);
+    const typed = await writeTypedOperations(unit);
+    const program = programOf(typed, ["operations.ts"]);
+    expect(errorsOf(program)).toEqual([]);
+    const required = new Map(unit.operations.map((op) => [op.name, schemaRequired(op)]));
+    expect(requiredInputs(program, typed)).toEqual(required);
+  }, 60_000);
 
   it("reports the invalid SDL at its position, pointing at the JSON beside it", async () => {
     const { text } = await compileProject(github(`${dir}schema.graphql`));

@@ -1,6 +1,6 @@
 /**
- * Every Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 example of @readme/oas-examples compiles, and the
- * generated bundle passes `tsc --strict`. All examples are units of one project, so one type-check
+ * Every Swagger 2.0, OpenAPI 3.0 and OpenAPI 3.1 example of @readme/oas-examples compiles, its types
+ * come from openapi-typescript, and the generated bundle passes `tsc --strict`. All examples are units of one project, so one type-check
  * covers them (each bundle declares the Code Mode global, so bundles cannot share a program).
  */
 import { readdirSync } from "node:fs";
@@ -83,6 +83,25 @@ describe("@readme/oas-examples", () => {
     const empty = manifest.units.filter((u) => u.operations.length === 0).map((u) => u.name);
     expect(empty).toEqual(Object.keys(EMPTY));
     expect(manifest.units).toHaveLength(exampleFiles().length - Object.keys(EXCLUDED).length);
+  });
+
+  it("types every example with operations through openapi-typescript", () => {
+    const manifest = JSON.parse(bundle.result.files.get("manifest.json") ?? "{}") as Manifest;
+    const typed = manifest.units.filter((u) => u.operations.length > 0);
+    expect(typed.length).toBeGreaterThan(120);
+    for (const unit of typed) {
+      expect(bundle.result.files.get(`units/${unit.id}/spec-types.ts`), unit.name).toContain(
+        "types written by openapi-typescript",
+      );
+      expect(bundle.result.files.get(`units/${unit.id}/types.ts`), unit.name).toContain(
+        'import type * as $types from "./spec-types.js";',
+      );
+    }
+    // Some examples describe no parameter, body or response schema at all: nothing to index.
+    const indexing = typed.filter((u) =>
+      bundle.result.files.get(`units/${u.id}/types.ts`)?.includes("$types.paths["),
+    );
+    expect(indexing.length).toBeGreaterThan(100);
   });
 
   it("type-checks the generated bundle", () => {

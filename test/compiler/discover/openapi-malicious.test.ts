@@ -2,12 +2,13 @@
  * A spec full of hostile strings (operationIds, descriptions, enum values, property and parameter
  * names with `*\/`, backticks, `${process.exit(1)}` and a quote-breaking `require`) compiles to code
  * that type-checks and that can be imported without side effects: spec strings reach generated code
- * only as literals and comments.
+ * only as literals and comments, in unitc's modules and in the types openapi-typescript writes.
  */
 import { existsSync } from "node:fs";
 import { copyFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../support/project.js";
@@ -41,6 +42,14 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
 
+/** The kinds of a module's top-level statements, after checking that it parses. */
+function statementKinds(text: string): Set<string> {
+  const source = ts.createSourceFile("module.ts", text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const parsed = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
+  expect(parsed.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+  return new Set(source.statements.map((statement) => ts.SyntaxKind[statement.kind]));
+}
+
 describe("a spec with hostile strings", () => {
   it("compiles with warnings only for what cannot be called", () => {
     const partial = "  hint: the rest of the operation compiles as usual";
@@ -61,6 +70,18 @@ describe("a spec with hostile strings", () => {
     const names = manifest.units[0].operations.map((o: { name: string }) => o.name);
     expect(names).toContain(PWN);
     expect(names).toContain("`${process.exit(1)}`");
+  });
+
+  it("writes openapi-typescript's types as type declarations only, hostile text escaped", () => {
+    const specTypes = bundle.result.files.get("units/evil/spec-types.ts") ?? "";
+    expect(statementKinds(specTypes)).toEqual(new Set(["InterfaceDeclaration", "TypeAliasDeclaration"]));
+    // Descriptions are comments whose `*\/` cannot end them; names and values are string literals.
+    expect(specTypes).toContain("/** @description *\\/ ${process.exit(1)} */");
+    expect(specTypes).toContain('"`${process.exit(1)}`"?: "*/ process.exit(1) /*" | "`${process.exit(1)}`"');
+    expect(specTypes).toContain(`${JSON.stringify(PWN)}?: string;`);
+    const types = bundle.result.files.get("units/evil/types.ts") ?? "";
+    expect(statementKinds(types)).toEqual(new Set(["ImportDeclaration", "TypeAliasDeclaration"]));
+    expect(types).toContain('$types.paths["/x/`${process.exit(1)}`"]["get"]');
   });
 
   it(

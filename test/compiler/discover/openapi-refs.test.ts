@@ -1,7 +1,8 @@
 /**
  * `$ref` safety: remote URLs, `file:` URLs, absolute paths and files outside the spec's folder
  * (through `..`, percent-encoding or a symlink) are refused with a diagnostic at the `$ref`, and
- * nothing is fetched or read; relative refs inside the folder and circular schemas work.
+ * nothing is fetched or read, by unitc or by openapi-typescript writing the unit's types; relative
+ * refs inside the folder and circular schemas work.
  */
 import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -69,6 +70,16 @@ describe("refused $refs", () => {
     expect(manifest).not.toMatch(/root:/);
   });
 
+  it("gives openapi-typescript nothing it could fetch or read: refused refs are typed unknown", async () => {
+    const { result } = await compileSpec("bad.yaml");
+    const specTypes = result.files.get("units/refs/spec-types.ts") ?? "";
+    expect(specTypes).toContain("openapi-typescript");
+    expect(specTypes).not.toContain(MARKER);
+    expect(specTypes).not.toMatch(/169\.254|etc\/passwd|outside\.yaml/);
+    // The three responses are `unknown`: their `$ref`s were not followed.
+    expect(specTypes.match(/"application\/json": unknown;/g)).toHaveLength(3);
+  });
+
   it("reports the refs of a Swagger 2.0 spec at their place in the original document", async () => {
     const { text, manifest } = await compileSpec("bad-swagger.json");
     expect(text).toBe(
@@ -102,6 +113,32 @@ paths:
     expect(text.split("\n")[0]).toBe(
       `refs/spec/remote.yaml:12:31 error SPEC_REF_REMOTE $ref "${remote.url}/schema.json#/X" points to a remote URL; unitc does not fetch remote $refs`,
     );
+    expect(remote.requests).toEqual([]);
+  });
+
+  it("fetches nothing while openapi-typescript writes the types of a spec with a remote $ref", async () => {
+    const spec = `openapi: 3.0.3
+info: { title: Remote, version: "1" }
+servers: [{ url: "https://api.example.test" }]
+paths:
+  /x:
+    get:
+      parameters:
+        - $ref: "${remote.url}/parameters.json#/P"
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: "${remote.url}/schema.json#/X" }
+components:
+  schemas:
+    Y: { $ref: "${remote.url}/y.json" }
+`;
+    const { result } = await compileSpec("remote.yaml", { "spec/remote.yaml": spec });
+    const specTypes = result.files.get("units/refs/spec-types.ts") ?? "";
+    expect(specTypes).toContain("Y: unknown;");
+    expect(specTypes).not.toContain(remote.url);
     expect(remote.requests).toEqual([]);
   });
 
@@ -185,8 +222,17 @@ describe("followed $refs", () => {
     });
   });
 
-  it("emits recursive types for the circular schema", () => {
+  it("types through openapi-typescript: files' schemas become components, the cycle stays a reference", () => {
+    const specTypes = good.result.files.get("units/refs/spec-types.ts") ?? "";
+    expect(specTypes).toContain('children?: components["schemas"]["Node"][];');
+    // pet.yaml#/Pet and tag.yaml#/Tag, copied in as components; Pet's `home` points back into the root.
+    expect(specTypes).toContain('tag?: components["schemas"]["Tag"];');
+    expect(specTypes).toContain('home?: components["schemas"]["Node"];');
+    expect(specTypes).toContain('Tag: "cat" | "dog";');
+    expect(specTypes).toContain('id: components["parameters"]["PetId"];');
     const types = good.result.files.get("units/refs/types.ts") ?? "";
-    expect(types).toContain("children?: Array<GetTreeOutput_Node>;");
+    expect(types).toContain(
+      'export type GetTreeOutput = $types.paths["/tree"]["get"]["responses"]["200"]["content"]["application/json"];',
+    );
   });
 });

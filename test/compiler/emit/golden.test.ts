@@ -50,7 +50,9 @@ function writeGolden(dir: string, files: ReadonlyMap<string, string>, diagnostic
 }
 
 it("covers the cases emit promises", () => {
-  expect(cases).toEqual(expect.arrayContaining(["cli-actions", "http-actions", "names", "plural-children"]));
+  expect(cases).toEqual(
+    expect.arrayContaining(["cli-actions", "http-actions", "names", "openapi-petstore", "plural-children"]),
+  );
 });
 
 describe.each(cases)("%s", (name) => {

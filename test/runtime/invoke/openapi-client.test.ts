@@ -115,6 +115,11 @@ describe("a client generated from an OpenAPI spec", () => {
       const getItem = manifest.units[0].operations.find((o: { name: string }) => o.name === "getItem");
       // The unit's auth owns X-Api-Key: it is not an input.
       expect(Object.keys(getItem.inputSchema.properties.header.properties)).toEqual(["X-Trace"]);
+      // The client's types (which consumer.ts's @ts-expect-error lines hold to) are openapi-typescript's.
+      const types = await readFile(join(outDir, "units/echo/types.ts"), "utf8");
+      expect(types).toContain(
+        'header?: Pick<NonNullable<$types.paths["/items/{id}"]["get"]["parameters"]["header"]>, "X-Trace">;',
+      );
     },
     TYPECHECK_TIMEOUT,
   );
