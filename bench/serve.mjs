@@ -1,7 +1,7 @@
 // Serving benchmarks, on the built CLI and runtime (run `npm run build` first):
 // - serve start → first tools/list answer for 50 units / 5,000 operations: in-process (reading the
-//   manifest and prebuilt index, building the tool table, MCP handshake; modules warm), and as a
-//   fresh `unitc serve` process on stdio (Node start and module loading included), median of 5;
+//   manifest, building the tool table, MCP handshake; modules warm), and as a fresh `unitc serve`
+//   process on stdio (Node start and loading the bundled dist/cli/serve.cjs included), median of 5;
 //   direct exposure, so the answer is a full page of 1,000 tools;
 // - search_tools median over 10,000 operations (the tool handler in-process, no transport);
 // - RSS of that serve process with the 5,000 operations loaded, after a search.
@@ -133,7 +133,7 @@ function startAndList(manifestPath, keep) {
   });
 }
 
-/** In-process: host (manifest, prebuilt index, tool table) + MCP server + first tools/list page, modules warm. */
+/** In-process: host (manifest, tool table) + MCP server + first tools/list page, modules warm. */
 async function inProcessStart(manifestPath) {
   const { createServeHost } = await import("../dist/runtime/serve/host.js");
   const { createMcpServer } = await import("../dist/runtime/serve/server.js");
@@ -194,7 +194,7 @@ export async function run() {
   const warm = await inProcessStart(manifestPath);
   return [
     {
-      name: "serve start → first tools/list in-process (50 units / 5,000 operations; manifest, index, tool table, MCP handshake)",
+      name: "serve start → first tools/list in-process (50 units / 5,000 operations; manifest, tool table, MCP handshake; the search index is read on the first search)",
       value: warm.toFixed(0),
       unit: "ms",
       target: "< 300 ms",

@@ -10,7 +10,6 @@ import {
   readManifest,
 } from "./manifest.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
-import { inputProblems } from "./validate-input.js";
 
 export interface RuntimeOptions {
   /** A manifest already in memory; relative paths in it resolve against `baseDir`. */
@@ -53,6 +52,9 @@ export interface UnitRuntime {
   /** Closes long-lived connections and ends the processes they started (MCP servers). */
   close(): Promise<void>;
 }
+
+/** The validator (ajv) is loaded on the first call: a runtime that only lists its tools never needs it. */
+let validation: Promise<typeof import("./validate-input.js")> | undefined;
 
 function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
   if (options.manifest) {
@@ -105,7 +107,8 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
 
   const invoke = async (unitId: string, name: string, input: unknown = {}, callOptions: CallOptions = {}) => {
     const target = operation(unitId, name);
-    const problems = inputProblems(target.operation.inputSchema, input);
+    validation ??= import("./validate-input.js");
+    const problems = (await validation).inputProblems(target.operation.inputSchema, input);
     if (problems.length > 0) {
       throw new UnitError(
         "INPUT_INVALID",

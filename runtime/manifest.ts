@@ -2,6 +2,7 @@
  * The manifest: everything the runtime needs to serve a compiled bundle. It is the one contract the
  * compiler and the runtime share; secrets stay references (`env:NAME`, `${NAME}`), never values.
  */
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -312,12 +313,21 @@ export interface LoadedManifest {
   baseDir: string;
 }
 
+/**
+ * A file's text. When it is all ASCII, as manifests usually are, it is decoded as Latin-1 (the same
+ * text): on a large bundle's manifest that takes a fraction of the time UTF-8 decoding does.
+ */
+function readText(file: string): string {
+  const bytes = readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
+}
+
 /** Reads and checks a manifest file; throws {@link UnitError} `MANIFEST_INVALID` when it is not one. */
 export function readManifest(path: string | URL): LoadedManifest {
   const file = typeof path === "string" ? path : fileURLToPath(path);
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, "utf8"));
+    data = JSON.parse(readText(file));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UnitError("MANIFEST_INVALID", `cannot read manifest ${file}: ${reason}`, {

@@ -1,22 +1,31 @@
 /** Picks the invoker of an operation by its `invoke.kind`. */
 import { UnitError } from "../errors.js";
 import type { Invoke } from "../manifest.js";
-import { invokeMcp } from "../mcp/invoker.js";
-import { invokeCli } from "./cli.js";
-import { invokeGraphql } from "./graphql.js";
-import { invokeHttp } from "./http.js";
-import { invokeOpenapi } from "./openapi.js";
 import type { Invoker } from "./types.js";
 
 export type { InvokeContext, InvokeResult, Invoker } from "./types.js";
 
+/**
+ * An invoker whose module is loaded on its first call: a runtime that serves (or a server that lists
+ * tools) does not load HTTP, process and MCP client code for backends it is not calling.
+ */
+function onFirstCall(load: () => Promise<Invoker>): Invoker {
+  let loaded: Promise<Invoker> | undefined;
+  return async (input, context) => {
+    loaded ??= load();
+    return (await loaded)(input, context);
+  };
+}
+
+const invokeOpenapi = onFirstCall(async () => (await import("./openapi.js")).invokeOpenapi);
+
 const INVOKERS: Record<string, Invoker> = {
-  http: invokeHttp,
-  cli: invokeCli,
-  graphql: invokeGraphql,
+  http: onFirstCall(async () => (await import("./http.js")).invokeHttp),
+  cli: onFirstCall(async () => (await import("./cli.js")).invokeCli),
+  graphql: onFirstCall(async () => (await import("./graphql.js")).invokeGraphql),
   openapi: invokeOpenapi,
   discovery: invokeOpenapi,
-  mcp: invokeMcp,
+  mcp: onFirstCall(async () => (await import("../mcp/invoker.js")).invokeMcp),
 };
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { UnitRuntime } from "../core.js";
 import { isUnitError, UnitError } from "../errors.js";
-import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
+import { hasCodeMode, type Manifest, type ManifestOperation, type ManifestUnit } from "../manifest.js";
 import { SearchIndex } from "../search.js";
 import { unitAccessor } from "../signature.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations.js";
@@ -26,6 +26,18 @@ export interface CodeModeSearchHit {
 }
 
 const indexes = new WeakMap<Manifest, SearchIndex>();
+/** A unit's operations by TS name (the first declared wins), made once per manifest unit. */
+const byTsName = new WeakMap<ManifestUnit, Map<string, ManifestOperation>>();
+
+function operationOf(unit: ManifestUnit, tsName: unknown): ManifestOperation | undefined {
+  let operations = byTsName.get(unit);
+  if (!operations) {
+    operations = new Map();
+    for (const op of unit.operations) if (!operations.has(op.tsName)) operations.set(op.tsName, op);
+    byTsName.set(unit, operations);
+  }
+  return typeof tsName === "string" ? operations.get(tsName) : undefined;
+}
 
 function searchIndex(manifest: Manifest): SearchIndex {
   let index = indexes.get(manifest);
@@ -113,7 +125,7 @@ export class Bridge {
 
   private async call(request: Request): Promise<unknown> {
     const unit = this.unit(request.unit);
-    const operation = unit.operations.find((op) => op.tsName === request.operation);
+    const operation = operationOf(unit, request.operation);
     if (!operation) {
       throw new UnitError(
         "UNKNOWN_OPERATION",

@@ -1,14 +1,18 @@
-/** Entry of an engine worker thread: loads QuickJS once, then runs one job at a time for the host. */
-import { parentPort } from "node:worker_threads";
+/**
+ * Entry of an engine worker thread: loads QuickJS once, then runs one job at a time for the host.
+ * While a run waits on unit calls, the thread watches a shared counter the host bumps after each
+ * reply (briefly, then asleep on it) and takes the reply straight off its port: no event-loop turn,
+ * timer or promise per call.
+ */
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
 import { type EngineChannel, type FreshContext, freshContext, runJob } from "./engine.js";
 import { WASM_MEMORY_MB } from "./limits.js";
-import type { EngineMessage, EngineRequest, RunJob } from "./protocol.js";
-
-type Reply = { callId: number; response: string };
+import type { EngineMessage, EngineRequest, EngineWorkerData, RunJob } from "./protocol.js";
 
 const port = parentPort;
 if (!port) throw new Error("engine-worker runs as a worker thread");
+const replies = new Int32Array((workerData as EngineWorkerData).replies);
 // One module per worker, in a wasm memory with a hard maximum (64 KiB pages). The lib this
 // project compiles against declares WebAssembly's types but not its global value.
 type MemoryConstructor = new (descriptor: { initial: number; maximum: number }) => unknown;
@@ -16,53 +20,56 @@ const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: MemoryCons
 const wasmMemory = new Memory({ initial: 256, maximum: (WASM_MEMORY_MB * 1024) / 64 });
 const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory }));
 
-const replies: Reply[] = [];
-let waiter: ((reply: Reply) => void) | undefined;
-
 const post = (message: EngineMessage) => port.postMessage(message);
+
+/**
+ * How long a run waiting on a reply checks for it before it sleeps. An in-process call is answered
+ * within this, and putting the thread to sleep and waking it again costs more than the wait.
+ */
+const SPIN_MS = 0.05;
+
+/** Whether the reply counter moved on from `seen` within {@link SPIN_MS}. */
+function spin(seen: number): boolean {
+  const until = performance.now() + SPIN_MS;
+  while (performance.now() < until) if (Atomics.load(replies, 0) !== seen) return true;
+  return false;
+}
 
 const channel: EngineChannel = {
   send: (callId, request) => post({ type: "call", callId, request }),
   receive(ms) {
-    const queued = replies.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          waiter = undefined;
-          resolve(undefined);
-        },
-        Math.max(0, ms),
-      );
-      waiter = (reply) => {
-        clearTimeout(timer);
-        waiter = undefined;
-        resolve(reply);
-      };
-    });
+    const deadline = Date.now() + ms;
+    for (;;) {
+      // Read the counter first: a reply posted after the check below changes it, so the wait
+      // returns at once instead of missing it.
+      const seen = Atomics.load(replies, 0);
+      const message = receiveMessageOnPort(port)?.message as EngineRequest | undefined;
+      // Only replies arrive during a run (a new job is sent once this one has answered).
+      if (message?.type === "reply") return { callId: message.callId, response: message.response };
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      if (message === undefined && !spin(seen)) Atomics.wait(replies, 0, seen, left);
+    }
   },
 };
 
-let spare: FreshContext | undefined = freshContext(quickjs);
+/** The next run's context, prepared while the worker waits (the first one right after "ready"). */
+let spare: FreshContext | undefined;
 
-async function start(job: RunJob): Promise<void> {
-  // Replies still queued belong to the previous run (the host sends them in order before a new job).
-  replies.length = 0;
+function start(job: RunJob): void {
   const fresh = spare ?? freshContext(quickjs);
   spare = undefined;
-  const outcome = await runJob(fresh, job, channel);
+  const outcome = runJob(fresh, job, channel);
   post({ type: "result", outcome });
   // The next run's context is made while this worker waits; a retiring worker makes none.
   if (!outcome.retire) setImmediate(() => (spare ??= freshContext(quickjs)));
 }
 
+// Replies to calls of a run that has ended may still arrive here; they are dropped.
 port.on("message", (message: EngineRequest) => {
-  if (message.type === "run") {
-    void start(message.job);
-    return;
-  }
-  const reply = { callId: message.callId, response: message.response };
-  if (waiter) waiter(reply);
-  else replies.push(reply);
+  if (message.type === "run") start(message.job);
 });
 post({ type: "ready" });
+setImmediate(() => {
+  spare ??= freshContext(quickjs);
+});

@@ -1,24 +1,26 @@
 /**
- * One Code Mode run inside an engine worker: a fresh QuickJS runtime and context with memory, stack
- * and time limits, the prelude installed, the script evaluated, and its jobs driven until its
- * promise settles. Only strings leave the context: bridge requests, log lines, the result's JSON.
+ * One Code Mode run inside an engine worker: a fresh QuickJS runtime and context (the prelude
+ * already installed, see `fresh-context.ts`) given memory, stack and time limits and its `units`,
+ * the script evaluated, and its jobs driven until its promise settles. Only strings leave the
+ * context: bridge requests, log lines, the result's JSON.
  */
 import type {
   QuickJSContext,
   QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
-  QuickJSWASMModule,
 } from "quickjs-emscripten";
 import { capResult, LogBuffer } from "./capture.js";
-import { PRELUDE, SANDBOX_GLOBALS } from "./prelude.js";
+import type { FreshContext, PreludeApi } from "./fresh-context.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
+
+export { type FreshContext, freshContext } from "./fresh-context.js";
 
 /** How an engine reaches the host while a run waits on unit calls. */
 export interface EngineChannel {
   send(callId: number, request: string): void;
-  /** The next reply from the host, or `undefined` when `ms` pass first. */
-  receive(ms: number): Promise<{ callId: number; response: string } | undefined>;
+  /** Blocks until the next reply from the host; `undefined` when `ms` pass first. */
+  receive(ms: number): { callId: number; response: string } | undefined;
 }
 
 const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
@@ -26,36 +28,19 @@ const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
 const JOB_BATCH = 1_000;
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
-type Api = { serialize: QuickJSHandle; describeError: QuickJSHandle };
-
-/** A QuickJS runtime and context no script has touched yet. */
-export interface FreshContext {
-  runtime: QuickJSRuntime;
-  context: QuickJSContext;
-}
-
-/**
- * Makes a fresh runtime and context. Workers make the next one while idle, so a run does not wait
- * for it; each is used by exactly one run and then disposed.
- */
-export function freshContext(quickjs: QuickJSWASMModule): FreshContext {
-  const runtime = quickjs.newRuntime();
-  return { runtime, context: runtime.newContext() };
-}
-
 class Session {
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
   readonly logs: LogBuffer;
+  private readonly api: PreludeApi;
   private readonly deadline: number;
   private interrupted = false;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
   private calls = 0;
-  private api: Api | undefined;
 
   constructor(
-    fresh: FreshContext,
+    private readonly fresh: FreshContext,
     private readonly job: RunJob,
     private readonly channel: EngineChannel,
   ) {
@@ -63,6 +48,7 @@ class Session {
     this.logs = new LogBuffer(job.maxLogBytes);
     this.runtime = fresh.runtime;
     this.context = fresh.context;
+    this.api = fresh.api;
     this.runtime.setMemoryLimit(job.memoryBytes);
     this.runtime.setMaxStackSize(job.stackBytes);
     this.runtime.setInterruptHandler(() => {
@@ -77,21 +63,15 @@ class Session {
     return handle;
   }
 
-  /** Evaluates the prelude and hands it the two host functions, the catalogue and the allowlist. */
+  /** Takes the context's host functions and defines `units` for this run's catalogue. */
   install(): void {
     const ctx = this.context;
-    const factory = this.keep(ctx.unwrapResult(ctx.evalCode(PRELUDE, "prelude.js")));
-    const args = [
-      ctx.newFunction("call", (request) => this.onCall(request)),
-      ctx.newFunction("log", (level, text) => this.onLog(level, text)),
-      ctx.newString(this.job.catalog),
-      ctx.newString(JSON.stringify(SANDBOX_GLOBALS)),
-    ].map((handle) => this.keep(handle));
-    const api = this.keep(ctx.unwrapResult(ctx.callFunction(factory, ctx.undefined, ...args)));
-    this.api = {
-      serialize: this.keep(ctx.getProp(api, "serialize")),
-      describeError: this.keep(ctx.getProp(api, "describeError")),
-    };
+    this.fresh.attach({
+      call: (request) => this.onCall(request),
+      log: (level, text) => this.onLog(level, text),
+    });
+    const catalog = this.keep(ctx.newString(this.job.catalog));
+    this.keep(ctx.unwrapResult(ctx.callFunction(this.api.defineUnits, ctx.undefined, catalog)));
   }
 
   private thrown(name: string, message: string) {
@@ -138,13 +118,17 @@ class Session {
   }
 
   /** Evaluates the script and drives it to the end. */
-  async run(): Promise<EngineOutcome> {
+  run(): EngineOutcome {
     const evaluated = this.context.evalCode(this.job.js, "agent.js");
-    if (evaluated.error) return this.fail(this.errorOf(evaluated.error));
+    if (evaluated.error) return this.fail(compileError(this.errorOf(evaluated.error)));
     return this.drive(this.keep(evaluated.value));
   }
 
-  private async drive(promise: QuickJSHandle): Promise<EngineOutcome> {
+  /**
+   * Runs the script's jobs until its promise settles. With nothing left to run it waits for the
+   * host's next reply, blocking this thread: there is nothing else for it to do meanwhile.
+   */
+  private drive(promise: QuickJSHandle): EngineOutcome {
     for (;;) {
       const jobs = this.runtime.executePendingJobs(JOB_BATCH);
       if (jobs.error) return this.fail(this.errorOf(jobs.error));
@@ -152,9 +136,10 @@ class Session {
       const state = this.context.getPromiseState(promise);
       if (state.type === "fulfilled") return this.finish(state.value);
       if (state.type === "rejected") return this.fail(this.errorOf(state.error));
-      if (this.runtime.hasPendingJob()) continue;
+      // Fewer jobs than a batch means the queue ran dry.
+      if (jobs.value === JOB_BATCH && this.runtime.hasPendingJob()) continue;
       if (this.pending.size === 0) return this.fail(neverSettled());
-      const reply = await this.channel.receive(this.deadline - Date.now());
+      const reply = this.channel.receive(this.deadline - Date.now());
       if (!reply) return this.fail(this.timeout());
       this.settle(reply.callId, reply.response);
     }
@@ -162,7 +147,7 @@ class Session {
 
   private finish(value: QuickJSHandle): EngineOutcome {
     const ctx = this.context;
-    const result = ctx.callFunction((this.api as Api).serialize, ctx.undefined, value);
+    const result = ctx.callFunction(this.api.serialize, ctx.undefined, value);
     value.dispose();
     if (result.error) {
       const error = this.errorOf(result.error);
@@ -198,7 +183,7 @@ class Session {
       return this.timeout();
     }
     const ctx = this.context;
-    const described = ctx.callFunction((this.api as Api).describeError, ctx.undefined, handle);
+    const described = ctx.callFunction(this.api.describeError, ctx.undefined, handle);
     handle.dispose();
     if (described.error || ctx.typeof(described.value) !== "string") {
       (described.error ?? described.value).dispose();
@@ -229,9 +214,23 @@ class Session {
   dispose(): void {
     for (const deferred of this.pending.values()) deferred.dispose();
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-    this.context.dispose();
-    this.runtime.dispose();
+    this.fresh.dispose();
   }
+}
+
+/**
+ * The script's body runs inside an async function, so what its evaluation throws at once is the
+ * engine refusing to compile it: a syntax error, and nothing ran.
+ */
+function compileError(error: EngineError): EngineError {
+  const syntax = /^SyntaxError: /.exec(error.message);
+  if (error.code !== "SCRIPT_ERROR" || !syntax) return error;
+  return {
+    ...error,
+    code: "SYNTAX_ERROR",
+    message: error.message.slice(syntax[0].length),
+    hint: "fix the script at that line; nothing was run",
+  };
 }
 
 function neverSettled(): EngineError {
@@ -243,17 +242,13 @@ function neverSettled(): EngineError {
 }
 
 /** Runs `job` in `fresh`, then disposes it. `retire` is set when the engine itself failed. */
-export async function runJob(
-  fresh: FreshContext,
-  job: RunJob,
-  channel: EngineChannel,
-): Promise<EngineOutcome> {
+export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel): EngineOutcome {
   let session: Session | undefined;
   let outcome: EngineOutcome;
   try {
     session = new Session(fresh, job, channel);
     session.install();
-    outcome = await session.run();
+    outcome = session.run();
   } catch (error) {
     // A host exception from inside the engine (a native stack overflow in wasm, a failed
     // allocation): the wasm heap may be inconsistent, so nothing more runs in this worker.

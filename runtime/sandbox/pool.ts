@@ -57,8 +57,8 @@ export class SandboxPool {
 
   private startEngine(): Promise<Engine> {
     return WorkerClient.start<EngineMessage>("engine-worker", {
-      stackSizeMb: WORKER_STACK_MB,
-      maxOldGenerationSizeMb: WORKER_HEAP_MB,
+      resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      wake: true,
     });
   }
 
@@ -140,7 +140,7 @@ export class SandboxPool {
       this.sent = new Map();
       // Its own heap limit: a script that makes TypeScript run out of memory ends this worker only.
       this.checker = WorkerClient.start<CheckMessage>("check-worker", {
-        maxOldGenerationSizeMb: CHECKER_HEAP_MB,
+        resourceLimits: { maxOldGenerationSizeMb: CHECKER_HEAP_MB },
       });
       this.checker.catch(() => {
         this.checker = undefined;

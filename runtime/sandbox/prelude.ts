@@ -75,9 +75,11 @@ export const SANDBOX_GLOBALS: readonly string[] = [
 /**
  * Sandbox-side JavaScript, evaluated before the script in the same fresh context. The outer arrow
  * is a module scope: it keeps the intrinsics it needs (taken before any script code runs) and
- * evaluates to `install(hostCall, hostLog, catalogJson, allowedJson) → { serialize, describeError }`.
- * `hostCall(text)` sends one JSON request and returns a promise of the JSON answer text;
- * `hostLog(level, text)` records a console line. Both stay reachable only through these closures.
+ * evaluates to `install(hostCall, hostLog, allowedJson) → { serialize, describeError, defineUnits }`.
+ * `install` deletes every global outside the allowlist and defines `console`; a run then calls
+ * `defineUnits(catalogJson)` before its script. `hostCall(text)` sends one JSON request and returns a
+ * promise of the JSON answer text; `hostLog(level, text)` records a console line. Both stay
+ * reachable only through these closures.
  */
 export const PRELUDE = `(() => {
   "use strict";
@@ -170,15 +172,17 @@ export const PRELUDE = `(() => {
     }
   }
 
-  return function install(hostCall, hostLog, catalogJson, allowedJson) {
+  return function install(hostCall, hostLog, allowedJson) {
     const allowed = parse(allowedJson);
     for (const name of Object.getOwnPropertyNames(globalThis)) {
       if (!allowed.includes(name)) Reflect.deleteProperty(globalThis, name);
     }
-    define(globalThis, "units", makeUnits(hostCall, catalogJson));
     define(globalThis, "console", makeConsole(hostLog));
-    const left = Object.getOwnPropertyNames(globalThis).filter((name) => !allowed.includes(name));
-    if (left.length > 0) throw new Error("globals outside the allowlist: " + left.join(", "));
-    return { serialize, describeError };
+    function defineUnits(catalogJson) {
+      define(globalThis, "units", makeUnits(hostCall, catalogJson));
+      const left = Object.getOwnPropertyNames(globalThis).filter((name) => !allowed.includes(name));
+      if (left.length > 0) throw new Error("globals outside the allowlist: " + left.join(", "));
+    }
+    return { serialize, describeError, defineUnits };
   };
 })()`;

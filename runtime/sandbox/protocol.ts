@@ -47,6 +47,12 @@ export type EngineOutcome = (
   retire?: boolean;
 };
 
+/** What an engine worker starts with. */
+export interface EngineWorkerData {
+  /** An `Int32Array` counter the host bumps (and notifies) after posting each reply. */
+  replies: SharedArrayBuffer;
+}
+
 /** Host → engine worker. */
 export type EngineRequest =
   | { type: "run"; job: RunJob }
@@ -87,6 +93,8 @@ export interface SyntaxOutcome {
   diagnostics: CheckDiagnostic[];
   /** Offset in the code of a final expression statement, so its value can be returned. */
   returnAt?: number;
+  /** The script is JavaScript QuickJS runs as written: no types to strip, so no esbuild pass. */
+  plain?: boolean;
   /** The worker does not hold these declarations (it was replaced): send them again. */
   stale?: boolean;
 }

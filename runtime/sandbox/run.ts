@@ -81,13 +81,25 @@ function checkInput(input: CodeModeInput): CodeModeError | number {
   return timeout;
 }
 
+/** The stubs `units` gets, as JSON, by manifest (a large bundle's would be rebuilt on every run). */
+const catalogs = new WeakMap<UnitRuntime["manifest"], string>();
+
+function catalogOf(manifest: UnitRuntime["manifest"]): string {
+  let catalog = catalogs.get(manifest);
+  if (catalog === undefined) {
+    const units = manifest.units
+      .filter(inCodeMode)
+      .map((unit) => ({ id: unit.id, operations: unit.operations.map((op) => op.tsName) }));
+    catalog = JSON.stringify(units);
+    catalogs.set(manifest, catalog);
+  }
+  return catalog;
+}
+
 function job(runtime: UnitRuntime, js: string, timeoutMs: number): RunJob {
-  const catalog = runtime.manifest.units
-    .filter(inCodeMode)
-    .map((unit) => ({ id: unit.id, operations: unit.operations.map((op) => op.tsName) }));
   return {
     js,
-    catalog: JSON.stringify(catalog),
+    catalog: catalogOf(runtime.manifest),
     timeoutMs,
     memoryBytes: MEMORY_LIMIT_BYTES,
     stackBytes: STACK_LIMIT_BYTES,
@@ -140,7 +152,7 @@ export async function runCodeMode(
   const blocking = diagnostics.find((d) => d.severity === "error");
   if (blocking)
     return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
-  const prepared = await prepareScript(input.code, syntax.returnAt);
+  const prepared = await prepareScript(input.code, syntax.returnAt, syntax.plain);
   if (!("js" in prepared)) {
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
   }

@@ -1,7 +1,8 @@
 /**
  * Turns an agent's script into what the engine evaluates: an optional `return` before a final
- * expression, types stripped by esbuild, and the body wrapped in an async arrow function called at
- * once, so top-level `await` and `return` work and the script evaluates to a promise.
+ * expression, types stripped by esbuild (unless the type check found plain JavaScript), and the
+ * body wrapped in an async arrow function called at once, so top-level `await` and `return` work
+ * and the script evaluates to a promise.
  */
 import { type DecodedMappings, decodeMappings, originalPosition } from "./source-map.js";
 
@@ -13,7 +14,8 @@ const FRAME = /\(?agent\.js:(\d+):(\d+)\)?/;
 /** A script ready to run, and how to map engine positions back to the agent's lines. */
 export interface PreparedScript {
   js: string;
-  mappings: DecodedMappings;
+  /** Where esbuild put each part of the wrapped script; absent when the script runs as written. */
+  mappings?: DecodedMappings;
   /** Where a `return` was inserted (0-based line and column in the script), if it was. */
   inserted?: { line: number; column: number };
 }
@@ -29,12 +31,46 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line: before.length - 1, column: (before.at(-1) ?? "").length };
 }
 
-/** Strips types and wraps `code`; `returnAt` is the offset of a final expression statement. */
+/** Scripts prepared lately, for scripts run again unchanged (an agent retrying, a loop of runs). */
+const CACHE_SIZE = 64;
+const cache = new Map<string, PreparedScript>();
+
+/**
+ * Strips types and wraps `code`; `returnAt` is the offset of a final expression statement. `plain`
+ * (the type check's finding: no TypeScript syntax) skips esbuild: the script runs as written.
+ */
 export async function prepareScript(
   code: string,
   returnAt?: number,
+  plain = false,
 ): Promise<PreparedScript | ScriptSyntaxError> {
-  const source = returnAt === undefined ? code : `${code.slice(0, returnAt)}${RETURN}${code.slice(returnAt)}`;
+  if (plain) {
+    return {
+      js: `${PREFIX}${withReturn(code, returnAt)}${SUFFIX}`,
+      ...(returnAt === undefined ? {} : { inserted: lineAndColumn(code, returnAt) }),
+    };
+  }
+  const key = `${returnAt ?? ""}\u0000${code}`;
+  const known = cache.get(key);
+  if (known) {
+    cache.delete(key);
+    cache.set(key, known);
+    return known;
+  }
+  const prepared = await transformScript(code, returnAt);
+  if ("js" in prepared) {
+    cache.set(key, prepared);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  return prepared;
+}
+
+function withReturn(code: string, returnAt: number | undefined): string {
+  return returnAt === undefined ? code : `${code.slice(0, returnAt)}${RETURN}${code.slice(returnAt)}`;
+}
+
+async function transformScript(code: string, returnAt?: number): Promise<PreparedScript | ScriptSyntaxError> {
+  const source = withReturn(code, returnAt);
   const { transform } = await import("esbuild");
   try {
     const result = await transform(`${PREFIX}${source}${SUFFIX}`, {
@@ -66,7 +102,10 @@ export function scriptPosition(
 ): { line: number; column: number } | undefined {
   const frame = stack ? FRAME.exec(stack) : null;
   if (!frame) return undefined;
-  const at = originalPosition(prepared.mappings, Number(frame[1]) - 1, Number(frame[2]) - 1);
+  const generated = { line: Number(frame[1]) - 1, column: Number(frame[2]) - 1 };
+  const at = prepared.mappings
+    ? originalPosition(prepared.mappings, generated.line, generated.column)
+    : generated;
   // Line 0 of the transformed input is the wrapper's own line.
   if (!at || at.line < 1) return undefined;
   const line = at.line - 1;

@@ -63,6 +63,15 @@ function workerScript(entry: WorkerEntry): Promise<URL> {
   return script;
 }
 
+export interface WorkerStartOptions {
+  resourceLimits?: ResourceLimits;
+  /**
+   * Give the worker a shared counter (`workerData.replies`, see `EngineWorkerData`) that
+   * {@link WorkerClient.post} bumps and notifies, so it can block waiting for a message.
+   */
+  wake?: boolean;
+}
+
 /** One worker thread answering requests of type `Out` messages. */
 export class WorkerClient<Out extends { type: string }> {
   /** False once the worker has exited or was ended. */
@@ -72,28 +81,33 @@ export class WorkerClient<Out extends { type: string }> {
   private listener: ((message: Out) => void) | undefined;
   private onExit: ((error: Error) => void) | undefined;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly wake: Int32Array | undefined,
+  ) {
     worker.on("message", (message: Out) => this.listener?.(message));
     worker.on("error", (error) => this.exited(`the worker failed: ${error.message}`));
     worker.on("exit", (code) => this.exited(`the worker stopped (exit code ${code})`));
-    // Never let a worker's own output reach the host's stdout (it may carry a protocol).
-    worker.stdout?.resume();
-    worker.stderr?.resume();
+    // A worker's own output never reaches the host's stdout (it may carry a protocol): the worker
+    // writes to streams of its own (`stdout: true`), which are never read. Reading them would keep
+    // the process alive after `unref()`, so `unitc serve` would not end when its client leaves.
   }
 
   /** Starts a worker and waits until it says it is ready. */
   static async start<Out extends { type: string }>(
     entry: WorkerEntry,
-    resourceLimits: ResourceLimits = {},
+    options: WorkerStartOptions = {},
   ): Promise<WorkerClient<Out>> {
+    const replies = options.wake ? new SharedArrayBuffer(4) : undefined;
     // No environment: secrets never reach a worker, whatever runs inside it.
     const worker = new Worker(await workerScript(entry), {
       env: {},
       stdout: true,
       stderr: true,
-      resourceLimits,
+      resourceLimits: options.resourceLimits ?? {},
+      ...(replies ? { workerData: { replies } } : {}),
     });
-    const client = new WorkerClient<Out>(worker);
+    const client = new WorkerClient<Out>(worker, replies ? new Int32Array(replies) : undefined);
     await client.request(undefined, (message) => (message.type === "ready" ? true : undefined), 60_000);
     client.served = 0;
     return client;
@@ -107,7 +121,12 @@ export class WorkerClient<Out extends { type: string }> {
 
   /** Sends a message outside of a request (a reply to a call the worker made). */
   post(message: unknown): void {
-    if (this.alive) this.worker.postMessage(message);
+    if (!this.alive) return;
+    this.worker.postMessage(message);
+    if (this.wake) {
+      Atomics.add(this.wake, 0, 1);
+      Atomics.notify(this.wake, 0);
+    }
   }
 
   /**

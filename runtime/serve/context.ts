@@ -12,10 +12,10 @@ export interface CallOutcome {
   truncated: boolean;
 }
 
-/** A search index and the source whose units it covers. */
+/** A search index and the source whose units it covers (`index` may load on first read). */
 export interface SourceIndex {
   source: SourceRef;
-  index: SearchIndex;
+  readonly index: SearchIndex;
 }
 
 export interface Snapshot {
@@ -42,18 +42,25 @@ function sourceKey(source: SourceRef, unitId: string): string {
 /** Search over every source's index, limited to the units currently served, hits mapped to them. */
 export class CatalogSearch {
   private readonly served = new Map<string, ServedUnit>();
-  /** Indexes all of whose units are served: they need no filter. */
-  private readonly complete = new Set<SourceIndex>();
+  /** Whether all of an index's units are served (then it needs no filter); known after its first query. */
+  private readonly complete = new Map<SourceIndex, boolean>();
 
   constructor(
     private readonly indexes: readonly SourceIndex[],
     units: readonly ServedUnit[],
   ) {
     for (const unit of units) this.served.set(sourceKey(unit.source, unit.unit.id), unit);
-    for (const entry of indexes) {
+  }
+
+  /** Reading `entry.index` may load it, so this waits for the first query. */
+  private isComplete(entry: SourceIndex): boolean {
+    let complete = this.complete.get(entry);
+    if (complete === undefined) {
       const ids = new Set(entry.index.documents.map((document) => document.unit));
-      if ([...ids].every((id) => this.served.has(sourceKey(entry.source, id)))) this.complete.add(entry);
+      complete = [...ids].every((id) => this.served.has(sourceKey(entry.source, id)));
+      this.complete.set(entry, complete);
     }
+    return complete;
   }
 
   /** The best `limit` hits, best first; `only` limits them to one served unit. */
@@ -66,7 +73,7 @@ export class CatalogSearch {
         const unit = this.served.get(sourceKey(source, unitId));
         return unit !== undefined && (!only || unit === only);
       };
-      const filtered = only !== undefined || !this.complete.has(entry);
+      const filtered = only !== undefined || !this.isComplete(entry);
       for (const hit of index.query(query, limit, filtered ? accept : undefined)) {
         found.push({ hit, unit: this.served.get(sourceKey(source, hit.unit)) as ServedUnit });
       }

@@ -10,15 +10,17 @@ import {
   ProtocolErrorCode,
   Server,
 } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import * as z from "zod/v4";
 import type { JsonSchema } from "../manifest.js";
-import { inputProblems } from "../validate-input.js";
 import { type CatalogOperation, catalogOf, type ServedUnit } from "./catalog.js";
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
 import { failureOf, failureResult, valueResult } from "./results.js";
 import { callSearchTools } from "./search-tool.js";
+
+/** The validator (ajv) is loaded on the first direct call, not to answer `tools/list`. */
+let validation: Promise<typeof import("../validate-input.js")> | undefined;
 
 /** Tools per `tools/list` page. */
 export const TOOLS_PAGE_SIZE = 1_000;
@@ -52,7 +54,8 @@ async function callDirect(
     const outcome = await context.call(unit, operation.name, args ?? {}, signal);
     const schema = operation.outputSchema;
     if (typeof schema === "object" && schema !== null) {
-      const problems = inputProblems(schema as JsonSchema, outcome.value);
+      validation ??= import("../validate-input.js");
+      const problems = (await validation).inputProblems(schema as JsonSchema, outcome.value);
       if (problems.length > 0) {
         return failureResult({
           code: "OUTPUT_INVALID",

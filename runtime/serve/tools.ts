@@ -78,7 +78,8 @@ function searchTool(units: readonly ServedUnit[], limits: SearchLimits): Tool {
 function directTool(name: string, served: ServedUnit, operation: CatalogOperation): Tool {
   return {
     name,
-    description: cleanText(operation.description || `${operation.name} of ${served.unit.name}`),
+    // Served descriptions are clean already (catalogUnit, readCatalog); the fallback is not.
+    description: operation.description || cleanText(`${operation.name} of ${served.unit.name}`),
     inputSchema: objectSchema(operation.inputSchema) as Tool["inputSchema"],
     ...(operation.outputSchema !== undefined && typeof operation.outputSchema === "object"
       ? { outputSchema: operation.outputSchema as Tool["outputSchema"] }

@@ -6,7 +6,7 @@
  * pings to notice when it goes away.
  */
 import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { backoffMs } from "../mcp/session.js";
 import { SearchIndex } from "../search.js";
 import { type CatalogUnit, readCatalog } from "./catalog.js";

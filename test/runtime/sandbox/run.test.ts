@@ -191,6 +191,34 @@ describe("runCodeMode over the example bundle", () => {
     });
   });
 
+  it("places a runtime error of plain JavaScript, run as written, at its line and column", async () => {
+    const result = await example.run(
+      "const notes = await units.notes.listNotes();\nconst first = null;\n  first.title",
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: "SCRIPT_ERROR",
+        message: "TypeError: cannot read property 'title' of null",
+        line: 3,
+        column: 8,
+      },
+    });
+    expect(await example.run("const a = 1;\n  a +\n  2")).toMatchObject({ ok: true, value: 3 });
+  });
+
+  it("refuses a script the engine cannot compile as a syntax error, before anything runs", async () => {
+    const before = await example.runtime.call<unknown[]>("notes", "listNotes");
+    const result = await example.run(
+      'await units.notes.createNote({ title: "t", body: "b" });\nlet a = 1;\nlet a = 2;\nreturn a',
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "SYNTAX_ERROR", message: "invalid redefinition of lexical identifier", line: 3 },
+    });
+    expect(await example.runtime.call<unknown[]>("notes", "listNotes")).toHaveLength(before.length);
+  });
+
   it("hands a failed call to the script as an Error with code and status", async () => {
     const caught = await example.run(`
 try {

@@ -91,6 +91,21 @@ describe("BundleChecker", () => {
     if (returnAt !== undefined) expect(outcome.returnAt).toBe(returnAt);
   });
 
+  it.each([
+    ["return 1", true],
+    ["const n = await units.notes.listNotes();\nreturn n.map((x) => x.id)", true],
+    ["class C { x = 1; #y = 2; get y() { return this.#y } }\nreturn a?.b ?? c", true],
+    ["const n: number = 1", false],
+    ["return x!", false],
+    ["return x as string", false],
+    ["interface A { a: number }", false],
+    ["function f<T>(x: T) { return x }", false],
+    ["function f(a?) { return a }", false],
+    ["await using x = y", false],
+  ])("runs %j as written: %s", (code, plain) => {
+    expect(checker.syntax(code).plain === true).toBe(plain);
+  });
+
   it("refuses a brace that closes the wrapper early", () => {
     expect(check("return 1 }; {").diagnostics).toEqual([
       {

@@ -225,6 +225,63 @@ describe("unitc serve (stdio, built CLI)", () => {
     expect(code).toBe(0);
   });
 
+  it("ends when its client closes stdin, after a Code Mode run too", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(repo, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+      { env: { PATH: process.env.PATH }, stdio: ["pipe", "pipe", "ignore"] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    let stdout = "";
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes('"id":2')) resolve();
+      });
+    });
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "code_mode", arguments: { code: "return await units.cm.stamp({})" } },
+    });
+    await answered;
+    expect(stdout).toContain('"ok":true');
+    child.stdin.end();
+    // The sandbox's idle workers must not keep the process alive.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    expect(await exited).toBe(0);
+    clearTimeout(timer);
+  }, 30_000);
+
+  it("serves from one bundled file whose code cache this Node accepts", () => {
+    const file = join(repo, "dist/cli/serve.cjs");
+    // The executable falls back to compiling serve.cjs from source when V8 rejects the cache: that
+    // would still serve, only slower, so it is checked here, with scripts/bin.mjs's wrapper.
+    const accepted = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("node:fs"), vm = require("node:vm");
+const source = fs.readFileSync(process.argv[1], "utf8");
+const wrapped = \`(function (exports, require, module, __filename, __dirname) {"use strict";\${source}\\n})\`;
+const script = new vm.Script(wrapped, { filename: process.argv[1], cachedData: fs.readFileSync(process.argv[1] + ".cache") });
+process.stdout.write(String(!script.cachedDataRejected));`,
+        file,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(accepted).toBe("true");
+  });
+
   it("keeps stdout empty when it cannot start", () => {
     const run = () =>
       execFileSync(

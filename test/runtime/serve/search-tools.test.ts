@@ -3,6 +3,8 @@
  * description and a TypeScript signature; `defaultSearchLimit` and `maxSearchLimit`; the unit
  * filter; zero hits give a hint, not the catalogue.
  */
+import { writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directNotesProject } from "./fixtures.js";
@@ -88,5 +90,24 @@ describe("search_tools", () => {
   it("rejects arguments it does not know and an empty query", async () => {
     expect(textOf(await search({ query: "x", max: 2 }))).toMatch(/^ARGS_INVALID: unknown field\(s\) "max"/);
     expect(textOf(await search({ query: " " }))).toMatch(/^ARGS_INVALID: query must be a non-empty string/);
+  });
+});
+
+describe("the prebuilt search index", () => {
+  it("is read on the first search, not to list tools", async () => {
+    const config = JSON.parse(directNotesProject("http://127.0.0.1:9/api")[".units/config.json"] as string);
+    const manifestPath = await compileProject(projectConfig(config));
+    // A broken index file: listing tools never notices; the first search says so and searches anyway.
+    await writeFile(join(dirname(manifestPath), "search-index.json"), "{ not json");
+    const served = await serve({ manifestPath });
+    const own = await connect(served.url);
+    expect((await own.listTools()).tools.length).toBeGreaterThan(1);
+    expect(served.logs.filter((line) => line.includes("search-index.json"))).toEqual([]);
+    const hits = structured(await own.callTool({ name: "search_tools", arguments: { query: "print text" } }))
+      .hits as Hit[];
+    expect(hits[0]).toMatchObject({ unit: "shell", operation: "echo" });
+    expect(served.logs).toEqual([
+      expect.stringMatching(/search-index\.json: .*building the search index in memory/),
+    ]);
   });
 });
