@@ -91,7 +91,9 @@ describe("createRuntime", () => {
 
   it("refuses an operation kind it cannot invoke", async () => {
     const m = manifest();
-    (m.units[0] as { operations: Array<{ invoke: unknown }> }).operations[0]!.invoke = { kind: "teleport" };
+    const [operation] = (m.units[0] as { operations: Array<{ invoke: unknown }> }).operations;
+    if (!operation) throw new Error("the fixture has no operation");
+    operation.invoke = { kind: "teleport" };
     const error = await failure(createRuntime({ manifest: m }).call("echo", "say-it", { words: ["a"] }));
     expect(error.code).toBe("UNSUPPORTED_BACKEND");
   });
