@@ -83,8 +83,12 @@ async function hashOf(file: string): Promise<string> {
   }
 }
 
-/** Every `.js`, `.ts` and `.json` file below `dir` (no `node_modules`, no hidden entries). */
-async function codeFiles(dir: string, found: string[] = []): Promise<string[]> {
+/** Every file below `dir` whose name `keep` accepts, in folders it accepts too. */
+async function filesBelow(
+  dir: string,
+  keep: (name: string) => boolean,
+  found: string[] = [],
+): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -92,13 +96,19 @@ async function codeFiles(dir: string, found: string[] = []): Promise<string[]> {
     return found;
   }
   for (const entry of entries) {
-    if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+    if (!keep(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) await codeFiles(path, found);
-    else if (/\.(?:js|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) found.push(path);
+    if (entry.isDirectory()) await filesBelow(path, keep, found);
+    else found.push(path);
   }
   return found;
 }
+
+/** Code: `.js`, `.ts` and `.json` files, no declarations, no `node_modules`, nothing hidden. */
+const isCode = (name: string) =>
+  !name.startsWith(".") &&
+  name !== "node_modules" &&
+  (!/\.[a-z]+$/.test(name) || (/\.(?:js|ts|json)$/.test(name) && !name.endsWith(".d.ts")));
 
 /**
  * A fingerprint of the unitc that is running: the stamps of its code (its `dist/` when built, its
@@ -112,7 +122,7 @@ async function compilerFingerprint(): Promise<string> {
     dist >= 0
       ? [parts.slice(0, dist + 1).join(sep)]
       : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", name));
-  const files = (await Promise.all(roots.map((root) => codeFiles(root)))).flat().sort();
+  const files = (await Promise.all(roots.map((root) => filesBelow(root, isCode)))).flat().sort();
   const stamps = await Promise.all(files.map(async (file) => `${file}=${await stampOf(file)}`));
   return createHash("sha256").update(stamps.join("\n")).digest("hex");
 }
@@ -167,23 +177,8 @@ export async function snapshotSources(options: RecordOptions): Promise<SourceSna
 }
 
 async function outputFiles(outDir: string): Promise<string[]> {
-  const found = await allFiles(outDir);
+  const found = await filesBelow(outDir, () => true);
   return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
-}
-
-async function allFiles(dir: string, found: string[] = []): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await allFiles(path, found);
-    else found.push(path);
-  }
-  return found;
 }
 
 async function readRecord(options: RecordOptions): Promise<BuildRecord | undefined> {

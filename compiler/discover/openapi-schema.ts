@@ -47,8 +47,9 @@ const COUNTS = [
   "maxProperties",
   "minProperties",
 ];
-const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas"];
-const SCHEMA_ONE = [
+/** Schema keywords whose value is a map of subschemas, a subschema, a list of subschemas. */
+export const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas"];
+export const SCHEMA_ONE = [
   "additionalProperties",
   "not",
   "if",
@@ -60,7 +61,7 @@ const SCHEMA_ONE = [
   "unevaluatedItems",
   "contentSchema",
 ];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /** Converts the schema `node` written in `document` at `pointer`. */
 export function convertSchema(

@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { getAtPointer, splitPointer } from "../load/pointer.js";
+import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "./openapi-schema.js";
 import type { SpecDocument } from "./spec-parse.js";
 import { classifyRef } from "./spec-ref-rules.js";
 import type { SpecRefs } from "./spec-refs.js";
@@ -34,22 +35,8 @@ type Kind =
 type Slot = Kind | `each:${Kind}`;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const SCHEMA_EACH = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_ONE = [
-  "items",
-  "additionalProperties",
-  "additionalItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contentSchema",
-];
+const SCHEMA_EACH = [...SCHEMA_MAPS, "$defs", "definitions"];
+const SCHEMA_ONE = ["items", "additionalItems", ...SCHEMA_ONE_SHARED];
 
 /** The kinds of the fields that hold typed values; `*` is any key. */
 const FIELDS: Record<Kind, Record<string, Slot>> = {
