@@ -31,6 +31,8 @@ export interface CatalogOperation {
 /** A unit as served. */
 export interface CatalogUnit extends UnitDescription {
   sourceHash: string;
+  /** Search limits of the unit set that brought the unit in, where it set them. */
+  searchLimits?: { defaultSearchLimit?: number; maxSearchLimit?: number };
   operations: CatalogOperation[];
 }
 
@@ -97,8 +99,20 @@ export function catalogUnit(unit: ManifestUnit): CatalogUnit {
     ...(unit.useWhen ? { useWhen: cleanText(unit.useWhen, 500) } : {}),
     ...(unit.avoidWhen ? { avoidWhen: cleanText(unit.avoidWhen, 500) } : {}),
     sourceHash: unit.sourceHash,
+    ...setLimits(unit.unitSet),
     operations: unit.operations.map(catalogOperation),
   };
+}
+
+/** `searchLimits` from a unit set's (or an upstream's) settings: positive integers only. */
+function setLimits(from: unknown): Pick<CatalogUnit, "searchLimits"> {
+  if (!isRecord(from)) return {};
+  const limits: NonNullable<CatalogUnit["searchLimits"]> = {};
+  for (const key of ["defaultSearchLimit", "maxSearchLimit"] as const) {
+    const value = from[key];
+    if (typeof value === "number" && Number.isInteger(value) && value > 0) limits[key] = value;
+  }
+  return Object.keys(limits).length > 0 ? { searchLimits: limits } : {};
 }
 
 /** The local units of a manifest. */
@@ -122,9 +136,10 @@ function checkUnit(value: unknown): CatalogUnit | undefined {
     (op): op is CatalogOperation =>
       isRecord(op) && typeof op.name === "string" && typeof op.tsName === "string" && "inputSchema" in op,
   );
-  const unit = value as unknown as CatalogUnit;
+  const { searchLimits: _unchecked, ...unit } = value as unknown as CatalogUnit;
   return {
     ...unit,
+    ...setLimits(value.searchLimits),
     name: cleanText(String(value.name ?? value.id), 200),
     description: cleanText(String(value.description ?? "")),
     tags: Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === "string") : [],

@@ -9,7 +9,7 @@ import type { CatalogOperation, ServedUnit } from "./catalog.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { checkProgressiveArgs, isFailure, type ProgressiveArgs } from "./progressive-schema.js";
 import { failureOf, failureResult, type ToolFailure, valueResult } from "./results.js";
-import { checkLimit, noHitHint, renderHit } from "./search-tool.js";
+import { checkLimit, limitsFor, noHitHint, renderHit } from "./search-tool.js";
 import { operationKey } from "./tools.js";
 
 type Schema = { properties?: Record<string, unknown>; required?: string[] };
@@ -63,7 +63,8 @@ function findOperation(snapshot: Snapshot, served: ServedUnit, name: string): Ca
 }
 
 function list(snapshot: Snapshot, served: ServedUnit, args: ProgressiveArgs): CallToolResult {
-  const limit = checkLimit(args.limit, snapshot.limits.maxSearchLimit, snapshot.limits);
+  const limits = limitsFor(snapshot, served);
+  const limit = checkLimit(args.limit, limits.maxSearchLimit, limits);
   if (typeof limit !== "number") return failureResult(limit);
   const start =
     args.cursor === undefined ? 0 : Number(Buffer.from(args.cursor, "base64url").toString("utf8"));
@@ -98,7 +99,8 @@ function search(snapshot: Snapshot, served: ServedUnit, args: ProgressiveArgs): 
       hint: 'for example {"operation":"search","query":"create an invoice"}',
     });
   }
-  const limit = checkLimit(args.limit, snapshot.limits.defaultSearchLimit, snapshot.limits);
+  const limits = limitsFor(snapshot, served);
+  const limit = checkLimit(args.limit, limits.defaultSearchLimit, limits);
   if (typeof limit !== "number") return failureResult(limit);
   const hits = snapshot.search
     .query(args.query, limit, served)

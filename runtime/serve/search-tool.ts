@@ -93,9 +93,19 @@ function checkArgs(snapshot: Snapshot, raw: unknown): SearchArgs | ToolFailure {
       };
     }
   }
-  const limit = checkLimit(args.limit, snapshot.limits.defaultSearchLimit, snapshot.limits);
+  const limits = limitsFor(snapshot, unit);
+  const limit = checkLimit(args.limit, limits.defaultSearchLimit, limits);
   if (typeof limit !== "number") return limit;
   return { query: args.query, limit, ...(unit ? { unit } : {}) };
+}
+
+/** The search limits for one unit (its unit set's, where set) or for the whole catalogue. */
+export function limitsFor(snapshot: Snapshot, unit?: ServedUnit): SearchLimits {
+  const own = unit?.unit.searchLimits;
+  return {
+    defaultSearchLimit: own?.defaultSearchLimit ?? snapshot.limits.defaultSearchLimit,
+    maxSearchLimit: own?.maxSearchLimit ?? snapshot.limits.maxSearchLimit,
+  };
 }
 
 /** The hint shown with zero hits. */
