@@ -12,6 +12,25 @@ export function textHash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
+/** A file's size, inode and modification time (nanoseconds), or {@link MISSING}. */
+export async function fileStamp(file: string): Promise<string> {
+  try {
+    const info = await stat(file, { bigint: true });
+    return `${info.size}:${info.ino}:${info.mtimeNs}`;
+  } catch {
+    return MISSING;
+  }
+}
+
+/** The {@link textHash} of a file's text, or {@link MISSING}. */
+export async function fileTextHash(file: string): Promise<string> {
+  try {
+    return textHash(await readFile(file, "utf8"));
+  } catch {
+    return MISSING;
+  }
+}
+
 interface Known {
   stamp: string;
   hash: string;
@@ -21,23 +40,15 @@ export class FileHashes {
   readonly #known = new Map<string, Known>();
 
   async hash(file: string): Promise<string> {
-    let stamp: string;
-    try {
-      const info = await stat(file, { bigint: true });
-      stamp = `${info.size}:${info.ino}:${info.mtimeNs}`;
-    } catch {
+    const stamp = await fileStamp(file);
+    if (stamp === MISSING) {
       this.#known.delete(file);
       return MISSING;
     }
     const known = this.#known.get(file);
     if (known?.stamp === stamp) return known.hash;
-    let hash: string;
-    try {
-      hash = textHash(await readFile(file, "utf8"));
-    } catch {
-      return MISSING;
-    }
-    this.#known.set(file, { stamp, hash });
+    const hash = await fileTextHash(file);
+    if (hash !== MISSING) this.#known.set(file, { stamp, hash });
     return hash;
   }
 

@@ -14,17 +14,18 @@
  * recorded: its inputs can change with nothing local changing. Records live in the build cache
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalJson } from "../runtime/canonical.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { specCacheDir } from "./discover/spec-cache.js";
-import { MISSING, textHash } from "./file-hashes.js";
+import { fileStamp, fileTextHash } from "./file-hashes.js";
+import { configFiles } from "./load/config-paths.js";
 import { listUnitFiles } from "./load/units-root.js";
-import { userConfigPath } from "./load/user-config-path.js";
+import { writeAtomically } from "./write.js";
 
 const FORMAT = 1;
 
@@ -64,23 +65,6 @@ interface BuildRecord extends RecordedBuild {
 export interface SourceSnapshot {
   roots: Record<string, string[]>;
   stamps: Record<string, string>;
-}
-
-async function stampOf(file: string): Promise<string> {
-  try {
-    const info = await stat(file, { bigint: true });
-    return `${info.size}:${info.ino}:${info.mtimeNs}`;
-  } catch {
-    return MISSING;
-  }
-}
-
-async function hashOf(file: string): Promise<string> {
-  try {
-    return textHash(await readFile(file, "utf8"));
-  } catch {
-    return MISSING;
-  }
 }
 
 /** Every file below `dir` whose name `keep` accepts, in folders it accepts too. */
@@ -123,17 +107,8 @@ async function compilerFingerprint(): Promise<string> {
       ? [parts.slice(0, dist + 1).join(sep)]
       : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", name));
   const files = (await Promise.all(roots.map((root) => filesBelow(root, isCode)))).flat().sort();
-  const stamps = await Promise.all(files.map(async (file) => `${file}=${await stampOf(file)}`));
+  const stamps = await Promise.all(files.map(async (file) => `${file}=${await fileStamp(file)}`));
   return createHash("sha256").update(stamps.join("\n")).digest("hex");
-}
-
-function configFiles(options: RecordOptions): { project: string; user?: string } {
-  const projectDir = resolve(options.projectDir);
-  const project = options.configFile
-    ? resolve(projectDir, options.configFile)
-    : join(projectDir, ".units", "config.json");
-  if (options.userConfigFile === false) return { project };
-  return { project, user: options.userConfigFile ?? userConfigPath(options.env) };
 }
 
 async function recordKey(options: RecordOptions): Promise<string> {
@@ -172,7 +147,7 @@ export async function snapshotSources(options: RecordOptions): Promise<SourceSna
     paths.push(...listed);
   }
   const stamps: Record<string, string> = {};
-  for (const file of paths) stamps[file] = await stampOf(file);
+  for (const file of paths) stamps[file] = await fileStamp(file);
   return { roots, stamps };
 }
 
@@ -201,12 +176,13 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedBui
     if (!sameList(await listRoot(root), files)) return undefined;
   }
   for (const [file, state] of Object.entries(record.sources)) {
-    if ((await stampOf(file)) !== state.stamp && (await hashOf(file)) !== state.hash) return undefined;
+    if ((await fileStamp(file)) !== state.stamp && (await fileTextHash(file)) !== state.hash)
+      return undefined;
   }
   const outDir = resolve(options.outDir);
   if (!sameList(await outputFiles(outDir), Object.keys(record.outputs).sort())) return undefined;
   for (const [path, stamp] of Object.entries(record.outputs)) {
-    if ((await stampOf(join(outDir, path))) !== stamp) return undefined;
+    if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
   }
   return {
     units: record.units,
@@ -244,22 +220,22 @@ export async function recordBuild(
   const roots = { ...before.roots };
   const sources: Record<string, SourceState> = {};
   for (const path of Object.keys(before.stamps)) {
-    sources[path] = { stamp: before.stamps[path] as string, hash: await hashOf(path) };
+    sources[path] = { stamp: before.stamps[path] as string, hash: await fileTextHash(path) };
   }
   for (const root of build.setRoots) {
     roots[root] = await listRoot(root);
     for (const unitFile of roots[root] ?? []) {
-      sources[unitFile] = { stamp: await stampOf(unitFile), hash: await hashOf(unitFile) };
+      sources[unitFile] = { stamp: await fileStamp(unitFile), hash: await fileTextHash(unitFile) };
     }
   }
   for (const [path, hash] of build.inputs) {
     // A file that changed after discovery read it would make the record lie: record nothing.
-    if ((await hashOf(path)) !== hash) return forget();
-    sources[path] = { stamp: await stampOf(path), hash };
+    if ((await fileTextHash(path)) !== hash) return forget();
+    sources[path] = { stamp: await fileStamp(path), hash };
   }
   const outDir = resolve(options.outDir);
   const outputs: Record<string, string> = {};
-  for (const path of build.files) outputs[path] = await stampOf(join(outDir, path));
+  for (const path of build.files) outputs[path] = await fileStamp(join(outDir, path));
   const record: BuildRecord = {
     format: FORMAT,
     key: await recordKey(options),
@@ -272,10 +248,7 @@ export async function recordBuild(
     files: build.files,
   };
   try {
-    await mkdir(dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-    await writeFile(temporary, JSON.stringify(record));
-    await rename(temporary, file);
+    await writeAtomically(file, JSON.stringify(record));
     return true;
   } catch {
     return forget();

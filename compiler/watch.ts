@@ -7,8 +7,9 @@
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
 import { type Diagnostic, hasErrors } from "./diagnostics.js";
+import { inside } from "./discover/spec-ref-rules.js";
 import { type CompileOptions, type CompileResult, compile } from "./index.js";
-import { userConfigPath } from "./load/index.js";
+import { configFiles } from "./load/config-paths.js";
 import { BuildMemo } from "./memo.js";
 import { writeBundle } from "./write.js";
 
@@ -58,19 +59,13 @@ const SCRATCH = /(?:^\.#|~$|\.sw[a-p]$|\.tmp$|^4913$)/;
 
 /** The project's units roots (`.units/` and the user config's folder); config files live in them. */
 function projectRoots(options: WatchOptions): string[] {
-  const projectDir = resolve(options.projectDir);
-  const projectFile = options.configFile
-    ? resolve(projectDir, options.configFile)
-    : join(projectDir, ".units", "config.json");
-  const roots = [dirname(projectFile)];
-  if (options.userConfigFile !== false) {
-    roots.push(dirname(options.userConfigFile ?? userConfigPath(options.env)));
-  }
-  return roots;
+  const files = configFiles(options);
+  return [files.project, ...(files.user ? [files.user] : [])].map((file) => dirname(file));
 }
 
+/** `folder` itself or anything below it. */
 function isInside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+  return path === folder || inside(folder, path);
 }
 
 class Watcher implements ProjectWatcher {

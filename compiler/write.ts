@@ -96,7 +96,7 @@ async function removeEmptyDirs(root: string, files: readonly string[]): Promise<
 }
 
 /** Writes through a temporary file beside the target, so a reader never sees half a file. */
-async function writeAtomically(target: string, text: string): Promise<void> {
+export async function writeAtomically(target: string, text: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
   try {

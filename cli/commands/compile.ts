@@ -12,19 +12,10 @@ import {
   type SourceSnapshot,
   snapshotSources,
 } from "../../compiler/up-to-date.js";
+import { bundleOutput } from "../bundle-output.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { reportDiagnostics } from "../report.js";
-
-/** The files to write: the emitted ones, plus `bundle/` when asked for. */
-async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map<string, string>> {
-  if (!bundle) return result.files;
-  // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
-  const { bundleFiles } = await import("../../compiler/bundle.js");
-  const bundled = await bundleFiles(result.files);
-  result.diagnostics.push(...bundled.diagnostics);
-  return bundled.files;
-}
 
 /** How many units and operations were compiled. */
 function compiledCount(result: CompileResult): { units: number; operations: number } {

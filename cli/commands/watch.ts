@@ -1,6 +1,6 @@
 /** `unitc compile --watch` and the watching half of `unitc dev`. */
-import { type CompileResult, hasErrors } from "../../compiler/index.js";
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
+import { bundleOutput } from "../bundle-output.js";
 import { type CliIO, stopped } from "../io.js";
 import { reportBuild } from "../watch-report.js";
 
@@ -14,14 +14,6 @@ export interface WatchCliOptions {
   bundle: boolean;
 }
 
-/** With `--bundle`, adds `bundle/` to the files a build writes; a failed bundle fails the build. */
-async function withBundle(result: CompileResult): Promise<Map<string, string>> {
-  const { bundleFiles } = await import("../../compiler/bundle.js");
-  const bundled = await bundleFiles(result.files);
-  result.diagnostics.push(...bundled.diagnostics);
-  return hasErrors(bundled.diagnostics) ? result.files : bundled.files;
-}
-
 /** Starts watching, reporting every build on stderr; `after` runs once a build is reported. */
 export function startWatching(
   io: CliIO,
@@ -31,7 +23,8 @@ export function startWatching(
   const { bundle, ...watchOptions } = options;
   return watchProject({
     ...watchOptions,
-    ...(bundle ? { prepare: withBundle } : {}),
+    // A failed bundle is an error in the build's diagnostics: the watcher then writes nothing.
+    ...(bundle ? { prepare: (result) => bundleOutput(result, true) } : {}),
     async onBuild(build) {
       reportBuild(io, build);
       await after?.(build);

@@ -1,12 +1,13 @@
 /** The load stage: user config, project config and the unit files of each units root. */
 import { access } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
+import { configFiles } from "./config-paths.js";
 import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
 import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
 import { checkUnitFileId, listUnitFiles } from "./units-root.js";
-import { userConfigPath } from "./user-config-path.js";
 
+export { userConfigPath } from "./config-paths.js";
 export type {
   ConfigScope,
   LoadedCollection,
@@ -15,7 +16,6 @@ export type {
   LoadedUnitFile,
 } from "./documents.js";
 export type { ParseMemo } from "./load-files.js";
-export { userConfigPath } from "./user-config-path.js";
 
 export interface LoadProjectOptions {
   /** Project folder; its `.units/` folder holds `config.json` and unit files. */
@@ -34,11 +34,7 @@ export interface LoadProjectOptions {
 export async function loadProject(options: LoadProjectOptions): Promise<LoadedProject> {
   const projectDir = resolve(options.projectDir);
   const diagnostics: Diagnostic[] = [];
-  const userFile =
-    options.userConfigFile === false ? undefined : (options.userConfigFile ?? userConfigPath(options.env));
-  const projectFile = options.configFile
-    ? resolve(projectDir, options.configFile)
-    : join(projectDir, ".units", "config.json");
+  const { user: userFile, project: projectFile } = configFiles(options);
 
   const [user, project] = await Promise.all([
     userFile
