@@ -2,7 +2,7 @@
 // The main job on the examples: compile every project under examples/ into generated/, start the
 // example's local service, call its units through the generated typed client (bundle build), and
 // end with a Code Mode run: one script that calls several units in the sandbox and returns a
-// compact answer. Run after `npm run build`.
+// compact answer. `npm run demo` builds first.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,12 +2,12 @@
  * `unitc run` in-process: a copy of the committed examples/basic bundle (its manifest pointed at
  * the example service on a free port), real workers, real calls.
  */
-import { cpSync, writeFileSync } from "node:fs";
+import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import { startExampleServer } from "../../examples/basic/server.mjs";
-import { bundleDir, env, exampleManifest } from "../runtime/sandbox/support.js";
+import { copyExampleBundle, env } from "../runtime/sandbox/support.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
     "broken.ts": 'const x: number = "a";\nthrow new Error("boom");',
     "spin.js": "for (;;) {}",
   });
-  cpSync(bundleDir, join(dir, "generated"), { recursive: true, filter: (src) => !src.includes("bundle") });
-  writeFileSync(join(dir, "generated/manifest.json"), JSON.stringify(exampleManifest(server.url)));
+  renameSync(await copyExampleBundle(server.url), join(dir, "generated"));
 });
 afterAll(async () => {
   await server.close();

@@ -3,7 +3,7 @@
  * and used the way a consumer without TypeScript uses it: plain Node importing `bundle/index.js`.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, symlinkSync } from "node:fs";
+import { symlinkSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,28 +17,8 @@ import { cleanupProjects, writeProject } from "../support/project.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Newest modification time of the runtime sources (and the package manifest that maps them). */
-function newestRuntimeSource(): number {
-  const sources = readdirSync(join(repoRoot, "runtime"), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-    .map((e) => join(e.parentPath, e.name));
-  return Math.max(...[...sources, join(repoRoot, "package.json")].map((file) => statSync(file).mtimeMs));
-}
-
-const builtRuntime = join(repoRoot, "dist/runtime/index.js");
-const runtimeIsFresh = () =>
-  existsSync(builtRuntime) && statSync(builtRuntime).mtimeMs >= newestRuntimeSource();
-
-// `unitc/runtime` in the bundle resolves through the package's exports to dist/: build it when stale.
-beforeAll(() => {
-  if (runtimeIsFresh()) return;
-  try {
-    execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "pipe" });
-  } catch (error) {
-    // tsc still emits when some other file has a type error; that is not this test's concern.
-    if (!runtimeIsFresh()) throw error;
-  }
-});
+// `unitc/runtime` in the bundle resolves through the package's exports to dist/, which the
+// suite's global setup builds when it is stale.
 afterAll(cleanupProjects);
 
 const TOOLS_UNIT = `---

@@ -2,22 +2,32 @@
  * The committed bundle of examples/basic, used the way agent code uses it: import the generated
  * client, call a real HTTP service on 127.0.0.1 and real commands, and get typed results.
  */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExampleServer } from "../../examples/basic/server.mjs";
-import { createUnits } from "../../generated/basic/index.js";
+import type * as Generated from "../../generated/basic/index.js";
 import { UnitError } from "../../runtime/index.js";
+import { copyExampleBundle } from "../runtime/sandbox/support.js";
+import { cleanupProjects } from "../support/project.js";
 
 const env = { PATH: process.env.PATH, NOTES_TOKEN: "notes-canary-7f3a9", WEATHER_KEY: "weather-canary-51bd" };
 let server: Awaited<ReturnType<typeof startExampleServer>>;
+let units: Generated.Units;
 
+// The example names port 4319; the service runs on a free port and a copy of the bundle points there.
 beforeAll(async () => {
-  server = await startExampleServer({ notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  server = await startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  const copy = await copyExampleBundle(server.url);
+  const generated = (await import(pathToFileURL(join(copy, "index.ts")).href)) as typeof Generated;
+  units = generated.createUnits({ env });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await cleanupProjects();
+});
 
 describe("generated client of examples/basic", () => {
-  const units = createUnits({ env });
-
   it("lists, reads and creates notes over HTTP with the bearer token from env", async () => {
     const all = await units.notes.listNotes();
     expect(all.map((n) => n.id)).toEqual(["n1", "n2"]);

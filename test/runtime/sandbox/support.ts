@@ -2,7 +2,8 @@
  * Test helpers for Code Mode: the committed examples/basic bundle (generated/basic) against the
  * example's real HTTP service, started on a free port, and its real CLI actions.
  */
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { createRuntime, type Manifest, type UnitRuntime } from "../../../runtime/index.js";
@@ -12,6 +13,7 @@ import {
   runCodeMode,
   type SandboxPool,
 } from "../../../runtime/sandbox/index.js";
+import { writeProject } from "../../support/project.js";
 
 export const bundleDir = fileURLToPath(new URL("../../../generated/basic", import.meta.url));
 const exampleDir = fileURLToPath(new URL("../../../examples/basic", import.meta.url));
@@ -36,6 +38,17 @@ export function exampleManifest(origin: string): Manifest {
     }
   }
   return manifest;
+}
+
+/**
+ * A copy of the committed bundle in a new temp folder (removed by `cleanupProjects`) whose manifest
+ * points at the example service on `origin`, so tests never need the port the example names.
+ */
+export async function copyExampleBundle(origin: string): Promise<string> {
+  const dir = join(await writeProject({}), "generated");
+  cpSync(bundleDir, dir, { recursive: true, filter: (src) => !src.includes("bundle") });
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(exampleManifest(origin)));
+  return dir;
 }
 
 export interface ExampleBundle {

@@ -2,23 +2,28 @@
  * The `code_mode` tool through a real MCP client: a script run in the sandbox against the committed
  * example bundle, chaining an HTTP unit and a CLI unit; failures come back as `isError` results.
  */
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { closeDefaultSandboxPool } from "../../../runtime/sandbox/index.js";
+import { cleanupProjects } from "../../support/project.js";
+import { copyExampleBundle } from "../sandbox/support.js";
 import { closeAll, connect, serve, structured } from "./support.js";
 
-const manifestPath = fileURLToPath(new URL("../../../generated/basic/manifest.json", import.meta.url));
 const env = { PATH: process.env.PATH, NOTES_TOKEN: "cm-notes-4411", WEATHER_KEY: "cm-weather-9921" };
 let example: Awaited<ReturnType<typeof startExampleServer>>;
+let manifestPath: string;
 
+// The example names port 4319; the service runs on a free port and a copy of the bundle points there.
 beforeAll(async () => {
-  example = await startExampleServer({ notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  example = await startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  manifestPath = join(await copyExampleBundle(example.url), "manifest.json");
 });
 afterAll(async () => {
   await closeAll();
   await closeDefaultSandboxPool();
   await example.close();
+  await cleanupProjects();
 });
 
 describe("code_mode tool", () => {
