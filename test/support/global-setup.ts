@@ -3,30 +3,14 @@
  * CLI tests run the built `unitc`, so `npm test` on a fresh clone needs no other step), and gives
  * the run one temp folder of its own, removed at the end, so no test leaves folders behind.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build, distIsFresh } from "../../scripts/prepare.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const built = join(repo, "dist/cli/main.js");
 const lock = join(repo, "node_modules/.cache/unitc-test-build.lock");
-
-/** Newest modification time of what the build reads. */
-function newestSource(): number {
-  const files = ["cli", "compiler", "runtime", "templates", "schemas"].flatMap((dir) =>
-    existsSync(join(repo, dir))
-      ? readdirSync(join(repo, dir), { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => join(e.parentPath, e.name))
-      : [],
-  );
-  files.push(join(repo, "package.json"), join(repo, "scripts/bundle-cli.mjs"), join(repo, "scripts/bin.mjs"));
-  return Math.max(...files.filter(existsSync).map((file) => statSync(file).mtimeMs));
-}
-
-const fresh = () => existsSync(built) && statSync(built).mtimeMs >= newestSource();
 
 /** Takes the build lock (another copy of the suite may be building), waiting up to 5 minutes. */
 async function withLock(work: () => void): Promise<void> {
@@ -49,10 +33,9 @@ async function withLock(work: () => void): Promise<void> {
 }
 
 export async function setup(): Promise<() => void> {
-  if (!fresh()) {
+  if (!distIsFresh()) {
     await withLock(() => {
-      if (fresh()) return;
-      execFileSync("npm", ["run", "build"], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+      if (!distIsFresh()) build();
     });
   }
   const root = mkdtempSync(join(tmpdir(), "unitc-test-run-"));

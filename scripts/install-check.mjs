@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Installs unitc the two ways the README gives, each into a new empty folder, and uses it the way a
+// new user does: `npx unitc init`, `npx unitc compile`, then `npx unitc serve` over stdio answering
+// one `tools/list`. 1. the tarball of `npm pack` (also checked to hold no development files);
+// 2. a git URL (`git+file://` of a clone of HEAD), which must build through the `prepare` step.
+// Needs the npm registry (for unitc's own dependencies); CI runs it after the tests.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "unitc-install-"));
+// The user's project runs on the Node that runs this script (the project's Node 24 under npm).
+const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` };
+delete env.npm_config_prefix;
+
+const run = (cmd, args, cwd) =>
+  execFileSync(cmd, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+/** Fails when the packed file list holds anything but the built package and its documents. */
+function checkPackedFiles(list) {
+  const allowed = /^(dist\/|schemas\/|templates\/|README\.md$|LICENSE|package\.json$)/;
+  const extra = list.filter((file) => !allowed.test(file) || /(^|\/)(test|bench|examples)\//.test(file));
+  if (extra.length > 0) throw new Error(`the package holds development files:\n  ${extra.join("\n  ")}`);
+}
+
+/** Sends initialize + tools/list to `npx unitc serve` over stdio and returns the tool names. */
+function serveToolsList(cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["unitc", "serve"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no tools/list answer in 60 s\nstdout: ${out}\nstderr: ${err}`));
+    }, 60_000);
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      for (const line of out.split("\n").slice(0, -1)) {
+        const message = JSON.parse(line);
+        if (message.id === 2) {
+          clearTimeout(timer);
+          child.stdin.end();
+          resolve(message.result.tools.map((tool) => tool.name));
+        }
+      }
+    });
+    const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    send({
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "install-check", version: "1" },
+      },
+    });
+    send({ method: "notifications/initialized" });
+    send({ id: 2, method: "tools/list" });
+  });
+}
+
+/** A new project folder with `spec` installed; then init, compile and one tools/list. */
+async function tryInstall(label, spec) {
+  const started = Date.now();
+  const project = join(work, label);
+  mkdirSync(project);
+  run("npm", ["init", "-y"], project);
+  run("npm", ["install", "--no-audit", "--no-fund", "-D", spec], project);
+  run("npx", ["unitc", "init"], project);
+  const compiled = run("npx", ["unitc", "compile"], project);
+  const tools = await serveToolsList(project);
+  if (!tools.includes("search_tools")) throw new Error(`${label}: tools/list lacks search_tools: ${tools}`);
+  console.log(
+    `${label}: installed, init, compile (${compiled.trim().split("\n").at(-1)}), serve → ${tools.length} tools [${tools.join(", ")}] in ${Date.now() - started} ms`,
+  );
+}
+
+try {
+  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], root));
+  checkPackedFiles(packed[0].files.map((file) => file.path));
+  await tryInstall("tarball", join(work, packed[0].filename));
+
+  const clone = join(work, "clone");
+  run("git", ["clone", "--quiet", root, clone], work);
+  await tryInstall("git", `git+file://${clone}`);
+  console.log(`install-check: ok (${readdirSync(work).length} folders in ${work})`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
