@@ -4,7 +4,7 @@
 // one `tools/list`. 1. the tarball of `npm pack` (also checked to hold no development files);
 // 2. a git URL (`git+file://` of a clone of HEAD), which must build through the `prepare` step.
 // Needs the npm registry (for unitc's own dependencies); CI runs it after the tests.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -18,6 +18,14 @@ delete env.npm_config_prefix;
 
 const run = (cmd, args, cwd) =>
   execFileSync(cmd, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+/** Runs a command and returns the last line it printed on stderr (unitc's status lines go there). */
+function lastStatus(cmd, args, cwd) {
+  const result = spawnSync(cmd, args, { cwd, env, encoding: "utf8" });
+  if (result.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
+  return result.stderr.trim().split("\n").at(-1);
+}
 
 /** Fails when the packed file list holds anything but the built package and its documents. */
 function checkPackedFiles(list) {
@@ -73,11 +81,11 @@ async function tryInstall(label, spec) {
   run("npm", ["init", "-y"], project);
   run("npm", ["install", "--no-audit", "--no-fund", "-D", spec], project);
   run("npx", ["unitc", "init"], project);
-  const compiled = run("npx", ["unitc", "compile"], project);
+  const compiled = lastStatus("npx", ["unitc", "compile"], project);
   const tools = await serveToolsList(project);
   if (!tools.includes("search_tools")) throw new Error(`${label}: tools/list lacks search_tools: ${tools}`);
   console.log(
-    `${label}: installed, init, compile (${compiled.trim().split("\n").at(-1)}), serve → ${tools.length} tools [${tools.join(", ")}] in ${Date.now() - started} ms`,
+    `${label}: installed, init, compile (${compiled}), serve → ${tools.length} tools [${tools.join(", ")}] in ${Date.now() - started} ms`,
   );
 }
 
