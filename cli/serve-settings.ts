@@ -125,6 +125,18 @@ function checkUpstreamUrl(url: string): string {
   );
 }
 
+/** Runs `check`; a {@link ServeSetupError} it throws is marked as a flag's when `flagGiven`
+ * (exit 2); with `codes`, only errors with those codes are (an unset variable is not the flag's fault). */
+export function checked<T>(flagGiven: boolean, check: () => T, codes?: readonly string[]): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ServeSetupError) || !flagGiven) throw error;
+    if (codes && !codes.includes(error.code)) throw error;
+    throw new ServeSetupError(error.code, error.message, error.hint, true);
+  }
+}
+
 /** Resolves every setting; throws {@link ServeSetupError} on a bad value. */
 export function resolveServeSettings(
   args: ServeArgs,
@@ -143,14 +155,18 @@ export function resolveServeSettings(
     args["upstream-token"] ?? (env.UNITC_UPSTREAM_TOKEN ? "env:UNITC_UPSTREAM_TOKEN" : undefined);
   return {
     manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? "generated/manifest.json"),
-    transport: parseTransport(args.transport ?? env.UNITC_SERVE_TRANSPORT ?? "stdio"),
+    transport: checked(args.transport !== undefined, () =>
+      parseTransport(args.transport ?? env.UNITC_SERVE_TRANSPORT ?? "stdio"),
+    ),
     host: pick(args.host, "UNITC_SERVE_HOST", "host"),
     port:
       port === undefined
         ? ((serve.port as number | undefined) ?? schemaDefault<number>("serve", "port"))
-        : parsePort(port, "port"),
-    path: checkPath(pick(args.path, "UNITC_SERVE_PATH", "path")),
-    ...(upstreamUrl ? { upstreamUrl: checkUpstreamUrl(upstreamUrl) } : {}),
+        : checked(args.port !== undefined, () => parsePort(port, "port")),
+    path: checked(args.path !== undefined, () => checkPath(pick(args.path, "UNITC_SERVE_PATH", "path"))),
+    ...(upstreamUrl
+      ? { upstreamUrl: checked(args["upstream-url"] !== undefined, () => checkUpstreamUrl(upstreamUrl)) }
+      : {}),
     ...(args.token ? { tokenReference: args.token } : {}),
     ...(upstreamToken ? { upstreamTokenReference: upstreamToken } : {}),
     allowUnauthenticatedHttp: serve.allowUnauthenticatedHttp === true,

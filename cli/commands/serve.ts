@@ -14,8 +14,9 @@ import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
-import { type CliIO, EXIT_ERRORS, EXIT_OK, stopped } from "../io.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import {
+  checked,
   loadUserServeConfig,
   resolveServeSettings,
   type ServeArgs,
@@ -67,12 +68,17 @@ function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
 async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log: (line: string) => void) {
   const token = settings.allowUnauthenticatedHttp
     ? undefined
-    : resolveServeToken({
-        ...(settings.tokenReference ? { reference: settings.tokenReference } : {}),
-        env: io.env,
-        statePath: settings.remoteStatePath,
-        log,
-      });
+    : checked(
+        settings.tokenReference !== undefined,
+        () =>
+          resolveServeToken({
+            ...(settings.tokenReference ? { reference: settings.tokenReference } : {}),
+            env: io.env,
+            statePath: settings.remoteStatePath,
+            log,
+          }),
+        ["TOKEN_NOT_A_REFERENCE"],
+      );
   // Loaded on demand: stdio serving needs none of the HTTP machinery.
   const { serveHttp } = await import("../../runtime/serve/http.js");
   const serving = await serveHttp(host, {
@@ -164,7 +170,7 @@ export async function serveFromArgs(
     setExit(EXIT_OK);
   } catch (error) {
     if (!reportStartFailure(io, error)) throw error;
-    setExit(EXIT_ERRORS);
+    setExit(error instanceof ServeSetupError && error.fromFlag ? EXIT_USAGE : EXIT_ERRORS);
   } finally {
     await host?.close();
   }

@@ -4,6 +4,8 @@ export class ServeSetupError extends Error {
     readonly code: string,
     message: string,
     readonly hint?: string,
+    /** The bad value came from a command-line flag: a wrong command line (exit 2), not bad input. */
+    readonly fromFlag = false,
   ) {
     super(message);
     this.name = "ServeSetupError";

@@ -142,14 +142,14 @@ describe("unitc serve --transport http", () => {
       "--token",
       "hunter2-hunter2-hunter2",
     ]);
-    expect(await literal.stop()).toBe(1);
+    expect(await literal.stop()).toBe(2);
     expect(literal.stderr()).toMatch(
       /^unitc serve: TOKEN_NOT_A_REFERENCE the serve token must be given as a reference/m,
     );
     expect(literal.stderr()).not.toContain("hunter2");
   });
 
-  it("fails with exit 1 and a hint when the manifest or the user config is wrong", async () => {
+  it("fails with a hint when the manifest, a flag or the user config is wrong", async () => {
     const missing = runServe(["--manifest", "nope/manifest.json", "--user-config", "none"]);
     expect(await missing.stop()).toBe(1);
     expect(missing.stderr()).toMatch(
@@ -165,7 +165,7 @@ describe("unitc serve --transport http", () => {
       "--upstream-url",
       "ftp://x",
     ]);
-    expect(await upstream.stop()).toBe(1);
+    expect(await upstream.stop()).toBe(2);
     expect(upstream.stderr()).toMatch(
       /^unitc serve: BAD_UPSTREAM_URL upstream URL "ftp:\/\/x" is not an http\(s\) URL/,
     );
@@ -174,6 +174,21 @@ describe("unitc serve --transport http", () => {
     expect(await bad.stop()).toBe(1);
     expect(bad.stderr()).toMatch(/config\.json:1:\d+ error .*port/);
     expect(bad.stdout()).toBe("");
+  });
+});
+
+describe("unitc serve flag values", () => {
+  const cases: [string, string[], Record<string, string>, number, RegExp][] = [
+    ["a port out of range", ["--port", "99999"], {}, 2, /BAD_PORT port "99999" is not a port/],
+    ["a transport that does not exist", ["--transport", "pigeon"], {}, 2, /BAD_TRANSPORT/],
+    ["a path without a slash", ["--transport", "http", "--path", "mcp"], {}, 2, /BAD_PATH/],
+    ["the same port from the environment", [], { UNITC_SERVE_PORT: "99999" }, 1, /BAD_PORT/],
+  ];
+  it.each(cases)("%s gets its exit code and message", async (_name, flags, env, code, message) => {
+    const run = runServe(["--manifest", manifestPath, "--user-config", "none", ...flags], env);
+    expect(await run.stop()).toBe(code);
+    expect(run.stderr()).toMatch(message);
+    expect(run.stdout()).toBe("");
   });
 });
 
