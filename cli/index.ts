@@ -1,7 +1,9 @@
 /** The `unitc` command line. Takes argv and IO as parameters so tests run it in-process. */
+
+import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
-import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO, UsageError } from "./io.js";
+import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO, UsageError, wantsColor } from "./io.js";
 
 /** Every `--flag` in `argv` must be declared by the command; citty alone would ignore unknown ones. */
 function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void {
@@ -44,7 +46,8 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   const setExit = (code: number) => {
     exitCode = code;
   };
-  const args = [...argv];
+  // `unitc help [command]` is `unitc [command] --help`.
+  const args = argv[0] === "help" ? [...argv.slice(1, 2), "--help"] : [...argv];
   if (args[0] === "--version" || args[0] === "-v") {
     io.stdout(`${packageJson.version}\n`);
     return EXIT_OK;
@@ -60,7 +63,12 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   });
   const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? subCommands[name] : undefined;
   if (args.length === 0 || args.includes("--help") || args.includes("-h")) {
-    io.stdout(`${await renderUsage(command ?? main, command ? main : undefined)}\n`);
+    const usage = await renderUsage(command ?? main, command ? main : undefined);
+    io.stdout(`${wantsColor(io) ? usage : stripVTControlCharacters(usage)}\n`);
+    if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
+      io.stderr(`unitc: unknown command ${JSON.stringify(args[0])}\n`);
+      return EXIT_USAGE;
+    }
     return EXIT_OK;
   }
   try {

@@ -10,6 +10,9 @@ export interface CliIO {
   signal?: AbortSignal;
   /** Reads all of standard input (`unitc run -`). */
   stdin?: () => Promise<string>;
+  /** Whether stdout and stdin are terminals (colour, and `dev`'s stdio warning); false when unset. */
+  stdoutIsTTY?: boolean;
+  stdinIsTTY?: boolean;
 }
 
 /** The real process streams. */
@@ -20,7 +23,20 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     env: process.env,
     stdin: () => text(process.stdin),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
   };
+}
+
+/**
+ * Colour on stdout: `NO_COLOR` (any non-empty value) turns it off, `FORCE_COLOR` on (off when it is
+ * 0 or false); otherwise only when stdout is a terminal, so piped output has no escape codes.
+ */
+export function wantsColor(io: Pick<CliIO, "env" | "stdoutIsTTY">): boolean {
+  if (io.env.NO_COLOR) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force !== "false";
+  return io.stdoutIsTTY === true;
 }
 
 /** Resolves when `signal` aborts, or on SIGINT/SIGTERM when there is none. */

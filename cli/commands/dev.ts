@@ -66,15 +66,27 @@ export function devCommand(io: CliIO, setExit: (code: number) => void) {
           if (host) await swap(io, host, build);
         },
       );
+      // JSON-RPC on a person's screen helps nobody: at a terminal, serve over HTTP unless told.
+      const atTerminal = io.stdinIsTTY === true && !args.transport && !io.env.UNITC_SERVE_TRANSPORT;
+      if (atTerminal) {
+        io.stderr(
+          "unitc dev: stdin is a terminal, so serving over HTTP; stdio is for an MCP client that starts unitc dev (--transport stdio forces it)\n",
+        );
+      }
       try {
         await watcher.ready;
-        await serveFromArgs(io, args as ServeArgs, setExit, {
-          manifestPath,
-          ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
-          onHost: (created) => {
-            host = created;
+        await serveFromArgs(
+          io,
+          { ...(args as ServeArgs), ...(atTerminal ? { transport: "http" } : {}) },
+          setExit,
+          {
+            manifestPath,
+            ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
+            onHost: (created) => {
+              host = created;
+            },
           },
-        });
+        );
       } finally {
         await watcher.close();
       }

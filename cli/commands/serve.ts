@@ -100,6 +100,9 @@ async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log:
 }
 
 async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void) {
+  if (io.stdinIsTTY) {
+    log("stdio is for an MCP client that starts this command; from a terminal, try --transport http");
+  }
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       io.stdout(chunk.toString("utf8"));

@@ -84,7 +84,8 @@ interface Dev {
   stop: () => Promise<number>;
 }
 
-async function startDev(files: Record<string, string>): Promise<Dev> {
+/** Starts `unitc dev` over HTTP; `terminal` leaves out --transport and says stdin is a terminal. */
+async function startDev(files: Record<string, string>, terminal = false): Promise<Dev> {
   const dir = await writeProject(files);
   let stderr = "";
   let listening: (url: string) => void = () => undefined;
@@ -99,8 +100,7 @@ async function startDev(files: Record<string, string>): Promise<Dev> {
       dir,
       "--user-config",
       "none",
-      "--transport",
-      "http",
+      ...(terminal ? [] : ["--transport", "http"]),
       "--port",
       "0",
       "--token",
@@ -116,6 +116,7 @@ async function startDev(files: Record<string, string>): Promise<Dev> {
       cwd: dir,
       env: { PATH: process.env.PATH, DEV_TOKEN: TOKEN },
       signal: controller.signal,
+      stdinIsTTY: terminal,
     },
   );
   void done.then(() => listening(""));
@@ -243,6 +244,13 @@ describe("unitc dev", () => {
     await writeFile(join(dev.dir, ".units/notes.md"), httpUnit("Notes", "Now valid."));
     await changed;
     expect(await toolNames(dev.client)).toEqual(["search_tools", "notes__slow"]);
+    expect(await dev.stop()).toBe(0);
+  });
+
+  it("at a terminal without --transport, serves over HTTP and says why", async () => {
+    const dev = await startDev({ ".units/notes.md": httpUnit("Notes", "Notes.") }, true);
+    expect(dev.stderr()).toContain("stdin is a terminal, so serving over HTTP");
+    expect((await dev.client.listTools()).tools.length).toBeGreaterThan(0);
     expect(await dev.stop()).toBe(0);
   });
 

@@ -13,6 +13,7 @@ export async function runUnitc(
   argv: readonly string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
+  terminal: Pick<CliIO, "stdoutIsTTY" | "stdinIsTTY"> = {},
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
@@ -25,6 +26,7 @@ export async function runUnitc(
     },
     cwd,
     env,
+    ...terminal,
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
