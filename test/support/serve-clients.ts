@@ -113,7 +113,9 @@ export async function connectServeClient(
   if (generation === "sdk1") {
     const sdk = new Client1(info);
     await sdk.connect(
-      stdio ? new Stdio1(stdio) : new Http1(new URL((target as { url: string }).url), { requestInit: { headers } }),
+      stdio
+        ? new Stdio1(stdio)
+        : new Http1(new URL((target as { url: string }).url), { requestInit: { headers } }),
     );
     client = {
       listTools: async () => (await sdk.listTools()).tools,
@@ -123,7 +125,9 @@ export async function connectServeClient(
   } else {
     const sdk = new Client2(info);
     await sdk.connect(
-      stdio ? new Stdio2(stdio) : new Http2(new URL((target as { url: string }).url), { requestInit: { headers } }),
+      stdio
+        ? new Stdio2(stdio)
+        : new Http2(new URL((target as { url: string }).url), { requestInit: { headers } }),
     );
     client = {
       listTools: async () => (await sdk.listTools()).tools,
