@@ -42,7 +42,7 @@ interface FailedRun {
  * A failed run as an error result: the error as text (code, message, where, hint), then the logs
  * and the type-check findings, so an agent sees what the script printed before it failed.
  */
-function failedRun({ error, logs = [], diagnostics = [] }: FailedRun) {
+function failedRun({ error, logs = [], diagnostics = [] }: FailedRun): CallToolResult {
   const sections: string[] = [];
   if (logs.length > 0) {
     sections.push(`logs:\n${logs.map((entry) => `[${entry.level}] ${entry.message}`).join("\n")}`);
