@@ -1,7 +1,10 @@
 /**
  * Tool results. A value becomes `structuredContent` plus the same value as text; a failure becomes
- * an `isError` result whose text starts with a stable code (`INPUT_INVALID: …`) and whose
- * `structuredContent.error` carries the code, message, hint and details.
+ * an `isError` result whose text starts with a stable code (`INPUT_INVALID: …`) and gives the
+ * message, problems and hint, with the same fields as JSON in `_meta["unitc/error"]`. A failure
+ * never carries `structuredContent`: MCP SDK 1.x clients check it against the tool's `outputSchema`
+ * even when `isError` is set (and would show a schema error instead of ours), and the SDK's own
+ * servers send none with an error either.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isUnitError } from "../errors.js";
@@ -15,6 +18,9 @@ export interface ToolFailure {
   status?: number;
   excerpt?: string;
   exitCode?: number | null;
+  /** Where in a Code Mode script, 1-based. */
+  line?: number;
+  column?: number;
   [detail: string]: unknown;
 }
 
@@ -45,22 +51,33 @@ export function valueResult(value: unknown, truncated = false): CallToolResult {
   };
 }
 
-/** The text of a failure: `CODE: message`, one line per problem, then the hint. */
+/** Where a failure's details go in a result's `_meta`. */
+export const ERROR_META = "unitc/error";
+
+/** The text of a failure: `CODE: message`, where, one line per problem, then the hint. */
 export function failureText(failure: ToolFailure): string {
   const lines = [`${failure.code}: ${failure.message}`];
+  if (typeof failure.line === "number") {
+    lines.push(
+      `at line ${failure.line}${typeof failure.column === "number" ? `, column ${failure.column}` : ""}`,
+    );
+  }
   for (const problem of failure.problems ?? []) lines.push(`- ${problem}`);
   if (failure.excerpt) lines.push(`excerpt: ${failure.excerpt}`);
   if (failure.hint) lines.push(`hint: ${failure.hint}`);
   return lines.join("\n");
 }
 
-/** A failed call as an `isError` result. */
-export function failureResult(failure: ToolFailure): CallToolResult {
+/**
+ * A failed call as an `isError` result: its text, then `more` (further sections, e.g. a script's
+ * logs) after a blank line; the details in `_meta`, and no `structuredContent`.
+ */
+export function failureResult(failure: ToolFailure, more: readonly string[] = []): CallToolResult {
   const error = Object.fromEntries(Object.entries(failure).filter(([, v]) => v !== undefined));
   return {
     isError: true,
-    content: [{ type: "text", text: bounded(failureText(failure)) }],
-    structuredContent: { error },
+    content: [{ type: "text", text: bounded([failureText(failure), ...more].join("\n\n")) }],
+    _meta: { [ERROR_META]: error },
   };
 }
 

@@ -8,7 +8,7 @@ import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { closeDefaultSandboxPool } from "../../../runtime/sandbox/index.js";
 import { cleanupProjects } from "../../support/project.js";
 import { copyExampleBundle } from "../sandbox/support.js";
-import { closeAll, connect, serve, structured } from "./support.js";
+import { closeAll, connect, errorOf, serve, structured, textOf } from "./support.js";
 
 const env = { PATH: process.env.PATH, NOTES_TOKEN: "cm-notes-4411", WEATHER_KEY: "cm-weather-9921" };
 let example: Awaited<ReturnType<typeof startExampleServer>>;
@@ -53,7 +53,9 @@ describe("code_mode tool", () => {
       arguments: { code: 'return await units.notes.getNote({ id: "missing" });' },
     });
     expect(result.isError).toBe(true);
-    expect(structured(result)).toMatchObject({ ok: false, error: { code: "HTTP_STATUS" } });
+    expect(result.structuredContent).toBeUndefined();
+    expect(errorOf(result)).toMatchObject({ code: "HTTP_STATUS", line: 1 });
+    expect(textOf(result)).toMatch(/^HTTP_STATUS: GET \/notes\/\{id\} answered 404/);
   });
 
   it("rejects a call without code with a repair hint", async () => {

@@ -7,7 +7,16 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
 import { directNotesProject, startNotesServer } from "./fixtures.js";
-import { closeAll, compileProject, connect, projectConfig, serve, structured, textOf } from "./support.js";
+import {
+  closeAll,
+  compileProject,
+  connect,
+  errorOf,
+  projectConfig,
+  serve,
+  structured,
+  textOf,
+} from "./support.js";
 
 let notes: TestServer;
 let client: Client;
@@ -57,7 +66,7 @@ describe("direct tools", () => {
     const result = await client.callTool({ name: "notes__createNote", arguments: { title: "" } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^INPUT_INVALID: invalid input for notes\.createNote/);
-    expect(structured(result).error).toMatchObject({
+    expect(errorOf(result)).toMatchObject({
       code: "INPUT_INVALID",
       problems: expect.arrayContaining(['input lacks required property "body"']),
     });
@@ -67,13 +76,13 @@ describe("direct tools", () => {
   it("reports a non-2xx answer as HTTP_STATUS with the status", async () => {
     const result = await client.callTool({ name: "notes__getNote", arguments: { id: "missing" } });
     expect(result.isError).toBe(true);
-    expect(structured(result).error).toMatchObject({ code: "HTTP_STATUS", status: 404 });
+    expect(errorOf(result)).toMatchObject({ code: "HTTP_STATUS", status: 404 });
   });
 
   it("reports a failed command as CLI_EXIT with a bounded stderr excerpt", async () => {
     const result = await client.callTool({ name: "shell__fail", arguments: {} });
     expect(result.isError).toBe(true);
-    expect(structured(result).error).toMatchObject({ code: "CLI_EXIT" });
+    expect(errorOf(result)).toMatchObject({ code: "CLI_EXIT" });
     expect(textOf(result)).toMatch(/nonexistent-unitc-test/);
   });
 
@@ -114,7 +123,7 @@ describe("direct tools", () => {
     const result = await vault.callTool({ name: "vault__echoAuth", arguments: {} });
     expect(notes.requests.at(-1)?.headers.authorization).toBe(`Bearer ${canary}`);
     expect(result.isError).toBe(true);
-    expect(structured(result).error).toMatchObject({ code: "HTTP_STATUS", status: 500 });
+    expect(errorOf(result)).toMatchObject({ code: "HTTP_STATUS", status: 500 });
     expect(`${listed}${JSON.stringify(result)}`).not.toContain(canary);
   });
 

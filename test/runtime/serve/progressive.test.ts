@@ -6,7 +6,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
 import { directNotesProject, startNotesServer } from "./fixtures.js";
-import { closeAll, compileProject, connect, serve, structured, textOf } from "./support.js";
+import { closeAll, compileProject, connect, errorOf, serve, structured, textOf } from "./support.js";
 
 let notes: TestServer;
 let client: Client;
@@ -94,7 +94,7 @@ describe("progressive tool", () => {
       args: { title: "x", colour: "red" },
     });
     expect(result.isError).toBe(true);
-    expect(structured(result).error).toMatchObject({
+    expect(errorOf(result)).toMatchObject({
       code: "INPUT_INVALID",
       required: ["title", "body"],
       accepted: ["title", "body"],
@@ -143,6 +143,6 @@ describe("progressive tool", () => {
 
   it("passes a failing call's code through", async () => {
     const result = await notesTool({ operation: "call", name: "getNote", args: { id: "zzz" } });
-    expect(structured(result).error).toMatchObject({ code: "HTTP_STATUS", status: 404 });
+    expect(errorOf(result)).toMatchObject({ code: "HTTP_STATUS", status: 404 });
   });
 });

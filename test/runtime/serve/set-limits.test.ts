@@ -5,7 +5,7 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAll, compileProject, connect, serve, structured } from "./support.js";
+import { closeAll, compileProject, connect, errorOf, serve, structured } from "./support.js";
 
 let client: Client;
 
@@ -51,7 +51,7 @@ describe("unit-set search limits", () => {
     expect(hits(await search({ query: "note", unit: "team__ops", limit: 2 }))).toBe(2);
     const above = await search({ query: "note", unit: "team__ops", limit: 3 });
     expect(above.isError).toBe(true);
-    expect(structured(above).error).toMatchObject({ message: expect.stringContaining("maximum of 2") });
+    expect(errorOf(above)).toMatchObject({ message: expect.stringContaining("maximum of 2") });
   });
 
   it("leave the bundle's limits for other units and unscoped searches", async () => {

@@ -90,6 +90,14 @@ export function structured(result: unknown): Record<string, unknown> {
   return (result as { structuredContent: Record<string, unknown> }).structuredContent;
 }
 
+/** The details of a failed tool result (`_meta["unitc/error"]`: code, message, hint, …). */
+export function errorOf(result: unknown): Record<string, unknown> {
+  return ((result as { _meta?: Record<string, unknown> })._meta?.["unitc/error"] ?? {}) as Record<
+    string,
+    unknown
+  >;
+}
+
 /** The text of a tool result's first content block. */
 export function textOf(result: unknown): string {
   return ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? "") as string;
