@@ -11,6 +11,7 @@ import { schemaDefault } from "../../compiler/resolve/defaults.js";
 import type { WatchBuild } from "../../compiler/watch.js";
 import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
+import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import type { ServeArgs } from "../serve-settings.js";
@@ -45,7 +46,7 @@ async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void
 
 const { manifest: _manifest, "user-config": _user, ...servingArgs } = serveArgs;
 
-export function devCommand(io: CliIO, setExit: (code: number) => void) {
+export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "dev", description: "Watch the project, rebuild on change and serve the bundle over MCP" },
     args: {
@@ -55,6 +56,7 @@ export function devCommand(io: CliIO, setExit: (code: number) => void) {
       ...servingArgs,
     },
     async run({ args }) {
+      const io = withEnvFile(outerIo, args["env-file"]);
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const manifestPath = join(outDir, "manifest.json");

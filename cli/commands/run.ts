@@ -5,6 +5,7 @@ import { defineCommand } from "citty";
 import { createRuntime, type UnitRuntime } from "../../runtime/core.js";
 import { isUnitError } from "../../runtime/errors.js";
 import { runCodeMode } from "../../runtime/sandbox/index.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 
 /** The script's text, from a file or (`-`) standard input. */
@@ -21,7 +22,7 @@ function reportSetup(io: CliIO, error: unknown): void {
   io.stderr(`unitc run: ${message}${hint}\n`);
 }
 
-export function runScriptCommand(io: CliIO, setExit: (code: number) => void) {
+export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: {
       name: "run",
@@ -44,8 +45,10 @@ export function runScriptCommand(io: CliIO, setExit: (code: number) => void) {
         description: "Time limit in milliseconds (default 10000, at most 120000)",
         valueHint: "MS",
       },
+      ...envFileArg,
     },
     async run({ args }) {
+      const io = withEnvFile(outerIo, args["env-file"]);
       const manifestPath = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
       let code: string;
       let runtime: UnitRuntime;

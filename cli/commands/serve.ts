@@ -14,6 +14,7 @@ import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import {
   checked,
@@ -45,6 +46,7 @@ export const serveArgs = {
     valueHint: "REF",
   },
   "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
+  ...envFileArg,
 } as const;
 
 function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
@@ -183,6 +185,6 @@ export function serveCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "serve", description: "Serve a compiled bundle over MCP (stdio or Streamable HTTP)" },
     args: serveArgs,
-    run: ({ args }) => serveFromArgs(io, args as ServeArgs, setExit),
+    run: ({ args }) => serveFromArgs(withEnvFile(io, args["env-file"]), args as ServeArgs, setExit),
   });
 }

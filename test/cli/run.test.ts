@@ -3,6 +3,7 @@
  * the example service on a free port), real workers, real calls.
  */
 import { renameSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
@@ -39,6 +40,25 @@ describe("unitc run", () => {
       logs: [{ level: "log", message: "snow" }],
       diagnostics: [],
     });
+  });
+
+  it("takes env: values from --env-file, the environment winning over the file", async () => {
+    await writeFile(join(dir, "secrets.env"), `NOTES_TOKEN=${env.NOTES_TOKEN}\nWEATHER_KEY=wrong-key\n`);
+    const script = "return (await units.notes.listNotes()).length";
+    await writeFile(join(dir, "count.ts"), script);
+    const withoutFile = await runUnitc(["run", "count.ts"], dir, { PATH: env.PATH });
+    expect(withoutFile.code).toBe(1);
+    const run = await runUnitc(["run", "count.ts", "--env-file", "secrets.env"], dir, { PATH: env.PATH });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, value: 2 });
+    expect(run.stdout).not.toContain(env.NOTES_TOKEN);
+    const weather = "return (await units.weather__current.now({ city: 'oslo' })).city";
+    await writeFile(join(dir, "weather-city.ts"), weather);
+    const overridden = await runUnitc(["run", "weather-city.ts", "--env-file", "secrets.env"], dir, env);
+    expect(JSON.parse(overridden.stdout)).toMatchObject({ ok: true, value: "oslo" });
+    const missing = await runUnitc(["run", "count.ts", "--env-file", "nope.env"], dir, env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--env-file nope\.env: cannot read/);
   });
 
   it("reads the script from standard input with -", async () => {
