@@ -11,15 +11,23 @@ export const projectArgs = {
   },
   "user-config": {
     type: "string",
-    description: "User config file, or 'none' (default $XDG_CONFIG_HOME/units/config.json)",
+    description: "User config file, or 'none' (default $XDG_CONFIG_HOME/unitc/config.json)",
     valueHint: "FILE",
+  },
+} as const;
+
+/** `--include-user-units`, for the commands that write a bundle (`compile`, `dev`). */
+export const includeUserUnitsArg = {
+  "include-user-units": {
+    type: "boolean",
+    description: "Compile the user config's units into this bundle too (default: project units only)",
   },
 } as const;
 
 /** Turns the shared project flags into load options. */
 export function projectOptions(
   io: CliIO,
-  args: { project?: string; config?: string; "user-config"?: string },
+  args: { project?: string; config?: string; "user-config"?: string; "include-user-units"?: boolean },
 ) {
   const userConfig = args["user-config"];
   return {
@@ -28,5 +36,6 @@ export function projectOptions(
     userConfigFile:
       userConfig === "none" ? (false as const) : userConfig ? resolve(io.cwd, userConfig) : undefined,
     env: io.env,
+    ...(args["include-user-units"] === true ? { includeUserUnits: true } : {}),
   };
 }

@@ -75,9 +75,12 @@ export async function loadUserServeConfig(
   };
 }
 
+/** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
 function defaultStatePath(env: Record<string, string | undefined>): string {
   const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
-  return join(base, "units", "remote");
+  const current = join(base, "unitc", "remote");
+  const legacy = join(base, "units", "remote");
+  return !existsSync(current) && existsSync(legacy) ? legacy : current;
 }
 
 function parsePort(text: string, from: string): number {

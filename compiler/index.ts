@@ -20,9 +20,12 @@ export { compileStages, runPipeline, validationStages } from "./pipeline.js";
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
 export { type WriteOptions, type WriteResult, writeBundle } from "./write.js";
 
-/** Loads, validates and resolves a project; the result lists its units and every diagnostic. */
+/**
+ * Loads, validates and resolves a project; the result lists its units and every diagnostic. Unlike
+ * `compile`, it checks the user config's units too unless `includeUserUnits` is false.
+ */
 export function validate(options: LoadProjectOptions): Promise<PipelineContext> {
-  return runPipeline(options, validationStages);
+  return runPipeline({ includeUserUnits: true, ...options }, validationStages);
 }
 
 export interface CompileOptions extends LoadProjectOptions {

@@ -37,6 +37,8 @@ export interface RecordOptions {
   outDir: string;
   /** Anything else that changes the output (`--bundle`). */
   variant?: string;
+  /** Whether the user config's units are compiled in (`--include-user-units`). */
+  includeUserUnits?: boolean;
 }
 
 /** What an up-to-date build reports. */
@@ -120,6 +122,7 @@ async function recordKey(options: RecordOptions): Promise<string> {
         projectDir: resolve(options.projectDir),
         outDir: resolve(options.outDir),
         variant: options.variant ?? "",
+        includeUserUnits: options.includeUserUnits === true,
         compiler: await compilerFingerprint(),
       }),
     )

@@ -14,7 +14,7 @@ import {
 } from "../../compiler/up-to-date.js";
 import { bundleOutput } from "../bundle-output.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
-import { projectArgs, projectOptions } from "../project-args.js";
+import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import { reportDiagnostics } from "../report.js";
 
 /** How many units and operations were compiled. */
@@ -81,6 +81,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
     },
     args: {
       ...projectArgs,
+      ...includeUserUnitsArg,
       out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
       check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
       bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },

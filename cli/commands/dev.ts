@@ -13,7 +13,7 @@ import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
-import { projectArgs, projectOptions } from "../project-args.js";
+import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ServeArgs } from "../serve-settings.js";
 import { serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
@@ -51,6 +51,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
     meta: { name: "dev", description: "Watch the project, rebuild on change and serve the bundle over MCP" },
     args: {
       ...projectArgs,
+      ...includeUserUnitsArg,
       out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
       bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
       ...servingArgs,

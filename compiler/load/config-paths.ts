@@ -2,14 +2,29 @@
  * Where a project's config files are (a module of its own: watch mode and the build record need the
  * paths without the loader).
  */
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
-/** Where the user config lives: `$XDG_CONFIG_HOME/units/config.json`, else `~/.config/units/config.json`. */
+/** `$XDG_CONFIG_HOME`, else `~/.config`. */
+function configHome(env: Record<string, string | undefined>): string {
+  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
+}
+
+/** The user config of older unitc versions (`~/.config/units/config.json`), read when it is the only one. */
+export function legacyUserConfigPath(env: Record<string, string | undefined> = process.env): string {
+  return join(configHome(env), "units", "config.json");
+}
+
+/**
+ * Where the user config lives: `$XDG_CONFIG_HOME/unitc/config.json`, else
+ * `~/.config/unitc/config.json`. When only the older `units/config.json` exists, that one (the
+ * loader says so with a notice).
+ */
 export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
-  const base =
-    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
-  return join(base, "units", "config.json");
+  const current = join(configHome(env), "unitc", "config.json");
+  const legacy = legacyUserConfigPath(env);
+  return !existsSync(current) && existsSync(legacy) ? legacy : current;
 }
 
 export interface ConfigPathOptions {

@@ -41,6 +41,8 @@ export interface LoadedCollection {
 /** Everything the load stage read for one project. */
 export interface LoadedProject {
   projectDir: string;
+  /** Whether the user config's units join the project's (its settings always do). */
+  includeUserUnits?: boolean;
   user?: LoadedCollection;
   project?: LoadedCollection;
   diagnostics: Diagnostic[];

@@ -1,8 +1,8 @@
 /** The load stage: user config, project config and the unit files of each units root. */
 import { access } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
-import { configFiles } from "./config-paths.js";
+import { dirname, join, resolve } from "node:path";
+import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { configFiles, legacyUserConfigPath } from "./config-paths.js";
 import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
 import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
 import { checkUnitFileId, listUnitFiles } from "./units-root.js";
@@ -22,12 +22,18 @@ export interface LoadProjectOptions {
   projectDir: string;
   /** An explicit project config file; its folder is then the project's units root. */
   configFile?: string;
-  /** The user config file, `false` to skip it; default `$XDG_CONFIG_HOME/units/config.json`. */
+  /** The user config file, `false` to skip it; default `$XDG_CONFIG_HOME/unitc/config.json`. */
   userConfigFile?: string | false;
   /** Environment used to find the user config (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
   /** Parses kept from an earlier load of the same project (watch mode). */
   parseMemo?: ParseMemo;
+  /**
+   * Compile the units of the user config and the user units root too. Off by default: a project's
+   * bundle is committed, and units from one person's own config must not enter it (a colleague's
+   * `compile --check` would see drift). The user config's settings apply either way.
+   */
+  includeUserUnits?: boolean;
 }
 
 /** Loads every input of a project. Never throws; problems are diagnostics. */
@@ -38,7 +44,11 @@ export async function loadProject(options: LoadProjectOptions): Promise<LoadedPr
 
   const [user, project] = await Promise.all([
     userFile
-      ? loadCollection(dirname(userFile), userFile, "user", { requireConfig: false, memo: options.parseMemo })
+      ? loadCollection(dirname(userFile), userFile, "user", {
+          requireConfig: false,
+          memo: options.parseMemo,
+          configOnly: options.includeUserUnits !== true,
+        })
       : undefined,
     loadCollection(dirname(projectFile), projectFile, "project", {
       requireConfig: options.configFile !== undefined,
@@ -46,9 +56,21 @@ export async function loadProject(options: LoadProjectOptions): Promise<LoadedPr
     }),
   ]);
   if (user) diagnostics.push(...user.diagnostics);
+  if (user?.collection?.config && userFile === legacyUserConfigPath(options.env ?? process.env)) {
+    diagnostics.push(
+      createDiagnostic(
+        "info",
+        "USER_CONFIG_OLD_FOLDER",
+        "the user config was read from the older folder units/; unitc's folders are named unitc now",
+        { file: userFile },
+        `move it to ${join(dirname(dirname(userFile)), "unitc", "config.json")}`,
+      ),
+    );
+  }
   diagnostics.push(...project.diagnostics);
   return {
     projectDir,
+    includeUserUnits: options.includeUserUnits === true,
     ...(user?.collection ? { user: user.collection } : {}),
     ...(project.collection ? { project: project.collection } : {}),
     diagnostics,
@@ -60,7 +82,7 @@ export async function loadCollection(
   unitsRoot: string,
   configFile: string | undefined,
   scope: ConfigScope,
-  options: { requireConfig: boolean; memo?: ParseMemo | undefined },
+  options: { requireConfig: boolean; memo?: ParseMemo | undefined; configOnly?: boolean },
 ): Promise<{ collection?: LoadedCollection; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const collection: LoadedCollection = { scope, unitsRoot, units: [] };
@@ -69,6 +91,7 @@ export async function loadCollection(
     diagnostics.push(...loaded.diagnostics);
     if (loaded.document) collection.config = loaded.document;
   }
+  if (options.configOnly) return collection.config ? { collection, diagnostics } : { diagnostics };
   const listed = await listUnitFiles(unitsRoot);
   diagnostics.push(...listed.diagnostics);
   const loadedUnits = await Promise.all(

@@ -47,7 +47,8 @@ export function resolveProject(project: LoadedProject, valid: ReadonlySet<Loaded
   const settings = resolveSettings(configs.map((c) => ({ scope: c.scope, value: c.value as Data })));
   diagnostics.push(...checkMergedSearchLimits(configs, settings));
   const byId = new Map<string, ResolvedUnit>();
-  for (const collection of [project.user, project.project]) {
+  const collections = project.includeUserUnits ? [project.user, project.project] : [project.project];
+  for (const collection of collections) {
     if (!collection) continue;
     const units = resolveCollection(collection, valid, settings, diagnostics);
     for (const unit of units) {

@@ -26,7 +26,7 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
           "SERVE_IGNORED",
           "serve settings in a project config are ignored; they belong to the user config",
           sourceMap.locateKey("/serve"),
-          "move serve to the user config ($XDG_CONFIG_HOME/units/config.json) or pass serve flags",
+          "move serve to the user config ($XDG_CONFIG_HOME/unitc/config.json) or pass serve flags",
         ),
       );
     }
@@ -38,7 +38,7 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
           "USER_CONFIG_ONLY",
           `"${field}" can only be set in the user config`,
           sourceMap.locateKey(`/${field}`),
-          "move it to the user config ($XDG_CONFIG_HOME/units/config.json)",
+          "move it to the user config ($XDG_CONFIG_HOME/unitc/config.json)",
         ),
       );
     }
