@@ -25,7 +25,7 @@ const rules: ConformanceTable = [
       files: config({ serve: { port: 8080 } }),
       want: `
 .units/config.json:2:3 warning SERVE_IGNORED serve settings in a project config are ignored; they belong to the user config
-  hint: move serve to the user config ($XDG_CONFIG_HOME/units/config.json) or pass serve flags`,
+  hint: move serve to the user config ($XDG_CONFIG_HOME/unitc/config.json) or pass serve flags`,
     },
   ],
   [
@@ -38,9 +38,9 @@ const rules: ConformanceTable = [
       files: config({ storage: { provider: "filesystem" }, telemetry: false }),
       want: `
 .units/config.json:2:3 error USER_CONFIG_ONLY "storage" can only be set in the user config
-  hint: move it to the user config ($XDG_CONFIG_HOME/units/config.json)
+  hint: move it to the user config ($XDG_CONFIG_HOME/unitc/config.json)
 .units/config.json:5:3 error USER_CONFIG_ONLY "telemetry" can only be set in the user config
-  hint: move it to the user config ($XDG_CONFIG_HOME/units/config.json)`,
+  hint: move it to the user config ($XDG_CONFIG_HOME/unitc/config.json)`,
     },
   ],
   [
