@@ -1018,7 +1018,7 @@ export interface StringMap2 {
   [k: string]: string | undefined;
 }
 /**
- * Headers added to the request.
+ * Headers added to the request. A header that carries a credential (Authorization, Proxy-Authorization, Cookie, or a name ending in Api-Key, Token, Secret or Password) is given as a reference (env:NAME, or text holding ${NAME} or $env:NAME), never inline.
  */
 export interface StringMap3 {
   [k: string]: string | undefined;
