@@ -179,11 +179,11 @@ export type VendorDiscoveryApiFields = RemoteRequestFields &
      */
     baseUrl?: string;
     /**
-     * Operations to include.
+     * Method ID patterns to keep (all when absent): dot-separated globs where * is one segment (a leading * one or more), ** any number, and * inside a segment any characters; e.g. drive.files.*, *.list.
      */
     includeOperations?: string[];
     /**
-     * Operations to exclude.
+     * Method ID patterns to leave out, after includeOperations; same globs, e.g. *.delete.
      */
     excludeOperations?: string[];
   } & {
