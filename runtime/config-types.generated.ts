@@ -179,11 +179,11 @@ export type VendorDiscoveryApiFields = RemoteRequestFields &
      */
     baseUrl?: string;
     /**
-     * Operations to include.
+     * Method ID patterns to keep (all when absent): dot-separated globs where * is one segment (a leading * one or more), ** any number, and * inside a segment any characters; e.g. drive.files.*, *.list.
      */
     includeOperations?: string[];
     /**
-     * Operations to exclude.
+     * Method ID patterns to leave out, after includeOperations; same globs, e.g. *.delete.
      */
     excludeOperations?: string[];
   } & {
@@ -1018,7 +1018,7 @@ export interface StringMap2 {
   [k: string]: string | undefined;
 }
 /**
- * Headers added to the request.
+ * Headers added to the request. A header that carries a credential (Authorization, Proxy-Authorization, Cookie, or a name ending in Api-Key, Token, Secret or Password) is given as a reference (env:NAME, or text holding ${NAME} or $env:NAME), never inline.
  */
 export interface StringMap3 {
   [k: string]: string | undefined;

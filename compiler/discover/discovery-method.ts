@@ -28,10 +28,11 @@ export interface DiscoveryMethodContext extends DiscoverySchemaContext {
 const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"]);
 const TEMPLATE = /\{([+]?)([^{}]+)\}/g;
 
-/** Converts the method at `pointer`; a reason instead when it cannot be called. */
+/** Converts the method at `pointer` into the operation `name`; a reason instead when it cannot be called. */
 export function convertDiscoveryMethod(
   method: Data,
   pointer: string,
+  name: string,
   context: DiscoveryMethodContext,
 ): { operation: OperationIR } | { skipped: string } {
   const httpMethod = String(method.httpMethod ?? "").toUpperCase();
@@ -70,7 +71,7 @@ export function convertDiscoveryMethod(
       ? undefined
       : convertDiscoverySchema(method.response, `${pointer}/response`, context);
   const operation: OperationIR = {
-    name: String(method.id),
+    name,
     description:
       typeof method.description === "string" && method.description.trim() !== ""
         ? method.description

@@ -31,20 +31,7 @@ export async function discoverVendorApi(context: DiscoverContext): Promise<UnitI
   if (!document) return undefined;
   const sourcePointer = typeof backend.discoveryPath === "string" ? "/discoveryPath" : "/discoveryUrl";
   const root = document.value as Data;
-  if (
-    typeof root !== "object" ||
-    root === null ||
-    (root.resources === undefined && root.methods === undefined)
-  ) {
-    context.report(
-      "error",
-      "SPEC_INVALID",
-      `${document.id} is not a discovery document (it has no resources or methods)`,
-      sourcePointer,
-      "point the unit at a discovery document (kind: discovery#restDescription)",
-    );
-    return undefined;
-  }
+  if (!isDiscoveryDocument(context, document, sourcePointer)) return undefined;
   const baseUrl = typeof backend.baseUrl === "string" ? backend.baseUrl : documentBaseUrl(root);
   const problem = baseUrl === undefined ? "names no rootUrl and servicePath" : checkHttpUrl(baseUrl, "base");
   if (problem !== undefined || baseUrl === undefined) {
@@ -70,6 +57,44 @@ export async function discoverVendorApi(context: DiscoverContext): Promise<UnitI
   };
 }
 
+const KIND = "discovery#restDescription";
+const KIND_HINT = `point the unit at a discovery document (kind: ${KIND})`;
+
+/** A discovery document is an object of kind `discovery#restDescription` with methods or resources. */
+function isDiscoveryDocument(
+  context: DiscoverContext,
+  document: SpecDocument,
+  sourcePointer: string,
+): boolean {
+  const root = document.value as Data;
+  const problem = (message: string) => {
+    context.report(
+      "error",
+      "SPEC_INVALID",
+      `${document.id} is not a discovery document: ${message}`,
+      sourcePointer,
+      KIND_HINT,
+    );
+    return false;
+  };
+  if (typeof root !== "object" || root === null || Array.isArray(root)) return problem("it is not an object");
+  if (root.kind === undefined) return problem(`it has no kind (a discovery document says "kind": "${KIND}")`);
+  if (root.kind !== KIND) {
+    const message = `${document.id} is not a discovery document: its kind is ${JSON.stringify(root.kind)}, not "${KIND}"`;
+    context.reportAt(
+      "error",
+      "SPEC_INVALID",
+      message,
+      { file: document.location, ...document.locate("/kind") },
+      KIND_HINT,
+    );
+    return false;
+  }
+  if (root.resources === undefined && root.methods === undefined)
+    return problem("it has no resources or methods");
+  return true;
+}
+
 function documentBaseUrl(root: Data): string | undefined {
   if (typeof root.rootUrl === "string" && typeof root.servicePath === "string")
     return `${root.rootUrl}${root.servicePath}`;
@@ -82,23 +107,30 @@ function connection(backend: Data, baseUrl: string): DiscoveryConnection {
 
 /** Every method of the document (depth first, in document order) that the filters keep. */
 function discoverMethods(context: DiscoverContext, document: SpecDocument): OperationIR[] {
-  const found = [...methodsOf(document.value as Data, "")];
+  const root = document.value as Data;
+  const found = [
+    ...methodsOf(root, "", typeof root.name === "string" && root.name !== "" ? [root.name] : []),
+  ];
   const kept = filteredIds(
     context,
     document,
-    found.map((m) => String(m.method.id)),
+    found.map((m) => m.id),
   );
   const methodContext = methodContextFor(context, document);
   const operations: OperationIR[] = [];
-  for (const { method, pointer } of found) {
-    if (!kept.has(String(method.id))) continue;
-    const result = convertDiscoveryMethod(method, pointer, methodContext);
+  const named = new Set<string>();
+  for (const { method, pointer, id } of found) {
+    if (!kept.has(id)) continue;
+    const result = named.has(id)
+      ? { skipped: "another method has the same ID" }
+      : convertDiscoveryMethod(method, pointer, id, methodContext);
+    named.add(id);
     if ("operation" in result) operations.push(result.operation);
     else {
       context.reportAt(
         "warning",
         "OPERATION_SKIPPED",
-        `method ${JSON.stringify(method.id)} is left out: ${result.skipped}`,
+        `method ${JSON.stringify(id)} is left out: ${result.skipped}`,
         { file: document.location, ...document.locate(pointer) },
         "the other methods are unaffected",
       );
@@ -122,7 +154,7 @@ function filteredIds(context: DiscoverContext, document: SpecDocument, ids: stri
       "FILTER_UNUSED",
       `${field}[${index}] matches no method of ${document.id}`,
       `/${field}/${index}`,
-      "method IDs look like api.resource.method; * matches one segment, ** any number",
+      "method IDs look like api.resource.method; * matches one segment (a leading * one or more), ** any number",
     );
   }
   return kept;
@@ -150,26 +182,35 @@ function methodContextFor(context: DiscoverContext, document: SpecDocument): Dis
   };
 }
 
-/** Methods of a resource and of its nested resources, with their pointers. */
+/**
+ * Methods of a resource and of its nested resources, with their pointers and IDs. A method without an
+ * `id` is named as Google names its methods: the API's name, the resource path and the method's key
+ * (`oauth2.userinfo.v2.me.get`).
+ */
 function* methodsOf(
   resource: Data,
   pointer: string,
+  path: readonly string[],
   depth = 0,
-): Generator<{ method: Data; pointer: string }> {
+): Generator<{ method: Data; pointer: string; id: string }> {
   if (depth > 32) return;
   const methods = resource.methods;
   if (typeof methods === "object" && methods !== null) {
     for (const [name, method] of Object.entries(methods)) {
-      if (typeof method === "object" && method !== null && typeof (method as Data).id === "string") {
-        yield { method: method as Data, pointer: joinPointer(pointer, "methods", name) };
-      }
+      if (typeof method !== "object" || method === null) continue;
+      const { id } = method as Data;
+      yield {
+        method: method as Data,
+        pointer: joinPointer(pointer, "methods", name),
+        id: typeof id === "string" && id !== "" ? id : [...path, name].join("."),
+      };
     }
   }
   const resources = resource.resources;
   if (typeof resources === "object" && resources !== null) {
     for (const [name, child] of Object.entries(resources)) {
       if (typeof child === "object" && child !== null)
-        yield* methodsOf(child as Data, joinPointer(pointer, "resources", name), depth + 1);
+        yield* methodsOf(child as Data, joinPointer(pointer, "resources", name), [...path, name], depth + 1);
     }
   }
 }

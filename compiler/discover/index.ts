@@ -40,6 +40,8 @@ export interface DiscoveredProject {
   roots: string[];
   /** IDs of the units discovered afresh; with a memo, the others were unchanged. */
   rebuilt: string[];
+  /** IDs of every unit discovery was asked for (unit-set children included), built or not. */
+  attempted: string[];
 }
 
 export interface DiscoverOptions {
@@ -163,5 +165,6 @@ export async function discoverProject(
     inputHashes,
     remote: outcomes.some((o) => o.remote),
     rebuilt: rebuilt.sort(),
+    attempted: units.map((unit) => unit.id),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The resolve stage (pure): config entries and unit files become one flat list of units. Plural
- * children become `<parent>__<child>` with the parent's auth inherited, disabled units are dropped,
+ * children become `<parent>__<child>` with the parent's auth inherited and its tags, setup and
+ * runtime merged with their own, disabled units are dropped,
  * IDs are checked for clashes, and a project unit replaces a user unit of the same ID.
  */
 import { dirname, relative } from "node:path";
@@ -14,6 +15,7 @@ import type {
   LoadedUnitFile,
 } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
+import { mergeUnitField } from "./merge.js";
 import { resolveSettings } from "./settings.js";
 import type { Exposure, ResolvedProject, ResolvedSettings, ResolvedUnit, Shadowing } from "./types.js";
 
@@ -168,9 +170,14 @@ function buildUnit(
   backendPointer = pointer,
 ): ResolvedUnit {
   const optional: Partial<ResolvedUnit> = {};
-  for (const key of ["useWhen", "avoidWhen", "setup", "projectBinding", "runtime", "catalog"] as const) {
+  for (const key of ["useWhen", "avoidWhen", "projectBinding", "catalog"] as const) {
     const value = pick(own[key], inherited[key]);
     if (value !== undefined) (optional as Data)[key] = value;
+  }
+  // A child's setup commands and runtime features add to its parent's, as its tags do.
+  for (const key of ["setup", "runtime"] as const) {
+    const value = mergeUnitField(inherited[key], own[key]);
+    if (value !== undefined) optional[key] = value;
   }
   return {
     id,

@@ -1,13 +1,25 @@
 /**
  * One shared ajv (JSON Schema 2020-12) instance holding the config and unit-file schemas, with the
  * schemas' own keywords: `x-secret` (references only), `x-literal` (no `${`), `x-http-url`
- * (http(s), no credentials; `"base"` also forbids query and fragment), and the annotation `x-hint`.
+ * (http(s), no credentials; `"base"` also forbids query and fragment), `x-action-path` (no
+ * dot-segments), `x-headers` (header names the runtime sends; `"template"` maps also need references
+ * for credential-bearing names) and the annotation `x-hint`. Their errors carry the diagnostic's
+ * code, message and hint in `params`.
  */
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { isSecretReference } from "../../runtime/references.js";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import unitSchema from "../../schemas/unit.schema.json" with { type: "json" };
+import { joinPointer } from "../load/pointer.js";
+import {
+  actionPathProblem,
+  headerMapProblems,
+  LITERAL_SECRET_PROBLEM,
+  type RuleProblem,
+  SECRET_HINT,
+} from "./http-rules.js";
+import { urlHint } from "./schema-hints.js";
 import { checkHttpUrl } from "./url-rules.js";
 
 const Ajv2020 = Ajv2020Module.default;
@@ -24,22 +36,62 @@ export interface SchemaValidators {
 
 let cached: SchemaValidators | undefined;
 
-type KeywordValidate = ((schema: unknown, data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] };
+type KeywordErrors = Partial<ErrorObject>[];
+type KeywordValidate = ((
+  schema: unknown,
+  data: unknown,
+  parent?: unknown,
+  at?: { instancePath: string },
+) => boolean) & {
+  errors?: KeywordErrors;
+};
 
+/** The error of a unitc keyword: `at: "key"` places it at the property name instead of its value. */
+function ruleError(name: string, rule: RuleProblem, extra: { instancePath?: string; at?: "key" } = {}) {
+  const { instancePath, at } = extra;
+  return {
+    keyword: name,
+    message: rule.problem,
+    params: { ...rule, ...(at ? { at } : {}) },
+    ...(instancePath === undefined ? {} : { instancePath }),
+  };
+}
+
+/** A keyword over one non-empty string value. */
 function keyword(
   name: string,
-  check: (schema: unknown, data: string) => string | undefined,
+  check: (schema: unknown, data: string) => RuleProblem | undefined,
 ): KeywordValidate {
   const validate: KeywordValidate = (schema, data) => {
     // Every field with these keywords also has minLength 1, which reports an empty string better.
     if (schema === false || typeof data !== "string" || data === "") return true;
     const problem = check(schema, data);
     if (problem === undefined) return true;
-    validate.errors = [{ keyword: name, message: problem, params: { problem } }];
+    validate.errors = [ruleError(name, problem)];
     return false;
   };
   return validate;
 }
+
+/** `x-headers`: one error per bad header, placed at its name or its value. */
+const headersKeyword: KeywordValidate = (schema, data, _parent, at) => {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return true;
+  const problems = headerMapProblems(
+    data as Record<string, unknown>,
+    schema === "template" ? "template" : "secret",
+  );
+  if (problems.length === 0) return true;
+  headersKeyword.errors = problems.map((problem) =>
+    ruleError("x-headers", problem, {
+      instancePath: joinPointer(at?.instancePath ?? "", problem.name),
+      ...(problem.at === "key" ? { at: "key" as const } : {}),
+    }),
+  );
+  return false;
+};
+
+const urlRule = (problem: string | undefined): RuleProblem | undefined =>
+  problem === undefined ? undefined : { code: "INVALID_URL", problem, hint: urlHint(problem) };
 
 /** The compiled validators (built once per process). */
 export function getSchemaValidators(): SchemaValidators {
@@ -58,7 +110,9 @@ export function getSchemaValidators(): SchemaValidators {
     schemaType: "boolean",
     errors: true,
     validate: keyword("x-secret", (_schema, data) =>
-      isSecretReference(data) ? undefined : "holds a literal secret; secrets must be references",
+      isSecretReference(data)
+        ? undefined
+        : { code: "LITERAL_SECRET", problem: LITERAL_SECRET_PROBLEM, hint: SECRET_HINT },
     ),
   });
   ajv.addKeyword({
@@ -66,15 +120,30 @@ export function getSchemaValidators(): SchemaValidators {
     schemaType: "boolean",
     errors: true,
     validate: keyword("x-literal", (_schema, data) =>
-      data.includes("${") ? "is literal text; ${...} is not interpolated here" : undefined,
+      data.includes("${")
+        ? {
+            code: "INTERPOLATION_IN_LITERAL",
+            problem: "is literal text; ${...} is not interpolated here",
+            hint: "write literal prose; put dynamic or private values in backend, auth, env or setup fields",
+          }
+        : undefined,
     ),
   });
   ajv.addKeyword({
     keyword: "x-http-url",
     schemaType: ["boolean", "string"],
     errors: true,
-    validate: keyword("x-http-url", (schema, data) => checkHttpUrl(data, schema === "base" ? "base" : "url")),
+    validate: keyword("x-http-url", (schema, data) =>
+      urlRule(checkHttpUrl(data, schema === "base" ? "base" : "url")),
+    ),
   });
+  ajv.addKeyword({
+    keyword: "x-action-path",
+    schemaType: "boolean",
+    errors: true,
+    validate: keyword("x-action-path", (_schema, data) => actionPathProblem(data)),
+  });
+  ajv.addKeyword({ keyword: "x-headers", schemaType: "string", errors: true, validate: headersKeyword });
   ajv.addSchema(configSchema);
   ajv.addSchema(unitSchema);
   const config = ajv.getSchema(configSchema.$id);

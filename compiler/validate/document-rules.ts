@@ -9,8 +9,11 @@ import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { LoadedConfigFile, LoadedUnitFile } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
 import { RESERVED_IDS } from "../load/units-root.js";
+import { checkConfigActions, checkUnitFileMaps } from "./empty-maps.js";
 
-const USER_ONLY_FIELDS = ["storage", "telemetry"] as const;
+const USER_ONLY_FIELDS = ["storage"] as const;
+/** Settings a project config may hold but that only the user config's take effect. */
+const IGNORED_IN_PROJECT = ["serve", "telemetry"] as const;
 
 /** Rules for one parsed, schema-checked config file. */
 export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
@@ -19,14 +22,16 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
   if (!isObject(config)) return diagnostics;
   const { sourceMap } = document;
   if (document.scope !== "user") {
-    if (Object.hasOwn(config, "serve")) {
+    for (const field of IGNORED_IN_PROJECT) {
+      if (!Object.hasOwn(config, field)) continue;
+      const flags = field === "serve" ? " or pass serve flags" : "";
       diagnostics.push(
         createDiagnostic(
           "warning",
-          "SERVE_IGNORED",
-          "serve settings in a project config are ignored; they belong to the user config",
-          sourceMap.locateKey("/serve"),
-          "move serve to the user config ($XDG_CONFIG_HOME/unitc/config.json) or pass serve flags",
+          `${field.toUpperCase()}_IGNORED`,
+          `${field} settings in a project config are ignored; they belong to the user config`,
+          sourceMap.locateKey(`/${field}`),
+          `move ${field} to the user config ($XDG_CONFIG_HOME/unitc/config.json)${flags}`,
         ),
       );
     }
@@ -43,6 +48,7 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
       );
     }
   }
+  diagnostics.push(...checkConfigActions(config, sourceMap));
   // Report the later of two entries sharing an ID, whichever map each sits in.
   const entries: { id: string; pointer: string; line: number; column: number }[] = [];
   for (const { configMap } of BACKENDS) {
@@ -192,6 +198,7 @@ export function checkUnitFileRules(document: LoadedUnitFile): Diagnostic[] {
   const backends = unitFileBackends(frontmatter);
   const singular = backends.filter((b) => !b.plural);
 
+  diagnostics.push(...checkUnitFileMaps(backends, sourceMap));
   if (backends.length === 0) {
     diagnostics.push(
       createDiagnostic(

@@ -9,15 +9,7 @@ import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer, splitPointer } from "../load/pointer.js";
 import { allowedProperties, discriminatorFor } from "./allowed-properties.js";
 import { didYouMean } from "./did-you-mean.js";
-import {
-  article,
-  comparisonWords,
-  describeType,
-  formatHint,
-  rangeHint,
-  typeHint,
-  urlHint,
-} from "./schema-hints.js";
+import { article, comparisonWords, describeType, formatHint, rangeHint, typeHint } from "./schema-hints.js";
 
 type Schema = Record<string, unknown>;
 
@@ -117,6 +109,13 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
       sourceMap.locateKey(keyPointer),
       "rename the key",
     );
+  }
+
+  // unitc's own keywords (ajv.ts) name their code and hint.
+  if (typeof params.code === "string") {
+    const location = params.at === "key" ? sourceMap.locateKey(pointer) : at;
+    const message = `${what} ${String(params.problem)}`;
+    return createDiagnostic("error", params.code, message, location, String(params.hint));
   }
 
   switch (error.keyword) {
@@ -286,22 +285,6 @@ function mapError(error: ErrorObject, context: SchemaErrorContext): Diagnostic |
         at,
         formatHint(String(params.format)),
       );
-    case "x-secret":
-      return make(
-        "LITERAL_SECRET",
-        `${what} ${String(params.problem)}`,
-        at,
-        "write env:NAME (or ${NAME}) and set NAME in the environment",
-      );
-    case "x-literal":
-      return make(
-        "INTERPOLATION_IN_LITERAL",
-        `${what} ${String(params.problem)}`,
-        at,
-        "write literal prose; put dynamic or private values in backend, auth, env or setup fields",
-      );
-    case "x-http-url":
-      return make("INVALID_URL", `${what} ${String(params.problem)}`, at, urlHint(String(params.problem)));
     default:
       return make("SCHEMA_VIOLATION", `${what} ${error.message ?? "is invalid"}`);
   }

@@ -5,7 +5,8 @@
 import { UnitError } from "../errors.js";
 import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../manifest.js";
 import { referencedVariables, resolveReference } from "../references.js";
-import { expandJson, fillPath, readInput, substitute, wholeInputPath } from "./template.js";
+import { forbiddenHeaderList, headerNameProblem, isCredentialHeader } from "./header-rules.js";
+import { expandJson, fillPath, hasDotSegment, readInput, substitute, wholeInputPath } from "./template.js";
 
 /** A request ready to send; `headers` are keyed by lower-case name. */
 export interface HttpRequest {
@@ -24,9 +25,6 @@ export interface ResolvedAuth {
 }
 
 const CONTROL = /[\r\n\0]/;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-// Names that would change where or how the request is framed; fetch owns them.
-const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection"]);
 
 /** Throws `INPUT_INVALID` when `value` holds CR, LF or NUL (header and query injection). */
 export function rejectControl(value: string, where: string): string {
@@ -40,13 +38,12 @@ export function rejectControl(value: string, where: string): string {
 
 /** The lower-case header name; throws `MANIFEST_INVALID` for an invalid or framing header name. */
 export function checkHeaderName(name: string): string {
-  const key = name.toLowerCase();
-  if (!TOKEN.test(name) || RESERVED_HEADERS.has(key)) {
+  if (headerNameProblem(name) !== undefined) {
     throw new UnitError("MANIFEST_INVALID", `header ${JSON.stringify(name)} cannot be configured`, {
-      hint: "use a valid header name other than Host, Content-Length, Transfer-Encoding or Connection",
+      hint: `use a valid header name other than ${forbiddenHeaderList("or")}`,
     });
   }
-  return key;
+  return name.toLowerCase();
 }
 
 /**
@@ -93,6 +90,12 @@ export function checkedTarget(baseUrl: string, path: string): { base: URL; prefi
 /** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */
 export function buildUrl(connection: HttpApiConnection, invoke: HttpInvoke, input: unknown): URL {
   const { base, prefix } = checkedTarget(connection.baseUrl, invoke.path);
+  // Validation refuses these; a manifest written by hand or by an older unitc is checked again here.
+  if (hasDotSegment(invoke.path)) {
+    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(invoke.path)} holds a dot-segment`, {
+      hint: "write the path below baseUrl without . or .. segments, then recompile the unit",
+    });
+  }
   const url = new URL(`${base.origin}${prefix}${fillPath(invoke.path, input)}`);
   if (url.origin !== base.origin) {
     throw new UnitError("INPUT_INVALID", `the request would leave ${base.origin}`, {
@@ -143,6 +146,28 @@ export function resolveAuth(auth: AuthConfig, env: Record<string, string | undef
       );
   }
   return { headers, secrets };
+}
+
+/**
+ * Adds an action's credential-bearing headers (validation makes them secret references) to the
+ * resolved auth: resolved from the environment, redacted like auth, and never built from input.
+ * The unit's auth wins over an action header of the same name.
+ */
+export function withCredentialHeaders(
+  auth: ResolvedAuth,
+  headers: Record<string, string> | undefined,
+  env: Record<string, string | undefined>,
+): ResolvedAuth {
+  const credentials = new Map<string, string>();
+  const secrets = [...auth.secrets];
+  for (const [name, reference] of Object.entries(headers ?? {})) {
+    if (!isCredentialHeader(name)) continue;
+    const value = resolveReference(reference, env);
+    secrets.push(...secretsOf(reference, value, env));
+    credentials.set(checkHeaderName(name), rejectControl(value, `header ${name}`));
+  }
+  if (credentials.size === 0) return auth;
+  return { headers: new Map([...credentials, ...auth.headers]), secrets };
 }
 
 /** Configured headers from templates, then auth headers, which replace any header of the same name. */

@@ -7,7 +7,7 @@ import { UnitError } from "../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../manifest.js";
 import { redact } from "../redact.js";
 import { MissingVariableError } from "../references.js";
-import { buildRequest, type HttpRequest, resolveAuth } from "./http-request.js";
+import { buildRequest, type HttpRequest, resolveAuth, withCredentialHeaders } from "./http-request.js";
 import { readResult } from "./http-response.js";
 import type { InvokeContext, Invoker } from "./types.js";
 
@@ -34,7 +34,7 @@ export const invokeHttp: Invoker = async (input, context) => {
 
 async function run(input: unknown, context: InvokeContext, call: CallState) {
   const { connection, invoke } = httpTarget(context);
-  const auth = resolveAuth(connection.auth, context.env);
+  const auth = withCredentialHeaders(resolveAuth(connection.auth, context.env), invoke.headers, context.env);
   call.secrets.push(...auth.secrets);
   const request = buildRequest(connection, invoke, input, auth);
   return exchange(request, connection, context, call, { label: label(context), method: invoke.method });

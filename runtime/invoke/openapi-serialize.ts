@@ -9,6 +9,7 @@
 import { UnitError } from "../errors.js";
 import type { OpenapiParameter } from "../manifest.js";
 import { rejectControl } from "./http-request.js";
+import { hasDotSegment } from "./template.js";
 
 type Data = Record<string, unknown>;
 
@@ -26,17 +27,8 @@ export function pathTemplateProblem(path: string): string | undefined {
   if (/[{}]/.test(literal)) return "the path has unbalanced braces";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is rejected
   if (/[?#\\\u0000-\u001f\u007f]/.test(literal)) return "the path holds ?, #, \\ or a control character";
-  const segments = literal.split("/").map((s) => safeDecode(s));
-  if (segments.some((s) => s === "." || s === "..")) return "the path holds a dot-segment (. or ..)";
+  if (hasDotSegment(literal)) return "the path holds a dot-segment (. or ..)";
   return undefined;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** A scalar's text; structured values nested inside a list or map are sent as JSON. */

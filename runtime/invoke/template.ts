@@ -82,6 +82,16 @@ export function pathPlaceholders(path: string): string[] {
 }
 
 /**
+ * True when `path` holds a `.` or `..` segment, plain or percent-encoded (`%2e`, `.%2E`, ...), which
+ * URL parsing would resolve and so climb above the base URL's path. Checked up to any `?` or `#`,
+ * with `\` as a separator too, as the URL parser reads http(s) URLs.
+ */
+export function hasDotSegment(path: string): boolean {
+  const [pathPart = ""] = path.split(/[?#]/, 1);
+  return pathPart.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
+/**
  * Fills `{name}` placeholders from top-level input values, each percent-encoded as one segment.
  * Values that are or contain dot-segments (`.`, `..`) are rejected so no input can climb the path.
  */

@@ -17,7 +17,7 @@ name: Notes
 description: A notes service.
 httpApi:
   baseUrl: https://user:pass@notes.example.com
-  actions: {}
+  actions: { list: { method: GET, path: /x } }
 ---
 `;
 

@@ -15,6 +15,14 @@ describe("matchesGlob", () => {
     ["youtube.*.get*", "youtube.videos.getRating", true],
     ["youtube.*.get*", "youtube.videos.list", false],
     ["*", "youtube", true],
+    ["*", "youtube.videos.list", true],
+    ["*.delete", "drive.files.delete", true],
+    ["*.delete", "drive.files.revisions.delete", true],
+    ["*.delete", "delete", false],
+    ["*.delete", "drive.files.deleteAll", false],
+    ["*.files.*", "drive.files.list", true],
+    ["*.files.*", "drive.files.revisions.list", false],
+    ["youtube.*.list", "youtube.a.b.list", false],
     ["youtube.v.(x)", "youtube.v.(x)", true],
     ["youtube.v.x+", "youtube.v.xx", false],
   ])("%s matches %s: %s", (pattern, id, want) => {
@@ -29,6 +37,7 @@ describe("filterIds", () => {
     ["nothing given: everything", undefined, undefined, ids, []],
     ["include only", ["a.x.*"], undefined, ["a.x.list", "a.x.get"], []],
     ["exclude only", undefined, ["**.delete"], ["a.x.list", "a.x.get", "a.y.list"], []],
+    ["a leading * excludes at any depth", undefined, ["*.delete"], ["a.x.list", "a.x.get", "a.y.list"], []],
     ["include then exclude", ["a.**"], ["a.x.get"], ["a.x.list", "a.y.list", "a.y.delete"], []],
     [
       "patterns that match nothing are named",

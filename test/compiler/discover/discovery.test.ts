@@ -62,7 +62,7 @@ describe("the YouTube discovery document", () => {
     expect(youtube.text).toBe(
       [
         ".units/config.json:14:9 warning FILTER_UNUSED includeOperations[2] matches no method of youtube.json",
-        "  hint: method IDs look like api.resource.method; * matches one segment, ** any number",
+        "  hint: method IDs look like api.resource.method; * matches one segment (a leading * one or more), ** any number",
       ].join("\n"),
     );
   });
@@ -175,7 +175,7 @@ describe("a discovery document with nested resources, repeated parameters and a 
 });
 
 describe("discovery document problems", () => {
-  it("reports a document without methods", async () => {
+  it("reports a document of another kind, at its kind", async () => {
     const dir = await writeProject({
       ".units/doc.json": '{ "kind": "discovery#directoryList", "items": [] }\n',
       ".units/config.json": configText({
@@ -187,7 +187,7 @@ describe("discovery document problems", () => {
     const { text } = await compileTo(dir, await makeOutDir());
     expect(text).toBe(
       [
-        ".units/config.json:7:7 error SPEC_INVALID doc.json is not a discovery document (it has no resources or methods)",
+        '.units/doc.json:1:11 error SPEC_INVALID doc.json is not a discovery document: its kind is "discovery#directoryList", not "discovery#restDescription"',
         "  hint: point the unit at a discovery document (kind: discovery#restDescription)",
       ].join("\n"),
     );

@@ -33,7 +33,7 @@ it("compile --check passes while the server is unchanged", async () => {
   expect(check).toEqual({
     code: 0,
     stdout: "",
-    stderr: "generated is up to date (1 units, 12 operations)\n",
+    stderr: "generated is up to date (1 unit, 12 operations)\n",
   });
 });
 

@@ -12,7 +12,7 @@ description: A notes service.
 httpApi:
   baseUrl: https://notes.example.com
   auth: ${auth}
-  actions: {}
+  actions: { list: { method: GET, path: /x } }
 `);
 
 const OAUTH_FIELDS = `authorizationUrl: https://id.example.com/authorize, tokenUrl: https://id.example.com/token,

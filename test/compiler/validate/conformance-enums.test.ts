@@ -45,7 +45,7 @@ description: A notes service.
 httpApi:
   baseUrl: https://notes.example.com
   auth: { type: ${type}${type === "bearer" ? ", token: env:T" : type === "headers" ? ", headers: {}" : ""} }
-  actions: {}
+  actions: { list: { method: GET, path: /x } }
 `);
 
 const EXPOSURES = ["direct", "progressive", "code_mode", "direct_and_code_mode", "progressive_and_code_mode"];

@@ -26,7 +26,7 @@ httpApi:
   baseUrl: https://notes.example.com
   auth: { type: none }
   ${field}: ${value}
-  actions: {}
+  actions: { list: { method: GET, path: /x } }
 `);
 const setupItem = (field: string, value: number) =>
   withField(`setup:\n  verify:\n    - label: Check ls\n      command: ls\n      ${field}: ${value}`);

@@ -15,7 +15,7 @@ import {
 } from "../../support/conformance.js";
 
 const httpChild = (id: string, auth = "") =>
-  `  ${id}:\n    baseUrl: https://${id}.example.com\n${auth ? `    auth: ${auth}\n` : ""}    actions: {}\n`;
+  `  ${id}:\n    baseUrl: https://${id}.example.com\n${auth ? `    auth: ${auth}\n` : ""}    actions: { list: { method: GET, path: /x } }\n`;
 
 const bearer = (token: string) =>
   unit(`name: Notes
@@ -25,7 +25,7 @@ httpApi:
   auth:
     type: bearer
     token: ${token}
-  actions: {}
+  actions: { list: { method: GET, path: /x } }
 `);
 
 const rules: ConformanceTable = [
@@ -51,7 +51,7 @@ const rules: ConformanceTable = [
     "a singular remote block without auth is rejected",
     {
       files: unit(
-        `name: Notes\ndescription: A notes service.\nhttpApi:\n  baseUrl: https://notes.example.com\n  actions: {}\n`,
+        `name: Notes\ndescription: A notes service.\nhttpApi:\n  baseUrl: https://notes.example.com\n  actions: { list: { method: GET, path: /x } }\n`,
       ),
       want: `
 .units/u.md:4:1 error MISSING_PROPERTY "httpApi" is missing the required property "auth"
@@ -139,7 +139,7 @@ const rules: ConformanceTable = [
               type: "headers",
               headers: { "X-Api-Key": "sk-live-123", Authorization: "Bearer ${TOKEN}" },
             },
-            actions: {},
+            actions: { list: { method: "GET", path: "/x" } },
           },
         },
       }),

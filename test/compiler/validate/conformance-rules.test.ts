@@ -16,7 +16,7 @@ import {
 } from "../../support/conformance.js";
 
 const httpChild = (id: string, auth = "") =>
-  `  ${id}:\n    baseUrl: https://${id}.example.com\n${auth ? `    auth: ${auth}\n` : ""}    actions: {}\n`;
+  `  ${id}:\n    baseUrl: https://${id}.example.com\n${auth ? `    auth: ${auth}\n` : ""}    actions: { list: { method: GET, path: /x } }\n`;
 
 const rules: ConformanceTable = [
   [
@@ -33,14 +33,14 @@ const rules: ConformanceTable = [
     { files: userConfig({ serve: { port: 8080 } }), userConfig: USER_CONFIG, want: "" },
   ],
   [
-    "storage and telemetry in a project config are rejected",
+    "storage in a project config is rejected; telemetry there is ignored with a warning",
     {
       files: config({ storage: { provider: "filesystem" }, telemetry: false }),
       want: `
 .units/config.json:2:3 error USER_CONFIG_ONLY "storage" can only be set in the user config
   hint: move it to the user config ($XDG_CONFIG_HOME/unitc/config.json)
-.units/config.json:5:3 error USER_CONFIG_ONLY "telemetry" can only be set in the user config
-  hint: move it to the user config ($XDG_CONFIG_HOME/unitc/config.json)`,
+.units/config.json:5:3 warning TELEMETRY_IGNORED telemetry settings in a project config are ignored; they belong to the user config
+  hint: move telemetry to the user config ($XDG_CONFIG_HOME/unitc/config.json)`,
     },
   ],
   [

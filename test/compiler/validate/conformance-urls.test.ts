@@ -15,7 +15,9 @@ const urls: ConformanceTable = [
   [
     "5: baseUrl with user and password is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://user:secret@notes.example.com\n  actions: {}\n`),
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: https://user:secret@notes.example.com\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" contains credentials before the host
   hint: remove the user name and password; give credentials in auth, as references such as env:NAME`,
@@ -24,7 +26,9 @@ const urls: ConformanceTable = [
   [
     "5: baseUrl with a user name only is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://token@notes.example.com\n  actions: {}\n`),
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: https://token@notes.example.com\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" contains credentials before the host
   hint: remove the user name and password; give credentials in auth, as references such as env:NAME`,
@@ -33,7 +37,9 @@ const urls: ConformanceTable = [
   [
     "5: baseUrl with a query is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://notes.example.com/api?key=1\n  actions: {}\n`),
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: https://notes.example.com/api?key=1\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" contains a query
   hint: remove the query (?...); a base URL carries no query parameters`,
@@ -42,7 +48,9 @@ const urls: ConformanceTable = [
   [
     "5: baseUrl with a fragment is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: https://notes.example.com/api#top\n  actions: {}\n`),
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: https://notes.example.com/api#top\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" contains a fragment
   hint: remove the fragment (#...)`,
@@ -51,7 +59,9 @@ const urls: ConformanceTable = [
   [
     "5: baseUrl with a non-http scheme is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: ftp://notes.example.com/api\n  actions: {}\n`),
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: ftp://notes.example.com/api\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" uses the scheme "ftp"; only http and https are allowed
   hint: use an http:// or https:// URL`,
@@ -60,7 +70,7 @@ const urls: ConformanceTable = [
   [
     "5: a relative baseUrl is rejected",
     {
-      files: unit(`${HTTP_HEAD}  baseUrl: /api\n  actions: {}\n`),
+      files: unit(`${HTTP_HEAD}  baseUrl: /api\n  actions: { list: { method: GET, path: /x } }\n`),
       want: `
 .units/u.md:6:12 error INVALID_URL "baseUrl" is not an absolute URL
   hint: write an absolute URL, such as https://api.example.com`,
@@ -76,7 +86,7 @@ const urls: ConformanceTable = [
             description: "A notes service.",
             baseUrl: "http://a:b@127.0.0.1:4319/api",
             auth: { type: "none" },
-            actions: {},
+            actions: { list: { method: "GET", path: "/x" } },
           },
         },
       }),
@@ -87,7 +97,12 @@ const urls: ConformanceTable = [
   ],
   [
     "5: an http or https baseUrl with a path and port is valid",
-    { files: unit(`${HTTP_HEAD}  baseUrl: http://127.0.0.1:4319/api/v1\n  actions: {}\n`), want: "" },
+    {
+      files: unit(
+        `${HTTP_HEAD}  baseUrl: http://127.0.0.1:4319/api/v1\n  actions: { list: { method: GET, path: /x } }\n`,
+      ),
+      want: "",
+    },
   ],
   [
     "5: an OpenAPI baseUrl override follows the same rule",

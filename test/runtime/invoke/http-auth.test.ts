@@ -93,6 +93,50 @@ describe("invokeHttp: auth", () => {
     expect(JSON.stringify(server.requests[0]?.headers)).not.toContain("attacker");
   });
 
+  it("resolves the references of credential-bearing action headers, and redacts the values", async () => {
+    const context = httpAction({
+      baseUrl: server.url,
+      invoke: {
+        path: "/echo",
+        headers: {
+          Authorization: "Bearer ${API_TOKEN}",
+          "X-Api-Key": "env:KEY",
+          Cookie: "session=$env:SESSION",
+          "X-Trace": "$input.trace",
+        },
+      },
+      env: { API_TOKEN: CANARY, KEY: "key-1", SESSION: "s-2" },
+    });
+    const result = await invokeHttp({ trace: "t-3" }, context);
+    const headers = server.requests[0]?.headers ?? {};
+    expect([headers.authorization, headers["x-api-key"], headers.cookie, headers["x-trace"]]).toEqual([
+      `Bearer ${CANARY}`,
+      "key-1",
+      "session=s-2",
+      "t-3",
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/canary-secret|key-1|s-2/);
+  });
+
+  it("never builds a credential-bearing action header from input", async () => {
+    const context = httpAction({
+      baseUrl: server.url,
+      invoke: { path: "/echo", headers: { "X-Auth-Token": "$input.token" } },
+    });
+    await invokeHttp({ token: "from-the-agent" }, context);
+    expect(JSON.stringify(server.requests[0]?.headers)).not.toContain("from-the-agent");
+  });
+
+  it("fails with MISSING_ENV when a credential-bearing action header's variable is unset", async () => {
+    const context = httpAction({
+      baseUrl: server.url,
+      invoke: { path: "/echo", headers: { Authorization: "Bearer ${API_TOKEN}" } },
+    });
+    const error = await failure(invokeHttp({}, context));
+    expect(error.code).toBe("MISSING_ENV");
+    expect(server.requests).toEqual([]);
+  });
+
   it("fails with MISSING_ENV naming the variable, before sending anything", async () => {
     const context = httpAction({
       baseUrl: server.url,

@@ -89,6 +89,17 @@ describe("invokeHttp: URL and query", () => {
     expect(server.requests.map((r) => r.path)).toEqual([path]);
   });
 
+  it.each(["/../admin", "/%2e%2e/admin", "/a/%2E./admin", "/a/.%2e", "/./admin", "/a\\..\\admin"])(
+    "refuses the configured path %j, which climbs out of the base path, and sends nothing",
+    async (path) => {
+      const context = httpAction({ baseUrl: `${server.url}/api/v1`, invoke: { path } });
+      const error = await failure(invokeHttp({}, context));
+      expect(error.code).toBe("MANIFEST_INVALID");
+      expect(error.message).toContain("dot-segment");
+      expect(server.requests).toEqual([]);
+    },
+  );
+
   it("rejects a configured path that does not start with a slash", async () => {
     const context = httpAction({ baseUrl: server.url, invoke: { path: "@evil.example/x" } });
     expect((await failure(invokeHttp({}, context))).code).toBe("MANIFEST_INVALID");
