@@ -33,6 +33,13 @@ export function head(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
+/** The longest start of `text` whose UTF-8 form fits in `maxBytes`; a character is never split. */
+export function cutBytes(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length <= maxBytes) return text;
+  return new TextDecoder().decode(bytes.subarray(0, Math.max(0, maxBytes)), { stream: true });
+}
+
 /** The marker appended to output a byte cap cut short. */
 export function truncationMarker(limit: number, setting: string): string {
   return `\n[truncated: output exceeded ${limit} bytes (${setting})]`;

@@ -55,11 +55,23 @@ function promptInfo(prompt: unknown): Data {
   return kept;
 }
 
+/** A message too large to read ends the connection, so nothing more can be listed: the unit fails. */
+function checkMessageSize(open: OpenConnection, what: string): void {
+  const failure = open.failure();
+  if (!failure) return;
+  throw new UnitError(
+    "MCP_MESSAGE_TOO_LARGE",
+    `${what} was answered with a message of more than ${failure.limit} bytes, the most one message may hold`,
+    { hint: "the server lists too much to read; ask its authors to trim it, or set disabled: true" },
+  );
+}
+
 /** Every page of tools; a failure carries the server's stderr tail. */
 async function listTools(open: OpenConnection): Promise<ListedTool[]> {
   try {
     return await listedTools(open.client);
   } catch (error) {
+    checkMessageSize(open, "tools/list");
     const reason = redact(error instanceof Error ? error.message : String(error), open.secrets);
     const excerpt = open.stderrTail();
     throw new UnitError("MCP_PROTOCOL_ERROR", `tools/list failed: ${reason}`, excerpt ? { excerpt } : {});
@@ -91,6 +103,7 @@ export async function listMcpServer(
     try {
       return await list();
     } catch (error) {
+      checkMessageSize(open, `listing ${what}`);
       warnings.push(`${what} could not be listed: ${error instanceof Error ? error.message : String(error)}`);
       return [];
     }

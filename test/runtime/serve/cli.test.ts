@@ -4,11 +4,12 @@
  * nothing but JSON-RPC (checked on the built CLI in a child process).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../cli/index.js";
+import { ensureBuilt } from "../../support/built-cli.js";
 import { writeProject } from "../../support/project.js";
 import { exposureProject } from "./fixtures.js";
 import { closeAll, compileProject, connect, structured } from "./support.js";
@@ -302,22 +303,3 @@ process.stdout.write(String(!script.cachedDataRejected));`,
     }
   });
 });
-
-/** Builds dist/ when a source under cli/, compiler/ or runtime/ is newer than it. */
-function ensureBuilt(): void {
-  const built = join(repo, "dist/cli/main.js");
-  const newest = Math.max(
-    ...["cli", "compiler", "runtime"].flatMap((dir) =>
-      readdirSync(join(repo, dir), { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-        .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-    ),
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
-  try {
-    execFileSync("npm", ["run", "build"], { cwd: repo, stdio: "pipe" });
-  } catch (error) {
-    // tsc still emits when another file has a type error; that is not this test's concern.
-    if (!existsSync(built)) throw error;
-  }
-}
