@@ -18,7 +18,7 @@ import { UnitError } from "../errors.js";
 import { buildEnv, checkCommand } from "../invoke/cli-plan.js";
 import { resolveAuth } from "../invoke/http-request.js";
 import type { McpConnection } from "../manifest.js";
-import { redact, tail } from "../redact.js";
+import { redact, redactOutput, tail } from "../redact.js";
 import { MissingVariableError } from "../references.js";
 import { GroupStdioTransport, type MessageTooLargeError, type ProcessExit } from "./stdio-transport.js";
 
@@ -155,7 +155,12 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
     : undefined;
   const client = new Client({ name: "unitc", version: "0.1.0" }, listChanged ? { listChanged } : {});
   const { stdio, secrets } = plan;
-  const stderrTail = () => tail(redact(stdio?.stderr.text() ?? "", secrets), STDERR_EXCERPT_CHARS).trim();
+  const stderrTail = () => {
+    const kept = redactOutput(stdio?.stderr.text() ?? "", secrets, {
+      start: (stdio?.stderr.dropped ?? 0) > 0,
+    });
+    return tail(kept, STDERR_EXCERPT_CHARS).trim();
+  };
   try {
     await within(
       client.connect(plan.transport, { timeout: connection.startupTimeoutMs }),
