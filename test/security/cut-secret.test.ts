@@ -4,7 +4,6 @@
  * canary secret so the cut lands at every offset inside it; no result may hold any 4-character
  * prefix of it. Real child processes and a real loopback server.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, type UnitRuntime } from "../../runtime/index.js";
 import { compileProject } from "../runtime/serve/support.js";
