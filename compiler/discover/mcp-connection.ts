@@ -67,5 +67,6 @@ export function listingCacheKey(connection: McpConnection): unknown {
     maxResponseBytes: _cap,
     ...identity
   } = connection;
-  return { listing: 1, ...identity };
+  // 2: listings are stored cleaned (shown text, unsafe tools withheld); older entries are not reused.
+  return { listing: 2, ...identity };
 }

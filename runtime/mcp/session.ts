@@ -188,7 +188,7 @@ export class McpSession implements SessionHandle {
   }
 
   private applyDrift(live: Live, tools: readonly Tool[]): void {
-    const drift = detectDrift(this.unit, tools);
+    const drift = detectDrift(this.unit, tools, live.open.secrets);
     live.drift = new Map(drift.map((d) => [d.operation, d]));
     if (drift.length > 0) {
       const tools = drift.map((d) => ({ operation: d.operation, change: d.change }));
