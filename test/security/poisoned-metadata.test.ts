@@ -142,7 +142,8 @@ describe("unitc serve", () => {
     expect(names.sort()).toEqual(["poisoned__add", "poisoned__dup"]);
     expectVisible("tools/list", JSON.stringify(tools));
     const add = tools.find((tool) => tool.name === "poisoned__add");
-    const mode = (add?.inputSchema.properties as Record<string, { enum?: unknown }>).mode;
+    const properties = add?.inputSchema.properties as Record<string, { enum?: unknown }> | undefined;
+    const mode = properties?.mode;
     expect(mode?.enum).toEqual(["fast", "slow"]);
   });
 
