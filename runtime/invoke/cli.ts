@@ -44,7 +44,7 @@ function stdoutResult(invoke: CliInvoke, output: OutputCollector, secrets: reado
     return { value: redactJson(JSON.parse(stdout), secrets), truncated: false };
   } catch {
     throw new UnitError("OUTPUT_INVALID", `${invoke.command} did not print valid JSON`, {
-      excerpt: head(redact(stdout, secrets), STDOUT_EXCERPT_CHARS),
+      excerpt: head(redactOutput(stdout, secrets), STDOUT_EXCERPT_CHARS),
       hint: 'check the command\'s flags for JSON output, or set output type to "text"',
     });
   }

@@ -3,7 +3,7 @@
  * mapped to `HTTP_STATUS` with a bounded excerpt, and every resolved secret redacted.
  */
 import { UnitError } from "../errors.js";
-import { head, redact, redactJson, redactOutput, truncationMarker } from "../redact.js";
+import { head, redactJson, redactOutput, truncationMarker } from "../redact.js";
 import type { InvokeResult } from "./types.js";
 
 /** What the response reader needs to know about the call. */
@@ -89,7 +89,7 @@ function parseJson(text: string, context: ResponseContext): unknown {
   } catch {
     // JSON.parse quotes a slice of the text, which could hold part of a secret: the excerpt is enough.
     throw new UnitError("OUTPUT_INVALID", `${context.label} answered a body that is not valid JSON`, {
-      excerpt: head(redact(text, context.secrets), EXCERPT_CHARS),
+      excerpt: head(redactOutput(text, context.secrets), EXCERPT_CHARS),
       hint: "the API declared application/json but sent something else",
     });
   }
