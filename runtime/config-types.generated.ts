@@ -102,6 +102,10 @@ export type McpServerFields = {
    * Freshness of downstream tool metadata in milliseconds; 0 refreshes every time.
    */
   toolCacheTtlMs?: number;
+  /**
+   * Maximum bytes of a tool result passed on: longer text is cut with a visible marker, and a structured result over it fails with RESPONSE_TRUNCATED. One message from a stdio server is never read past 10 MiB, whatever this says.
+   */
+  maxResponseBytes?: number;
 };
 /**
  * Auth settings; optional for MCP servers.

@@ -21,6 +21,7 @@ export type UnitErrorCode =
   | "MCP_TOOL_ERROR"
   | "MCP_PROTOCOL_ERROR"
   | "MCP_SCHEMA_DRIFT"
+  | "MCP_MESSAGE_TOO_LARGE"
   | "RUNTIME_CLOSED"
   | "CANCELLED";
 

@@ -100,6 +100,8 @@ export interface McpConnection {
   auth?: AuthConfig;
   startupTimeoutMs: number;
   callTimeoutMs: number;
+  /** Longest tool result passed on; see `runtime/mcp/result.ts`. */
+  maxResponseBytes: number;
 }
 
 /** Backends whose invocation lands with later features keep their config as data. */

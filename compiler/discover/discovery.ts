@@ -12,7 +12,7 @@ import { joinPointer } from "../load/pointer.js";
 import { checkHttpUrl } from "../validate/url-rules.js";
 import { filterIds } from "./discovery-filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./discovery-method.js";
-import { remoteConnection } from "./remote-connection.js";
+import { documentChosenBase, remoteConnection } from "./remote-connection.js";
 import { SchemaDefs } from "./spec-defs.js";
 import type { SpecDocument } from "./spec-parse.js";
 import { loadSpecSource } from "./spec-source.js";
@@ -33,6 +33,17 @@ export async function discoverVendorApi(context: DiscoverContext): Promise<UnitI
   const root = document.value as Data;
   if (!isDiscoveryDocument(context, document, sourcePointer)) return undefined;
   const baseUrl = typeof backend.baseUrl === "string" ? backend.baseUrl : documentBaseUrl(root);
+  const chosen = baseUrl && documentChosenBase(backend, document.location, "rootUrl + servicePath", baseUrl);
+  if (chosen) {
+    context.report(
+      "error",
+      "BASE_URL_MISSING",
+      `${document.id}: ${chosen.problem}`,
+      sourcePointer,
+      chosen.hint,
+    );
+    return undefined;
+  }
   const problem = baseUrl === undefined ? "names no rootUrl and servicePath" : checkHttpUrl(baseUrl, "base");
   if (problem !== undefined || baseUrl === undefined) {
     context.report(

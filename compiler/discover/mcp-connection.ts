@@ -11,7 +11,9 @@ import type { ResolvedUnit } from "../resolve/types.js";
 type Data = Record<string, unknown>;
 
 /** The `default` of an MCP server field, declared once in `schemas/config.schema.json`. */
-function fieldDefault(field: "startupTimeoutMs" | "callTimeoutMs" | "toolCacheTtlMs"): number {
+function fieldDefault(
+  field: "startupTimeoutMs" | "callTimeoutMs" | "toolCacheTtlMs" | "maxResponseBytes",
+): number {
   return defsDefault<number>("mcpServerFields", field);
 }
 
@@ -31,6 +33,7 @@ export function mcpConnection(unit: ResolvedUnit): McpConnection {
     transport,
     startupTimeoutMs: (backend.startupTimeoutMs as number | undefined) ?? fieldDefault("startupTimeoutMs"),
     callTimeoutMs: (backend.callTimeoutMs as number | undefined) ?? fieldDefault("callTimeoutMs"),
+    maxResponseBytes: (backend.maxResponseBytes as number | undefined) ?? fieldDefault("maxResponseBytes"),
   };
   if (transport === "stdio") {
     connection.command = String(backend.command);
@@ -53,10 +56,17 @@ export function toolCacheTtlMs(unit: ResolvedUnit): number {
 }
 
 /**
- * The build-cache key of a connection: what decides which server is reached and how. Timeouts are
- * left out (they do not change the listing); secrets are references here, never values.
+ * The build-cache key of a connection: what decides which server is reached and how. Timeouts and
+ * the result cap are left out (they do not change the listing); secrets are references here,
+ * never values.
  */
 export function listingCacheKey(connection: McpConnection): unknown {
-  const { startupTimeoutMs: _startup, callTimeoutMs: _call, ...identity } = connection;
-  return { listing: 1, ...identity };
+  const {
+    startupTimeoutMs: _startup,
+    callTimeoutMs: _call,
+    maxResponseBytes: _cap,
+    ...identity
+  } = connection;
+  // 2: listings are stored cleaned (shown text, unsafe tools withheld); older entries are not reused.
+  return { listing: 2, ...identity };
 }

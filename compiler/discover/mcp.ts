@@ -2,8 +2,9 @@
  * `mcpServers` / `mcpServer`: a downstream MCP server's tools become operations, listed once at build
  * time over stdio, Streamable HTTP or SSE (and cached for `toolCacheTtlMs`). Each tool keeps its input
  * and output schemas; a tool without an output schema is typed as the MCP call result. Resources,
- * resource templates and prompts are recorded on the unit. A server that cannot be listed is reported
- * with its stderr tail, and the other units still compile.
+ * resource templates and prompts are recorded on the unit, all cleaned as `mcp-listing.ts` says (a
+ * tool that cannot be shown safely is left out with a warning). A server that cannot be listed is
+ * reported with its stderr tail, and the other units still compile.
  * https://modelcontextprotocol.io/specification/2025-06-18/server/tools#listing-tools
  *
  * Listings are cached in `$UNITC_CACHE_DIR/mcp/` (else `$XDG_CACHE_HOME/unitc/mcp/`, else
@@ -57,7 +58,8 @@ async function loadListing(
   const cached = await readCachedSpec("mcp", key, ttl);
   if (cached !== undefined) {
     try {
-      return { ...(JSON.parse(cached) as McpListing), warnings: [] };
+      const listing = JSON.parse(cached) as McpListing;
+      return { ...listing, warnings: [] };
     } catch {
       // A broken entry only costs a new listing.
     }
@@ -74,24 +76,9 @@ async function loadListing(
   }
 }
 
-/** One operation per tool; a second tool of the same name is reported and left out. */
-function toolOperations(context: DiscoverContext, tools: readonly ListedTool[]): OperationIR[] {
-  const seen = new Set<string>();
-  const operations: OperationIR[] = [];
-  for (const tool of tools) {
-    if (seen.has(tool.name)) {
-      context.report(
-        "warning",
-        "MCP_DUPLICATE_TOOL",
-        `the server lists tool "${tool.name}" twice; the first is kept`,
-        "",
-      );
-      continue;
-    }
-    seen.add(tool.name);
-    operations.push({ name: tool.name, ...toolOperation(tool) });
-  }
-  return operations;
+/** One operation per tool (duplicate names were settled in the listing). */
+function toolOperations(tools: readonly ListedTool[]): OperationIR[] {
+  return tools.map((tool) => ({ name: tool.name, ...toolOperation(tool) }));
 }
 
 function extras(listing: McpListing): ManifestExtras {
@@ -121,10 +108,23 @@ export async function discoverMcp(context: DiscoverContext): Promise<UnitIR | un
   const listing = await loadListing(context, connection);
   if (!listing) return undefined;
   for (const warning of listing.warnings) context.report("warning", "MCP_LIST_INCOMPLETE", warning, "");
+  for (const name of listing.duplicates) {
+    const message = `the server lists tool ${JSON.stringify(name)} more than once; the first is kept`;
+    context.report("warning", "MCP_DUPLICATE_TOOL", message, "", "report it to the server's authors");
+  }
+  for (const { name, reason } of listing.withheld) {
+    context.report(
+      "warning",
+      "MCP_TOOL_WITHHELD",
+      `the server's tool ${JSON.stringify(name)} is left out: ${reason}`,
+      "",
+      "report it to the server's authors; the other tools of the unit are compiled",
+    );
+  }
   return {
     unit,
     connection,
-    operations: toolOperations(context, listing.tools),
+    operations: toolOperations(listing.tools),
     sourceHash: contentHash({ kind: "mcp", backend: unit.backend, tools: listing.tools }),
     manifestExtras: extras(listing),
   };

@@ -1,18 +1,23 @@
 /**
  * The base URL requests go to: the unit's `baseUrl` when set (the spec's `servers` are then ignored
  * entirely), else the spec's first server with its variables at their defaults. A relative server URL
- * is resolved against the URL the spec was fetched from; for a local spec it needs `baseUrl`.
+ * is resolved against the URL the spec was fetched from; for a local spec it needs `baseUrl`. A
+ * fetched spec never chooses where a unit with auth sends its credentials (`documentChosenBase`).
  * https://spec.openapis.org/oas/v3.1.0#server-object
  */
 import { checkHttpUrl } from "../validate/url-rules.js";
+import { documentChosenBase } from "./remote-connection.js";
 
 type Data = Record<string, unknown>;
 
 export type BaseUrlResult = { baseUrl: string } | { problem: string; hint: string };
 
-/** The base URL of an API whose spec is `spec`, loaded from `location` (a file path or a URL). */
-export function apiBaseUrl(configured: unknown, spec: Data, location: string): BaseUrlResult {
-  if (typeof configured === "string") return { baseUrl: configured };
+/**
+ * The base URL of the API a unit's `backend` describes with `spec`, loaded from `location` (a file
+ * path or a URL).
+ */
+export function apiBaseUrl(backend: Data, spec: Data, location: string): BaseUrlResult {
+  if (typeof backend.baseUrl === "string") return { baseUrl: backend.baseUrl };
   const server = Array.isArray(spec.servers) ? (spec.servers[0] as Data | undefined) : undefined;
   const template = typeof server?.url === "string" ? server.url : "/";
   const filled = fillVariables(template, (server?.variables ?? {}) as Data);
@@ -33,6 +38,8 @@ export function apiBaseUrl(configured: unknown, spec: Data, location: string): B
       hint: "set baseUrl on the unit to where the API is served",
     };
   }
+  const chosen = documentChosenBase(backend, location, "servers[0]", url);
+  if (chosen !== undefined) return chosen;
   const problem = checkHttpUrl(url, "base");
   if (problem !== undefined) {
     return {

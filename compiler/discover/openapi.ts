@@ -46,7 +46,7 @@ export async function discoverOpenapi(context: DiscoverContext): Promise<UnitIR 
     context.report("error", "SPEC_INVALID", `${root.id}: ${version.problem}`, specPointer, hint);
     return undefined;
   }
-  const base = apiBaseUrl(backend.baseUrl, version.spec, root.location);
+  const base = apiBaseUrl(backend, version.spec, root.location);
   if ("problem" in base) {
     context.report("error", "BASE_URL_MISSING", base.problem, specPointer, base.hint);
     return undefined;

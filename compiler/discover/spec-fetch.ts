@@ -9,7 +9,7 @@ import { send } from "../../runtime/invoke/http.js";
 import { type HttpRequest, resolveAuth } from "../../runtime/invoke/http-request.js";
 import { readCapped } from "../../runtime/invoke/http-response.js";
 import type { AuthConfig } from "../../runtime/manifest.js";
-import { redact } from "../../runtime/redact.js";
+import { redact, redactOutput } from "../../runtime/redact.js";
 import { MissingVariableError } from "../../runtime/references.js";
 import { recordRemote } from "./inputs.js";
 
@@ -87,7 +87,7 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
   };
   const response = await send(httpRequest, AbortSignal.timeout(request.timeoutMs), globalThis.fetch);
   const read = await readCapped(response.body, MAX_SPEC_BYTES);
-  const text = redact(new TextDecoder().decode(read.bytes), secrets);
+  const text = redactOutput(new TextDecoder().decode(read.bytes), secrets, { end: read.truncated });
   if (!response.ok) {
     throw new SpecFetchError(
       `${request.url} answered ${response.status} ${response.statusText}: ${text.slice(0, 200)}`.trimEnd(),

@@ -23,6 +23,8 @@ export class OutputCollector {
   stdoutCut = false;
   /** True when stderr lost bytes to the cap (its tail is still kept). */
   stderrCut = false;
+  /** True when the kept stderr tail lost its start. */
+  stderrTailCut = false;
 
   constructor(limit: number) {
     this.remaining = Math.max(0, limit);
@@ -48,6 +50,7 @@ export class OutputCollector {
       this.stderrCut = true;
     }
     const joined = Buffer.concat([this.stderrTailBytes, chunk]);
+    if (joined.length > STDERR_TAIL_BYTES) this.stderrTailCut = true;
     this.stderrTailBytes =
       joined.length > STDERR_TAIL_BYTES ? Buffer.from(joined.subarray(-STDERR_TAIL_BYTES)) : joined;
   }

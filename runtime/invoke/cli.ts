@@ -5,7 +5,7 @@
  */
 import { UnitError, type UnitErrorDetails } from "../errors.js";
 import type { CliInvoke } from "../manifest.js";
-import { head, redact, redactJson, tail, truncationMarker } from "../redact.js";
+import { head, redact, redactJson, redactOutput, tail, truncationMarker } from "../redact.js";
 import type { OutputCollector } from "./cli-output.js";
 import { buildArgv, buildEnv, checkCommand, resolveCwd } from "./cli-plan.js";
 import { type CommandOutcome, runCommand } from "./cli-run.js";
@@ -27,7 +27,7 @@ function cliInvokeOf(context: InvokeContext): CliInvoke {
 function stdoutResult(invoke: CliInvoke, output: OutputCollector, secrets: readonly string[]): InvokeResult {
   const stdout = output.stdout();
   if (invoke.output === "text") {
-    const text = redact(stdout, secrets);
+    const text = redactOutput(stdout, secrets, { end: output.stdoutCut });
     if (!output.stdoutCut) return { value: text, truncated: false };
     return { value: text + truncationMarker(invoke.maxOutputBytes, "maxOutputBytes"), truncated: true };
   }
@@ -44,7 +44,7 @@ function stdoutResult(invoke: CliInvoke, output: OutputCollector, secrets: reado
     return { value: redactJson(JSON.parse(stdout), secrets), truncated: false };
   } catch {
     throw new UnitError("OUTPUT_INVALID", `${invoke.command} did not print valid JSON`, {
-      excerpt: head(redact(stdout, secrets), STDOUT_EXCERPT_CHARS),
+      excerpt: head(redactOutput(stdout, secrets), STDOUT_EXCERPT_CHARS),
       hint: 'check the command\'s flags for JSON output, or set output type to "text"',
     });
   }
@@ -76,7 +76,10 @@ function outcomeResult(invoke: CliInvoke, outcome: CommandOutcome, secrets: read
       const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
       throw new UnitError("CLI_EXIT", `${invoke.command} ${how}`, {
         exitCode: outcome.code,
-        excerpt: tail(redact(outcome.output.stderrTail(), secrets), STDERR_EXCERPT_CHARS),
+        excerpt: tail(
+          redactOutput(outcome.output.stderrTail(), secrets, { start: outcome.output.stderrTailCut }),
+          STDERR_EXCERPT_CHARS,
+        ),
       });
     }
   }

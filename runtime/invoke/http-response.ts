@@ -3,7 +3,7 @@
  * mapped to `HTTP_STATUS` with a bounded excerpt, and every resolved secret redacted.
  */
 import { UnitError } from "../errors.js";
-import { head, redact, redactJson, truncationMarker } from "../redact.js";
+import { head, redactJson, redactOutput, truncationMarker } from "../redact.js";
 import type { InvokeResult } from "./types.js";
 
 /** What the response reader needs to know about the call. */
@@ -51,28 +51,10 @@ export async function readCapped(
   }
 }
 
-/**
- * Drops a trailing prefix of a secret: a cap can cut a secret in half, and `redact` only finds whole
- * ones. Called only on text that was cut short.
- */
-function dropPartialSecret(text: string, secrets: readonly string[]): string {
-  let cut = 0;
-  for (const secret of secrets) {
-    if (secret.length < 4) continue;
-    for (let n = Math.min(secret.length - 1, text.length); n > cut; n--) {
-      if (text.endsWith(secret.slice(0, n))) {
-        cut = n;
-        break;
-      }
-    }
-  }
-  return text.slice(0, text.length - cut);
-}
-
 /** Decodes UTF-8, leaving out a character the cap cut in half, and redacts secrets. */
 function decodeText(body: CappedBody, secrets: readonly string[]): string {
-  const text = redact(new TextDecoder().decode(body.bytes, { stream: body.truncated }), secrets);
-  return body.truncated ? dropPartialSecret(text, secrets) : text;
+  const text = new TextDecoder().decode(body.bytes, { stream: body.truncated });
+  return redactOutput(text, secrets, { end: body.truncated });
 }
 
 function isJson(contentType: string | null): boolean {
@@ -107,7 +89,7 @@ function parseJson(text: string, context: ResponseContext): unknown {
   } catch {
     // JSON.parse quotes a slice of the text, which could hold part of a secret: the excerpt is enough.
     throw new UnitError("OUTPUT_INVALID", `${context.label} answered a body that is not valid JSON`, {
-      excerpt: head(redact(text, context.secrets), EXCERPT_CHARS),
+      excerpt: head(redactOutput(text, context.secrets), EXCERPT_CHARS),
       hint: "the API declared application/json but sent something else",
     });
   }

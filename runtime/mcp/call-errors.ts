@@ -1,12 +1,13 @@
 /**
  * What a failed `tools/call` means to the caller: a timeout (the SDK has already sent
- * `notifications/cancelled`), a cancellation, a crashed server (with its stderr tail), a protocol
- * error, or output that breaks the tool's schema. Every text shown is bounded and redacted.
+ * `notifications/cancelled`), a cancellation, a crashed server (with its stderr tail), a message too
+ * large to read, a protocol error, or output that breaks the tool's schema. Every text shown is
+ * bounded and redacted.
  */
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { UnitError } from "../errors.js";
 import { head, redact } from "../redact.js";
-import type { ProcessExit } from "./stdio-transport.js";
+import type { MessageTooLargeError, ProcessExit } from "./stdio-transport.js";
 
 const MESSAGE_CHARS = 1_000;
 
@@ -20,6 +21,8 @@ export interface FailedCall {
   /** True when the connection was lost (the server exited or the stream closed) during the call. */
   lost: boolean;
   exit?: ProcessExit;
+  /** Set when this side ended the connection because a message was over the read limit. */
+  failure?: MessageTooLargeError;
   stderrTail: string;
   signal?: AbortSignal;
 }
@@ -34,8 +37,20 @@ function exitText(exit: ProcessExit | undefined): string {
   return exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
-/** The server went away while the call was in flight. */
+/** The server sent a message longer than the read limit, so its connection was closed. */
+export function tooLargeError(unitId: string, where: string, limit: number): UnitError {
+  return new UnitError(
+    "MCP_MESSAGE_TOO_LARGE",
+    `the MCP server of unit ${unitId} sent a message of more than ${limit} bytes during ${where}; its connection was closed`,
+    {
+      hint: "ask the tool for less (filter or paginate); the server is started afresh on the next call",
+    },
+  );
+}
+
+/** The server went away while the call was in flight (or was cut off for an over-size message). */
 export function crashedError(call: FailedCall): UnitError {
+  if (call.failure) return tooLargeError(call.unitId, call.where, call.failure.limit);
   return new UnitError(
     "MCP_CRASHED",
     `the MCP server of unit ${call.unitId} ${exitText(call.exit)} during ${call.where}`,
@@ -57,6 +72,7 @@ function describe(error: unknown): string {
 export function callError(error: unknown, call: FailedCall): unknown {
   if (error instanceof UnitError) return error;
   if (call.signal?.aborted) return new UnitError("CANCELLED", `${call.where} was cancelled`);
+  if (call.failure) return crashedError(call);
   const message = head(redact(describe(error), call.secrets), MESSAGE_CHARS);
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return new UnitError("TIMEOUT", `${call.where} did not finish within ${call.callTimeoutMs} ms`, {

@@ -18,9 +18,9 @@ import { UnitError } from "../errors.js";
 import { buildEnv, checkCommand } from "../invoke/cli-plan.js";
 import { resolveAuth } from "../invoke/http-request.js";
 import type { McpConnection } from "../manifest.js";
-import { redact, tail } from "../redact.js";
+import { redact, redactOutput, tail } from "../redact.js";
 import { MissingVariableError } from "../references.js";
-import { GroupStdioTransport, type ProcessExit } from "./stdio-transport.js";
+import { GroupStdioTransport, type MessageTooLargeError, type ProcessExit } from "./stdio-transport.js";
 
 /** Longest stderr excerpt in an error. */
 export const STDERR_EXCERPT_CHARS = 2_000;
@@ -43,6 +43,8 @@ export interface OpenConnection {
   secrets: string[];
   /** The stdio server's exit, once it has exited. */
   exit(): ProcessExit | undefined;
+  /** Why this side ended the connection, when it did: a message over the read limit. */
+  failure(): MessageTooLargeError | undefined;
   /** The last stderr output of a stdio server, secrets redacted, bounded. */
   stderrTail(): string;
   close(): Promise<void>;
@@ -117,6 +119,7 @@ function startReason(
   const exit = stdio?.exit;
   if ((error as NodeJS.ErrnoException).code === "ENOENT") return `command not found: ${connection.command}`;
   if (error === TIMED_OUT) return `no answer to initialize within ${connection.startupTimeoutMs} ms`;
+  if (stdio?.failure) return stdio.failure.message;
   if (exit) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     return `the server ${how} before it answered initialize`;
@@ -152,7 +155,12 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
     : undefined;
   const client = new Client({ name: "unitc", version: "0.1.0" }, listChanged ? { listChanged } : {});
   const { stdio, secrets } = plan;
-  const stderrTail = () => tail(redact(stdio?.stderr.text() ?? "", secrets), STDERR_EXCERPT_CHARS).trim();
+  const stderrTail = () => {
+    const kept = redactOutput(stdio?.stderr.text() ?? "", secrets, {
+      start: (stdio?.stderr.dropped ?? 0) > 0,
+    });
+    return tail(kept, STDERR_EXCERPT_CHARS).trim();
+  };
   try {
     await within(
       client.connect(plan.transport, { timeout: connection.startupTimeoutMs }),
@@ -172,6 +180,7 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
     transport: plan.transport,
     secrets,
     exit: () => stdio?.exit,
+    failure: () => stdio?.failure,
     stderrTail,
     close: async () => {
       await client.close().catch(() => undefined);

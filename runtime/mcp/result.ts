@@ -1,12 +1,15 @@
 /**
  * A `tools/call` result becomes the call's value: the structured content of a tool that declares an
  * output schema, else the whole `CallToolResult`. A result flagged `isError` becomes a thrown
- * `MCP_TOOL_ERROR` with the tool's text. Resolved secrets never pass through.
+ * `MCP_TOOL_ERROR` with the tool's text. Resolved secrets never pass through, and a value longer
+ * than the unit's `maxResponseBytes` is cut with a marker (`result-cap.ts`), or refused when it is
+ * structured: half a JSON value is no value.
  */
 import { UnitError } from "../errors.js";
 import type { InvokeResult } from "../invoke/types.js";
 import type { McpInvoke } from "../manifest.js";
 import { head, redactJson } from "../redact.js";
+import { capResult, jsonBytes } from "./result-cap.js";
 
 /** Longest tool error text kept in a message. */
 const ERROR_TEXT_CHARS = 2_000;
@@ -46,13 +49,16 @@ function structuredValue(result: CallResult, where: string): unknown {
   }
 }
 
+/** What `callValue` needs to know besides the result. */
+export interface CallLimits {
+  where: string;
+  secrets: readonly string[];
+  maxResponseBytes: number;
+}
+
 /** The value of a call, or the `MCP_TOOL_ERROR` it reported. */
-export function callValue(
-  raw: CallResult,
-  invoke: McpInvoke,
-  where: string,
-  secrets: readonly string[],
-): InvokeResult {
+export function callValue(raw: CallResult, invoke: McpInvoke, limits: CallLimits): InvokeResult {
+  const { where, secrets, maxResponseBytes } = limits;
   const result = redactJson(raw, secrets) as CallResult;
   if (result.isError === true) {
     const text = head(resultText(result), ERROR_TEXT_CHARS);
@@ -61,6 +67,17 @@ export function callValue(
       hint: "the tool ran and failed; check its input, or what the message says",
     });
   }
-  const value = invoke.result === "structured" ? structuredValue(result, where) : result;
+  if (invoke.result !== "structured") {
+    const capped = capResult(result, maxResponseBytes);
+    return { value: capped.result, truncated: capped.truncated };
+  }
+  const value = structuredValue(result, where);
+  if (jsonBytes(value) > maxResponseBytes) {
+    throw new UnitError(
+      "RESPONSE_TRUNCATED",
+      `${where} returned more than ${maxResponseBytes} bytes of structured content (maxResponseBytes)`,
+      { hint: "raise maxResponseBytes for this server, or ask the tool for less (filter or paginate)" },
+    );
+  }
   return { value, truncated: false };
 }

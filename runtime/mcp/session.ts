@@ -14,6 +14,7 @@ import { callError, crashedError, type FailedCall, isSessionGone } from "./call-
 import { listedTools, type OpenConnection, openMcp } from "./connect.js";
 import { describeDrift, detectDrift, type ToolDrift } from "./drift.js";
 import { type CallResult, callValue } from "./result.js";
+import { MAX_MESSAGE_BYTES } from "./stdio-transport.js";
 import type { SessionHandle, SessionOptions } from "./types.js";
 
 /** First restart delay; doubled per consecutive failure up to {@link MAX_BACKOFF_MS}. */
@@ -102,7 +103,12 @@ export class McpSession implements SessionHandle {
       throw callError(error, this.failed(live, where, signal));
     }
     this.failures = 0;
-    return callValue(raw, invoke, where, live.open.secrets);
+    return callValue(raw, invoke, {
+      where,
+      secrets: live.open.secrets,
+      // A bundle compiled before the setting existed is bounded by the message limit alone.
+      maxResponseBytes: this.connection.maxResponseBytes ?? MAX_MESSAGE_BYTES,
+    });
   }
 
   private failed(live: Live, where: string, signal: AbortSignal | undefined): FailedCall {
@@ -113,6 +119,7 @@ export class McpSession implements SessionHandle {
       secrets: live.open.secrets,
       lost: live.lost,
       exit: live.open.exit(),
+      ...(live.open.failure() ? { failure: live.open.failure() } : {}),
       stderrTail: live.open.stderrTail(),
       ...(signal ? { signal } : {}),
     };
@@ -181,7 +188,7 @@ export class McpSession implements SessionHandle {
   }
 
   private applyDrift(live: Live, tools: readonly Tool[]): void {
-    const drift = detectDrift(this.unit, tools);
+    const drift = detectDrift(this.unit, tools, live.open.secrets);
     live.drift = new Map(drift.map((d) => [d.operation, d]));
     if (drift.length > 0) {
       const tools = drift.map((d) => ({ operation: d.operation, change: d.change }));

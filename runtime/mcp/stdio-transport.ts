@@ -3,12 +3,13 @@
  * explicit environment, and its own process group, so closing it ends every process it started.
  * stderr is drained continuously into a bounded tail used in error messages. If the runtime itself
  * dies, the server sees stdin close, which ends a stdio server, and a watchdog ends the rest of its
- * group (see `reaper.ts`).
+ * group (see `reaper.ts`). A message longer than the read limit is never buffered past it: it ends
+ * the connection with {@link MessageTooLargeError}, which the session reports for the calls in flight.
  * https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#stdio
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/client";
+import { ReadBuffer, STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
 import { terminateGroup } from "../process-group.js";
 import { unwatchGroup, watchGroup } from "./reaper.js";
 import { TailBuffer } from "./tail-buffer.js";
@@ -21,6 +22,17 @@ const STDIN_GRACE_MS = 500;
 const TERM_GRACE_MS = 1_000;
 /** After the server exits, how long a leftover holder of its pipes may keep them before they are cut. */
 const RELEASE_MS = 250;
+
+/** The longest message a server may send: the SDK's stdio default (10 MiB). */
+export const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+
+/** A server sent a message longer than the read limit; the connection was closed. */
+export class MessageTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the MCP server sent a message of more than ${limit} bytes`);
+    this.name = "MessageTooLargeError";
+  }
+}
 
 export interface StdioPlan {
   command: string;
@@ -42,8 +54,10 @@ export class GroupStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   readonly stderr = new TailBuffer(STDERR_TAIL_BYTES);
   exit?: ProcessExit;
+  /** Why the connection was ended from this side, when it was (a message over the limit). */
+  failure?: MessageTooLargeError;
   private child?: ChildProcess;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
   private closed = false;
   private closing?: Promise<void>;
 
@@ -87,7 +101,15 @@ export class GroupStdioTransport implements Transport {
 
   private watch(child: ChildProcess): void {
     child.stdout?.on("data", (chunk: Buffer) => {
-      this.buffer.append(chunk);
+      if (this.failure) return;
+      try {
+        this.buffer.append(chunk);
+      } catch {
+        // The buffer holds at most one limit's worth: the message cannot be read, so the connection
+        // cannot be trusted to stay in step. It is ended; what follows is dropped unread.
+        this.tooLarge();
+        return;
+      }
       this.drain();
     });
     child.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk));
@@ -102,6 +124,13 @@ export class GroupStdioTransport implements Transport {
       }, RELEASE_MS).unref();
     });
     child.once("close", () => this.finish());
+  }
+
+  private tooLarge(): void {
+    this.failure = new MessageTooLargeError(MAX_MESSAGE_BYTES);
+    this.buffer.clear();
+    this.onerror?.(this.failure);
+    void this.close();
   }
 
   private drain(): void {

@@ -1,11 +1,13 @@
 /**
  * How an MCP tool becomes an operation: its description, input and output schemas, and how a call
  * result is returned. The compiler uses this to build operations; the runtime uses the same mapping
- * to recompute the schema hash of a tool a downstream lists now, so drift is measured alike.
+ * to recompute the schema hash of a tool a downstream lists now, so drift is measured alike. Both
+ * map the tool as `listed-tool.ts` keeps it (shown text only, unsafe tools withheld).
  * https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool
  */
 import { contentHash } from "../canonical.js";
 import type { JsonSchema, McpInvoke, ToolAnnotations } from "../manifest.js";
+import { shownText } from "../shown-text.js";
 import { CALL_TOOL_RESULT_SCHEMA } from "./call-result-schema.js";
 
 /** The parts of an MCP `Tool` the mapping reads (the SDK's type, loosened: it comes off the wire). */
@@ -29,9 +31,6 @@ export interface ToolOperation {
 /** Longest description kept; a downstream's text is untrusted and shown to agents. */
 export const MAX_DESCRIPTION_CHARS = 4_000;
 
-/** Tag characters, zero-width characters and bidi controls: invisible text that can hide instructions. */
-const INVISIBLE = /[\u{E0000}-\u{E007F}\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
-
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -40,7 +39,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A tool's description without invisible characters, cut to {@link MAX_DESCRIPTION_CHARS}. */
 export function toolDescription(tool: ListedTool): string {
-  const text = (tool.description ?? tool.title ?? "").replace(INVISIBLE, "").trim();
+  const text = shownText(tool.description ?? tool.title ?? "", []).trim();
   return text.length > MAX_DESCRIPTION_CHARS ? `${text.slice(0, MAX_DESCRIPTION_CHARS)}…` : text;
 }
 
@@ -59,7 +58,7 @@ function toolAnnotations(tool: ListedTool): ToolAnnotations | undefined {
   if (!isObject(tool.annotations)) return undefined;
   const source = tool.annotations;
   const kept: ToolAnnotations = {};
-  if (typeof source.title === "string") kept.title = source.title.replace(INVISIBLE, "");
+  if (typeof source.title === "string") kept.title = shownText(source.title, []);
   for (const hint of ANNOTATION_HINTS) if (typeof source[hint] === "boolean") kept[hint] = source[hint];
   return Object.keys(kept).length > 0 ? kept : undefined;
 }

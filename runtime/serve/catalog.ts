@@ -12,6 +12,7 @@ import type {
   ToolAnnotations,
   UnitDescription,
 } from "../manifest.js";
+import { shownText } from "../shown-text.js";
 
 /** Bumped when the catalogue an instance hands to stacked instances changes incompatibly. */
 export const CATALOG_FORMAT = 1;
@@ -61,12 +62,9 @@ const EXPOSURES = new Set<Exposure>([
 ]);
 /** Longest description served; longer ones are cut (M8: bounded metadata). */
 const MAX_DESCRIPTION = 4_000;
-/** Invisible characters a description could hide instructions in: tags, zero-width, bidi controls. */
-const INVISIBLE = /[\u{E0000}-\u{E007F}\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
-
 /** Strips invisible characters and bounds the length of text shown to agents. */
 export function cleanText(text: string, max = MAX_DESCRIPTION): string {
-  const clean = text.replace(INVISIBLE, "");
+  const clean = shownText(text, []);
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
 

@@ -19,6 +19,7 @@ import {
   type SourceIndex,
 } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
+import { unsetVariables, unsetVariablesLine } from "./unset-env.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 
 /** The file beside `manifest.json` holding the prebuilt search index. */
@@ -135,6 +136,9 @@ function openGeneration(
     onEvent,
     resources,
   });
+  // Said once per bundle: a unit that cannot work yet is named at start, not at its first call.
+  for (const unset of unsetVariables(runtime.manifest, options.env ?? process.env))
+    log(unsetVariablesLine(unset));
   return {
     runtime,
     resources,

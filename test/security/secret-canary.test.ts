@@ -1,7 +1,9 @@
 /**
  * SECURITY.md K2: a secret configured through `env:` never shows up in what unitc writes or prints at
  * build time, nor in results and errors at run time. Each secret is a unique canary; every output
- * channel is searched for it, across success and failure paths.
+ * channel is searched for it, across success and failure paths. Secrets a downstream puts into its
+ * own metadata are covered in metadata-secrets.test.ts, secrets cut by an output cap in
+ * cut-secret.test.ts.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";

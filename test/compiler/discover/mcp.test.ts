@@ -102,6 +102,7 @@ describe("server-everything over stdio", () => {
       env: {},
       startupTimeoutMs: 10_000,
       callTimeoutMs: 60_000,
+      maxResponseBytes: 200_000,
     } satisfies McpConnection);
   });
 
@@ -196,6 +197,7 @@ describe("server-everything over Streamable HTTP and SSE", () => {
       url: server.url,
       startupTimeoutMs: 10_000,
       callTimeoutMs: 60_000,
+      maxResponseBytes: 200_000,
     });
     expect(unit?.operations.map((o) => o.name)).toEqual(EVERYTHING_TOOLS);
   });

@@ -1,7 +1,8 @@
-/** Drift: a downstream's current tools against the compiled operations. */
+/** Drift: a downstream's current tools against the compiled operations, kept as the compiler keeps them. */
 import { describe, expect, it } from "vitest";
 import type { ManifestUnit } from "../../../runtime/manifest.js";
 import { describeDrift, detectDrift } from "../../../runtime/mcp/drift.js";
+import { keepListedTool } from "../../../runtime/mcp/listed-tool.js";
 import { type ListedTool, toolOperation, toolSchemaHash } from "../../../runtime/mcp/tool-schema.js";
 
 const tools: ListedTool[] = [
@@ -42,8 +43,40 @@ describe("detectDrift", () => {
       [{ operation: "add", change: "schema and description" }],
     ],
     ["removed", [tools[1]], [{ operation: "echo", change: "removed" }]],
+    [
+      "of two tools with one name the first counts, as at build time",
+      [...tools, { ...tools[0], inputSchema: { type: "object" } }],
+      [],
+    ],
+    [
+      "a tool now unsafe to show is a schema change",
+      [{ ...tools[0], inputSchema: { type: "object", properties: { "te\u200Bxt": {} } } }, tools[1]],
+      [{ operation: "echo", change: "schema" }],
+    ],
   ] as [string, ListedTool[], unknown[]][])("%s", (_name, listed, want) => {
-    expect(detectDrift(unit, listed)).toEqual(want);
+    expect(detectDrift(unit, listed, [])).toEqual(want);
+  });
+
+  it("sees the listing as the compiler kept it: secrets redacted, invisible characters gone", () => {
+    const secret = "tok-5ecret-value";
+    const poisoned = (value: string): ListedTool => ({
+      name: "echo",
+      description: `Echoes.${value}`,
+      inputSchema: { type: "object", properties: { text: { type: "string", description: value } } },
+    });
+    const kept = keepListedTool(poisoned(` ${secret}\u{E0041}`), [secret]);
+    if (!("tool" in kept)) throw new Error("the tool was withheld");
+    const compiled = {
+      id: "fixture",
+      operations: [
+        { name: "echo", tsName: "echo", ...toolOperation(kept.tool), schemaHash: toolSchemaHash(kept.tool) },
+      ],
+    } as unknown as ManifestUnit;
+    // At run time the server holds another value of the secret: both redact to the same text.
+    expect(detectDrift(compiled, [poisoned(" other-5ecret\u200B")], ["other-5ecret"])).toEqual([]);
+    expect(detectDrift(compiled, [poisoned(" other-5ecret")], [])).toEqual([
+      { operation: "echo", change: "schema and description" },
+    ]);
   });
 
   it("describes drift in one line", () => {

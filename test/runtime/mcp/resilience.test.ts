@@ -33,7 +33,7 @@ beforeAll(async () => {
   const compiled = await compileBundle(
     mcpProject({
       fixture: stdioEntry([FIXTURE]),
-      flood: stdioEntry([FIXTURE, "--stderr-flood"]),
+      flood: stdioEntry([FIXTURE, "--stderr-flood"], { maxResponseBytes: 2_000_000 }),
       slow: stdioEntry([FIXTURE], { callTimeoutMs: 300 }),
       drifty: stdioEntry([FIXTURE]),
       overHttp: { name: "Fixture", description: "HTTP.", url: http.url },
