@@ -10,6 +10,7 @@ import type {
   QuickJSHandle,
   QuickJSRuntime,
 } from "quickjs-emscripten";
+import { CallQueue } from "./call-queue.js";
 import { capResult, LogBuffer } from "./capture.js";
 import type { FreshContext, PreludeApi } from "./fresh-context.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
@@ -34,10 +35,11 @@ class Session {
   readonly logs: LogBuffer;
   private readonly api: PreludeApi;
   private readonly deadline: number;
-  private interrupted = false;
+  /** Why the run must end now (its deadline passed, a budget ran out); the interrupt handler acts on it. */
+  private stopped: EngineError | undefined;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
-  private calls = 0;
+  private readonly calls: CallQueue;
 
   constructor(
     private readonly fresh: FreshContext,
@@ -52,10 +54,12 @@ class Session {
     this.runtime.setMemoryLimit(job.memoryBytes);
     this.runtime.setMaxStackSize(job.stackBytes);
     this.runtime.setInterruptHandler(() => {
+      if (this.stopped) return true;
       if (Date.now() <= this.deadline) return false;
-      this.interrupted = true;
+      this.stopped = this.timeout();
       return true;
     });
+    this.calls = new CallQueue(job, (callId, request) => channel.send(callId, request));
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -82,20 +86,17 @@ class Session {
     const ctx = this.context;
     if (!request || ctx.typeof(request) !== "string")
       return this.thrown("TypeError", "a bridge request is a string");
-    const text = ctx.getString(request);
-    if (text.length > this.job.maxRequestBytes) {
-      return this.thrown(
-        "RangeError",
-        `a call's input may be at most ${this.job.maxRequestBytes} bytes of JSON`,
-      );
+    // Nothing (undefined) tells the prelude the run is ending: it makes no more requests.
+    if (this.stopped) return undefined;
+    const accepted = this.calls.accept(ctx.getString(request));
+    // A refused call fails as a failed unit call would: an answer the prelude turns into an error.
+    if ("refuse" in accepted) return ctx.newString(JSON.stringify({ ok: false, error: accepted.refuse }));
+    if ("stop" in accepted) {
+      this.stopped = accepted.stop;
+      return undefined;
     }
-    if (this.calls >= this.job.maxCalls) {
-      return this.thrown("RangeError", `a run may make at most ${this.job.maxCalls} calls`);
-    }
-    this.calls += 1;
     const deferred = ctx.newPromise();
-    this.pending.set(this.calls, deferred);
-    this.channel.send(this.calls, text);
+    this.pending.set(accepted.id, deferred);
     return deferred.handle;
   }
 
@@ -111,6 +112,7 @@ class Session {
     const deferred = this.pending.get(callId);
     if (!deferred) return;
     this.pending.delete(callId);
+    this.calls.replied();
     const value = this.context.newString(response);
     deferred.resolve(value);
     value.dispose();
@@ -132,7 +134,7 @@ class Session {
     for (;;) {
       const jobs = this.runtime.executePendingJobs(JOB_BATCH);
       if (jobs.error) return this.fail(this.errorOf(jobs.error));
-      if (this.interrupted) return this.fail(this.timeout());
+      if (this.stopped) return this.fail(this.stopped);
       const state = this.context.getPromiseState(promise);
       if (state.type === "fulfilled") return this.finish(state.value);
       if (state.type === "rejected") return this.fail(this.errorOf(state.error));
@@ -178,16 +180,16 @@ class Session {
 
   /** What a thrown sandbox value says, read through the prelude; disposes `handle`. */
   private errorOf(handle: QuickJSHandle): EngineError {
-    if (this.interrupted) {
+    if (this.stopped) {
       handle.dispose();
-      return this.timeout();
+      return this.stopped;
     }
     const ctx = this.context;
     const described = ctx.callFunction(this.api.describeError, ctx.undefined, handle);
     handle.dispose();
     if (described.error || ctx.typeof(described.value) !== "string") {
       (described.error ?? described.value).dispose();
-      if (this.interrupted) return this.timeout();
+      if (this.stopped) return this.stopped;
       return { code: "SCRIPT_ERROR", message: "the script failed and its error could not be read" };
     }
     const text = ctx.getString(described.value);

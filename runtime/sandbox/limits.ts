@@ -28,11 +28,16 @@ export const MAX_LOG_BYTES = 12 * 1024;
 export const MAX_RESULT_BYTES = 64 * 1024;
 /** The longest script accepted. */
 export const MAX_CODE_BYTES = 256 * 1024;
-/** The longest single bridge request (a call's JSON input) the sandbox may send. */
+/** The longest single bridge request (a call's JSON input, in bytes of UTF-8) the sandbox may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** Bridge requests (unit calls, search, describe) one run may make. */
+/** All bridge requests of one run together, in bytes of UTF-8; past it the run is stopped. */
+export const MAX_RUN_REQUEST_BYTES = 32 * 1024 * 1024;
+/** Bridge requests (unit calls, search, describe) one run may make; past it the run is stopped. */
 export const MAX_CALLS = 1_000;
-/** Bridge requests of one run the host works on at once; the rest wait their turn. */
+/**
+ * Bridge requests of one run in flight on the host at once; the rest wait in the engine worker
+ * (bounded by {@link MAX_RUN_REQUEST_BYTES}), never in the host.
+ */
 export const MAX_CONCURRENT_CALLS = 8;
 /** How long past its deadline a run may take before its worker is ended. */
 export const TERMINATE_GRACE_MS = 1_000;

@@ -78,7 +78,8 @@ export const SANDBOX_GLOBALS: readonly string[] = [
  * evaluates to `install(hostCall, hostLog, allowedJson) → { serialize, describeError, defineUnits }`.
  * `install` deletes every global outside the allowlist and defines `console`; a run then calls
  * `defineUnits(catalogJson)` before its script. `hostCall(text)` sends one JSON request and returns a
- * promise of the JSON answer text; `hostLog(level, text)` records a console line. Both stay
+ * promise of the JSON answer text (or the answer text itself, when the host refused the call at once,
+ * or nothing, when the run is ending); `hostLog(level, text)` records a console line. Both stay
  * reachable only through these closures.
  */
 export const PRELUDE = `(() => {
@@ -102,10 +103,18 @@ export const PRELUDE = `(() => {
   }
 
   function makeUnits(hostCall, catalogJson) {
+    // Set once the host answers a request with nothing: the run is ending, so no call is serialised again.
+    let ending = false;
     async function request(payload, site) {
-      const answer = parse(await hostCall(stringify(payload)));
-      if (answer.ok) return answer.value;
-      throw callError(answer.error, site);
+      if (ending) throw new Error("the run is ending: no more calls");
+      const answer = hostCall(stringify(payload));
+      if (answer === undefined) {
+        ending = true;
+        throw new Error("the run is ending: no more calls");
+      }
+      const reply = parse(await answer);
+      if (reply.ok) return reply.value;
+      throw callError(reply.error, site);
     }
     const units = {};
     for (const unit of parse(catalogJson)) {

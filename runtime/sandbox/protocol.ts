@@ -21,7 +21,9 @@ export interface RunJob {
   maxLogBytes: number;
   maxResultBytes: number;
   maxRequestBytes: number;
+  maxRunRequestBytes: number;
   maxCalls: number;
+  maxCallsInFlight: number;
 }
 
 /** An error raised by the script or the engine, as plain strings. */
