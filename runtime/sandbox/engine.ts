@@ -12,6 +12,7 @@ import type {
 } from "quickjs-emscripten";
 import { CallQueue } from "./call-queue.js";
 import { capResult, LogBuffer } from "./capture.js";
+import { classifyError, compileError, neverSettled, timeout, unreadable } from "./engine-errors.js";
 import type { FreshContext, PreludeApi } from "./fresh-context.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
 
@@ -27,7 +28,6 @@ export interface EngineChannel {
 const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
 /** Jobs run between checks of the script's promise. */
 const JOB_BATCH = 1_000;
-const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 class Session {
   readonly runtime: QuickJSRuntime;
@@ -56,7 +56,7 @@ class Session {
     this.runtime.setInterruptHandler(() => {
       if (this.stopped) return true;
       if (Date.now() <= this.deadline) return false;
-      this.stopped = this.timeout();
+      this.stopped = timeout(this.job);
       return true;
     });
     this.calls = new CallQueue(job, (callId, request) => channel.send(callId, request));
@@ -142,7 +142,7 @@ class Session {
       if (jobs.value === JOB_BATCH && this.runtime.hasPendingJob()) continue;
       if (this.pending.size === 0) return this.fail(neverSettled());
       const reply = this.channel.receive(this.deadline - Date.now());
-      if (!reply) return this.fail(this.timeout());
+      if (!reply) return this.fail(timeout(this.job));
       this.settle(reply.callId, reply.response);
     }
   }
@@ -170,14 +170,6 @@ class Session {
     return { ok: false, error, logs: this.logs.result() };
   }
 
-  private timeout(): EngineError {
-    return {
-      code: "TIMEOUT",
-      message: `the script ran past its time limit of ${this.job.timeoutMs} ms`,
-      hint: "do less in one run (fewer or smaller calls), or pass a larger timeoutMs (at most 120000)",
-    };
-  }
-
   /** What a thrown sandbox value says, read through the prelude; disposes `handle`. */
   private errorOf(handle: QuickJSHandle): EngineError {
     if (this.stopped) {
@@ -190,27 +182,11 @@ class Session {
     if (described.error || ctx.typeof(described.value) !== "string") {
       (described.error ?? described.value).dispose();
       if (this.stopped) return this.stopped;
-      return { code: "SCRIPT_ERROR", message: "the script failed and its error could not be read" };
+      return unreadable();
     }
     const text = ctx.getString(described.value);
     described.value.dispose();
-    return this.classify(JSON.parse(text) as Record<string, string | undefined>);
-  }
-
-  private classify(error: Record<string, string | undefined>): EngineError {
-    const { name = "Error", message = "", code, hint, stack } = error;
-    const at = stack ? { stack } : {};
-    if (name === "InternalError" && message === "out of memory") {
-      const limit = Math.round(this.job.memoryBytes / 1024 / 1024);
-      const text = `the script used more than the memory limit of ${limit} MiB`;
-      return { code: "MEMORY_LIMIT", message: text, hint: "work on smaller pieces of data", ...at };
-    }
-    if (name === "InternalError" && message === "stack overflow") {
-      const text = `the script recursed too deeply (stack limit ${this.job.stackBytes / 1024} KiB)`;
-      return { code: "STACK_OVERFLOW", message: text, hint: "replace deep recursion with a loop", ...at };
-    }
-    if (code && ERROR_CODE.test(code)) return { code, message, ...(hint ? { hint } : {}), ...at };
-    return { code: "SCRIPT_ERROR", message: `${name}: ${message}`, ...at };
+    return classifyError(text, this.job);
   }
 
   dispose(): void {
@@ -218,29 +194,6 @@ class Session {
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
     this.fresh.dispose();
   }
-}
-
-/**
- * The script's body runs inside an async function, so what its evaluation throws at once is the
- * engine refusing to compile it: a syntax error, and nothing ran.
- */
-function compileError(error: EngineError): EngineError {
-  const syntax = /^SyntaxError: /.exec(error.message);
-  if (error.code !== "SCRIPT_ERROR" || !syntax) return error;
-  return {
-    ...error,
-    code: "SYNTAX_ERROR",
-    message: error.message.slice(syntax[0].length),
-    hint: "fix the script at that line; nothing was run",
-  };
-}
-
-function neverSettled(): EngineError {
-  return {
-    code: "NEVER_SETTLED",
-    message: "the script awaits a promise that nothing can settle: no unit call is pending",
-    hint: "await unit calls (units.<unit>.<operation>) only; timers such as setTimeout do not exist here",
-  };
 }
 
 /** Runs `job` in `fresh`, then disposes it. `retire` is set when the engine itself failed. */

@@ -26,6 +26,8 @@ export const WORKER_HEAP_MB = 256;
 export const MAX_LOG_BYTES = 12 * 1024;
 /** The returned value as JSON; a longer one comes back as cut text with a marker. */
 export const MAX_RESULT_BYTES = 64 * 1024;
+/** An error message (and hint) a run reports; a longer one is cut with a marker. */
+export const MAX_ERROR_BYTES = 8 * 1024;
 /** The longest script accepted. */
 export const MAX_CODE_BYTES = 256 * 1024;
 /** The longest single bridge request (a call's JSON input, in bytes of UTF-8) the sandbox may send. */

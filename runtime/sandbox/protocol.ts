@@ -20,6 +20,7 @@ export interface RunJob {
   stackBytes: number;
   maxLogBytes: number;
   maxResultBytes: number;
+  maxErrorBytes: number;
   maxRequestBytes: number;
   maxRunRequestBytes: number;
   maxCalls: number;
