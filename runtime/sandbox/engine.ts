@@ -12,7 +12,14 @@ import type {
 } from "quickjs-emscripten";
 import { CallQueue } from "./call-queue.js";
 import { capResult, LogBuffer } from "./capture.js";
-import { classifyError, compileError, neverSettled, timeout, unreadable } from "./engine-errors.js";
+import {
+  classifyError,
+  compileError,
+  memoryLimit,
+  neverSettled,
+  timeout,
+  unreadable,
+} from "./engine-errors.js";
 import type { FreshContext, PreludeApi } from "./fresh-context.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
 
@@ -28,6 +35,8 @@ export interface EngineChannel {
 const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
 /** Jobs run between checks of the script's promise. */
 const JOB_BATCH = 1_000;
+/** What must still fit in a heap that is not out of memory (see `Session.outOfMemory`). */
+const MEMORY_PROBE = "x".repeat(256 * 1024);
 
 class Session {
   readonly runtime: QuickJSRuntime;
@@ -37,6 +46,11 @@ class Session {
   private readonly deadline: number;
   /** Why the run must end now (its deadline passed, a budget ran out); the interrupt handler acts on it. */
   private stopped: EngineError | undefined;
+  /**
+   * Set once the script's outcome is taken: serialising its value or reading its error may run its
+   * getters, but nothing they call reaches the host.
+   */
+  private finished = false;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
   private readonly calls: CallQueue;
@@ -87,7 +101,7 @@ class Session {
     if (!request || ctx.typeof(request) !== "string")
       return this.thrown("TypeError", "a bridge request is a string");
     // Nothing (undefined) tells the prelude the run is ending: it makes no more requests.
-    if (this.stopped) return undefined;
+    if (this.stopped || this.finished) return undefined;
     const accepted = this.calls.accept(ctx.getString(request));
     // A refused call fails as a failed unit call would: an answer the prelude turns into an error.
     if ("refuse" in accepted) return ctx.newString(JSON.stringify({ ok: false, error: accepted.refuse }));
@@ -140,7 +154,8 @@ class Session {
       if (state.type === "rejected") return this.fail(this.errorOf(state.error));
       // Fewer jobs than a batch means the queue ran dry.
       if (jobs.value === JOB_BATCH && this.runtime.hasPendingJob()) continue;
-      if (this.pending.size === 0) return this.fail(neverSettled());
+      if (this.pending.size === 0)
+        return this.fail(this.outOfMemory() ? memoryLimit(this.job) : neverSettled());
       const reply = this.channel.receive(this.deadline - Date.now());
       if (!reply) return this.fail(timeout(this.job));
       this.settle(reply.callId, reply.response);
@@ -148,6 +163,7 @@ class Session {
   }
 
   private finish(value: QuickJSHandle): EngineOutcome {
+    this.finished = true;
     const ctx = this.context;
     const result = ctx.callFunction(this.api.serialize, ctx.undefined, value);
     value.dispose();
@@ -172,11 +188,13 @@ class Session {
 
   /** What a thrown sandbox value says, read through the prelude; disposes `handle`. */
   private errorOf(handle: QuickJSHandle): EngineError {
-    if (this.stopped) {
-      handle.dispose();
-      return this.stopped;
-    }
+    this.finished = true;
     const ctx = this.context;
+    const nothing = ctx.sameValue(handle, ctx.null);
+    if (this.stopped || (nothing && this.outOfMemory())) {
+      handle.dispose();
+      return this.stopped ?? memoryLimit(this.job);
+    }
     const described = ctx.callFunction(this.api.describeError, ctx.undefined, handle);
     handle.dispose();
     if (described.error || ctx.typeof(described.value) !== "string") {
@@ -187,6 +205,18 @@ class Session {
     const text = ctx.getString(described.value);
     described.value.dispose();
     return classifyError(text, this.job);
+  }
+
+  /**
+   * Whether the heap is full. Out of memory, QuickJS may fail to make even its own error: the script
+   * then seems to throw null, or a promise it awaits is never settled. A fresh string that cannot be
+   * made tells those apart from a script that threw null or awaits nothing.
+   */
+  private outOfMemory(): boolean {
+    const probe = this.context.newString(MEMORY_PROBE);
+    const full = this.context.typeof(probe) !== "string";
+    probe.dispose();
+    return full;
   }
 
   dispose(): void {

@@ -129,6 +129,14 @@ export const PRELUDE = `(() => {
     return e;
   }
 
+  /** A request as an object without a prototype: a toJSON the script put on Object.prototype is not called. */
+  function bare(kind, pairs) {
+    const out = create(null);
+    out.kind = kind;
+    for (let i = 0; i < pairs.length; i += 2) out[pairs[i]] = pairs[i + 1];
+    return out;
+  }
+
   function makeUnits(hostCall, catalogJson) {
     // Set once the host answers a request with nothing: the run is ending, so no call is serialised again.
     let ending = false;
@@ -148,17 +156,17 @@ export const PRELUDE = `(() => {
       const client = {};
       for (const operation of unit.operations) {
         define(client, operation, function (input) {
-          return request({ kind: "call", unit: unit.id, operation, input }, new ErrorOf());
+          return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
         });
       }
       define(units, unit.id, freeze(client));
     }
     define(units, "search", function search(query, options) {
       const o = options ?? {};
-      return request({ kind: "search", query, unit: o.unit, limit: o.limit }, new ErrorOf());
+      return request(bare("search", ["query", query, "unit", o.unit, "limit", o.limit]), new ErrorOf());
     });
     define(units, "describe", function describe(unit, operation) {
-      return request({ kind: "describe", unit, operation }, new ErrorOf());
+      return request(bare("describe", ["unit", unit, "operation", operation]), new ErrorOf());
     });
     return freeze(units);
   }

@@ -5,65 +5,11 @@
  * runs in-process (and takes a little while, as a real one would).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { createRuntime, type Manifest, type ManifestUnit, type UnitRuntime } from "../../runtime/index.js";
 import { codeModeLimits, runCodeMode, SandboxPool } from "../../runtime/sandbox/index.js";
 import { bundleDir } from "../runtime/sandbox/support.js";
+import { sinkRuntime } from "./support.js";
 
-const unit: ManifestUnit = {
-  id: "sink",
-  kind: "cli",
-  name: "Sink",
-  description: "Takes text.",
-  tags: [],
-  exposure: "code_mode",
-  shadowing: "forbid",
-  connection: { kind: "cli" },
-  operations: [
-    {
-      name: "put",
-      tsName: "put",
-      description: "Store a body.",
-      inputSchema: { type: "object", properties: { body: { type: "string" } }, required: ["body"] },
-      invoke: { kind: "in-process" },
-      schemaHash: "sha256:test",
-    },
-  ],
-  sourceHash: "sha256:test",
-};
-const manifest: Manifest = {
-  format: 1,
-  generator: "unitc",
-  settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
-  units: [unit],
-};
-let calls = 0;
-/** How long a call takes: long enough in a flood that the calls would pile up on the host. */
-let delayMs = 5;
-let inFlight = 0;
-let mostInFlight = 0;
-const runtime = createRuntime({
-  manifest,
-  invokers: {
-    "in-process": async (input) => {
-      calls += 1;
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      inFlight -= 1;
-      return { value: (input as { body: string }).body.length, truncated: false };
-    },
-  },
-});
-/** The runtime as the bridge sees it, counting every call it is asked to make (aborted ones too). */
-let dispatched = 0;
-const counted: UnitRuntime = Object.create(runtime, {
-  invoke: {
-    value: (...args: Parameters<UnitRuntime["invoke"]>) => {
-      dispatched += 1;
-      return runtime.invoke(...args);
-    },
-  },
-});
+const { runtime, counted, stats } = sinkRuntime();
 const pool = new SandboxPool({ size: 1 });
 afterAll(async () => {
   await runtime.close();
@@ -99,9 +45,9 @@ describe("bridge flood", () => {
     timeout: 120_000,
   }, async () => {
     await run("return 1");
-    calls = 0;
-    delayMs = 500;
-    mostInFlight = 0;
+    stats.calls = 0;
+    stats.delayMs = 500;
+    stats.mostInFlight = 0;
     const { result, grownMb } = await measured(`${FLOOD}\nawait Promise.all(sent);\nreturn "done";`);
     const total = codeModeLimits.MAX_RUN_REQUEST_BYTES;
     expect(result).toMatchObject({
@@ -113,25 +59,25 @@ describe("bridge flood", () => {
       },
     });
     expect(grownMb).toBeLessThan(300);
-    expect(mostInFlight).toBeLessThanOrEqual(codeModeLimits.MAX_CONCURRENT_CALLS);
-    expect(calls).toBeLessThanOrEqual(Math.ceil(total / 1_000_000));
+    expect(stats.mostInFlight).toBeLessThanOrEqual(codeModeLimits.MAX_CONCURRENT_CALLS);
+    expect(stats.calls).toBeLessThanOrEqual(Math.ceil(total / 1_000_000));
   });
 
   it("sends no waiting call once the script has returned", { timeout: 120_000 }, async () => {
-    dispatched = 0;
-    delayMs = 500;
+    stats.dispatched = 0;
+    stats.delayMs = 500;
     const result = await run(
       'const body = "x".repeat(100_000);\nfor (let i = 0; i < 20; i++) units.sink.put({ body });\nreturn "fired";',
     );
     expect(result).toMatchObject({ ok: true, value: "fired" });
     // Give calls that leaked past the end of the run the time to arrive (after the first ones end).
-    await new Promise((resolve) => setTimeout(resolve, delayMs + 300));
-    expect(dispatched).toBeLessThanOrEqual(codeModeLimits.MAX_CONCURRENT_CALLS);
+    await new Promise((resolve) => setTimeout(resolve, stats.delayMs + 300));
+    expect(stats.dispatched).toBeLessThanOrEqual(codeModeLimits.MAX_CONCURRENT_CALLS);
   });
 
   it("counts the request limit in bytes of UTF-8: 600 K euro signs are 1.8 MB", async () => {
-    calls = 0;
-    delayMs = 5;
+    stats.calls = 0;
+    stats.delayMs = 5;
     const result = await run('return await units.sink.put({ body: "€".repeat(600_000) })');
     expect(result).toMatchObject({
       ok: false,
@@ -140,7 +86,7 @@ describe("bridge flood", () => {
         message: `a call's input may be at most ${codeModeLimits.MAX_REQUEST_BYTES} bytes of JSON; this one is 1800067 bytes`,
       },
     });
-    expect(calls).toBe(0);
+    expect(stats.calls).toBe(0);
     // Just under the limit in bytes goes through.
     const fits = await run('return await units.sink.put({ body: "€".repeat(340_000) })');
     expect(fits).toMatchObject({ ok: true, value: 340_000 });
