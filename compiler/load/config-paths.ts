@@ -8,7 +8,9 @@ import { join, resolve } from "node:path";
 
 /** `$XDG_CONFIG_HOME`, else `~/.config`. */
 function configHome(env: Record<string, string | undefined>): string {
-  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(homedir(), ".config");
+  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0
+    ? env.XDG_CONFIG_HOME
+    : join(homedir(), ".config");
 }
 
 /** The user config of older unitc versions (`~/.config/units/config.json`), read when it is the only one. */

@@ -70,7 +70,6 @@ export class Bridge {
   private readonly units: Map<string, ManifestUnit>;
   private readonly controller = new AbortController();
   private active = 0;
-  private readonly queue: Array<() => void> = [];
 
   constructor(
     private readonly runtime: UnitRuntime,
@@ -79,9 +78,15 @@ export class Bridge {
     this.units = new Map(runtime.manifest.units.filter(inCodeMode).map((u) => [u.id, u]));
   }
 
-  /** Answers one request; never rejects. */
+  /**
+   * Answers one request; never rejects. The engine worker sends at most {@link MAX_CONCURRENT_CALLS}
+   * at once and holds the rest; one past that is refused, not queued, so nothing piles up here.
+   */
   async handle(text: string): Promise<string> {
-    if (this.active >= MAX_CONCURRENT_CALLS) await new Promise<void>((resolve) => this.queue.push(resolve));
+    if (this.active >= MAX_CONCURRENT_CALLS) {
+      const message = `a run may have at most ${MAX_CONCURRENT_CALLS} calls in flight`;
+      return JSON.stringify({ ok: false, error: { code: "CALL_LIMIT", message } });
+    }
     this.active += 1;
     try {
       const value = await this.dispatch(parse(text));
@@ -90,7 +95,6 @@ export class Bridge {
       return JSON.stringify({ ok: false, error: failure(error) });
     } finally {
       this.active -= 1;
-      this.queue.shift()?.();
     }
   }
 

@@ -1,4 +1,4 @@
-/** Byte caps on what a run hands back: console lines and the returned value, each with a visible marker. */
+/** Byte caps on what a run hands back: console lines, the returned value and error messages, each with a visible marker. */
 import type { LogEntry } from "./protocol.js";
 
 const encoder = new TextEncoder();
@@ -48,6 +48,13 @@ export class LogBuffer {
     const marker = `[logs truncated: ${this.droppedBytes} more bytes in ${this.droppedLines} line(s) dropped; the cap is ${this.maxBytes} bytes]`;
     return [...this.entries, { level: "warn", message: marker }];
   }
+}
+
+/** An error message, or its first `maxBytes` followed by a marker when it is longer. */
+export function capMessage(message: string, maxBytes: number): string {
+  const size = encoder.encode(message).length;
+  if (size <= maxBytes) return message;
+  return `${cutUtf8(message, maxBytes)} … [message truncated: it is ${size} bytes; the cap is ${maxBytes} bytes]`;
 }
 
 /** The value's JSON text, or its first `maxBytes` followed by a marker when it is longer. */

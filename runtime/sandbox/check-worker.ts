@@ -1,4 +1,8 @@
-/** Entry of the type-check worker thread: keeps one checker per bundle and answers checks in order. */
+/**
+ * Entry of a type-check worker thread. The host runs two: one only reads scripts' syntax (a parse,
+ * quick), the other keeps one checker per bundle and type-checks scripts against it (slow, and
+ * ended by the host when a check overruns its budget).
+ */
 import { parentPort } from "node:worker_threads";
 import type { CheckMessage, CheckRequest } from "./protocol.js";
 import { BundleChecker } from "./typecheck.js";
@@ -9,31 +13,37 @@ const MAX_BUNDLES = 4;
 const port = parentPort;
 if (!port) throw new Error("check-worker runs as a worker thread");
 const checkers = new Map<string, { version: string; checker: BundleChecker }>();
+/** Reads syntax only: it needs no declarations. */
+let parser: BundleChecker | undefined;
 
-function checkerFor(request: CheckRequest): BundleChecker | undefined {
-  const entry = checkers.get(request.bundleDir);
-  checkers.delete(request.bundleDir);
-  if (entry && entry.version === request.version) {
-    checkers.set(request.bundleDir, entry);
-    return entry.checker;
-  }
-  if (request.declarations === undefined) return undefined;
-  const checker = entry?.checker ?? new BundleChecker(request.declarations);
-  if (entry) checker.setDeclarations(request.declarations);
-  checkers.set(request.bundleDir, { version: request.version, checker });
+function load(bundleDir: string, version: string, declarations: string): void {
+  const entry = checkers.get(bundleDir);
+  checkers.delete(bundleDir);
+  const checker = entry?.checker ?? new BundleChecker(declarations);
+  if (entry) checker.setDeclarations(declarations);
+  checkers.set(bundleDir, { version, checker });
   if (checkers.size > MAX_BUNDLES) checkers.delete(checkers.keys().next().value as string);
-  return checker;
+  // Parse and bind the lib and the declarations now, under the load's budget, not the first check's.
+  checker.types("");
 }
 
-port.on("message", (request: CheckRequest) => {
-  const checker = checkerFor(request);
-  if (!checker) {
-    port.postMessage({ type: "syntax", outcome: { diagnostics: [], stale: true } } satisfies CheckMessage);
-    return;
+function answer(request: CheckRequest): CheckMessage {
+  switch (request.type) {
+    case "syntax":
+      parser ??= new BundleChecker("");
+      return { type: "syntax", outcome: parser.syntax(request.code) };
+    case "load":
+      load(request.bundleDir, request.version, request.declarations);
+      return { type: "loaded" };
+    case "types": {
+      const entry = checkers.get(request.bundleDir);
+      if (!entry || entry.version !== request.version) return { type: "stale" };
+      checkers.delete(request.bundleDir);
+      checkers.set(request.bundleDir, entry);
+      return { type: "types", diagnostics: entry.checker.types(request.code) };
+    }
   }
-  const outcome = checker.syntax(request.code);
-  port.postMessage({ type: "syntax", outcome } satisfies CheckMessage);
-  if (outcome.diagnostics.length > 0) return;
-  port.postMessage({ type: "types", diagnostics: checker.types(request.code) } satisfies CheckMessage);
-});
+}
+
+port.on("message", (request: CheckRequest) => port.postMessage(answer(request)));
 port.postMessage({ type: "ready" } satisfies CheckMessage);

@@ -53,22 +53,21 @@ export function checkScript(
     return { syntax: Promise.resolve(known.syntax), types: Promise.resolve(known.types) };
   }
   const { version, combined } = declarations;
-  const running = pool.check({ bundleDir, version, declarations: combined, code });
-  const syntax = running.syntax.catch((error: unknown) => ({ diagnostics: [skipped(reason(error))] }));
-  const types = running.types.then(
-    async (found) => {
-      cache.set(key, { syntax: await running.syntax, types: found });
+  const syntax = pool.checks.syntax(code).then(
+    (outcome) => ({ outcome, parsed: true }),
+    (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
+  );
+  // Types are checked once the script parses; when its syntax could not be read, that warning says why.
+  const types = syntax.then(async ({ outcome, parsed }) => {
+    if (!parsed || outcome.diagnostics.length > 0) return [];
+    try {
+      const found = await pool.checks.types({ bundleDir, version, declarations: combined, code });
+      cache.set(key, { syntax: outcome, types: found });
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       return found;
-    },
-    async (error: unknown) => {
-      // When the syntax answer failed too, its warning already says why.
-      const parsed = await running.syntax.then(
-        () => true,
-        () => false,
-      );
-      return parsed ? [skipped(`the type check stopped (${reason(error)})`)] : [];
-    },
-  );
-  return { syntax, types };
+    } catch (error) {
+      return [skipped(reason(error))];
+    }
+  });
+  return { syntax: syntax.then(({ outcome }) => outcome), types };
 }

@@ -10,7 +10,16 @@ import type {
   QuickJSHandle,
   QuickJSRuntime,
 } from "quickjs-emscripten";
+import { CallQueue } from "./call-queue.js";
 import { capResult, LogBuffer } from "./capture.js";
+import {
+  classifyError,
+  compileError,
+  memoryLimit,
+  neverSettled,
+  timeout,
+  unreadable,
+} from "./engine-errors.js";
 import type { FreshContext, PreludeApi } from "./fresh-context.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
 
@@ -26,7 +35,8 @@ export interface EngineChannel {
 const LEVELS = new Set<string>(["log", "info", "warn", "error", "debug"]);
 /** Jobs run between checks of the script's promise. */
 const JOB_BATCH = 1_000;
-const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** What must still fit in a heap that is not out of memory (see `Session.outOfMemory`). */
+const MEMORY_PROBE = "x".repeat(256 * 1024);
 
 class Session {
   readonly runtime: QuickJSRuntime;
@@ -34,10 +44,16 @@ class Session {
   readonly logs: LogBuffer;
   private readonly api: PreludeApi;
   private readonly deadline: number;
-  private interrupted = false;
+  /** Why the run must end now (its deadline passed, a budget ran out); the interrupt handler acts on it. */
+  private stopped: EngineError | undefined;
+  /**
+   * Set once the script's outcome is taken: serialising its value or reading its error may run its
+   * getters, but nothing they call reaches the host.
+   */
+  private finished = false;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
-  private calls = 0;
+  private readonly calls: CallQueue;
 
   constructor(
     private readonly fresh: FreshContext,
@@ -52,10 +68,12 @@ class Session {
     this.runtime.setMemoryLimit(job.memoryBytes);
     this.runtime.setMaxStackSize(job.stackBytes);
     this.runtime.setInterruptHandler(() => {
+      if (this.stopped) return true;
       if (Date.now() <= this.deadline) return false;
-      this.interrupted = true;
+      this.stopped = timeout(this.job);
       return true;
     });
+    this.calls = new CallQueue(job, (callId, request) => channel.send(callId, request));
   }
 
   private keep(handle: QuickJSHandle): QuickJSHandle {
@@ -82,20 +100,17 @@ class Session {
     const ctx = this.context;
     if (!request || ctx.typeof(request) !== "string")
       return this.thrown("TypeError", "a bridge request is a string");
-    const text = ctx.getString(request);
-    if (text.length > this.job.maxRequestBytes) {
-      return this.thrown(
-        "RangeError",
-        `a call's input may be at most ${this.job.maxRequestBytes} bytes of JSON`,
-      );
+    // Nothing (undefined) tells the prelude the run is ending: it makes no more requests.
+    if (this.stopped || this.finished) return undefined;
+    const accepted = this.calls.accept(ctx.getString(request));
+    // A refused call fails as a failed unit call would: an answer the prelude turns into an error.
+    if ("refuse" in accepted) return ctx.newString(JSON.stringify({ ok: false, error: accepted.refuse }));
+    if ("stop" in accepted) {
+      this.stopped = accepted.stop;
+      return undefined;
     }
-    if (this.calls >= this.job.maxCalls) {
-      return this.thrown("RangeError", `a run may make at most ${this.job.maxCalls} calls`);
-    }
-    this.calls += 1;
     const deferred = ctx.newPromise();
-    this.pending.set(this.calls, deferred);
-    this.channel.send(this.calls, text);
+    this.pending.set(accepted.id, deferred);
     return deferred.handle;
   }
 
@@ -111,6 +126,7 @@ class Session {
     const deferred = this.pending.get(callId);
     if (!deferred) return;
     this.pending.delete(callId);
+    this.calls.replied();
     const value = this.context.newString(response);
     deferred.resolve(value);
     value.dispose();
@@ -132,20 +148,22 @@ class Session {
     for (;;) {
       const jobs = this.runtime.executePendingJobs(JOB_BATCH);
       if (jobs.error) return this.fail(this.errorOf(jobs.error));
-      if (this.interrupted) return this.fail(this.timeout());
+      if (this.stopped) return this.fail(this.stopped);
       const state = this.context.getPromiseState(promise);
       if (state.type === "fulfilled") return this.finish(state.value);
       if (state.type === "rejected") return this.fail(this.errorOf(state.error));
       // Fewer jobs than a batch means the queue ran dry.
       if (jobs.value === JOB_BATCH && this.runtime.hasPendingJob()) continue;
-      if (this.pending.size === 0) return this.fail(neverSettled());
+      if (this.pending.size === 0)
+        return this.fail(this.outOfMemory() ? memoryLimit(this.job) : neverSettled());
       const reply = this.channel.receive(this.deadline - Date.now());
-      if (!reply) return this.fail(this.timeout());
+      if (!reply) return this.fail(timeout(this.job));
       this.settle(reply.callId, reply.response);
     }
   }
 
   private finish(value: QuickJSHandle): EngineOutcome {
+    this.finished = true;
     const ctx = this.context;
     const result = ctx.callFunction(this.api.serialize, ctx.undefined, value);
     value.dispose();
@@ -168,47 +186,37 @@ class Session {
     return { ok: false, error, logs: this.logs.result() };
   }
 
-  private timeout(): EngineError {
-    return {
-      code: "TIMEOUT",
-      message: `the script ran past its time limit of ${this.job.timeoutMs} ms`,
-      hint: "do less in one run (fewer or smaller calls), or pass a larger timeoutMs (at most 120000)",
-    };
-  }
-
   /** What a thrown sandbox value says, read through the prelude; disposes `handle`. */
   private errorOf(handle: QuickJSHandle): EngineError {
-    if (this.interrupted) {
-      handle.dispose();
-      return this.timeout();
-    }
+    this.finished = true;
     const ctx = this.context;
+    const nothing = ctx.sameValue(handle, ctx.null);
+    if (this.stopped || (nothing && this.outOfMemory())) {
+      handle.dispose();
+      return this.stopped ?? memoryLimit(this.job);
+    }
     const described = ctx.callFunction(this.api.describeError, ctx.undefined, handle);
     handle.dispose();
     if (described.error || ctx.typeof(described.value) !== "string") {
       (described.error ?? described.value).dispose();
-      if (this.interrupted) return this.timeout();
-      return { code: "SCRIPT_ERROR", message: "the script failed and its error could not be read" };
+      if (this.stopped) return this.stopped;
+      return unreadable();
     }
     const text = ctx.getString(described.value);
     described.value.dispose();
-    return this.classify(JSON.parse(text) as Record<string, string | undefined>);
+    return classifyError(text, this.job);
   }
 
-  private classify(error: Record<string, string | undefined>): EngineError {
-    const { name = "Error", message = "", code, hint, stack } = error;
-    const at = stack ? { stack } : {};
-    if (name === "InternalError" && message === "out of memory") {
-      const limit = Math.round(this.job.memoryBytes / 1024 / 1024);
-      const text = `the script used more than the memory limit of ${limit} MiB`;
-      return { code: "MEMORY_LIMIT", message: text, hint: "work on smaller pieces of data", ...at };
-    }
-    if (name === "InternalError" && message === "stack overflow") {
-      const text = `the script recursed too deeply (stack limit ${this.job.stackBytes / 1024} KiB)`;
-      return { code: "STACK_OVERFLOW", message: text, hint: "replace deep recursion with a loop", ...at };
-    }
-    if (code && ERROR_CODE.test(code)) return { code, message, ...(hint ? { hint } : {}), ...at };
-    return { code: "SCRIPT_ERROR", message: `${name}: ${message}`, ...at };
+  /**
+   * Whether the heap is full. Out of memory, QuickJS may fail to make even its own error: the script
+   * then seems to throw null, or a promise it awaits is never settled. A fresh string that cannot be
+   * made tells those apart from a script that threw null or awaits nothing.
+   */
+  private outOfMemory(): boolean {
+    const probe = this.context.newString(MEMORY_PROBE);
+    const full = this.context.typeof(probe) !== "string";
+    probe.dispose();
+    return full;
   }
 
   dispose(): void {
@@ -216,29 +224,6 @@ class Session {
     for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
     this.fresh.dispose();
   }
-}
-
-/**
- * The script's body runs inside an async function, so what its evaluation throws at once is the
- * engine refusing to compile it: a syntax error, and nothing ran.
- */
-function compileError(error: EngineError): EngineError {
-  const syntax = /^SyntaxError: /.exec(error.message);
-  if (error.code !== "SCRIPT_ERROR" || !syntax) return error;
-  return {
-    ...error,
-    code: "SYNTAX_ERROR",
-    message: error.message.slice(syntax[0].length),
-    hint: "fix the script at that line; nothing was run",
-  };
-}
-
-function neverSettled(): EngineError {
-  return {
-    code: "NEVER_SETTLED",
-    message: "the script awaits a promise that nothing can settle: no unit call is pending",
-    hint: "await unit calls (units.<unit>.<operation>) only; timers such as setTimeout do not exist here",
-  };
 }
 
 /** Runs `job` in `fresh`, then disposes it. `retire` is set when the engine itself failed. */

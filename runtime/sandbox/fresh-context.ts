@@ -23,7 +23,7 @@ export interface HostFunctions {
 export interface PreludeApi {
   /** `serialize(value)` → JSON text of a result. */
   serialize: QuickJSHandle;
-  /** `describeError(error)` → JSON text `{name, message, code?, hint?, stack?}`. */
+  /** `describeError(error)` → JSON text `{name, message, stack?, internal?, host?: {code, message, hint?}}`. */
   describeError: QuickJSHandle;
   /** `defineUnits(catalogJson)` defines `units` and checks the globals against the allowlist. */
   defineUnits: QuickJSHandle;

@@ -26,20 +26,39 @@ export const WORKER_HEAP_MB = 256;
 export const MAX_LOG_BYTES = 12 * 1024;
 /** The returned value as JSON; a longer one comes back as cut text with a marker. */
 export const MAX_RESULT_BYTES = 64 * 1024;
+/** An error message (and hint) a run reports; a longer one is cut with a marker. */
+export const MAX_ERROR_BYTES = 8 * 1024;
 /** The longest script accepted. */
 export const MAX_CODE_BYTES = 256 * 1024;
-/** The longest single bridge request (a call's JSON input) the sandbox may send. */
+/** The longest single bridge request (a call's JSON input, in bytes of UTF-8) the sandbox may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** Bridge requests (unit calls, search, describe) one run may make. */
+/** All bridge requests of one run together, in bytes of UTF-8; past it the run is stopped. */
+export const MAX_RUN_REQUEST_BYTES = 32 * 1024 * 1024;
+/** Bridge requests (unit calls, search, describe) one run may make; past it the run is stopped. */
 export const MAX_CALLS = 1_000;
-/** Bridge requests of one run the host works on at once; the rest wait their turn. */
+/**
+ * Bridge requests of one run in flight on the host at once; the rest wait in the engine worker
+ * (bounded by {@link MAX_RUN_REQUEST_BYTES}), never in the host.
+ */
 export const MAX_CONCURRENT_CALLS = 8;
 /** How long past its deadline a run may take before its worker is ended. */
 export const TERMINATE_GRACE_MS = 1_000;
 /** V8 heap of the type-check worker (TypeScript, the lib and each bundle's declarations). */
 export const CHECKER_HEAP_MB = 1024;
-/** The most time a type check may take (the first one in a worker loads TypeScript). */
-export const CHECK_BUDGET_MS = 15_000;
+/** V8 heap of the worker that reads scripts' syntax (TypeScript's parser, one script at a time). */
+export const SYNTAX_HEAP_MB = 256;
+/** The most time reading a script's syntax may take; past it the run goes ahead unchecked. */
+export const SYNTAX_BUDGET_MS = 5_000;
+/** The most time the type check of one script may take; past it the check is stopped with a warning. */
+export const TYPECHECK_BUDGET_MS = 5_000;
+/** The most time loading a bundle's declarations into the type checker may take (large APIs take seconds). */
+export const CHECK_LOAD_BUDGET_MS = 30_000;
+/** How long a type check waits behind other scripts' checks before it is skipped with a warning. */
+export const TYPECHECK_WAIT_MS = 500;
+/** Code Mode runs one MCP session may have going at once (queueing for an engine included). */
+export const MAX_RUNS_PER_SESSION = 1;
+/** Runs of one session that may wait for its running one; past that, runs are refused. */
+export const MAX_QUEUED_RUNS_PER_SESSION = 4;
 /** Runs an engine worker serves before it is replaced (bounds wasm heap fragmentation). */
 export const MAX_RUNS_PER_WORKER = 1_000;
 

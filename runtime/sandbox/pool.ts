@@ -1,43 +1,21 @@
 /**
  * The worker threads behind Code Mode: a small pool of engine workers (QuickJS, one run at a time
- * each) and one type-check worker (TypeScript). A worker that overran its deadline, crashed or may
+ * each) and the type-check workers (TypeScript, see `checker.ts`). A worker that overran its deadline, crashed or may
  * be in a bad state is ended and replaced; the host thread only passes messages, so it keeps
  * answering other requests while scripts run.
  */
 import { availableParallelism } from "node:os";
-import {
-  CHECK_BUDGET_MS,
-  CHECKER_HEAP_MB,
-  MAX_RUNS_PER_WORKER,
-  TERMINATE_GRACE_MS,
-  WORKER_HEAP_MB,
-  WORKER_STACK_MB,
-} from "./limits.js";
-import type {
-  CheckDiagnostic,
-  CheckMessage,
-  EngineMessage,
-  EngineOutcome,
-  RunJob,
-  SyntaxOutcome,
-} from "./protocol.js";
+import { CheckWorkers } from "./checker.js";
+import { MAX_RUNS_PER_WORKER, TERMINATE_GRACE_MS, WORKER_HEAP_MB, WORKER_STACK_MB } from "./limits.js";
+import type { EngineMessage, EngineOutcome, RunJob } from "./protocol.js";
 import { WorkerClient, WorkerTimeoutError } from "./worker-client.js";
 
 type Engine = WorkerClient<EngineMessage>;
 const CALL_FAILED = JSON.stringify({ ok: false, error: { code: "CALL_FAILED", message: "the call failed" } });
-type Checker = WorkerClient<CheckMessage>;
 
 export interface SandboxPoolOptions {
   /** Engine workers (default: 2, or 1 on a single CPU). */
   size?: number;
-}
-
-/** What a type check needs from the bundle. */
-export interface CheckInput {
-  bundleDir: string;
-  version: string;
-  declarations: string;
-  code: string;
 }
 
 export class SandboxPool {
@@ -45,10 +23,8 @@ export class SandboxPool {
   private readonly idle: Engine[] = [];
   private readonly waiting: Array<(engine: Promise<Engine>) => void> = [];
   private engines = 0;
-  private checker: Promise<Checker> | undefined;
-  /** Declarations the current checker holds, by bundle folder. */
-  private sent = new Map<string, string>();
-  private checks: Promise<unknown> = Promise.resolve();
+  /** The type-check workers (syntax, and types against the bundle's declarations). */
+  readonly checks = new CheckWorkers();
   private closed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
@@ -135,82 +111,12 @@ export class SandboxPool {
     }
   }
 
-  private startChecker(): Promise<Checker> {
-    if (!this.checker) {
-      this.sent = new Map();
-      // Its own heap limit: a script that makes TypeScript run out of memory ends this worker only.
-      this.checker = WorkerClient.start<CheckMessage>("check-worker", {
-        resourceLimits: { maxOldGenerationSizeMb: CHECKER_HEAP_MB },
-      });
-      this.checker.catch(() => {
-        this.checker = undefined;
-      });
-    }
-    return this.checker;
-  }
-
-  /** One attempt; resolves `"stale"` when the worker lacked the declarations. */
-  private async checkOnce(input: CheckInput, resend: boolean, onSyntax: (o: SyntaxOutcome) => void) {
-    const checker = await this.startChecker();
-    const send = resend || this.sent.get(input.bundleDir) !== input.version;
-    const request = {
-      type: "check",
-      bundleDir: input.bundleDir,
-      version: input.version,
-      code: input.code,
-      ...(send ? { declarations: input.declarations } : {}),
-    };
-    const handle = (message: CheckMessage): CheckDiagnostic[] | "stale" | undefined => {
-      if (message.type === "types") return message.diagnostics;
-      if (message.type !== "syntax") return undefined;
-      if (message.outcome.stale) return "stale";
-      onSyntax(message.outcome);
-      return message.outcome.diagnostics.length > 0 ? [] : undefined;
-    };
-    try {
-      const outcome = await checker.request(request, handle, CHECK_BUDGET_MS);
-      this.sent.set(input.bundleDir, input.version);
-      return outcome;
-    } catch (error) {
-      this.checker = undefined;
-      void checker.terminate();
-      throw error;
-    }
-  }
-
-  /**
-   * Type-checks a script. `syntax` settles first (the run may start then); `types` settles with
-   * the type warnings. Checks run one at a time, in order.
-   */
-  check(input: CheckInput): { syntax: Promise<SyntaxOutcome>; types: Promise<CheckDiagnostic[]> } {
-    let resolveSyntax: (outcome: SyntaxOutcome) => void = () => undefined;
-    let rejectSyntax: (error: unknown) => void = () => undefined;
-    const syntax = new Promise<SyntaxOutcome>((resolve, reject) => {
-      resolveSyntax = resolve;
-      rejectSyntax = reject;
-    });
-    const types = this.checks.then(async () => {
-      const first = await this.checkOnce(input, false, resolveSyntax);
-      const outcome = first === "stale" ? await this.checkOnce(input, true, resolveSyntax) : first;
-      return outcome === "stale" ? [] : outcome;
-    });
-    // A failure before the syntax answer fails both; after it, only the warnings are lost.
-    types.catch(rejectSyntax);
-    this.checks = types.catch(() => undefined);
-    return { syntax, types };
-  }
-
   /** Ends every worker; runs in progress fail. */
   async close(): Promise<void> {
     this.closed = true;
-    const checker = this.checker;
-    this.checker = undefined;
     const engines = this.idle.splice(0);
     this.engines -= engines.length;
-    await Promise.all([
-      ...engines.map((engine) => engine.terminate()),
-      checker?.then((c) => c.terminate()).catch(() => undefined),
-    ]);
+    await Promise.all([...engines.map((engine) => engine.terminate()), this.checks.close()]);
   }
 }
 

@@ -78,64 +78,108 @@ export const SANDBOX_GLOBALS: readonly string[] = [
  * evaluates to `install(hostCall, hostLog, allowedJson) → { serialize, describeError, defineUnits }`.
  * `install` deletes every global outside the allowlist and defines `console`; a run then calls
  * `defineUnits(catalogJson)` before its script. `hostCall(text)` sends one JSON request and returns a
- * promise of the JSON answer text; `hostLog(level, text)` records a console line. Both stay
+ * promise of the JSON answer text (or the answer text itself, when the host refused the call at once,
+ * or nothing, when the run is ending); `hostLog(level, text)` records a console line. Both stay
  * reachable only through these closures.
  */
 export const PRELUDE = `(() => {
   "use strict";
   const parse = JSON.parse;
   const stringify = JSON.stringify;
-  const bigints = (key, value) => (typeof value === "bigint" ? String(value) : value);
+  const apply = Reflect.apply;
+  const defineProperty = Object.defineProperty;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const create = Object.create;
+  const freeze = Object.freeze;
+  const isArray = Array.isArray;
+  const ErrorOf = Error;
+  const StringOf = String;
+  const internalErrors = InternalError.prototype;
+  const weakGet = WeakMap.prototype.get;
+  const weakSet = WeakMap.prototype.set;
+  /** The errors made here from a failed call's answer, with the host's code, message and hint. */
+  const hostErrors = new WeakMap();
+  const bigints = (key, value) => (typeof value === "bigint" ? StringOf(value) : value);
   const define = (target, key, value) =>
-    Object.defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
+    defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
+  // As an assignment would, without running a setter the script put on a prototype.
+  const set = (target, key, value) =>
+    defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
   function callError(error, site) {
-    const e = new Error(String(error.message));
+    const e = new ErrorOf(StringOf(error.message));
     // The stack of the call in the script, so a failure points at the line that made it.
-    if (typeof site.stack === "string") e.stack = site.stack;
-    e.name = "UnitError";
-    e.code = String(error.code);
-    if (typeof error.hint === "string") e.hint = error.hint;
-    if (Array.isArray(error.problems)) e.problems = error.problems.map(String);
-    if (typeof error.status === "number") e.status = error.status;
+    if (typeof site.stack === "string") set(e, "stack", site.stack);
+    set(e, "name", "UnitError");
+    set(e, "code", StringOf(error.code));
+    const host = create(null);
+    host.code = e.code;
+    host.message = e.message;
+    if (typeof error.hint === "string") {
+      set(e, "hint", error.hint);
+      host.hint = error.hint;
+    }
+    if (isArray(error.problems)) {
+      const problems = [];
+      for (let i = 0; i < error.problems.length; i++) set(problems, i, StringOf(error.problems[i]));
+      set(e, "problems", problems);
+    }
+    if (typeof error.status === "number") set(e, "status", error.status);
+    apply(weakSet, hostErrors, [e, host]);
     return e;
   }
 
+  /** A request as an object without a prototype: a toJSON the script put on Object.prototype is not called. */
+  function bare(kind, pairs) {
+    const out = create(null);
+    out.kind = kind;
+    for (let i = 0; i < pairs.length; i += 2) out[pairs[i]] = pairs[i + 1];
+    return out;
+  }
+
   function makeUnits(hostCall, catalogJson) {
+    // Set once the host answers a request with nothing: the run is ending, so no call is serialised again.
+    let ending = false;
     async function request(payload, site) {
-      const answer = parse(await hostCall(stringify(payload)));
-      if (answer.ok) return answer.value;
-      throw callError(answer.error, site);
+      if (ending) throw new ErrorOf("the run is ending: no more calls");
+      const answer = hostCall(stringify(payload));
+      if (answer === undefined) {
+        ending = true;
+        throw new ErrorOf("the run is ending: no more calls");
+      }
+      const reply = parse(await answer);
+      if (reply.ok) return reply.value;
+      throw callError(reply.error, site);
     }
     const units = {};
     for (const unit of parse(catalogJson)) {
       const client = {};
       for (const operation of unit.operations) {
         define(client, operation, function (input) {
-          return request({ kind: "call", unit: unit.id, operation, input }, new Error());
+          return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
         });
       }
-      define(units, unit.id, Object.freeze(client));
+      define(units, unit.id, freeze(client));
     }
     define(units, "search", function search(query, options) {
       const o = options ?? {};
-      return request({ kind: "search", query, unit: o.unit, limit: o.limit }, new Error());
+      return request(bare("search", ["query", query, "unit", o.unit, "limit", o.limit]), new ErrorOf());
     });
     define(units, "describe", function describe(unit, operation) {
-      return request({ kind: "describe", unit, operation }, new Error());
+      return request(bare("describe", ["unit", unit, "operation", operation]), new ErrorOf());
     });
-    return Object.freeze(units);
+    return freeze(units);
   }
 
   function show(value) {
     try {
       if (typeof value === "string") return value;
-      if (value instanceof Error) return String(value.name) + ": " + String(value.message);
+      if (value instanceof ErrorOf) return StringOf(value.name) + ": " + StringOf(value.message);
       const text = stringify(value, bigints);
-      return text === undefined ? String(value) : text;
+      return text === undefined ? StringOf(value) : text;
     } catch {
       try {
-        return String(value);
+        return StringOf(value);
       } catch {
         return "[value]";
       }
@@ -146,29 +190,44 @@ export const PRELUDE = `(() => {
     const console = {};
     for (const level of ["log", "info", "warn", "error", "debug"]) {
       define(console, level, function (...args) {
-        hostLog(level, args.map(show).join(" "));
+        let line = "";
+        for (let i = 0; i < args.length; i++) line += (i === 0 ? "" : " ") + show(args[i]);
+        hostLog(level, line);
       });
     }
-    return Object.freeze(console);
+    return freeze(console);
   }
 
   function serialize(value) {
     return stringify(value, bigints);
   }
 
-  function field(error, key) {
-    const value = error[key];
-    return typeof value === "string" ? value : undefined;
-  }
-
+  /**
+   * A thrown value as JSON text {name, message, stack?, internal?, host?}, in objects without a
+   * prototype (so nothing the script put on Object.prototype shows). Only an error made here from a
+   * failed call carries host fields: a code the script set itself is not read.
+   */
   function describeError(error) {
     try {
-      if (typeof error !== "object" || error === null) return stringify({ name: "Thrown", message: show(error) });
-      const { name, message } = error;
-      const fields = { code: field(error, "code"), hint: field(error, "hint"), stack: field(error, "stack") };
-      return stringify({ name: show(name), message: show(message), ...fields });
+      const out = create(null);
+      if ((typeof error !== "object" && typeof error !== "function") || error === null) {
+        out.name = "Thrown";
+        out.message = show(error);
+        return stringify(out);
+      }
+      const host = apply(weakGet, hostErrors, [error]);
+      if (host !== undefined) out.host = host;
+      if (getPrototypeOf(error) === internalErrors) out.internal = true;
+      const { name, message, stack } = error;
+      out.name = typeof name === "string" ? name : "Thrown";
+      out.message = typeof message === "string" ? message : show(error);
+      if (typeof stack === "string") out.stack = stack;
+      return stringify(out);
     } catch {
-      return stringify({ name: "Error", message: "the script threw a value that cannot be described" });
+      const out = create(null);
+      out.name = "Error";
+      out.message = "the script threw a value that cannot be described";
+      return stringify(out);
     }
   }
 

@@ -20,8 +20,11 @@ export interface RunJob {
   stackBytes: number;
   maxLogBytes: number;
   maxResultBytes: number;
+  maxErrorBytes: number;
   maxRequestBytes: number;
+  maxRunRequestBytes: number;
   maxCalls: number;
+  maxCallsInFlight: number;
 }
 
 /** An error raised by the script or the engine, as plain strings. */
@@ -77,33 +80,34 @@ export interface CheckDiagnostic {
   notes?: string[];
 }
 
-/** Host → checker worker. */
-export interface CheckRequest {
-  type: "check";
-  bundleDir: string;
-  /** Changes whenever the bundle's declarations change. */
-  version: string;
-  /** The inlined declarations, sent when this worker has not seen `version` yet. */
-  declarations?: string;
-  code: string;
-}
+/**
+ * Host → checker worker. `syntax` parses a script on its own; `load` gives the worker a bundle's
+ * declarations (parsed and bound once, ahead of the checks); `types` checks a script against them.
+ */
+export type CheckRequest =
+  | { type: "syntax"; code: string }
+  | {
+      type: "load";
+      bundleDir: string;
+      /** Changes whenever the bundle's declarations change. */
+      version: string;
+      declarations: string;
+    }
+  | { type: "types"; bundleDir: string; version: string; code: string };
 
-/** The first answer to a check: syntax errors (which block the run), or where a final expression starts. */
+/** Syntax errors (which block the run), or where a final expression starts. */
 export interface SyntaxOutcome {
   diagnostics: CheckDiagnostic[];
   /** Offset in the code of a final expression statement, so its value can be returned. */
   returnAt?: number;
   /** The script is JavaScript QuickJS runs as written: no types to strip, so no esbuild pass. */
   plain?: boolean;
-  /** The worker does not hold these declarations (it was replaced): send them again. */
-  stale?: boolean;
 }
 
-/**
- * Checker worker → host. A check answers `syntax` first; when the script parses, `types` follows
- * with the type warnings, while the host already runs the script.
- */
+/** Checker worker → host, one answer per request; `stale`: the worker lacks that bundle version (load it). */
 export type CheckMessage =
   | { type: "ready" }
   | { type: "syntax"; outcome: SyntaxOutcome }
-  | { type: "types"; diagnostics: CheckDiagnostic[] };
+  | { type: "loaded" }
+  | { type: "types"; diagnostics: CheckDiagnostic[] }
+  | { type: "stale" };

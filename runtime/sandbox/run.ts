@@ -10,9 +10,12 @@ import { loadDeclarations } from "./declarations.js";
 import {
   MAX_CALLS,
   MAX_CODE_BYTES,
+  MAX_CONCURRENT_CALLS,
+  MAX_ERROR_BYTES,
   MAX_LOG_BYTES,
   MAX_REQUEST_BYTES,
   MAX_RESULT_BYTES,
+  MAX_RUN_REQUEST_BYTES,
   MEMORY_LIMIT_BYTES,
   resolveTimeout,
   STACK_LIMIT_BYTES,
@@ -105,8 +108,11 @@ function job(runtime: UnitRuntime, js: string, timeoutMs: number): RunJob {
     stackBytes: STACK_LIMIT_BYTES,
     maxLogBytes: MAX_LOG_BYTES,
     maxResultBytes: MAX_RESULT_BYTES,
+    maxErrorBytes: MAX_ERROR_BYTES,
     maxRequestBytes: MAX_REQUEST_BYTES,
+    maxRunRequestBytes: MAX_RUN_REQUEST_BYTES,
     maxCalls: MAX_CALLS,
+    maxCallsInFlight: MAX_CONCURRENT_CALLS,
   };
 }
 

@@ -219,10 +219,17 @@ function positions(source: ts.SourceFile, code: string) {
       message,
       line,
       column,
-      lineText: lines[line - 1] ?? "",
+      lineText: clip(lines[line - 1] ?? ""),
       ...(notes.length > 0 ? { notes } : {}),
     };
   };
+}
+
+/** A source line as shown beside a diagnostic: a script may be one line of 256 KiB. */
+const MAX_LINE_TEXT = 400;
+
+function clip(line: string): string {
+  return line.length <= MAX_LINE_TEXT ? line : `${line.slice(0, MAX_LINE_TEXT)} …`;
 }
 
 function limit(diagnostics: CheckDiagnostic[]): CheckDiagnostic[] {

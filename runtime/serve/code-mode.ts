@@ -5,6 +5,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { Manifest } from "../manifest.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../sandbox/description.js";
+import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../sandbox/limits.js";
 import type { CheckDiagnostic, LogEntry } from "../sandbox/protocol.js";
 import type { CodeModeError } from "../sandbox/run.js";
 import { CODE_MODE_TOOL } from "./names.js";
@@ -58,8 +59,90 @@ function failedRun({ error, logs = [], diagnostics = [] }: FailedRun): CallToolR
   return failureResult({ ...error, ...details }, sections);
 }
 
-/** Runs the script; a successful run is its result as structured content and text. */
-export async function callCodeMode(host: CodeModeHost, args: unknown): Promise<CallToolResult> {
+/** Who asks for a run: the MCP session (any object that lives as long as it) and the request's signal. */
+export interface CodeModeCaller {
+  session: object;
+  signal?: AbortSignal;
+}
+
+/** The runs of one session: how many hold a turn, and the runs waiting for one, first come first. */
+interface SessionRuns {
+  going: number;
+  waiting: Array<(go: boolean) => void>;
+}
+
+const sessions = new WeakMap<object, SessionRuns>();
+
+/**
+ * Waits for a turn of the caller's session, so one session's scripts queue behind each other, not in
+ * front of other sessions' (whose time limits start only when they run). Resolves `false` when the
+ * request was cancelled while waiting; `undefined` when the session already has too many waiting.
+ */
+function turn(runs: SessionRuns, signal: AbortSignal | undefined): Promise<boolean> | undefined {
+  if (runs.going < MAX_RUNS_PER_SESSION) {
+    runs.going += 1;
+    return Promise.resolve(true);
+  }
+  if (runs.waiting.length >= MAX_QUEUED_RUNS_PER_SESSION) return undefined;
+  return new Promise<boolean>((resolve) => {
+    const cancel = () => {
+      runs.waiting.splice(runs.waiting.indexOf(go), 1);
+      resolve(false);
+    };
+    const go = (going: boolean) => {
+      signal?.removeEventListener("abort", cancel);
+      resolve(going);
+    };
+    runs.waiting.push(go);
+    signal?.addEventListener("abort", cancel, { once: true });
+  });
+}
+
+/** Hands the finished run's turn to the session's next waiting run. */
+function release(runs: SessionRuns): void {
+  const next = runs.waiting.shift();
+  if (next) next(true);
+  else runs.going -= 1;
+}
+
+/** Runs the script in its session's turn; refuses it when the session already has too many queued. */
+async function inTurn<T>(
+  caller: CodeModeCaller | undefined,
+  run: () => Promise<T>,
+): Promise<T | CallToolResult> {
+  if (!caller) return run();
+  let runs = sessions.get(caller.session);
+  if (!runs) {
+    runs = { going: 0, waiting: [] };
+    sessions.set(caller.session, runs);
+  }
+  const waited = turn(runs, caller.signal);
+  if (!waited) {
+    return failureResult({
+      code: "TOO_MANY_RUNS",
+      message: `this session already has ${MAX_RUNS_PER_SESSION} Code Mode run(s) going and ${MAX_QUEUED_RUNS_PER_SESSION} waiting`,
+      hint: "wait for a run to finish before starting another; one script can make many calls",
+    });
+  }
+  if (!(await waited)) {
+    return failureResult({ code: "CANCELLED", message: "the run was cancelled before it started" });
+  }
+  try {
+    return await run();
+  } finally {
+    release(runs);
+  }
+}
+
+/**
+ * Runs the script; a failed run is an `isError` result whose text carries its logs and diagnostics. A
+ * `caller` puts the run in its session's turn (see {@link MAX_RUNS_PER_SESSION}).
+ */
+export async function callCodeMode(
+  host: CodeModeHost,
+  args: unknown,
+  caller?: CodeModeCaller,
+): Promise<CallToolResult> {
   const input = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
   if (typeof input.code !== "string" || input.code === "") {
     return failureResult({
@@ -69,7 +152,11 @@ export async function callCodeMode(host: CodeModeHost, args: unknown): Promise<C
     });
   }
   const timeoutMs = typeof input.timeoutMs === "number" ? input.timeoutMs : undefined;
-  const result = await host.runCode({ code: input.code, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  const code = input.code;
+  const result = await inTurn(caller, () =>
+    host.runCode({ code, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
+  );
+  if (!("ok" in result)) return result;
   if (!result.ok) return failedRun(result as unknown as FailedRun);
   return {
     content: [{ type: "text", text: JSON.stringify(result, null, 2) }],

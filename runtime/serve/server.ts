@@ -88,7 +88,7 @@ async function callTool(
     case "search":
       return callSearchTools(snapshot, args);
     case "code_mode":
-      return callCodeMode(context, args);
+      return callCodeMode(context, args, { session: server, signal });
     case "progressive":
       return server.projectCallToolResult(
         await callProgressive(context, snapshot, name, target.unit, args, signal),

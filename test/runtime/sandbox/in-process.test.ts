@@ -76,7 +76,7 @@ describe("calls to an in-process operation", () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      error: { code: "SCRIPT_ERROR", message: "RangeError: a run may make at most 1000 calls" },
+      error: { code: "CALL_LIMIT", message: "the script made more than 1000 calls; the run was stopped" },
     });
   });
 

@@ -1,0 +1,113 @@
+/**
+ * One client must not stall Code Mode for everyone: a script whose type check takes TypeScript
+ * minutes, or scripts that spin until their deadline, from one MCP session; meanwhile another
+ * session's `return 1 + 1` comes back within a bound. Real `unitc serve` over Streamable HTTP on a
+ * free port, real SDK clients, one session each.
+ */
+import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDefaultSandboxPool, codeModeLimits } from "../../runtime/sandbox/index.js";
+import { closeAll, connect, errorOf, serve, structured } from "../runtime/serve/support.js";
+
+const manifestPath = fileURLToPath(new URL("../../generated/basic/manifest.json", import.meta.url));
+const env = { PATH: process.env.PATH, NOTES_TOKEN: "fair-notes-1", WEATHER_KEY: "fair-weather-2" };
+/**
+ * Tuples that nest their own prefix: each step doubles the type, so comparing `T<28>` with
+ * `T<27>` keeps TypeScript busy for minutes, from a 150-byte script.
+ */
+const TYPE_HEAVY = `type T<N extends number, A extends unknown[] = []> = A["length"] extends N ? A : T<N, [...A, A]>;
+const x = null as unknown as T<28>;
+const y: T<27> = x;
+return 1`;
+/** How long another session's short script may take, queueing included. */
+const BOUND_MS = 2_000;
+let url: string;
+
+beforeAll(async () => {
+  url = (await serve({ manifestPath, env })).url;
+  // Start the engine and checker workers (TypeScript loads) before anything is timed.
+  expect(await codeMode(await connect(url), "return 1")).toMatchObject({ ok: true, value: 1 });
+});
+afterAll(async () => {
+  await closeAll();
+  await closeDefaultSandboxPool();
+});
+
+async function codeMode(client: Client, code: string, timeoutMs?: number) {
+  const args = { code, ...(timeoutMs ? { timeoutMs } : {}) };
+  const result = await client.callTool({ name: "code_mode", arguments: args }, { timeout: 120_000 });
+  // A failed run is an error result: its fields are in `_meta["unitc/error"]`, not structuredContent.
+  const body = (result as { isError?: boolean }).isError
+    ? { ok: false, error: errorOf(result), diagnostics: errorOf(result).diagnostics }
+    : structured(result);
+  return body as Record<string, unknown> & { diagnostics?: Array<Record<string, unknown>> };
+}
+
+/** Runs `code` in `client` and says how long it took. */
+async function timed(client: Client, code: string) {
+  const started = performance.now();
+  const body = await codeMode(client, code);
+  return { body, ms: performance.now() - started };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("Code Mode fairness between sessions", () => {
+  it("answers another session while a type-heavy script holds the type checker", async () => {
+    const [a, b] = await Promise.all([connect(url), connect(url)]);
+    const heavy = timed(a, TYPE_HEAVY);
+    // A's type check is under way when B asks.
+    await sleep(500);
+    const quick = await timed(b, "return 1 + 1");
+    expect(quick.body).toMatchObject({ ok: true, value: 2 });
+    expect(quick.ms).toBeLessThan(BOUND_MS);
+    expect(quick.body.diagnostics).toEqual([
+      expect.objectContaining({ code: "TYPECHECK_SKIPPED", message: expect.stringContaining("busy") }),
+    ]);
+    // A's script still runs; its check gave up at the budget, with a warning that says so.
+    const slow = await heavy;
+    expect(slow.body).toMatchObject({ ok: true, value: 1 });
+    const budget = codeModeLimits.TYPECHECK_BUDGET_MS;
+    expect(slow.body.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: "TYPECHECK_SKIPPED",
+        message: expect.stringContaining(`took over ${budget} ms`),
+      }),
+    ]);
+    expect(slow.ms).toBeLessThan(budget + 3_000);
+    // The checker was replaced: the next script is checked again.
+    const after = await codeMode(b, "const n: number = 'x';\nreturn n");
+    expect(after.diagnostics).toEqual([expect.objectContaining({ code: "TS2322" })]);
+  });
+
+  it("keeps one session's endless scripts from delaying another session", async () => {
+    const [a, c] = await Promise.all([connect(url), connect(url)]);
+    const spins = [codeMode(a, "for (;;) {}", 4_000), codeMode(a, "for (;;) {}", 4_000)];
+    await sleep(500);
+    const quick = await timed(c, "return 1 + 1");
+    expect(quick.body).toMatchObject({ ok: true, value: 2 });
+    expect(quick.ms).toBeLessThan(BOUND_MS);
+    for (const spin of await Promise.all(spins))
+      expect(spin).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
+  });
+
+  it("refuses runs past what one session may queue, with a clear error", async () => {
+    const a = await connect(url);
+    const { MAX_RUNS_PER_SESSION, MAX_QUEUED_RUNS_PER_SESSION } = codeModeLimits;
+    const total = MAX_RUNS_PER_SESSION + MAX_QUEUED_RUNS_PER_SESSION + 1;
+    const results = await Promise.all(Array.from({ length: total }, () => codeMode(a, "for (;;) {}", 200)));
+    const refused = results.filter(
+      (r) => (r.error as { code?: string } | undefined)?.code === "TOO_MANY_RUNS",
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.error).toMatchObject({
+      message: `this session already has ${MAX_RUNS_PER_SESSION} Code Mode run(s) going and ${MAX_QUEUED_RUNS_PER_SESSION} waiting`,
+      hint: expect.stringContaining("wait"),
+    });
+    expect(
+      results.filter((r) => (r.error as { code?: string } | undefined)?.code === "TIMEOUT"),
+    ).toHaveLength(total - 1);
+  });
+});
