@@ -5,7 +5,7 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestServer, sendJson, startHttpServer } from "../../support/http-server.js";
+import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
 import { closeAll, compileProject, connect, projectConfig, serve, structured } from "./support.js";
 
 let client: Client;
