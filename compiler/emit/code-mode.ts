@@ -4,6 +4,7 @@
  * unit at a time), `units.d.ts` declaring the global `units` the sandbox provides, `console.d.ts`,
  * and the `tsconfig.json` Code Mode scripts extend to be type-checked by tsc.
  */
+import { posix } from "node:path";
 import {
   CODE_MODE_DIR,
   CONSOLE_DECLARATION,
@@ -44,7 +45,7 @@ function unitNamespace(unit: UnitPlan): string {
 
 /** The path of a unit's declaration in the bundle. */
 export function unitDeclarationFile(unit: UnitPlan): string {
-  return `${CODE_MODE_DIR}/${unitDeclarationPath(unit.id).slice(2)}`;
+  return posix.join(CODE_MODE_DIR, unitDeclarationPath(unit.id));
 }
 
 /** `.code-mode/units/<id>.d.ts`. */

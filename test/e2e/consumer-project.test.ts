@@ -200,5 +200,9 @@ console.log(hits.length);
     expect(ran, ran.out).toMatchObject({ code: 0 });
     const result = JSON.parse(ran.out.slice(ran.out.indexOf("{"), ran.out.lastIndexOf("}") + 1));
     expect(result).toMatchObject({ ok: true, value: { sum: 42, first: "add" }, diagnostics: [] });
+    // As README says: the application's tsconfig excludes the scripts' folder, and still passes.
+    const config = join(dir, "tsconfig.json");
+    writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
+    expect(await tsc(["-p", ".", "--noEmit"], dir)).toEqual({ code: 0, out: "" });
   }, 120_000);
 });
