@@ -37,7 +37,9 @@ async function exec(file: string, args: string[], cwd: string): Promise<{ code: 
   }
 }
 
-const node = (args: string[], cwd: string) => exec(process.execPath, args, cwd);
+// Node 22 may still call loading ES modules with require() experimental: that warning is not output.
+const node = (args: string[], cwd: string) =>
+  exec(process.execPath, ["--disable-warning=ExperimentalWarning", ...args], cwd);
 const tsc = (args: string[], cwd: string) => node([TSC, ...args], cwd);
 
 const SUMS_UNIT = (baseUrl: string) => `---
