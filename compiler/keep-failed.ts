@@ -5,9 +5,10 @@
  * (`index.ts`, `code-mode.d.ts`, `manifest.json`, `search-index.json`) are emitted again with it.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { join, posix, relative, sep } from "node:path";
 import type { ManifestUnit } from "../runtime/manifest.js";
 import { readManifest } from "../runtime/manifest.js";
+import { CODE_MODE_DIR, unitDeclarationPath } from "../runtime/sandbox/declarations.js";
 import { BACKENDS, isObject } from "./backends.js";
 import type { UnitIR } from "./discover/types.js";
 import { emitBundle } from "./emit/index.js";
@@ -91,14 +92,21 @@ function irOf(unit: ManifestUnit, manifestFile: string): UnitIR {
   };
 }
 
-/** The files below `units/<id>/` of the output folder, as they are on disk. */
+/** Whether a bundle path is one of unit `id`'s own files: `units/<id>/…` or its Code Mode declaration. */
+function isUnitFile(path: string, id: string): boolean {
+  return path.startsWith(`units/${id}/`) || path === posix.join(CODE_MODE_DIR, unitDeclarationPath(id));
+}
+
+/** Unit `id`'s own files in the output folder, as they are on disk. */
 async function unitFilesOnDisk(outDir: string, id: string): Promise<Array<[string, string]>> {
   const dir = join(outDir, "units", id);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const paths = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  paths.push(join(outDir, CODE_MODE_DIR, unitDeclarationPath(id)));
   const files: Array<[string, string]> = [];
-  for (const entry of entries.filter((e) => e.isFile())) {
-    const path = join(entry.parentPath, entry.name);
-    files.push([relative(outDir, path).split(sep).join("/"), await readFile(path, "utf8")]);
+  for (const path of paths) {
+    const text = await readFile(path, "utf8").catch(() => undefined);
+    if (text !== undefined) files.push([relative(outDir, path).split(sep).join("/"), text]);
   }
   return files;
 }
@@ -129,7 +137,7 @@ export async function keepFailedUnits(
   const units = [...built, ...kept.map((unit) => irOf(unit, manifestFile))];
   const { files } = emitBundle(units, resolved.settings, { outDir });
   for (const { id } of kept) {
-    for (const path of [...files.keys()]) if (path.startsWith(`units/${id}/`)) files.delete(path);
+    for (const path of [...files.keys()]) if (isUnitFile(path, id)) files.delete(path);
     for (const [path, text] of await unitFilesOnDisk(outDir, id)) files.set(path, text);
   }
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -4,7 +4,7 @@
  */
 import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UnitError } from "./errors.js";
 
@@ -326,14 +326,19 @@ function readText(file: string): string {
 
 /** Reads and checks a manifest file; throws {@link UnitError} `MANIFEST_INVALID` when it is not one. */
 export function readManifest(path: string | URL): LoadedManifest {
-  const file = typeof path === "string" ? path : fileURLToPath(path);
+  // Absolute: paths in the manifest resolve against its folder, whatever the working folder is later.
+  const file = resolve(typeof path === "string" ? path : fileURLToPath(path));
   let data: unknown;
   try {
     data = JSON.parse(readText(file));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    const reason = missing ? "no such file" : error instanceof Error ? error.message : String(error);
     throw new UnitError("MANIFEST_INVALID", `cannot read manifest ${file}: ${reason}`, {
-      hint: "run unitc compile to produce it",
+      hint: missing
+        ? `run unitc compile to produce it; an app built into another folder needs the bundle's JSON ` +
+          `files (manifest.json, package.json) copied into ${dirname(file)}, or a manifestPath naming the manifest`
+        : "run unitc compile to produce it",
     });
   }
   return { manifest: checkManifest(data, file), baseDir: dirname(file) };

@@ -1,18 +1,39 @@
 #!/usr/bin/env node
-// Type-checks each compiled bundle under generated/ (or the folders given) with `tsc --strict`, one
-// program per bundle: every bundle declares the Code Mode global `units`, so they cannot share one.
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+// Type-checks each compiled bundle under generated/ (or the folders given) with `tsc --strict`, two
+// programs per bundle: its modules as an application sees them (wildcards skip dot folders, so not
+// `.code-mode/`), and its Code Mode declarations through the bundle's own `.code-mode/tsconfig.json`.
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+/** The `.ts` files below `dir`, but none in a dot folder: what a tsconfig's wildcards take. */
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith(".ts"))
     .map((e) => join(e.parentPath, e.name))
+    .filter(
+      (file) =>
+        !relative(dir, file)
+          .split(sep)
+          .some((part) => part.startsWith(".")),
+    )
     .sort();
+}
+
+/** The diagnostics of the program a bundle's `.code-mode/tsconfig.json` describes. */
+function codeModeDiagnostics(dir) {
+  const config = join(dir, ".code-mode/tsconfig.json");
+  if (!existsSync(config)) return [];
+  const problems = [];
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d) };
+  // The declarations themselves are what is checked here (the tsconfig skips them for speed).
+  const parsed = ts.getParsedCommandLineOfConfigFile(config, { skipLibCheck: false }, host);
+  if (!parsed) return problems;
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  return [...problems, ...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
 }
 
 /** The formatted tsc errors of one bundle folder; empty when it type-checks. */
@@ -31,7 +52,7 @@ export function typecheckBundle(dir) {
     paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
   };
   const program = ts.createProgram(filesUnder(dir), options);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...codeModeDiagnostics(dir)];
   return diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
     if (!d.file || d.start === undefined) return message;

@@ -10,8 +10,13 @@ import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
 import { emitClientModule, emitSpecTypesModule, emitTypesModule, SPEC_TYPES_FILE } from "./client-module.js";
-import { CODE_MODE_BUILTINS, emitCodeModeDeclaration, emitUnitDeclaration } from "./code-mode.js";
-import { emitIndexModule } from "./index-module.js";
+import {
+  CODE_MODE_BUILTINS,
+  emitCodeModeFiles,
+  emitUnitDeclaration,
+  unitDeclarationFile,
+} from "./code-mode.js";
+import { emitIndexModule, PACKAGE_JSON } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { planUnits, type UnitPlan } from "./plan.js";
 
@@ -25,7 +30,7 @@ export interface EmitOptions {
 /** Per unit IR, the names it was emitted under and its files. */
 export type EmitMemo = WeakMap<UnitIR, { names: string; files: Array<[string, string]> }>;
 
-/** The files under `units/<id>/` of one unit. */
+/** The files of one unit: under `units/<id>/`, and its Code Mode declaration. */
 function unitFiles(plan: UnitPlan): Array<[string, string]> {
   const dir = `units/${plan.id}`;
   const files: Array<[string, string]> = [[`${dir}/types.ts`, emitTypesModule(plan)]];
@@ -33,7 +38,7 @@ function unitFiles(plan: UnitPlan): Array<[string, string]> {
   if (specTypes) files.push([`${dir}/${SPEC_TYPES_FILE}`, emitSpecTypesModule(plan, specTypes)]);
   files.push(
     [`${dir}/index.ts`, emitClientModule(plan)],
-    [`${dir}/code-mode.d.ts`, emitUnitDeclaration(plan)],
+    [unitDeclarationFile(plan), emitUnitDeclaration(plan)],
   );
   return files;
 }
@@ -83,8 +88,9 @@ export function emitBundle(
     );
     return false;
   });
-  files.set("code-mode.d.ts", emitCodeModeDeclaration(codeMode));
+  for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans));
+  files.set("package.json", PACKAGE_JSON);
   files.set("manifest.json", `${JSON.stringify(buildManifest(plans, settings, options.outDir), null, 2)}\n`);
   files.set("search-index.json", searchIndexFile(files.get("manifest.json") as string));
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };

@@ -23,12 +23,13 @@ export interface Units {
   readonly weather__forecast: WeatherForecastClient;
 }
 
-/** Options of {@link createUnits}: everything but the manifest, which lies beside this file. */
-export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest" | "manifestPath">;
+/** Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module. */
+export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;
 
-/** Loads `manifest.json` beside this module and returns the typed units bound to it. */
+/** Loads the bundle's manifest and returns the typed units bound to it. */
 export function createUnits(options: CreateUnitsOptions = {}): Units {
-  const runtime = createRuntime({ ...options, manifestPath: new URL("./manifest.json", import.meta.url) });
+  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,
     files: createFilesClient(runtime),

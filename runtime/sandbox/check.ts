@@ -3,7 +3,7 @@
  * a missing or failed checker into one warning instead of a failed run.
  */
 import { resolve } from "node:path";
-import type { BundleDeclarations } from "./declarations.js";
+import { type BundleDeclarations, DECLARATION_FILE } from "./declarations.js";
 import type { SandboxPool } from "./pool.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
 
@@ -42,7 +42,7 @@ export function checkScript(
   if (!declarations) {
     return {
       syntax: Promise.resolve({ diagnostics: [] }),
-      types: Promise.resolve([skipped(`no code-mode.d.ts in ${bundleDir}`)]),
+      types: Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]),
     };
   }
   const key = `${resolve(bundleDir)}\u0000${declarations.version}\u0000${code}`;

@@ -130,7 +130,7 @@ function settle(outcome: EngineOutcome, prepared: PreparedScript): Settled {
 
 /**
  * Runs an agent's script against the bundle in `bundleDir` (the folder of its `manifest.json` and
- * `code-mode.d.ts`), calling units through `runtime`.
+ * `.code-mode/` declarations), calling units through `runtime`.
  */
 export async function runCodeMode(
   runtime: UnitRuntime,

@@ -6,6 +6,7 @@
  */
 import { dirname, join } from "node:path";
 import ts from "typescript";
+import { CONSOLE_DECLARATION } from "./declarations.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
 
 /** The script is checked as the body of this function, so top-level `await` and `return` are valid. */
@@ -13,15 +14,6 @@ export const CHECK_PREFIX = "async function __unitcScript() {\n";
 const CHECK_SUFFIX = "\n}\n";
 /** Checkers share parsed lib files through one registry, so each keeps its own files apart by folder. */
 let checkers = 0;
-/** What the sandbox's `console` offers. */
-const CONSOLE_DECLARATION = `declare const console: {
-  log(...data: unknown[]): void;
-  info(...data: unknown[]): void;
-  warn(...data: unknown[]): void;
-  error(...data: unknown[]): void;
-  debug(...data: unknown[]): void;
-};
-`;
 /** Diagnostics returned per check; the rest are counted in a last one. */
 const MAX_DIAGNOSTICS = 20;
 const FIELD = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;

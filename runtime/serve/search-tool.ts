@@ -32,7 +32,8 @@ export function renderHit(hit: SearchHit, unit: ServedUnit, table: ToolTable): R
   const unitTool = table.progressive.get(unit.id);
   return {
     unit: unit.id,
-    operation: hit.operation,
+    // The name the signature calls it by: progressive `call`/`describe` take it too.
+    operation: hit.tsName,
     ...(tool ? { tool } : {}),
     ...(unitTool ? { unitTool } : {}),
     description: hit.summary,

@@ -100,7 +100,7 @@ describe("unitc run", () => {
     const noManifest = await runUnitc(["run", "weather.ts", "--manifest", "missing/manifest.json"], dir, env);
     expect(noManifest).toMatchObject({ code: 1, stdout: "" });
     expect(noManifest.stderr).toMatch(
-      /^unitc run: cannot read manifest .*missing\/manifest\.json: .*\nhint: run unitc compile to produce it\n$/,
+      /^unitc run: cannot read manifest .*missing\/manifest\.json: no such file\nhint: run unitc compile to produce it; .* copied into .*missing, or a manifestPath naming the manifest\n$/,
     );
   });
 

@@ -85,11 +85,10 @@ describe("bundleFiles", () => {
     bundled = await bundleFiles(project.files);
   });
 
-  it("adds the ESM file, its declarations, the manifest and the Code Mode declaration", () => {
+  it("adds the ESM file, its declarations and the manifest", () => {
     expect(bundled.diagnostics).toEqual([]);
     const added = [...bundled.files.keys()].filter((path) => !project.files.has(path));
     expect(added).toEqual([
-      "bundle/code-mode.d.ts",
       "bundle/index.d.ts",
       "bundle/index.js",
       "bundle/manifest.json",
@@ -117,11 +116,10 @@ describe("bundleFiles", () => {
     expect({ ...down, units: [] }).toEqual({ ...top, units: [] });
   });
 
-  it("points the bundle's Code Mode declaration at the one that declares the global", () => {
-    expect(bundled.files.get("bundle/code-mode.d.ts")).toContain(
-      '/// <reference path="../code-mode.d.ts" />',
-    );
-    expect(bundled.files.get("bundle/code-mode.d.ts")).not.toContain("declare const units");
+  it("adds no Code Mode declaration: the global units stays in .code-mode/, out of a consumer's program", () => {
+    const added = [...bundled.files.keys()].filter((path) => !project.files.has(path));
+    expect(added.filter((path) => path.includes("code-mode"))).toEqual([]);
+    expect(project.files.has(".code-mode/units.d.ts")).toBe(true);
   });
 
   it("is byte-identical when built twice", async () => {
@@ -173,9 +171,9 @@ describe("bundleFiles", () => {
 });
 
 describe("the committed example bundle", () => {
-  it("declares the Code Mode global once, so generated/basic type-checks as one program", async () => {
-    const entries = await readdir(join(repoRoot, "generated/basic/bundle"));
-    expect(entries).toContain("code-mode.d.ts");
+  it("type-checks, its Code Mode declarations through their own tsconfig", async () => {
+    const entries = await readdir(join(repoRoot, "generated/basic/.code-mode"));
+    expect(entries).toContain("tsconfig.json");
     expect(typecheckBundle(join(repoRoot, "generated/basic"))).toEqual([]);
   });
 });

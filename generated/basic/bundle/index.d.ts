@@ -19,7 +19,7 @@ export interface Units {
     /** Three-day forecast for a city. */
     readonly weather__forecast: WeatherForecastClient;
 }
-/** Options of {@link createUnits}: everything but the manifest, which lies beside this file. */
-export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest" | "manifestPath">;
-/** Loads `manifest.json` beside this module and returns the typed units bound to it. */
+/** Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module. */
+export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;
+/** Loads the bundle's manifest and returns the typed units bound to it. */
 export declare function createUnits(options?: CreateUnitsOptions): Units;

@@ -28,7 +28,8 @@ function createWeatherForecastClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const runtime = createRuntime({ ...options, manifestPath: new URL("./manifest.json", import.meta.url) });
+  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,
     files: createFilesClient(runtime),

@@ -40,7 +40,7 @@ describe("a schema full of hostile strings", () => {
     });
     expect(compiled.text).toBe("");
     // Descriptions reach the codegen module (spec-types.ts) and, nested in it, the Code Mode declarations.
-    for (const file of ["units/pets/spec-types.ts", "units/pets/code-mode.d.ts"]) {
+    for (const file of ["units/pets/spec-types.ts", ".code-mode/units/pets.d.ts"]) {
       const text = compiled.result.files.get(file) ?? "";
       expect(text.split("globalThis.__pwned = 1").length, file).toBeGreaterThan(2);
     }

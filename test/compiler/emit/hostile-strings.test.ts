@@ -95,7 +95,7 @@ function expectSurvives(units: readonly UnitStrings[], files: ReadonlyMap<string
     expect(unit).toMatchObject({ name: s.name, description: s.description, useWhen: s.useWhen });
     expect(unit.operations[0].description).toBe(s.actionDescription);
     expect(unit.operations[0].inputSchema).toEqual(inputSchema(s));
-    for (const path of [`units/u${i}/types.ts`, `units/u${i}/code-mode.d.ts`]) {
+    for (const path of [`units/u${i}/types.ts`, `.code-mode/units/u${i}.d.ts`]) {
       const syntax = readSyntax(path, files.get(path) as string);
       expect(syntax.errors, path).toEqual([]);
       expect(syntax.propertyNames, path).toEqual(expect.arrayContaining([...s.propertyNames, s.constValue]));

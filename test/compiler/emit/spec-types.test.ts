@@ -106,10 +106,10 @@ export type ListNotesInput = Record<string, never>;
 export type ListNotesOutput = $types.Page<$types.Note>;
 `,
     );
-    expect(files.get("units/notes/code-mode.d.ts")).toContain(
+    expect(files.get(".code-mode/units/notes.d.ts")).toContain(
       "  namespace $types {\n    /** One note. */\n    export type Note = {\n      id: string;\n",
     );
-    expect(files.get("units/notes/code-mode.d.ts")).toContain(
+    expect(files.get(".code-mode/units/notes.d.ts")).toContain(
       '  type GetNoteInput = {\n    id: $types.Note["id"];\n  };\n',
     );
   });

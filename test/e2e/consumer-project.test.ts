@@ -1,0 +1,210 @@
+/**
+ * The generated client in a user's own project, as a new user makes one: `npm init -y`, `tsc --init`
+ * (CommonJS, since npm writes `"type": "commonjs"`), or the same with `"type": "module"`; unitc
+ * installed (node_modules/unitc is this repository, resolved through the package's exports to dist/,
+ * which the suite's global setup builds); the real CLI compiles the project's units; the real `tsc`
+ * checks it; plain Node runs it against an HTTP service on 127.0.0.1. Also: the Code Mode global
+ * stays out of the application's program and type-checks through the bundle's Code Mode tsconfig;
+ * a build in another folder runs, once the bundle's JSON files are copied, from any working folder.
+ */
+import { execFile } from "node:child_process";
+import { copyFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendJson, startHttpServer, type TestServer } from "../support/http-server.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const TSC = join(repoRoot, "node_modules/typescript/bin/tsc");
+const UNITC = join(repoRoot, "dist/cli/main.js");
+const run = promisify(execFile);
+
+/** A child process's exit code and output; the child never blocks this process's HTTP server. */
+async function exec(file: string, args: string[], cwd: string): Promise<{ code: number; out: string }> {
+  const env = { PATH: process.env.PATH, HOME: cwd, UNITC_CACHE_DIR: process.env.UNITC_CACHE_DIR };
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd, env, encoding: "utf8" });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      out: `${failed.stdout}${failed.stderr}`,
+    };
+  }
+}
+
+// Node 22 may still call loading ES modules with require() experimental: that warning is not output.
+const node = (args: string[], cwd: string) =>
+  exec(process.execPath, ["--disable-warning=ExperimentalWarning", ...args], cwd);
+const tsc = (args: string[], cwd: string) => node([TSC, ...args], cwd);
+
+const SUMS_UNIT = (baseUrl: string) => `---
+name: Sums
+description: Adds two numbers on a small HTTP service.
+httpApi:
+  baseUrl: ${baseUrl}
+  auth: { type: none }
+  actions:
+    add:
+      method: GET
+      path: /add
+      description: Add two numbers.
+      query: { a: $input.a, b: $input.b }
+      inputSchema:
+        type: object
+        properties: { a: { type: number }, b: { type: number } }
+        required: [a, b]
+      outputSchema:
+        type: object
+        properties: { sum: { type: number } }
+        required: [sum]
+---
+# Sums
+`;
+
+/** The application: CommonJS code requires the generated ES modules; ES module code imports them. */
+const MAIN = {
+  commonjs: `import generated = require("./generated/index.js");
+
+const units = generated.createUnits();
+units.sums
+  .add({ a: 2, b: 3 })
+  .then((result) => console.log(JSON.stringify(result.sum)))
+  .finally(() => units.$runtime.close());
+`,
+  module: `import { createUnits } from "./generated/index.js";
+
+const units = createUnits();
+try {
+  const result = await units.sums.add({ a: 2, b: 3 });
+  console.log(JSON.stringify(result.sum));
+} finally {
+  await units.$runtime.close();
+}
+`,
+};
+
+type Flavour = keyof typeof MAIN;
+
+/** A fresh project of one flavour with unitc installed and its units compiled by the real CLI. */
+async function consumerProject(flavour: Flavour, baseUrl: string): Promise<string> {
+  const dir = await writeProject({
+    ".units/config.json": '{ "version": 1 }\n',
+    ".units/sums.md": SUMS_UNIT(baseUrl),
+  });
+  expect((await exec("npm", ["init", "-y"], dir)).code).toBe(0);
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  expect(pkg.type).toBe("commonjs");
+  if (flavour === "module")
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ ...pkg, type: "module" }));
+  expect((await tsc(["--init"], dir)).code).toBe(0);
+  await mkdir(join(dir, "node_modules"));
+  symlinkSync(repoRoot, join(dir, "node_modules/unitc"), "dir");
+  const compiled = await node([UNITC, "compile", "--user-config", "none"], dir);
+  expect(compiled, compiled.out).toMatchObject({ code: 0 });
+  writeFileSync(join(dir, "main.ts"), MAIN[flavour]);
+  return dir;
+}
+
+let api: TestServer;
+const projects = {} as Record<Flavour, string>;
+
+beforeAll(async () => {
+  api = await startHttpServer((request, res) => {
+    const query = new URL(request.path, "http://x").searchParams;
+    sendJson(res, 200, { sum: Number(query.get("a")) + Number(query.get("b")) });
+  });
+  projects.commonjs = await consumerProject("commonjs", `${api.url}/api`);
+  projects.module = await consumerProject("module", `${api.url}/api`);
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await cleanupProjects();
+});
+
+describe.each(["commonjs", "module"] as const)("a %s project from npm init and tsc --init", (flavour) => {
+  it("type-checks with the generated client and runs a typed HTTP call", async () => {
+    const dir = projects[flavour];
+    expect(await tsc(["-p", "."], dir)).toEqual({ code: 0, out: "" });
+    expect(await node(["main.js"], dir)).toEqual({ code: 0, out: "5\n" });
+  }, 120_000);
+
+  it("runs built into another folder, from another working folder, once the bundle's JSON is copied", async () => {
+    const dir = projects[flavour];
+    rmSync(join(dir, "build"), { recursive: true, force: true });
+    expect(await tsc(["-p", ".", "--outDir", "build"], dir)).toEqual({ code: 0, out: "" });
+    const elsewhere = await writeProject({});
+    const main = join(dir, "build/main.js");
+    // What README's "Shipping the bundle with a built app" says: cp generated/*.json build/generated/
+    const copy = (name: string) =>
+      copyFileSync(join(dir, "generated", name), join(dir, "build/generated", name));
+    const json = readdirSync(join(dir, "generated")).filter((name) => name.endsWith(".json"));
+    expect(json.sort()).toEqual(["manifest.json", "package.json", "search-index.json"]);
+    // All but the manifest first: the error names the manifest it looked for and where it belongs.
+    for (const name of json.filter((n) => n !== "manifest.json")) copy(name);
+    const missing = await node([main], elsewhere);
+    expect(missing.code).not.toBe(0);
+    const looked = join(dir, "build/generated/manifest.json");
+    expect(missing.out).toContain(`cannot read manifest ${looked}: no such file`);
+    expect(missing.out).toContain(`copied into ${join(dir, "build/generated")}`);
+    copy("manifest.json");
+    expect(await node([main], elsewhere)).toEqual({ code: 0, out: "5\n" });
+  }, 120_000);
+});
+
+describe("the Code Mode global units", () => {
+  it("stays out of the application's program", async () => {
+    const dir = projects.module;
+    const listed = await tsc(["-p", ".", "--listFilesOnly"], dir);
+    expect(listed.out).toContain(join(dir, "generated/index.ts"));
+    expect(listed.out).not.toContain(".code-mode");
+    // Application code reaching for the sandbox's global is a compile error, not a crash later.
+    writeFileSync(join(dir, "leak.ts"), "export const f = () => units.sums.add({ a: 1, b: 2 });\n");
+    try {
+      const leaked = await tsc(["-p", ".", "--noEmit"], dir);
+      expect(leaked.code).not.toBe(0);
+      expect(leaked.out).toMatch(/^leak\.ts\(1,24\): error TS2304: Cannot find name 'units'\.$/m);
+      expect(leaked.out.trim().split("\n")).toHaveLength(1);
+    } finally {
+      rmSync(join(dir, "leak.ts"));
+    }
+  }, 120_000);
+
+  it("type-checks Code Mode scripts through the bundle's Code Mode tsconfig, and they run in unitc", async () => {
+    const dir = projects.commonjs;
+    const scripts = join(dir, "code-mode");
+    await mkdir(scripts);
+    writeFileSync(
+      join(scripts, "tsconfig.json"),
+      '{ "extends": "../generated/.code-mode/tsconfig.json", "include": ["**/*.ts"] }\n',
+    );
+    writeFileSync(
+      join(scripts, "add.ts"),
+      `const { sum } = await units.sums.add({ a: 20, b: 22 });
+const hits = await units.search("add numbers");
+console.log(hits.length);
+({ sum, first: hits[0]?.operation });
+`,
+    );
+    writeFileSync(join(scripts, "wrong.ts"), `await units.sums.add({ a: "20", b: 22 });\n`);
+    const checked = await tsc(["-p", "code-mode"], dir);
+    expect(checked.code).not.toBe(0);
+    expect(checked.out).toMatch(/^code-mode\/wrong\.ts\(1,\d+\): error TS2322: /m);
+    expect(checked.out).not.toContain("add.ts");
+    rmSync(join(scripts, "wrong.ts"));
+    expect(await tsc(["-p", "code-mode"], dir)).toEqual({ code: 0, out: "" });
+    // The script tsc accepts runs as written; its final expression is the result.
+    const ran = await node([UNITC, "run", "code-mode/add.ts"], dir);
+    expect(ran, ran.out).toMatchObject({ code: 0 });
+    const result = JSON.parse(ran.out.slice(ran.out.indexOf("{"), ran.out.lastIndexOf("}") + 1));
+    expect(result).toMatchObject({ ok: true, value: { sum: 42, first: "add" }, diagnostics: [] });
+    // As README says: the application's tsconfig excludes the scripts' folder, and still passes.
+    const config = join(dir, "tsconfig.json");
+    writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
+    expect(await tsc(["-p", ".", "--noEmit"], dir)).toEqual({ code: 0, out: "" });
+  }, 120_000);
+});
