@@ -5,6 +5,7 @@
 import { UnitError } from "../errors.js";
 import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../manifest.js";
 import { referencedVariables, resolveReference } from "../references.js";
+import { isSlash, trimWhere } from "../trim.js";
 import { expandJson, fillPath, readInput, substitute, wholeInputPath } from "./template.js";
 
 /** A request ready to send; `headers` are keyed by lower-case name. */
@@ -87,7 +88,7 @@ export function checkedTarget(baseUrl: string, path: string): { base: URL; prefi
   if (!path.startsWith("/")) {
     throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} must start with /`);
   }
-  return { base, prefix: base.pathname.replace(/\/+$/, "") };
+  return { base, prefix: trimWhere(base.pathname, isSlash, "end") };
 }
 
 /** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */
