@@ -1,7 +1,7 @@
 /**
- * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks on the
- * MCP path: Host/Origin (403), bearer token (401 with `WWW-Authenticate`), method, body size (413),
- * then the session. Binds 127.0.0.1 unless told otherwise.
+ * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks:
+ * Host/Origin (403, on every path), then on the MCP path the bearer token (401 with
+ * `WWW-Authenticate`), method, body size (413), then the session. Binds 127.0.0.1 unless told otherwise.
  */
 import {
   createServer,
@@ -131,6 +131,11 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
+    // A refused request's body is never read: close the connection rather than reuse it mid-body.
+    const closing: Record<string, string> = req.complete ? {} : { connection: "close" };
+    // Every path, /healthz included: a rebound DNS name must not learn anything from this server.
+    const refused = hostOrOriginProblem(req, guard, allowed);
+    if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       const upstream = host.upstreamState();
       const body = JSON.stringify({ status: "ok", ...(upstream ? { upstream } : {}) });
@@ -139,11 +144,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
         .end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    // A refused request's body is never read: close the connection rather than reuse it mid-body.
-    const closing: Record<string, string> = req.complete ? {} : { connection: "close" };
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
-    const refused = hostOrOriginProblem(req, guard, allowed);
-    if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
     const problem = tokenProblem(req, options.token);
     if (problem) return sendUnauthorized(res, problem, closing);
     return handleMcp(req, res, sessions, max);
