@@ -61,6 +61,11 @@ async function readBody(req: IncomingMessage, max: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Protocol versions before 2025-06-18 had JSON-RPC batches (2025-03-26 required them); later ones removed them. */
+function batchesAllowed(version: string | undefined): boolean {
+  return version !== undefined && version < "2025-06-18";
+}
+
 async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
   let text: string;
   try {
@@ -82,7 +87,24 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   if (typeof id === "string") {
     const session = sessions.find(id, req);
     if (!session) return sendError(res, 404, -32001, "Session not found: send initialize to start a new one");
+    const version = session.server.getNegotiatedProtocolVersion();
+    if (Array.isArray(body) && !batchesAllowed(version)) {
+      return sendError(
+        res,
+        400,
+        -32600,
+        `Invalid Request: JSON-RPC batches are not supported on protocol version ${version}; send one message per request`,
+      );
+    }
     return session.transport.handleRequest(req, res, body);
+  }
+  if (Array.isArray(body)) {
+    return sendError(
+      res,
+      400,
+      -32600,
+      "Invalid Request: send initialize on its own, not in a JSON-RPC batch",
+    );
   }
   if (!isInitializeRequest(body))
     return sendError(res, 400, -32000, "Bad Request: no session; send initialize first");
