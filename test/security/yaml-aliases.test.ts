@@ -40,7 +40,9 @@ describe("a unit file with 30,000 YAML aliases", () => {
 
   it("a document of the same size without aliases loads as usual", async () => {
     const list = Array(30_000).fill("x").join(",");
-    const dir = await writeProject({ ".units/notes.md": `---\nname: Notes\ndescription: A.\ntags: [${list}]\n---\n` });
+    const dir = await writeProject({
+      ".units/notes.md": `---\nname: Notes\ndescription: A.\ntags: [${list}]\n---\n`,
+    });
     const context = await validate({ projectDir: dir, userConfigFile: false });
     expect(context.diagnostics.filter((d) => d.code.startsWith("YAML"))).toEqual([]);
   });
