@@ -25,6 +25,28 @@ import { HttpSessions } from "./http-sessions.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** A connection's request headers must be complete this long after it opens (slow senders hold sockets). */
+export const HTTP_HEADERS_TIMEOUT_MS = 10_000;
+/** A whole request, body included, must arrive within this time; answers may take longer. */
+export const HTTP_REQUEST_TIMEOUT_MS = 30_000;
+/** An idle keep-alive connection is closed after this long. */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The server's timeouts; Node's defaults let slow connections stay open for a minute or more. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  /** How often open connections are checked against the headers and request timeouts. */
+  checkEveryMs: number;
+}
+
+const TIMEOUTS: HttpTimeouts = {
+  headersMs: HTTP_HEADERS_TIMEOUT_MS,
+  requestMs: HTTP_REQUEST_TIMEOUT_MS,
+  keepAliveMs: HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  checkEveryMs: 1_000,
+};
 
 export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   host: string;
@@ -35,6 +57,8 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Defaults: 10 s for headers, 30 s for a request, 5 s keep-alive, checked every second. */
+  timeouts?: Partial<HttpTimeouts>;
   log: (line: string) => void;
 }
 
@@ -171,13 +195,22 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     if (problem) return sendUnauthorized(res, problem, closing);
     return handleMcp(req, res, sessions, max);
   };
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
-      else res.end();
-    });
-  });
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
+        else res.end();
+      });
+    },
+  );
   const address = await listen(server, options.host, options.port);
   if (options.token === undefined && !isLoopbackHost(options.host)) {
     options.log(
