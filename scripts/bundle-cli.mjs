@@ -35,6 +35,7 @@ const BUNDLED = new Set([
   "ajv",
   "ajv-formats",
   "citty",
+  "ipaddr.js",
   "minisearch",
   "yaml",
   "zod",

@@ -10,6 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { isUnderscore, trimWhere } from "../../runtime/trim.js";
 import { getAtPointer, splitPointer } from "../load/pointer.js";
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "./openapi-schema.js";
 import type { SpecDocument } from "./spec-parse.js";
@@ -227,7 +228,7 @@ class TypesDocument {
       this.#taken.set(map, taken);
     }
     const last = splitPointer(target.pointer).at(-1) ?? target.document.id.replace(/\.[^./]*$/, "");
-    const base = last.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "") || "Component";
+    const base = trimWhere(last.replace(/[^A-Za-z0-9_.-]+/g, "_"), isUnderscore) || "Component";
     let name = taken.has(base)
       ? `${base}_${createHash("sha256").update(target.key).digest("hex").slice(0, 6)}`
       : base;

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../../runtime/manifest.js";
+import { isUnderscore, trimWhere } from "../../runtime/trim.js";
 
 /** Schemas converted for one spec, shared by all its operations. */
 export class SchemaDefs {
@@ -49,7 +50,7 @@ export class SchemaDefs {
   }
 
   #allocate(key: string, hint: string): string {
-    const base = hint.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "Schema";
+    const base = trimWhere(hint.replace(/[^A-Za-z0-9_]+/g, "_"), isUnderscore) || "Schema";
     let name = this.#taken.has(base)
       ? `${base}_${createHash("sha256").update(key).digest("hex").slice(0, 6)}`
       : base;

@@ -17,6 +17,7 @@ import {
   type Node as YamlNode,
 } from "yaml";
 import { splitPointer } from "../load/pointer.js";
+import { MAX_YAML_ALIASES, scanYaml } from "../load/yaml-scan.js";
 
 /** A 1-based position in a document's text. */
 export interface TextPosition {
@@ -45,7 +46,8 @@ export type ParseResult =
 const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   schema: "core",
   merge: false,
-  uniqueKeys: true,
+  // Checked by scanYaml: the yaml package compares each key with every earlier one.
+  uniqueKeys: false,
   prettyErrors: false,
   customTags: [],
 };
@@ -76,6 +78,16 @@ export function parseSpec(
     if (error) {
       const { line, col } = lineCounter.linePos(error.pos[0]);
       return { problem: { message: firstLine(error.message), line, column: col } };
+    }
+    // toJS resolves each alias by a walk from the start: quadratic, so their number is capped first.
+    const { duplicateKey, tooManyAliases } = scanYaml(doc);
+    const found = duplicateKey ?? tooManyAliases;
+    if (found) {
+      const { line, col } = lineCounter.linePos(found.range?.[0] ?? 0);
+      const message = duplicateKey
+        ? "Map keys must be unique"
+        : `more than ${MAX_YAML_ALIASES} aliases (*name)`;
+      return { problem: { message, line, column: col } };
     }
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

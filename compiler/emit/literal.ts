@@ -2,6 +2,7 @@
  * The only ways a source-derived string enters generated code: as a string literal, as a doc
  * comment, or as an identifier built from whitelisted characters. Specs and unit files are untrusted.
  */
+import { trimWhere } from "../../runtime/trim.js";
 
 /** A double-quoted TS string literal; also escapes U+2028/U+2029 and `</` for good measure. */
 export function stringLiteral(text: string): string {
@@ -49,7 +50,18 @@ export function objectKey(name: string): string {
  * are dropped at its ends. May be empty or start with a digit.
  */
 function identifierPart(name: string): string {
-  return name.replace(/^[^A-Za-z0-9_$]+|[^A-Za-z0-9_$]+$/g, "").replace(/[^A-Za-z0-9_$]+/g, "_");
+  return trimWhere(name, (code) => !isIdentifierCode(code)).replace(/[^A-Za-z0-9_$]+/g, "_");
+}
+
+/** `[A-Za-z0-9_$]`, by char code. */
+function isIdentifierCode(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 36
+  );
 }
 
 function identifierStart(part: string): string {

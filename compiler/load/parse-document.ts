@@ -1,8 +1,9 @@
 /**
  * Safe YAML/JSON parsing that keeps provenance: every value's file, line, column and JSON pointer.
  * A config file is untrusted input: only the YAML 1.2 core schema (no custom tags), no merge keys,
- * a cap on alias expansion and nesting depth, and null-prototype objects so keys such as
- * `__proto__` stay plain data.
+ * caps on the number of aliases, on alias expansion and on nesting depth, aliases and unique keys
+ * checked in one walk (linear time), and null-prototype objects so keys such as `__proto__` stay
+ * plain data.
  */
 import {
   isAlias,
@@ -17,6 +18,9 @@ import {
 import { createDiagnostic, type Diagnostic, type SourceLocation } from "../diagnostics.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { joinPointer } from "./pointer.js";
+import { MAX_YAML_ALIASES, scanYaml } from "./yaml-scan.js";
+
+export { MAX_YAML_ALIASES } from "./yaml-scan.js";
 
 /** Largest number of values one document may expand to (aliases included): stops "billion laughs". */
 export const MAX_DOCUMENT_NODES = 100_000;
@@ -116,7 +120,8 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
     lineCounter,
     schema: "core",
     merge: false,
-    uniqueKeys: true,
+    // Checked by scanYaml: the yaml package compares each key with every earlier one.
+    uniqueKeys: false,
     prettyErrors: false,
     strict: true,
     customTags: [],
@@ -124,10 +129,10 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
   });
 
   for (const error of doc.errors) {
-    const code = error.code === "DUPLICATE_KEY" ? "DUPLICATE_KEY" : "YAML_SYNTAX";
-    const hint =
-      code === "DUPLICATE_KEY" ? "remove one of the two keys" : "fix the YAML syntax at this position";
-    diagnostics.push(createDiagnostic("error", code, firstLine(error.message), at(error.pos[0]), hint));
+    const hint = "fix the YAML syntax at this position";
+    diagnostics.push(
+      createDiagnostic("error", "YAML_SYNTAX", firstLine(error.message), at(error.pos[0]), hint),
+    );
   }
   for (const warning of doc.warnings) {
     const isTag = warning.code === "TAG_RESOLVE_FAILED";
@@ -149,6 +154,25 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
     if (!failed) diagnostics.push(createDiagnostic("error", code, message, at(offset, pointer), hint));
     failed = true;
   };
+  const scan = scanYaml(doc);
+  if (scan.duplicateKey) {
+    fail(
+      "DUPLICATE_KEY",
+      "Map keys must be unique",
+      rangeStart(scan.duplicateKey),
+      "",
+      "remove one of the two keys",
+    );
+  } else if (scan.tooManyAliases) {
+    fail(
+      "YAML_TOO_MANY_ALIASES",
+      `the document uses more than ${MAX_YAML_ALIASES} aliases (*name)`,
+      rangeStart(scan.tooManyAliases),
+      "",
+      "write the values out, or use fewer aliases",
+    );
+  }
+  if (failed) return { value: undefined, sourceMap, diagnostics };
 
   const toValue = (node: unknown, pointer: string, depth: number, aliasDepth: number): unknown => {
     if (failed) return undefined;
@@ -185,7 +209,18 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
         );
         return undefined;
       }
-      return toValue(node.resolve(doc), pointer, depth, aliasDepth + 1);
+      const target = scan.targets.get(node);
+      if (!target) {
+        fail(
+          "YAML_UNKNOWN_ALIAS",
+          `alias *${node.source} has no anchor &${node.source} before it`,
+          rangeStart(node),
+          pointer,
+          "define the anchor before the alias, or write the value out",
+        );
+        return undefined;
+      }
+      return toValue(target, pointer, depth, aliasDepth + 1);
     }
     if (isScalar(node)) return node.value === undefined ? null : node.value;
     if (isSeq(node)) {

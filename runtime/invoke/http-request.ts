@@ -5,6 +5,7 @@
 import { UnitError } from "../errors.js";
 import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../manifest.js";
 import { referencedVariables, resolveReference } from "../references.js";
+import { isSlash, trimWhere } from "../trim.js";
 import { forbiddenHeaderList, headerNameProblem, isCredentialHeader } from "./header-rules.js";
 import { expandJson, fillPath, hasDotSegment, readInput, substitute, wholeInputPath } from "./template.js";
 
@@ -84,7 +85,7 @@ export function checkedTarget(baseUrl: string, path: string): { base: URL; prefi
   if (!path.startsWith("/")) {
     throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} must start with /`);
   }
-  return { base, prefix: base.pathname.replace(/\/+$/, "") };
+  return { base, prefix: trimWhere(base.pathname, isSlash, "end") };
 }
 
 /** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */

@@ -8,6 +8,7 @@ import type { UnitRuntime } from "../core.js";
 import { isUnitError, UnitError } from "../errors.js";
 import { hasCodeMode, type Manifest, type ManifestOperation, type ManifestUnit } from "../manifest.js";
 import { SearchIndex } from "../search.js";
+import { queryProblem } from "../search-terms.js";
 import { unitAccessor } from "../signature.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations.js";
 import { MAX_CONCURRENT_CALLS } from "./limits.js";
@@ -151,6 +152,8 @@ export class Bridge {
     if (typeof request.query !== "string" || request.query.trim() === "") {
       throw invalid("search needs a query string", 'say what you want to do: units.search("send an email")');
     }
+    const tooLong = queryProblem(request.query);
+    if (tooLong) throw new BridgeFailure(tooLong.code, tooLong.message, tooLong.hint);
     const only = request.unit === undefined ? undefined : this.unit(request.unit).id;
     const limit = request.limit ?? defaultSearchLimit;
     if (!Number.isInteger(limit) || (limit as number) < 1) {

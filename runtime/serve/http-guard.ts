@@ -6,6 +6,10 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as ipaddrModule from "ipaddr.js";
+
+// ipaddr.js is CommonJS: Node hands its exports to an ES module as `default`.
+const ipaddr = (ipaddrModule as unknown as { default: typeof ipaddrModule }).default;
 
 export interface GuardOptions {
   /** The token clients must send; undefined when unauthenticated serving was allowed. */
@@ -20,13 +24,25 @@ export interface GuardOptions {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const WILDCARD = new Set(["0.0.0.0", "::", "[::]", ""]);
 
-/** True for addresses that only this machine can reach. */
+/**
+ * True for the exact forms of an address only this machine can reach: `localhost`, a dotted-quad
+ * IPv4 literal in 127.0.0.0/8, and `::1` (bracketed or not). A name that merely starts with `127.`
+ * (`127.0.0.1.evil.example`) is a DNS name anyone can point anywhere.
+ */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "");
-  return LOOPBACK.has(host) || bare === "::1" || bare === "localhost" || /^127\./.test(bare);
+  const name = host.toLowerCase();
+  if (name === "localhost") return true;
+  if (ipaddr.IPv4.isValidFourPartDecimal(name)) return ipaddr.IPv4.parse(name).range() === "loopback";
+  const bare = name.startsWith("[") && name.endsWith("]") ? name.slice(1, -1) : name;
+  return ipaddr.IPv6.isValid(bare) && ipaddr.IPv6.parse(bare).range() === "loopback";
 }
 
+/**
+ * The hostname a `Host` header names. The header is `host[:port]` and nothing else: userinfo, a
+ * path or a fragment (`evil.example@127.0.0.1`) would make the URL parser read another host.
+ */
 function hostnameOf(host: string): string | undefined {
+  if (host === "" || /[@/\\?#\s]/.test(host)) return undefined;
   try {
     return new URL(`http://${host}`).hostname.toLowerCase();
   } catch {
@@ -72,6 +88,8 @@ export function hostOrOriginProblem(
   } catch {
     return `origin ${JSON.stringify(origin)} is not allowed`;
   }
+  // An Origin header is a serialised origin (scheme://host[:port]), exactly as browsers send it.
+  if (parsed.origin !== origin) return `origin ${JSON.stringify(origin)} is not allowed`;
   if (isLoopbackHost(parsed.hostname) && (parsed.protocol === "http:" || parsed.protocol === "https:"))
     return undefined;
   if (options.publicOrigins.some((o) => new URL(o).origin === parsed.origin)) return undefined;

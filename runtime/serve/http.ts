@@ -1,7 +1,7 @@
 /**
- * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks on the
- * MCP path: Host/Origin (403), bearer token (401 with `WWW-Authenticate`), method, body size (413),
- * then the session. Binds 127.0.0.1 unless told otherwise.
+ * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks:
+ * Host/Origin (403, on every path), then on the MCP path the bearer token (401 with
+ * `WWW-Authenticate`), method, body size (413), then the session. Binds 127.0.0.1 unless told otherwise.
  */
 import {
   createServer,
@@ -25,6 +25,28 @@ import { HttpSessions } from "./http-sessions.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** A connection's request headers must be complete this long after it opens (slow senders hold sockets). */
+export const HTTP_HEADERS_TIMEOUT_MS = 10_000;
+/** A whole request, body included, must arrive within this time; answers may take longer. */
+export const HTTP_REQUEST_TIMEOUT_MS = 30_000;
+/** An idle keep-alive connection is closed after this long. */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The server's timeouts; Node's defaults let slow connections stay open for a minute or more. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  /** How often open connections are checked against the headers and request timeouts. */
+  checkEveryMs: number;
+}
+
+const TIMEOUTS: HttpTimeouts = {
+  headersMs: HTTP_HEADERS_TIMEOUT_MS,
+  requestMs: HTTP_REQUEST_TIMEOUT_MS,
+  keepAliveMs: HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  checkEveryMs: 1_000,
+};
 
 export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   host: string;
@@ -35,6 +57,8 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Defaults: 10 s for headers, 30 s for a request, 5 s keep-alive, checked every second. */
+  timeouts?: Partial<HttpTimeouts>;
   log: (line: string) => void;
 }
 
@@ -61,6 +85,11 @@ async function readBody(req: IncomingMessage, max: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Protocol versions before 2025-06-18 had JSON-RPC batches (2025-03-26 required them); later ones removed them. */
+function batchesAllowed(version: string | undefined): boolean {
+  return version !== undefined && version < "2025-06-18";
+}
+
 async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
   let text: string;
   try {
@@ -82,7 +111,24 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   if (typeof id === "string") {
     const session = sessions.find(id, req);
     if (!session) return sendError(res, 404, -32001, "Session not found: send initialize to start a new one");
+    const version = session.server.getNegotiatedProtocolVersion();
+    if (Array.isArray(body) && !batchesAllowed(version)) {
+      return sendError(
+        res,
+        400,
+        -32600,
+        `Invalid Request: JSON-RPC batches are not supported on protocol version ${version}; send one message per request`,
+      );
+    }
     return session.transport.handleRequest(req, res, body);
+  }
+  if (Array.isArray(body)) {
+    return sendError(
+      res,
+      400,
+      -32600,
+      "Invalid Request: send initialize on its own, not in a JSON-RPC batch",
+    );
   }
   if (!isInitializeRequest(body))
     return sendError(res, 400, -32000, "Bad Request: no session; send initialize first");
@@ -131,6 +177,11 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
+    // A refused request's body is never read: close the connection rather than reuse it mid-body.
+    const closing: Record<string, string> = req.complete ? {} : { connection: "close" };
+    // Every path, /healthz included: a rebound DNS name must not learn anything from this server.
+    const refused = hostOrOriginProblem(req, guard, allowed);
+    if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       const upstream = host.upstreamState();
       const body = JSON.stringify({ status: "ok", ...(upstream ? { upstream } : {}) });
@@ -139,22 +190,27 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
         .end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    // A refused request's body is never read: close the connection rather than reuse it mid-body.
-    const closing: Record<string, string> = req.complete ? {} : { connection: "close" };
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
-    const refused = hostOrOriginProblem(req, guard, allowed);
-    if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
     const problem = tokenProblem(req, options.token);
     if (problem) return sendUnauthorized(res, problem, closing);
     return handleMcp(req, res, sessions, max);
   };
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
-      else res.end();
-    });
-  });
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
+        else res.end();
+      });
+    },
+  );
   const address = await listen(server, options.host, options.port);
   if (options.token === undefined && !isLoopbackHost(options.host)) {
     options.log(

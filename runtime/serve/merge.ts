@@ -6,6 +6,7 @@
  * `namespaceAliases` (`local`, `upstreams[<origin>]`), else `local` and `upstream`.
  */
 import { createHash } from "node:crypto";
+import { isSlash, trimWhere } from "../trim.js";
 import type { CatalogUnit, ServedUnit, SourceRef } from "./catalog.js";
 
 /** `namespaceAliases` from the user config. */
@@ -31,7 +32,7 @@ export interface MergeResult {
 export function sourceIdentity(source: SourceRef): string {
   if (source.kind === "local") return "local";
   const url = new URL(source.url);
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return `${url.origin}${trimWhere(url.pathname, isSlash, "end")}`;
 }
 
 /** The label of a source: its alias, else `local` / `upstream`. */

@@ -4,6 +4,7 @@
  * its definition and the check of its arguments; `progressive.ts` answers the calls.
  */
 import type { Tool } from "@modelcontextprotocol/server";
+import { MAX_QUERY_LENGTH } from "../search-terms.js";
 import { cleanText, type ServedUnit } from "./catalog.js";
 import type { ToolFailure } from "./results.js";
 
@@ -42,7 +43,12 @@ export function progressiveTool(name: string, served: ServedUnit): Tool {
       type: "object",
       properties: {
         operation: { type: "string", enum: [...PROGRESSIVE_OPERATIONS], description: "What to do" },
-        query: { type: "string", minLength: 1, description: "search: what you want to do, in a few words" },
+        query: {
+          type: "string",
+          minLength: 1,
+          maxLength: MAX_QUERY_LENGTH,
+          description: "search: what you want to do, in a few words",
+        },
         name: { type: "string", minLength: 1, description: "describe, call: the operation's name" },
         args: { type: "object", description: "call: the operation's input" },
         limit: { type: "integer", minimum: 1, description: "list, search: most entries to return" },

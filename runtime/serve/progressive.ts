@@ -4,6 +4,7 @@
  * come back as `isError` results whose hints say how to repair the call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { MAX_QUERY_LENGTH, queryProblem } from "../search-terms.js";
 import { operationSignature, unitAccessor } from "../signature.js";
 import type { CatalogOperation, ServedUnit } from "./catalog.js";
 import type { ServeContext, Snapshot } from "./context.js";
@@ -53,7 +54,10 @@ function findOperation(snapshot: Snapshot, served: ServedUnit, name: string): Ca
     operations.find((op) => op.name === name || op.tsName === name) ??
     operations.find((op) => op.name.toLowerCase() === name.toLowerCase());
   if (found) return found;
-  const near = snapshot.search.query(name, 3, served).map(({ hit }) => hit.operation);
+  // Only suggestions: a long name is cut rather than refused.
+  const near = snapshot.search
+    .query(name.slice(0, MAX_QUERY_LENGTH), 3, served)
+    .map(({ hit }) => hit.operation);
   const guess = near.length > 0 ? `did you mean ${near.join(", ")}? ` : "";
   return {
     code: "UNKNOWN_OPERATION",
@@ -99,6 +103,8 @@ function search(snapshot: Snapshot, served: ServedUnit, args: ProgressiveArgs): 
       hint: 'for example {"operation":"search","query":"create an invoice"}',
     });
   }
+  const tooLong = queryProblem(args.query);
+  if (tooLong) return failureResult(tooLong);
   const limits = limitsFor(snapshot, served);
   const limit = checkLimit(args.limit, limits.defaultSearchLimit, limits);
   if (typeof limit !== "number") return failureResult(limit);

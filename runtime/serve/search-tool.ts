@@ -5,6 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { SearchHit } from "../search.js";
+import { queryProblem } from "../search-terms.js";
 import { unitAccessor } from "../signature.js";
 import type { ServedUnit } from "./catalog.js";
 import type { Snapshot } from "./context.js";
@@ -83,6 +84,8 @@ function checkArgs(snapshot: Snapshot, raw: unknown): SearchArgs | ToolFailure {
       hint: 'say what you want to do, for example {"query":"send an email"}',
     };
   }
+  const tooLong = queryProblem(args.query);
+  if (tooLong) return tooLong;
   let unit: ServedUnit | undefined;
   if (args.unit !== undefined) {
     unit = typeof args.unit === "string" ? snapshot.byId.get(args.unit) : undefined;

@@ -1,7 +1,8 @@
 /**
  * One MCP server (protocol instance) over a serve context. HTTP makes one per session, stdio one per
  * process, so no session ever sees another's traffic. Besides `tools/list` and `tools/call` it
- * answers two unitc methods that stacked instances use: `unitc/catalog` and `unitc/call`.
+ * answers two unitc methods that stacked instances use: `unitc/catalog` and `unitc/call` (only for
+ * units with a direct or progressive part, as a stacked instance serves them).
  */
 import {
   type CallToolResult,
@@ -12,7 +13,7 @@ import {
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
 import type { JsonSchema } from "../manifest.js";
-import { type CatalogOperation, catalogOf, type ServedUnit } from "./catalog.js";
+import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type ServedUnit } from "./catalog.js";
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
@@ -101,13 +102,28 @@ async function callTool(
 
 const CallParams = z.object({ unit: z.string(), operation: z.string(), args: z.unknown().optional() });
 
-/** `unitc/call`: calls an operation of a served unit for a stacked instance, whatever its exposure. */
+/**
+ * `unitc/call`: calls an operation of a served unit for a stacked instance. A stacked instance serves
+ * another's units as direct or progressive tools only (its Code Mode runs its own bundle), and any
+ * client can send this method: a unit without a direct or progressive part is not called here.
+ */
 async function callForStack(context: ServeContext, params: z.infer<typeof CallParams>, signal: AbortSignal) {
   const unit = context.snapshot().byId.get(params.unit);
   if (!unit) {
     return {
       ok: false,
       error: { code: "UNKNOWN_UNIT", message: `no unit ${JSON.stringify(params.unit)} is served here` },
+    };
+  }
+  const exposure = unit.unit.exposure;
+  if (!hasDirect(exposure) && !hasProgressive(exposure)) {
+    return {
+      ok: false,
+      error: {
+        code: "NOT_EXPOSED",
+        message: `unit ${unit.id} is exposed as ${exposure}: its operations are not called through unitc/call`,
+        hint: "call it from a Code Mode script (the code_mode tool)",
+      },
     };
   }
   try {

@@ -4,6 +4,7 @@
  * operation, in manifest order), and what each name calls.
  */
 import type { Tool } from "@modelcontextprotocol/server";
+import { MAX_QUERY_LENGTH } from "../search-terms.js";
 import {
   type CatalogOperation,
   cleanText,
@@ -60,7 +61,12 @@ function searchTool(units: readonly ServedUnit[], limits: SearchLimits): Tool {
     inputSchema: {
       type: "object",
       properties: {
-        query: { type: "string", minLength: 1, description: "What you want to do, in a few words" },
+        query: {
+          type: "string",
+          minLength: 1,
+          maxLength: MAX_QUERY_LENGTH,
+          description: "What you want to do, in a few words",
+        },
         unit: { type: "string", description: "Only search this unit's operations (a unit ID)" },
         limit: {
           type: "integer",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../../../compiler/diagnostics.js";
-import { parseDocument } from "../../../compiler/load/parse-document.js";
+import { MAX_YAML_ALIASES, parseDocument } from "../../../compiler/load/parse-document.js";
 
 const parse = (text: string, json = false) => parseDocument(text, { file: "f.yaml", json });
 
@@ -58,6 +58,31 @@ describe("parseDocument", () => {
     const { value, diagnostics } = parse(`${lines.join("\n")}\n`);
     expect(value).toBeUndefined();
     expect(diagnostics.map((d) => d.code)).toEqual(["YAML_TOO_LARGE"]);
+  });
+
+  it("resolves each alias to the last node with its anchor before it", () => {
+    const { value, diagnostics } = parse("a: &x {b: &y 1}\nc: &y 2\nd: *x\ne: *y\n");
+    expect(diagnostics).toEqual([]);
+    expect(value).toEqual({ a: { b: 1 }, c: 2, d: { b: 1 }, e: 2 });
+  });
+
+  it("reports an alias without an anchor before it", () => {
+    const { value, diagnostics } = parse("a: *nope\nb: &nope 1\n");
+    expect(value).toBeUndefined();
+    expect(formatDiagnostics(diagnostics)).toBe(
+      "f.yaml:1:4 error YAML_UNKNOWN_ALIAS alias *nope has no anchor &nope before it\n" +
+        "  hint: define the anchor before the alias, or write the value out",
+    );
+  });
+
+  it(`caps the number of aliases at ${MAX_YAML_ALIASES}`, () => {
+    const list = (n: number) => `a: &a 1\nb: [${Array(n).fill("*a").join(", ")}]\n`;
+    expect(parse(list(MAX_YAML_ALIASES)).diagnostics).toEqual([]);
+    const { value, diagnostics } = parse(list(MAX_YAML_ALIASES + 1));
+    expect(value).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ["YAML_TOO_MANY_ALIASES", 2, 5 + MAX_YAML_ALIASES * 4],
+    ]);
   });
 
   it("caps nesting depth", () => {

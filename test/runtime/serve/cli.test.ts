@@ -6,61 +6,18 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../../cli/index.js";
 import { writeProject } from "../../support/project.js";
+import { REPO as repo, runServe } from "../../support/serve-cli.js";
 import { exposureProject } from "./fixtures.js";
 import { closeAll, compileProject, connect, structured } from "./support.js";
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
 let manifestPath: string;
 
 beforeAll(async () => {
   manifestPath = await compileProject(exposureProject("http://127.0.0.1:9/api"));
 });
 afterAll(closeAll);
-
-interface Running {
-  stderr: () => string;
-  stdout: () => string;
-  url: Promise<string>;
-  stop: () => Promise<number>;
-}
-
-/** Runs `unitc serve …` in-process until stopped; `url` resolves once it listens. */
-function runServe(argv: string[], env: Record<string, string | undefined> = {}): Running {
-  let stderr = "";
-  let stdout = "";
-  let found: (url: string) => void = () => undefined;
-  const url = new Promise<string>((resolve) => {
-    found = resolve;
-  });
-  const controller = new AbortController();
-  const done = runCli(["serve", ...argv], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match?.[1]) found(match[1]);
-    },
-    cwd: repo,
-    env: { PATH: process.env.PATH, ...env },
-    signal: controller.signal,
-  });
-  void done.then(() => found(""));
-  return {
-    stderr: () => stderr,
-    stdout: () => stdout,
-    url,
-    stop: async () => {
-      controller.abort();
-      return done;
-    },
-  };
-}
 
 describe("unitc serve --transport http", () => {
   it("generates a token once into remoteStatePath (mode 0600), binds 127.0.0.1, and reuses the token", async () => {

@@ -18,7 +18,12 @@ const SEARCH_TOOLS = {
   inputSchema: {
     type: "object",
     properties: {
-      query: { type: "string", minLength: 1, description: "What you want to do, in a few words" },
+      query: {
+        type: "string",
+        minLength: 1,
+        maxLength: 1000,
+        description: "What you want to do, in a few words",
+      },
       unit: { type: "string", description: "Only search this unit's operations (a unit ID)" },
       limit: { type: "integer", minimum: 1, description: "Most hits to return (default 20, at most 50)" },
     },
@@ -59,7 +64,12 @@ const PROGRESSIVE_INPUT = {
   type: "object",
   properties: {
     operation: { type: "string", enum: ["list", "search", "describe", "call"], description: "What to do" },
-    query: { type: "string", minLength: 1, description: "search: what you want to do, in a few words" },
+    query: {
+      type: "string",
+      minLength: 1,
+      maxLength: 1000,
+      description: "search: what you want to do, in a few words",
+    },
     name: { type: "string", minLength: 1, description: "describe, call: the operation's name" },
     args: { type: "object", description: "call: the operation's input" },
     limit: { type: "integer", minimum: 1, description: "list, search: most entries to return" },
