@@ -98,10 +98,11 @@ describe("build time", () => {
   it("writes no canary into any output file or the build cache", async () => {
     const files = [...(await filesUnder(out)), ...(await filesUnder(cache))];
     const names = files.map(([file]) => file);
-    for (const wanted of ["index.ts", "types.ts", "code-mode.d.ts"]) {
+    for (const wanted of ["index.ts", "types.ts"]) {
       expect(names).toContain(join(out, "units/meta", wanted));
     }
-    for (const wanted of ["manifest.json", "search-index.json", "code-mode.d.ts", "bundle/index.js"]) {
+    const declarations = [".code-mode/units.d.ts", ".code-mode/units/meta.d.ts"];
+    for (const wanted of ["manifest.json", "search-index.json", ...declarations, "bundle/index.js"]) {
       expect(names).toContain(join(out, wanted));
     }
     expect(names.some((file) => file.startsWith(join(cache, "mcp")))).toBe(true);
