@@ -71,10 +71,32 @@ const ACTIONS: readonly string[][] = [
   ["send", "post", "deliver"],
   ["cancel", "abort", "stop", "halt", "terminate"],
   ["move", "transfer", "relocate"],
+  ["close", "resolve", "complete", "finish"],
+  ["approve", "accept", "allow", "grant"],
+  ["reject", "decline", "deny", "dismiss"],
+  ["hide", "minimize", "collapse"],
+  ["block", "ban"],
+  ["kick", "eject", "expel"],
+  ["follow", "subscribe", "watch"],
+  ["unfollow", "unsubscribe", "unwatch"],
+  ["like", "rate", "upvote", "favorite"],
+  ["mute", "silence", "snooze"],
+  ["copy", "clone", "duplicate"],
+  ["sync", "synchronize", "refresh"],
+  ["run", "trigger", "dispatch", "execute", "launch"],
+  ["check", "verify", "validate"],
 ];
 
 /** Words people use for the same thing. */
-const THINGS: readonly string[][] = [["photo", "picture", "image", "avatar"]];
+const THINGS: readonly string[][] = [
+  ["photo", "picture", "image", "avatar"],
+  ["online", "presence", "availability"],
+  ["setting", "configuration", "preference", "option"],
+  ["label", "tag"],
+  ["folder", "directory"],
+  ["email", "mail"],
+  ["money", "funds"],
+];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
 export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTIONS.flat().map(stem));

@@ -140,6 +140,11 @@ describe("readQuery", () => {
     ["update", ["edit", "change", "modify", "set"]],
     ["list", ["enumerate", "browse"]],
     ["search", ["find", "lookup"]],
+    ["move", ["transfer"]],
+    ["hide", ["minimize", "collapse"]],
+    ["watch", ["follow", "subscribe"]],
+    ["online", ["presence", "availability"]],
+    ["money", ["funds"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
