@@ -11,6 +11,8 @@ import { stem } from "./search-stem.js";
 
 /** Longest query read; the rest is ignored (a query says what to do, it is not a document). */
 export const MAX_QUERY_CHARS = 1_000;
+/** Most words of a query used: each costs a walk over postings, and no task needs more. */
+export const MAX_QUERY_WORDS = 32;
 
 const STOP_WORDS = new Set(
   (
@@ -252,13 +254,17 @@ export interface ReadQuery {
   phrase: string[];
 }
 
-/** Reads a query: at most {@link MAX_QUERY_CHARS} characters, a group per distinct intent. */
+/**
+ * Reads a query: at most {@link MAX_QUERY_CHARS} characters and {@link MAX_QUERY_WORDS} words, a
+ * group per distinct intent.
+ */
 export function readQuery(query: string): ReadQuery {
   const words = lowerWords(query.slice(0, MAX_QUERY_CHARS));
   const groups: Array<Map<string, QueryTerm["kind"]>> = [];
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
   for (const word of words) {
+    if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) hinted.add(hint);
     if (!keep(word)) continue;

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { stem } from "../../runtime/search-stem.js";
-import { indexTerms, MAX_QUERY_CHARS, plainText, readQuery, splitWords } from "../../runtime/search-terms.js";
+import {
+  indexTerms,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_WORDS,
+  plainText,
+  readQuery,
+  splitWords,
+} from "../../runtime/search-terms.js";
 
 describe("splitWords", () => {
   it.each([
@@ -161,10 +168,12 @@ describe("readQuery", () => {
     expect(readQuery("List pull requests").phrase).toEqual(["list", "pull", "request"]);
   });
 
-  it(`reads at most ${MAX_QUERY_CHARS} characters`, () => {
-    const read = readQuery(`${"word ".repeat(1_000)}tail`);
-    expect(read.phrase.length).toBe(MAX_QUERY_CHARS / 5);
-    expect(read.phrase).not.toContain("tail");
+  it(`reads at most ${MAX_QUERY_CHARS} characters and ${MAX_QUERY_WORDS} words`, () => {
+    const long = readQuery(`${"w".repeat(MAX_QUERY_CHARS - 1)} tail`);
+    expect(long.phrase).toEqual(["w".repeat(MAX_QUERY_CHARS - 1)]);
+    const many = readQuery(Array.from({ length: 100 }, (_, i) => `word${i}`).join(" "));
+    expect(many.phrase).toHaveLength(MAX_QUERY_WORDS);
+    expect(many.phrase.at(-1)).toBe(`word${MAX_QUERY_WORDS - 1}`);
   });
 });
 

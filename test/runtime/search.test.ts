@@ -140,6 +140,9 @@ describe("ranking", () => {
     const index = SearchIndex.build({ units: [unit("n", [op("createNote", "Create a note.")])] });
     const started = performance.now();
     expect(top(index, `create note ${"x".repeat(1_000_000)}`, 1)).toEqual(["n.createNote"]);
+    // Hundreds of words not in the index, each tried as a prefix and a near miss: only the first few are.
+    const unknown = Array.from({ length: 200 }, (_, i) => `zqxv${i}w`).join(" ");
+    expect(top(index, `create note ${unknown}`, 1)).toEqual(["n.createNote"]);
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
