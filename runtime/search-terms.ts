@@ -1,120 +1,310 @@
 /**
- * How search reads text: identifiers and prose split into words (`getUserById` → get user by id),
- * lower-cased, stop words dropped, interchangeable verbs folded (remove → delete) and plurals folded
- * (invoices → invoice). The same on both sides of the index.
+ * How search reads text, the same on both sides of the index: identifiers and prose split into
+ * words (`getUserById` → get user by id), HTML tags and URLs left out, lower-cased, stop words
+ * dropped, abbreviations spelled out (repo → repository, PR → pull request) and every word
+ * Porter-stemmed (invoices → invoic, creating → creat). A query also gets the verbs and nouns people
+ * use for the same thing (open → create, remove → delete, my → the authenticated user), weighted
+ * below the word it typed. Every step is a single pass over the text: no regular expression here
+ * can backtrack, so the work is linear in the length of the text.
  */
+import { stem } from "./search-stem.js";
 
-const STOP_WORDS = new Set(
-  (
-    "a an the of to for and or in on at by with from into is are be been this that it its as all any " +
-    "each some me my i we our you your how do does can could would should what which who when where " +
-    "please want need using use via one"
-  ).split(" "),
-);
-
-/** Verbs agents use interchangeably, folded to one term on both sides of the index. */
-const VERBS = new Map<string, string>(
-  Object.entries({
-    remove: "delete",
-    destroy: "delete",
-    erase: "delete",
-    fetch: "get",
-    retrieve: "get",
-    read: "get",
-    show: "get",
-    view: "get",
-    add: "create",
-    make: "create",
-    insert: "create",
-    edit: "update",
-    modify: "update",
-    change: "update",
-    find: "search",
-    lookup: "search",
-    query: "search",
-    enumerate: "list",
-    browse: "list",
-  }),
-);
-
-/** Longest query search takes, in characters; agents say what they want in a few words. */
-export const MAX_QUERY_LENGTH = 1_000;
+/** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
+export const MAX_QUERY_CHARS = 1_000;
+/** The same limit, as the tool schemas' `maxLength`. */
+export const MAX_QUERY_LENGTH = MAX_QUERY_CHARS;
+/** Most words of a query used: each costs a walk over postings, and no task needs more. */
+export const MAX_QUERY_WORDS = 32;
 
 /** Why a search query is refused (too long), or undefined when it may be searched. */
 export function queryProblem(query: string): { code: string; message: string; hint: string } | undefined {
-  if (query.length <= MAX_QUERY_LENGTH) return undefined;
+  if (query.length <= MAX_QUERY_CHARS) return undefined;
   return {
     code: "QUERY_TOO_LONG",
-    message: `the query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are searched`,
+    message: `the query is ${query.length} characters long; at most ${MAX_QUERY_CHARS} are searched`,
     hint: 'say what you want to do in a few words, for example "send an email"',
   };
 }
 
-const isUpper = (code: number) => code >= 65 && code <= 90;
-const isLower = (code: number) => code >= 97 && code <= 122;
-const isDigit = (code: number) => code >= 48 && code <= 57;
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const STOP_WORDS = new Set(
+  (
+    "a an the of to for and or in on at by with from into onto is are was were be been being this that " +
+    "these those it its as any each some how do does did can could would should will shall what which " +
+    "who whom whose when where why there their them they we our us you your yours he she his her " +
+    "please want wants need needs using use via one so if then than also just only about up not no " +
+    "i me my mine myself own all every someone somebody anyone anybody something"
+  ).split(" "),
+);
 
-/** Whether a code point belongs to a word: a letter or digit of any script. */
-function inWord(point: number): boolean {
-  if (point < 128) return isUpper(point) || isLower(point) || isDigit(point);
-  return LETTER_OR_DIGIT.test(String.fromCodePoint(point));
+/** Words spelled out before stemming, on both sides of the index. */
+const ABBREVIATIONS = new Map<string, string[]>(
+  Object.entries({
+    repo: ["repository"],
+    repos: ["repositories"],
+    pr: ["pull", "request"],
+    prs: ["pull", "requests"],
+    org: ["organization"],
+    orgs: ["organizations"],
+    dm: ["direct", "message"],
+    dms: ["direct", "messages"],
+    msg: ["message"],
+    msgs: ["messages"],
+    config: ["configuration"],
+    configs: ["configurations"],
+    info: ["information"],
+    stats: ["statistics"],
+    auth: ["authentication"],
+    rerun: ["re", "run"],
+    pic: ["picture"],
+    pics: ["pictures"],
+  }),
+);
+
+/** Verbs people use for the same action; each member finds the others in a query. */
+const ACTIONS: readonly string[][] = [
+  [
+    "create",
+    "add",
+    "new",
+    "make",
+    "open",
+    "insert",
+    "post",
+    "publish",
+    "register",
+    "generate",
+    "write",
+    "start",
+    "reply",
+  ],
+  ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
+  ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust"],
+  ["delete", "remove", "destroy", "erase", "drop", "discard", "purge"],
+  ["list", "enumerate", "browse"],
+  ["search", "find", "lookup", "look", "filter"],
+  ["send", "post", "deliver"],
+  ["cancel", "abort", "stop", "halt", "terminate"],
+  ["move", "transfer", "relocate"],
+  ["close", "resolve", "complete", "finish"],
+  ["approve", "accept", "allow", "grant"],
+  ["reject", "decline", "deny", "dismiss"],
+  ["hide", "minimize", "collapse"],
+  ["block", "ban"],
+  ["kick", "eject", "expel"],
+  ["follow", "subscribe", "watch"],
+  ["unfollow", "unsubscribe", "unwatch"],
+  ["like", "rate", "upvote", "favorite"],
+  ["mute", "silence", "snooze"],
+  ["copy", "clone", "duplicate"],
+  ["sync", "synchronize", "refresh"],
+  ["run", "trigger", "dispatch", "execute", "launch"],
+  ["check", "verify", "validate"],
+];
+
+/** Words people use for the same thing. */
+const THINGS: readonly string[][] = [
+  ["photo", "picture", "image", "avatar"],
+  ["online", "presence", "availability"],
+  ["setting", "configuration", "preference", "option"],
+  ["label", "tag"],
+  ["folder", "directory"],
+  ["email", "mail"],
+  ["money", "funds"],
+];
+
+/** The stems of every action verb: they count where an operation names its action, not in its description. */
+export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTIONS.flat().map(stem));
+
+/**
+ * Stop words that still say something in a query: "my" means the caller (APIs say "the
+ * authenticated user", "current user" or "viewer"), "all" and "every" ask for a list.
+ */
+const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
+const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
+for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
+const LIST = { kind: "synonym" as const, terms: ["list"] };
+for (const word of ["all", "every"]) HINTS.set(word, LIST);
+
+/** A stem → the stems of its synonyms. */
+const EXPANSIONS = (() => {
+  const map = new Map<string, Set<string>>();
+  for (const group of [...ACTIONS, ...THINGS]) {
+    const stems = group.map(stem);
+    for (const own of stems) {
+      const others = map.get(own) ?? new Set<string>();
+      for (const other of stems) if (other !== own) others.add(other);
+      map.set(own, others);
+    }
+  }
+  return map;
+})();
+
+function isWordChar(code: number, char: string): boolean {
+  if (code < 128) {
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  }
+  return /[\p{L}\p{N}]/u.test(char);
+}
+
+function isUpper(code: number, char: string): boolean {
+  if (code < 128) return code >= 65 && code <= 90;
+  return char !== char.toLowerCase() && char === char.toUpperCase();
+}
+
+function isLowerOrDigit(code: number, char: string): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+  return !isUpper(code, char);
 }
 
 /**
- * Splits identifiers and prose into words: `getUserById`, `get_user-by/id` → get user by id, and
- * `HTTPServer` → HTTP Server. One pass over the text: regular expressions for the case splits
- * backtrack quadratically on long runs of capitals, and the text comes from agents and specs.
+ * Splits identifiers and prose into words in one pass: `getUserById`, `get_user-by/id` → get user
+ * by id; `HTMLParser` → HTML Parser; `service42` stays whole.
  */
 export function splitWords(text: string): string[] {
   const words: string[] = [];
   let start = -1;
-  let previous = -1;
-  for (let i = 0; i < text.length; ) {
-    const point = text.codePointAt(i) as number;
-    const size = point > 0xffff ? 2 : 1;
-    if (!inWord(point)) {
-      if (start >= 0) words.push(text.slice(start, i));
+  const chars = Array.from(text);
+  const codes = chars.map((c) => c.codePointAt(0) as number);
+  for (let i = 0; i <= chars.length; i++) {
+    const char = chars[i] as string;
+    const code = codes[i] as number;
+    if (i === chars.length || !isWordChar(code, char)) {
+      if (start >= 0) words.push(chars.slice(start, i).join(""));
       start = -1;
-      previous = -1;
-    } else {
-      // A capital starts a word after a lower-case letter or digit (getUser), and before a
-      // lower-case letter at the end of a run of capitals (HTTPServer → HTTP Server).
-      const boundary =
-        isUpper(point) &&
-        (isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(text.charCodeAt(i + 1))));
-      if (start < 0) start = i;
-      else if (boundary) {
-        words.push(text.slice(start, i));
-        start = i;
-      }
-      previous = point;
+      continue;
     }
-    i += size;
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    const previous = chars[i - 1] as string;
+    const previousCode = codes[i - 1] as number;
+    if (!isUpper(code, char)) continue;
+    // lower or digit → Upper starts a word; in an upper-case run, the last capital before a lower-case
+    // letter does (HTMLParser), unless that letter is a plural's closing s (PRs, URLs).
+    const next = chars[i + 1];
+    const nextIsLower = next !== undefined && !isUpper(codes[i + 1] as number, next) && /\p{L}/u.test(next);
+    const plural = next === "s" && !/[\p{L}\p{N}]/u.test(chars[i + 2] ?? " ");
+    if (
+      isLowerOrDigit(previousCode, previous) ||
+      (isUpper(previousCode, previous) && nextIsLower && !plural)
+    ) {
+      words.push(chars.slice(start, i).join(""));
+      start = i;
+    }
   }
-  if (start >= 0) words.push(text.slice(start));
   return words;
 }
 
-/** A light plural folding: invoices → invoice, policies → policy, addresses → address. */
-function stem(word: string): string {
-  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
-  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|zes)$/.test(word)) return word.slice(0, -2);
-  return word.endsWith("s") ? word.slice(0, -1) : word;
+/**
+ * Text without HTML tags and URLs (vendor descriptions carry both; neither says what an operation
+ * does). One pass: a tag or URL is skipped up to its end, never searched for again.
+ */
+export function plainText(text: string, options: { urls: boolean } = { urls: true }): string {
+  let out = "";
+  let i = 0;
+  let noMoreTags = false;
+  while (i < text.length) {
+    const char = text[i] as string;
+    if (char === "<" && !noMoreTags && /[A-Za-z/!]/.test(text[i + 1] ?? "")) {
+      const end = text.indexOf(">", i + 1);
+      if (end < 0) noMoreTags = true;
+      else {
+        out += " ";
+        i = end + 1;
+        continue;
+      }
+    }
+    if (options.urls && (char === "h" || char === "H") && /^https?:\/\//i.test(text.slice(i, i + 8))) {
+      while (i < text.length && !/[\s)\]>"']/.test(text[i] as string)) i++;
+      out += " ";
+      continue;
+    }
+    out += char;
+    i++;
+  }
+  return out;
 }
 
-/** One word as indexed, or null for a stop word. */
-export function processTerm(term: string): string | null {
-  const word = term.toLowerCase();
-  if (STOP_WORDS.has(word)) return null;
-  return VERBS.get(word) ?? stem(word);
+/** The lower-case words of `text`, abbreviations spelled out, stop words and single letters kept. */
+function lowerWords(text: string): string[] {
+  const out: string[] = [];
+  for (const word of splitWords(text)) {
+    const lower = word.toLowerCase();
+    const spelled = ABBREVIATIONS.get(lower);
+    if (spelled) out.push(...spelled);
+    else out.push(lower);
+  }
+  return out;
 }
 
-/** The distinct indexed words of `text`, in order. */
+function keep(word: string): boolean {
+  return !STOP_WORDS.has(word) && (word.length > 1 || (word >= "0" && word <= "9"));
+}
+
+/** The indexed terms of `text`, in order, repeats kept (for term frequencies and phrases). */
+export function indexTerms(text: string): string[] {
+  return lowerWords(text).filter(keep).map(stem);
+}
+
+/** The distinct indexed terms of `text`, in order. */
 export function termsOf(text: string): string[] {
-  const terms = splitWords(text)
-    .map(processTerm)
-    .filter((term): term is string => term !== null && term !== "");
-  return [...new Set(terms)];
+  return [...new Set(indexTerms(text))];
+}
+
+/** One term of a query group: typed, a synonym of a typed word, or a word for the caller (my → authenticated). */
+export interface QueryTerm {
+  term: string;
+  kind: "typed" | "synonym" | "self" | "implied";
+}
+
+/** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
+export interface ReadQuery {
+  /** Each group scores once per document, by its best term. */
+  groups: QueryTerm[][];
+  /** The typed terms, in order, for the exact-phrase boost. */
+  phrase: string[];
+}
+
+/**
+ * Reads a query: at most {@link MAX_QUERY_CHARS} characters and {@link MAX_QUERY_WORDS} words, a
+ * group per distinct intent.
+ */
+export function readQuery(query: string): ReadQuery {
+  const words = lowerWords(query.slice(0, MAX_QUERY_CHARS));
+  const groups: Array<Map<string, QueryTerm["kind"]>> = [];
+  const phrase: string[] = [];
+  const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
+  for (const word of words) {
+    if (phrase.length === MAX_QUERY_WORDS) break;
+    const hint = HINTS.get(word);
+    if (hint) hinted.add(hint);
+    if (!keep(word)) continue;
+    const term = stem(word);
+    phrase.push(term);
+    const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
+    for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
+    const same = groups.find((group) => group.has(term));
+    if (!same) groups.push(alternatives);
+    else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
+  }
+  // A hint adds nothing when a group already asks for its terms (all … list), else it stands as its own.
+  const typed = groups.length;
+  if (typed > 0) {
+    for (const { kind, terms } of hinted) {
+      if (!groups.some((group) => terms.some((term) => group.has(term)))) {
+        groups.push(new Map(terms.map((term) => [term, kind])));
+      }
+    }
+  }
+  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
+  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
+  if (typed > 1 && !groups.some((group) => [...group.keys()].some((term) => ACTION_STEMS.has(term)))) {
+    groups.push(new Map([[stem("create"), "implied"]]));
+  }
+  return {
+    groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
+    phrase,
+  };
 }

@@ -1,15 +1,18 @@
 /**
- * The cross-unit operation search behind `search_tools`: a MiniSearch index over operation names
- * (split on case, `_`, `-`, `/`), descriptions, unit tags, `useWhen` and parameter names. The
- * compiler builds it once ({@link buildSearchIndex}, written as `search-index.json`); the runtime
- * loads it ({@link SearchIndex.load}) instead of rebuilding it on start.
+ * The cross-unit operation search behind `search_tools` and Code Mode's `units.search`: BM25F over
+ * each operation's name, what-it-does sentence, description, parameter names, the verb of its HTTP
+ * method and its unit's own text, with stemming and synonyms (`search-terms.ts`), an exact-phrase
+ * boost and a tie-break toward the shorter, more general operation. The compiler reads every text
+ * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
+ * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
-import { processTerm, splitWords, termsOf } from "./search-terms.js";
+import { firstLine, operationFields } from "./search-fields.js";
+import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
+import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
-export const SEARCH_INDEX_FORMAT = 1;
+export const SEARCH_INDEX_FORMAT = 2;
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
@@ -41,101 +44,42 @@ export interface SearchHit extends SearchDocument {
   score: number;
 }
 
-/** The serialised index: MiniSearch's JSON plus the hit documents, by document number. */
+/** The serialised index: the hit documents and, by document number, the term numbers of each field. */
 export interface SerializedSearchIndex {
   format: typeof SEARCH_INDEX_FORMAT;
   documents: SearchDocument[];
-  /** Words in more than {@link COMMON_RATIO} of the documents of a large catalogue, with their counts. */
-  common: Array<[term: string, documents: number]>;
-  index: AsPlainObject;
+  /** Every term, sorted; fields hold numbers into it. */
+  terms: string[];
+  /** Per document, per field (name, summary, description, params, verb): terms in text order. */
+  fields: number[][][];
+  /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
+  units: Array<{ id: string; terms: number[] }>;
 }
 
-const FIELDS = ["name", "description", "tags", "useWhen", "params", "unit"];
-const BOOST = { name: 3, description: 1.5, tags: 1.5, useWhen: 0.75, params: 1, unit: 0.75 };
 const MAX_SUMMARY = 160;
-/** From this many documents on, words most documents share are handled apart (see `query`). */
-const COMMON_MIN_DOCUMENTS = 500;
-const COMMON_RATIO = 0.05;
-/** How much a shared word of the query found in an operation's name (or summary) lifts it. */
-const COMMON_NAME_BOOST = 0.3;
-const COMMON_SUMMARY_BOOST = 0.1;
-/** When every word of a query is shared, the least shared ones covering this many documents find the candidates. */
-const CANDIDATE_BUDGET = 1_500;
-/** Most candidates reordered by shared words. */
-const RERANK_WINDOW = 500;
-/** How deep parameter names are collected (OpenAPI inputs group them under path/query/body). */
-const PARAM_DEPTH = 3;
+/** Best-scored documents reordered by phrase and length before the cut to `limit`. */
+const RERANK_WINDOW = 50;
+/** Words not in the index: their completions (`crea` → create), then their near misses, count instead. */
+const MAX_PREFIX_TERMS = 40;
+const MIN_PREFIX = 3;
+const MIN_FUZZY = 5;
 
-const SEARCH_OPTIONS: SearchOptions = {
-  boost: BOOST,
-  prefix: (term) => term.length >= 3,
-  // One edit, on words of 5+ letters without digits: more lets `service42` reach every `service`.
-  fuzzy: (term) => (term.length >= 5 && !/\d/.test(term) ? 1 : false),
-  weights: { fuzzy: 0.3, prefix: 0.4 },
-};
-
-const OPTIONS: Options = {
-  fields: FIELDS,
-  idField: "id",
-  tokenize: splitWords,
-  processTerm,
-  searchOptions: { ...SEARCH_OPTIONS, tokenize: splitWords, processTerm },
-};
-
-/** Property names of a schema, nested objects included, up to {@link PARAM_DEPTH}. */
-function parameterNames(schema: unknown, depth = 0): string[] {
-  if (depth >= PARAM_DEPTH || typeof schema !== "object" || schema === null) return [];
-  const properties = (schema as { properties?: unknown }).properties;
-  if (typeof properties !== "object" || properties === null) return [];
-  return Object.entries(properties).flatMap(([name, sub]) => [name, ...parameterNames(sub, depth + 1)]);
-}
-
-/**
- * The words of `text` that `name` does not already have: a parameter such as `refundId` must not make
- * `getRefund` outrank `createRefund` for "refund" just by repeating the noun of the name.
- */
-function extraWords(text: string, name: string): string {
-  const own = new Set(splitWords(name).map((w) => processTerm(w)));
-  return splitWords(text)
-    .filter((word) => !own.has(processTerm(word)))
-    .join(" ");
-}
-
-/** The first line of a description, cut to {@link MAX_SUMMARY} characters. */
+/** The first line of a description without HTML tags, cut to {@link MAX_SUMMARY} characters. */
 export function summarize(description: string): string {
-  const line = description.trim().split(/\r?\n/, 1)[0] ?? "";
+  const line = firstLine(plainText(description, { urls: false })).replace(/\s{2,}/g, " ");
   return line.length <= MAX_SUMMARY ? line : `${line.slice(0, MAX_SUMMARY - 1).trimEnd()}…`;
-}
-
-/** The words in more than {@link COMMON_RATIO} of the rows, for catalogues large enough to need it. */
-function commonTerms(rows: readonly Record<string, string | number>[]): Array<[string, number]> {
-  if (rows.length < COMMON_MIN_DOCUMENTS) return [];
-  const frequency = new Map<string, number>();
-  for (const row of rows) {
-    // Unit-wide text (unit description, tags, useWhen) is the same on all of a unit's operations.
-    const text = `${row.name} ${row.description} ${row.params}`;
-    for (const term of termsOf(text)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  }
-  const cut = rows.length * COMMON_RATIO;
-  return [...frequency].filter(([, n]) => n > cut).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Builds the index of every operation of `manifest` (pure; the result is plain JSON). */
 export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] }): SerializedSearchIndex {
   const documents: SearchDocument[] = [];
-  const rows: Record<string, string | number>[] = [];
+  const textFields: string[][][] = [];
+  const unitTexts: Array<{ id: string; terms: string[] }> = [];
   for (const unit of manifest.units) {
-    const unitText = `${unit.id} ${unit.name} ${unit.description}`;
+    const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
+    unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
     for (const operation of unit.operations) {
-      rows.push({
-        id: documents.length,
-        name: `${operation.name} ${operation.tsName}`,
-        description: operation.description,
-        tags: unit.tags.join(" "),
-        useWhen: unit.useWhen ?? "",
-        params: extraWords(parameterNames(operation.inputSchema).join(" "), operation.name),
-        unit: unitText,
-      });
+      textFields.push(operationFields(operation));
       documents.push({
         unit: unit.id,
         operation: operation.name,
@@ -145,9 +89,19 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
       });
     }
   }
-  const search = new MiniSearch(OPTIONS);
-  search.addAll(rows);
-  return { format: SEARCH_INDEX_FORMAT, documents, common: commonTerms(rows), index: search.toJSON() };
+  const vocabulary = new Set<string>();
+  for (const fields of textFields) for (const field of fields) for (const term of field) vocabulary.add(term);
+  for (const unit of unitTexts) for (const term of unit.terms) vocabulary.add(term);
+  const terms = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const number = new Map(terms.map((term, i) => [term, i]));
+  const numbers = (list: readonly string[]) => list.map((term) => number.get(term) as number);
+  return {
+    format: SEARCH_INDEX_FORMAT,
+    documents,
+    terms,
+    fields: textFields.map((fields) => fields.map(numbers)),
+    units: unitTexts.map((unit) => ({ id: unit.id, terms: numbers(unit.terms) })),
+  };
 }
 
 /** The text of `search-index.json` for the text of `manifest.json` (one line; it is not for reading). */
@@ -155,29 +109,67 @@ export function searchIndexFile(manifestText: string): string {
   return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
 }
 
-type Scored = { id: number; score: number };
+/** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+type Group = ScoredTerm[];
+
+function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
+  return (
+    data?.format === SEARCH_INDEX_FORMAT &&
+    Array.isArray(data.documents) &&
+    Array.isArray(data.terms) &&
+    Array.isArray(data.fields) &&
+    data.fields.length === data.documents.length &&
+    Array.isArray(data.units)
+  );
+}
 
 /** A loaded index, ready to query. */
 export class SearchIndex {
-  /** Shared word → how many documents have it. */
-  private readonly common: Map<string, number>;
-  private readonly words = new Map<number, { name: Set<string>; summary: Set<string> }>();
+  readonly documents: readonly SearchDocument[];
+  private readonly terms: readonly string[];
+  private readonly number: Map<string, number>;
+  private readonly fields: number[][][];
+  private readonly docUnit: Int32Array;
+  private readonly unitIds: string[];
+  private readonly postings: Postings25F;
+  /** Term numbers by term length, for near misses. */
+  private readonly byLength = new Map<number, number[]>();
 
-  private constructor(
-    private readonly search: MiniSearch,
-    readonly documents: readonly SearchDocument[],
-    common: ReadonlyArray<[string, number]>,
-  ) {
-    this.common = new Map(common);
+  private constructor(data: SerializedSearchIndex) {
+    this.documents = data.documents;
+    this.terms = data.terms;
+    this.fields = data.fields;
+    this.number = new Map(data.terms.map((term, i) => [term, i]));
+    this.unitIds = data.units.map((unit) => unit.id);
+    const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
+    this.docUnit = Int32Array.from(data.documents, (d) => unitNumber.get(d.unit) ?? -1);
+    this.postings = new Postings25F(
+      data.terms.length,
+      data.fields,
+      data.units.map((unit) => unit.terms),
+      this.docUnit,
+      new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
+    );
+    data.terms.forEach((term, i) => {
+      const list = this.byLength.get(term.length) ?? [];
+      list.push(i);
+      this.byLength.set(term.length, list);
+    });
   }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
   static load(serialized: unknown): SearchIndex {
     const data = serialized as Partial<SerializedSearchIndex> | null;
-    if (data?.format !== SEARCH_INDEX_FORMAT || !Array.isArray(data.documents) || !data.index) {
-      throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
-    }
-    return new SearchIndex(MiniSearch.loadJS(data.index, OPTIONS), data.documents, data.common ?? []);
+    if (!isValid(data)) throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
+    return new SearchIndex(data);
   }
 
   /** Builds and loads an index in memory (for catalogues not compiled here, such as an upstream's). */
@@ -185,76 +177,120 @@ export class SearchIndex {
     return SearchIndex.load(buildSearchIndex(manifest));
   }
 
-  /**
-   * The best `limit` hits for `query`, best first; `accept` filters by unit ID. In a large catalogue,
-   * words most operations share (get, list, service…) would make every query score thousands of
-   * documents while telling them apart little: the rarer words find the candidates, and the shared
-   * ones only reorder them by whether the operation's name (or summary) has them.
-   */
+  /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
   query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
-    const filter = accept
-      ? (result: { id: number }) => accept((this.documents[result.id] as SearchDocument).unit)
-      : undefined;
-    const { finders, others } = this.split(termsOf(query));
-    let scored: Scored[] | undefined;
-    if (others.length > 0) {
-      const found = this.search.search(finders.join(" "), {
-        processTerm: (t) => t,
-        ...(filter ? { filter } : {}),
-      });
-      // Finders that find too little are weak evidence: then rank with every word after all.
-      if (found.length >= limit) scored = this.rerank(found.slice(0, RERANK_WINDOW) as Scored[], others);
+    const read = readQuery(query);
+    const groups = read.groups.map((group) => this.resolve(group)).filter((group) => group.length > 0);
+    // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
+    const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
+    if (!said || limit < 1) return [];
+    let acceptDoc: ((doc: number) => boolean) | undefined;
+    if (accept) {
+      const accepted = this.unitIds.map((id) => accept(id));
+      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
     }
-    scored ??= this.search.search(query, filter ? { filter } : {}) as Scored[];
-    return scored.slice(0, limit).map((result) => ({
-      ...(this.documents[result.id] as SearchDocument),
-      score: result.score,
+    const { ids, scores } = this.postings.score(groups, acceptDoc);
+    const asked = new Set(groups.flatMap((group) => group.map((t) => t.id)));
+    const phrase = read.phrase.map((term) => {
+      const group = groups.find((g) => g.some((t) => t.term === term));
+      return new Set(group ? group.map((t) => t.id) : []);
+    });
+    const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked);
+      return { doc, score: score * boost };
+    });
+    window.sort((a, b) => this.compare(a, b));
+    return window.slice(0, limit).map(({ doc, score }) => ({
+      ...(this.documents[doc] as SearchDocument),
+      score,
     }));
   }
 
-  /** The words that find candidates (the rare ones, else the least shared) and those that only rerank. */
-  private split(terms: string[]): { finders: string[]; others: string[] } {
-    const rare = terms.filter((term) => !this.common.has(term));
-    const shared = terms
-      .filter((term) => this.common.has(term))
-      .sort((a, b) => (this.common.get(a) as number) - (this.common.get(b) as number));
-    if (rare.length > 0 || shared.length === 0) return { finders: rare, others: shared };
-    let covered = 0;
-    const finders: string[] = [];
-    for (const term of shared) {
-      const count = this.common.get(term) as number;
-      if (finders.length > 0 && covered + count > CANDIDATE_BUDGET) break;
-      finders.push(term);
-      covered += count;
-    }
-    return { finders, others: shared.slice(finders.length) };
+  /** Higher score first; on a tie, the shorter name, then the shorter summary, then index order. */
+  private compare(a: { doc: number; score: number }, b: { doc: number; score: number }): number {
+    const difference = Math.round(b.score * 1e6) - Math.round(a.score * 1e6);
+    if (difference !== 0) return difference;
+    const [nameA, summaryA] = this.fields[a.doc] as number[][];
+    const [nameB, summaryB] = this.fields[b.doc] as number[][];
+    return (
+      (nameA?.length ?? 0) - (nameB?.length ?? 0) ||
+      (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
+      a.doc - b.doc
+    );
   }
 
-  /** The words of a document's name and summary, worked out once. */
-  private wordsOf(id: number): { name: Set<string>; summary: Set<string> } {
-    let words = this.words.get(id);
-    if (!words) {
-      const document = this.documents[id] as SearchDocument;
-      words = {
-        name: new Set(termsOf(`${document.operation} ${document.tsName}`)),
-        summary: new Set(termsOf(document.summary)),
-      };
-      this.words.set(id, words);
+  /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
+  private resolve(group: readonly QueryTerm[]): Group {
+    const out: Group = [];
+    for (const { term, kind } of group) {
+      const id = this.number.get(term);
+      if (id !== undefined) out.push({ id, term, kind });
+      else if (kind === "typed") out.push(...this.completions(term));
     }
-    return words;
+    return out;
   }
 
-  private rerank(candidates: Scored[], shared: readonly string[]): Scored[] {
-    return candidates
-      .map((candidate) => {
-        const words = this.wordsOf(candidate.id);
-        let boost = 1;
-        for (const term of shared) {
-          if (words.name.has(term)) boost += COMMON_NAME_BOOST;
-          else if (words.summary.has(term)) boost += COMMON_SUMMARY_BOOST;
-        }
-        return { id: candidate.id, score: candidate.score * boost };
-      })
-      .sort((a, b) => b.score - a.score);
+  private completions(term: string): Group {
+    const out: Group = [];
+    if (term.length >= MIN_PREFIX) {
+      let low = 0;
+      let high = this.terms.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((this.terms[mid] as string) < term) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < this.terms.length && out.length < MAX_PREFIX_TERMS; i++) {
+        const candidate = this.terms[i] as string;
+        if (!candidate.startsWith(term)) break;
+        out.push({ id: i, term: candidate, kind: "prefix" });
+      }
+    }
+    if (out.length > 0 || term.length < MIN_FUZZY || /\d/.test(term)) return out;
+    for (const length of [term.length - 1, term.length, term.length + 1]) {
+      for (const id of this.byLength.get(length) ?? []) {
+        const candidate = this.terms[id] as string;
+        if (withinOneEdit(term, candidate)) out.push({ id, term: candidate, kind: "fuzzy" });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * 1 + `RANKING.generality` × the larger share of the name's or the summary's terms the query asks for
+   * (a word's synonyms count as the word): of two operations that match alike, the one that says
+   * no more than the query asks for is the general one.
+   */
+  private generality(doc: number, asked: ReadonlySet<number>): number {
+    const [name = [], summary = []] = this.fields[doc] as number[][];
+    const share = (seq: readonly number[]) =>
+      seq.length === 0 ? 0 : seq.filter((t) => asked.has(t)).length / seq.length;
+    return 1 + RANKING.generality * Math.max(share(name), share(summary));
+  }
+
+  /**
+   * The exact-phrase boost: 1 + `RANKING.phrase` when the query's words stand in its own order, side
+   * by side, in the operation's name or summary, plus `RANKING.proximity` × the share of its pairs of
+   * neighbouring words that stand side by side either way round ("repositories of an organization",
+   * "organization repositories"). A word's synonyms count as the word.
+   */
+  private phraseBoost(doc: number, sets: ReadonlyArray<ReadonlySet<number>>): number {
+    if (sets.length < 2) return 1;
+    const [name = [], summary = []] = this.fields[doc] as number[][];
+    const inOrder = (seq: readonly number[]) =>
+      seq.some((_, start) => sets.every((set, k) => set.has(seq[start + k] as number)));
+    let pairs = 0;
+    for (let i = 0; i + 1 < sets.length; i++) {
+      const a = sets[i] as ReadonlySet<number>;
+      const b = sets[i + 1] as ReadonlySet<number>;
+      const side = (seq: readonly number[]) =>
+        seq.some((t, j) => {
+          const next = seq[j + 1] as number;
+          return (a.has(t) && b.has(next)) || (b.has(t) && a.has(next));
+        });
+      if (side(name) || side(summary)) pairs++;
+    }
+    const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
+    return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);
   }
 }

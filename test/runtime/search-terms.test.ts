@@ -1,66 +1,201 @@
 /**
- * Word splitting for search: the one-pass scanner gives the same words as the regular expressions
- * it replaced (which backtracked quadratically on runs of capitals), and long queries are refused.
+ * How search reads text: word splitting, HTML and URLs, the Porter stemmer with its few joined
+ * derivations, abbreviations, stop words, query synonyms and hints, and that every step stays
+ * linear on hostile input.
  */
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_QUERY_LENGTH, queryProblem, splitWords, termsOf } from "../../runtime/search-terms.js";
-
-/** The former implementation, fine on short text: the reference for the scanner. */
-function regexSplitWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-}
-
-const PIECES = [
-  "A",
-  "B",
-  "a",
-  "b",
-  "0",
-  "9",
-  "-",
-  "_",
-  " ",
-  "/",
-  "é",
-  "É",
-  "ß",
-  "\u{1F600}",
-  "\u{10400}",
-  "\u200B",
-  "\ud800",
-  "٣",
-];
+import { stem } from "../../runtime/search-stem.js";
+import {
+  indexTerms,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_WORDS,
+  plainText,
+  queryProblem,
+  readQuery,
+  splitWords,
+} from "../../runtime/search-terms.js";
 
 describe("splitWords", () => {
-  it.each<[string, string[]]>([
+  it.each([
     ["getUserById", ["get", "User", "By", "Id"]],
     ["get_user-by/id", ["get", "user", "by", "id"]],
-    ["HTTPServer", ["HTTP", "Server"]],
-    ["getHTTPServer2Go", ["get", "HTTP", "Server2", "Go"]],
+    ["HTMLParser", ["HTML", "Parser"]],
+    ["parseHTML", ["parse", "HTML"]],
+    ["listPRs and URLs", ["list", "PRs", "and", "URLs"]],
     ["v2Api", ["v2", "Api"]],
-    ["ÉtéCafé", ["ÉtéCafé"]],
+    ["service42", ["service42"]],
+    ["pulls/list-review-comments", ["pulls", "list", "review", "comments"]],
+    ["youtube.videos.getRating", ["youtube", "videos", "get", "Rating"]],
+    ["chat_postMessage", ["chat", "post", "Message"]],
+    ["ÉtatCivil über", ["État", "Civil", "über"]],
+    ["  --  ", []],
     ["", []],
-  ])("%s", (text, words) => {
+  ])("%j → %j", (text, words) => {
     expect(splitWords(text)).toEqual(words);
   });
+});
 
-  it("splits like the regular expressions it replaced", () => {
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
-        const text = pieces.join("");
-        expect(splitWords(text)).toEqual(regexSplitWords(text));
-      }),
-      { seed: 20_260_914, numRuns: 2_000 },
-    );
+describe("plainText", () => {
+  it("drops HTML tags and URLs, keeps the words", () => {
+    expect(
+      plainText('<p>Creates a <a href="/docs/x">customer</a>.</p>').split(/\s+/).filter(Boolean),
+    ).toEqual(["Creates", "a", "customer", "."]);
+    expect(indexTerms(plainText("See [the docs](https://docs.github.com/rest/pulls) now"))).toEqual([
+      "see",
+      "doc",
+      "now",
+    ]);
   });
 
-  it("gives one word for a long run of capitals, the same words as before", () => {
-    expect(termsOf(`${"A".repeat(5_000)}b`)).toEqual(["a".repeat(4_999), "ab"]);
+  it("keeps a lone < and URLs when asked", () => {
+    expect(plainText("a < b and c <d")).toBe("a < b and c <d");
+    expect(plainText("see https://x.test/a", { urls: false })).toBe("see https://x.test/a");
+  });
+});
+
+describe("stem", () => {
+  // From Porter's paper and its published vocabulary.
+  it.each([
+    ["caresses", "caress"],
+    ["ponies", "poni"],
+    ["cats", "cat"],
+    ["agreed", "agre"],
+    ["plastered", "plaster"],
+    ["motoring", "motor"],
+    ["sing", "sing"],
+    ["conflated", "conflat"],
+    ["hopping", "hop"],
+    ["falling", "fall"],
+    ["filing", "file"],
+    ["happy", "happi"],
+    ["relational", "relat"],
+    ["conditional", "condit"],
+    ["digitizer", "digit"],
+    ["vietnamization", "vietnam"],
+    ["operator", "oper"],
+    ["hopefulness", "hope"],
+    ["sensibiliti", "sensibl"],
+    ["triplicate", "triplic"],
+    ["electrical", "electr"],
+    ["goodness", "good"],
+    ["adjustment", "adjust"],
+    ["adoption", "adopt"],
+    ["effective", "effect"],
+    ["controll", "control"],
+    ["generalizations", "gener"],
+  ])("Porter: %s → %s", (word, stemmed) => {
+    expect(stem(word)).toBe(stemmed);
+  });
+
+  it.each([
+    ["repositories", "repository"],
+    ["issues", "issue"],
+    ["pulls", "pull"],
+    ["creating", "create"],
+    ["creation", "create"],
+    ["subscription", "subscribe"],
+    ["notification", "notify"],
+    ["deliveries", "deliver"],
+    ["permissions", "permit"],
+    ["descriptions", "describe"],
+    ["customers", "customer"],
+  ])("%s and %s share a stem", (a, b) => {
+    expect(stem(a)).toBe(stem(b));
+  });
+
+  it("keeps customer apart from custom, and leaves short, long and non-ASCII words whole", () => {
+    expect(stem("customer")).not.toBe(stem("custom"));
+    expect(stem("is")).toBe("is");
+    expect(stem("a".repeat(31))).toBe("a".repeat(31));
+    expect(stem("größe")).toBe("größe");
+    expect(stem("v2")).toBe("v2");
+  });
+});
+
+describe("indexTerms", () => {
+  it("lower-cases, drops stop words and single letters, spells out abbreviations and stems", () => {
+    expect(indexTerms("List the PRs of my repo")).toEqual(["list", "pull", "request", "repositori"]);
+    expect(indexTerms("Get an org's info")).toEqual(["get", "organ", "inform"]);
+    expect(indexTerms("rerun a job")).toEqual(["re", "run", "job"]);
+    expect(indexTerms("Return 2 items")).toEqual(["return", "2", "item"]);
+  });
+});
+
+describe("readQuery", () => {
+  const terms = (query: string) =>
+    readQuery(query).groups.map((group) =>
+      group
+        .filter((t) => t.kind !== "synonym" || ["creat", "get", "delet", "updat", "list"].includes(t.term))
+        .map((t) => (t.kind === "typed" ? t.term : `${t.kind}:${t.term}`)),
+    );
+
+  it("adds each verb's synonyms to its group, and merges words of one meaning into one group", () => {
+    expect(terms("open a new issue in a repository")).toEqual([
+      ["open", "synonym:creat", "new"],
+      ["issu"],
+      ["repositori"],
+    ]);
+    expect(terms("remove a label")).toEqual([["remov", "synonym:delet"], ["label"]]);
+    expect(terms("read an issue")[0]).toEqual(["read", "synonym:get"]);
+    expect(terms("edit a comment")[0]).toEqual(["edit", "synonym:updat"]);
+    expect(terms("enumerate teams")[0]).toEqual(["enumer", "synonym:list"]);
+  });
+
+  it.each([
+    ["fetch", ["get", "read", "show", "view", "retrieve"]],
+    ["delete", ["remove", "destroy", "erase"]],
+    ["create", ["add", "new", "open", "make", "publish", "insert"]],
+    ["update", ["edit", "change", "modify", "set"]],
+    ["list", ["enumerate", "browse"]],
+    ["search", ["find", "lookup"]],
+    ["move", ["transfer"]],
+    ["hide", ["minimize", "collapse"]],
+    ["watch", ["follow", "subscribe"]],
+    ["online", ["presence", "availability"]],
+    ["money", ["funds"]],
+  ])("%s finds %j", (verb, synonyms) => {
+    const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
+    expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
+  });
+
+  it("reads 'all' as a list and 'my' as the caller, without typing them", () => {
+    expect(terms("all customers")).toEqual([["customer"], ["synonym:list"]]);
+    expect(terms("list all customers")).toEqual([["list"], ["customer"]]);
+    expect(terms("update my profile").at(-1)).toEqual(["self:authent", "self:current", "self:viewer"]);
+    expect(readQuery("all my").groups).toEqual([]);
+  });
+
+  it("keeps the typed words in order for the phrase boost", () => {
+    expect(readQuery("List pull requests").phrase).toEqual(["list", "pull", "request"]);
+  });
+
+  it(`reads at most ${MAX_QUERY_CHARS} characters and ${MAX_QUERY_WORDS} words`, () => {
+    const long = readQuery(`${"w".repeat(MAX_QUERY_CHARS - 1)} tail`);
+    expect(long.phrase).toEqual(["w".repeat(MAX_QUERY_CHARS - 1)]);
+    const many = readQuery(Array.from({ length: 100 }, (_, i) => `word${i}`).join(" "));
+    expect(many.phrase).toHaveLength(MAX_QUERY_WORDS);
+    expect(many.phrase.at(-1)).toBe(`word${MAX_QUERY_WORDS - 1}`);
+  });
+});
+
+describe("linear time on hostile input", () => {
+  // Each would take seconds with a backtracking or quadratic step; linear, well under one.
+  const within = (work: () => unknown) => {
+    const started = performance.now();
+    work();
+    return performance.now() - started;
+  };
+
+  it.each([
+    ["a long run of capitals", `${"A".repeat(200_000)}a`],
+    ["alternating case", "aA".repeat(100_000)],
+    ["unclosed tags", "<a".repeat(100_000)],
+    ["URL starts", "http://".repeat(30_000)],
+    ["a word of y", "y".repeat(200_000)],
+  ])("%s", (_, text) => {
+    expect(within(() => indexTerms(plainText(text)))).toBeLessThan(1_500);
+    expect(within(() => readQuery(text))).toBeLessThan(200);
   });
 });
 

