@@ -3,7 +3,8 @@
  * free port of 127.0.0.1): start it over a compiled project, and send raw HTTP requests whose
  * headers (Host, Origin) can be anything a hostile page or client would send.
  */
-import { request } from "node:http";
+export { type Answer, raw } from "../support/raw-http.js";
+
 import { exposureProject } from "../runtime/serve/fixtures.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { type RunningServe, runServe } from "../support/serve-cli.js";
@@ -41,42 +42,6 @@ export async function startServe(extraArgs: string[] = []): Promise<Served> {
   return { url, host: new URL(url).host, running };
 }
 
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTP request with exactly the headers given (node:http sends Host as given). */
-export function raw(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? "POST",
-        headers: options.headers,
-        agent: false,
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => {
-          body += chunk.toString();
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-/** An `initialize` request body for `protocolVersion`. */
 export function initializeBody(protocolVersion = "2025-11-25", id = 1): string {
   return JSON.stringify({
     jsonrpc: "2.0",

@@ -3,46 +3,13 @@
  * Origin allowlists (403 before the body is read), X-Forwarded-Host only with trustProxy, the body
  * cap (413), sessions that never see each other's traffic, and /healthz.
  */
-import { request } from "node:http";
+
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
+import { raw } from "../../support/raw-http.js";
 import { directNotesProject, startNotesServer } from "./fixtures.js";
 import { closeAll, compileProject, connect, serve, structured, TOKEN } from "./support.js";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One raw HTTP request (node:http, so Host and Origin can be anything). */
-function raw(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: options.method ?? "POST",
-        headers: options.headers,
-      },
-      (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => {
-          body += chunk.toString();
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 const INITIALIZE = JSON.stringify({
   jsonrpc: "2.0",
