@@ -1,4 +1,5 @@
 /** Prints diagnostics as text (`file:line:col severity CODE message` + hint) or JSON. */
+
 import { relative } from "node:path";
 import {
   countDiagnostics,
@@ -6,6 +7,7 @@ import {
   formatDiagnostics,
   sortDiagnostics,
 } from "../compiler/diagnostics.js";
+import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 
 export type ReportFormat = "text" | "json";
@@ -29,6 +31,5 @@ export function reportDiagnostics(
 /** One summary line: `3 units, 1 error, 2 warnings`. */
 export function summaryLine(units: number, diagnostics: readonly Diagnostic[]): string {
   const counts = countDiagnostics(diagnostics);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return `${plural(units, "unit")}, ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}`;
+  return `${counted(units, "unit")}, ${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}`;
 }

@@ -2,27 +2,27 @@
  * What watch mode prints, all on stderr (stdout may carry JSON-RPC under `unitc dev`): each build's
  * diagnostics, then one status line.
  */
+
 import { relative } from "node:path";
 import { countDiagnostics, formatDiagnostics } from "../compiler/diagnostics.js";
 import type { WatchBuild } from "../compiler/watch.js";
+import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** `unitc: rebuilt 1 unit in 38 ms (3 written, 0 removed); 12 units, 36 operations; 0 diagnostics`. */
 export function statusLine(build: WatchBuild): string {
   const counts = countDiagnostics(build.diagnostics);
   const took = `${Math.round(build.durationMs)} ms`;
-  const found = plural(counts.error + counts.warning + counts.info, "diagnostic");
+  const found = counted(counts.error + counts.warning + counts.info, "diagnostic");
   if (!build.ok) {
     const kept = build.sequence === 1 ? "nothing written" : "kept the last good output";
-    return `unitc: build failed in ${took}: ${plural(counts.error, "error")}, ${found}; ${kept}`;
+    return `unitc: build failed in ${took}: ${counted(counts.error, "error")}, ${found}; ${kept}`;
   }
   const verb = build.sequence === 1 ? "compiled" : "rebuilt";
   return (
-    `unitc: ${verb} ${plural(build.rebuilt.length, "unit")} in ${took} ` +
+    `unitc: ${verb} ${counted(build.rebuilt.length, "unit")} in ${took} ` +
     `(${build.written.length} written, ${build.removed.length} removed); ` +
-    `${plural(build.units, "unit")}, ${plural(build.operations, "operation")}; ${found}`
+    `${counted(build.units, "unit")}, ${counted(build.operations, "operation")}; ${found}`
   );
 }
 

@@ -4,6 +4,7 @@
  * `notifications/tools/list_changed`. A broken edit keeps serving the last good bundle. Over stdio,
  * stdout carries JSON-RPC only: build reports go to stderr.
  */
+
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
@@ -11,6 +12,7 @@ import { schemaDefault } from "../../compiler/resolve/defaults.js";
 import type { WatchBuild } from "../../compiler/watch.js";
 import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
+import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
@@ -37,7 +39,7 @@ async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void
   try {
     const change = await host.reload();
     const touched = change.added.length + change.changed.length + change.removed.length;
-    io.stderr(`unitc dev: serving the new build (${touched} units changed); clients notified\n`);
+    io.stderr(`unitc dev: serving the new build (${counted(touched, "unit")} changed); clients notified\n`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`unitc dev: the new build cannot be served (${message}); still serving the last one\n`);

@@ -2,6 +2,7 @@
  * `unitc serve`: serves a compiled bundle over MCP, on stdio (default) or Streamable HTTP. On stdio
  * nothing but JSON-RPC reaches stdout: every log line, warning and startup error goes to stderr.
  */
+
 import { relative, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { defineCommand } from "citty";
@@ -14,6 +15,7 @@ import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
+import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import {
@@ -116,7 +118,7 @@ async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void)
   console.log = console.info = console.debug = (...parts: unknown[]) => io.stderr(`${parts.join(" ")}\n`);
   try {
     const serving = await serveStdio(host, { stdout, version: packageJson.version });
-    log(`serving ${host.manifest.units.length} units on stdio`);
+    log(`serving ${counted(host.manifest.units.length, "unit")} on stdio`);
     await Promise.race([serving.closed, stopped(io.signal)]);
     await serving.close();
   } finally {

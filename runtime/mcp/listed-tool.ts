@@ -18,6 +18,24 @@ export const MAX_SCHEMA_BYTES = 65_536;
 /** A tool as kept, or the reason it is withheld (with its name as shown text). */
 export type KeptTool = { tool: ListedTool } | { name: string; withheld: string };
 
+/**
+ * Whether a schema names a property `__proto__`, as a key or in `required`. JSON parsers and the MCP
+ * SDK's validation drop or reinterpret that key, so the property vanishes while `required` keeps it:
+ * the tool could never be called as declared.
+ */
+function namesProto(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item !== "object" || item === null) continue;
+    if (Object.hasOwn(item, "__proto__")) return true;
+    const required = (item as { required?: unknown }).required;
+    if (Array.isArray(required) && required.includes("__proto__")) return true;
+    stack.push(...Object.values(item));
+  }
+  return false;
+}
+
 function schemaProblem(which: string, schema: unknown, secrets: readonly string[]): string | undefined {
   if (schema === undefined) return undefined;
   if (jsonDepth(schema) > MAX_JSON_DEPTH)
@@ -25,6 +43,9 @@ function schemaProblem(which: string, schema: unknown, secrets: readonly string[
   const bytes = Buffer.byteLength(JSON.stringify(schema) ?? "", "utf8");
   if (bytes > MAX_SCHEMA_BYTES) {
     return `its ${which} schema is ${bytes} bytes of JSON, over the ${MAX_SCHEMA_BYTES}-byte cap`;
+  }
+  if (namesProto(schema)) {
+    return `its ${which} schema names a property "__proto__", which JSON tools drop or turn into a prototype`;
   }
   const [key] = unsafeKeys(schema, secrets);
   if (key === undefined) return undefined;

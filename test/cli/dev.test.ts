@@ -284,7 +284,7 @@ describe("unitc dev", () => {
     const send = (message: Record<string, unknown>) =>
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 
-    await eventually(() => /serving \d+ units on stdio/.test(stderr), 20_000);
+    await eventually(() => /serving \d+ units? on stdio/.test(stderr), 20_000);
     send({
       id: 1,
       method: "initialize",
@@ -328,7 +328,7 @@ describe("unitc dev", () => {
       stderr += chunk.toString("utf8");
     });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    await eventually(() => /serving \d+ units on stdio/.test(stderr), 20_000);
+    await eventually(() => /serving \d+ units? on stdio/.test(stderr), 20_000);
     child.stdin.end();
     const outcome = await Promise.race([
       exited,

@@ -56,6 +56,14 @@ const SPEC = {
       inputSchema: object({ x: { type: "string", description: "padding ".repeat(10_000) } }),
     },
     { name: "deep", description: "Nested too deep.", inputSchema: nested(200) },
+    {
+      name: "proto",
+      description: "Takes a property named __proto__.",
+      // JSON.parse makes "__proto__" an own property, as a server's JSON does.
+      inputSchema: JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}',
+      ),
+    },
     { name: "dup", description: "Listed first.", inputSchema: object({ first: { type: "string" } }) },
     { name: "dup", description: "Listed second.", inputSchema: object({ second: { type: "string" } }) },
   ],
@@ -118,6 +126,8 @@ describe("unitc compile", () => {
     ],
     ["flood", /its input schema is \d+ bytes of JSON, over the 65536-byte cap/],
     ["deep", /its input schema nests deeper than 128 levels/],
+    // The SDK's validation drops the property and keeps `required`: the tool could never be called.
+    ["proto", /its input schema names a property "__proto__"/],
   ])("leaves out %s with a warning saying why", (name, reason) => {
     const line = compileOutput
       .split("\n")
