@@ -360,6 +360,12 @@ export type CliAction = ActionCommonFields & {
    */
   maxOutputBytes?: number;
   output?: CliActionOutput;
+  /**
+   * Inputs that name files or folders, each kept inside a root folder: input property name to root, relative to the action's working folder. Before the command runs, each value is resolved on its real path (symlinks followed) and refused unless it lies inside the root's real path.
+   */
+  pathInputs?: {
+    [k: string]: string | undefined;
+  };
 };
 /**
  * Config file entry for a nested unit collection.

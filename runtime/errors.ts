@@ -15,6 +15,7 @@ export type UnitErrorCode =
   | "OUTPUT_INVALID"
   | "CLI_EXIT"
   | "CLI_SPAWN"
+  | "PATH_OUTSIDE_ROOT"
   | "GRAPHQL_ERRORS"
   | "MCP_START_FAILED"
   | "MCP_CRASHED"

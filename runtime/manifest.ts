@@ -145,6 +145,8 @@ export interface CliInvoke {
   timeoutMs: number;
   maxOutputBytes: number;
   output: "text" | "json";
+  /** Inputs naming files or folders: input property → root folder, relative to `cwd`. */
+  pathInputs?: Record<string, string>;
 }
 
 /**

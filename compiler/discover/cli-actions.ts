@@ -9,6 +9,29 @@ import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
 
+/**
+ * A `pathInputs` entry must name an input property: a misspelt one would leave the real input
+ * unconfined while the unit file reads as if it were confined.
+ */
+function checkPathInputs(
+  context: DiscoverContext,
+  pointer: string,
+  pathInputs: Record<string, string>,
+  inputSchema: unknown,
+): void {
+  const properties = ((inputSchema as Data | undefined)?.properties ?? {}) as Data;
+  for (const name of Object.keys(pathInputs)) {
+    if (Object.hasOwn(properties, name)) continue;
+    context.report(
+      "error",
+      "PATH_INPUT_UNKNOWN",
+      `pathInputs names "${name}", which is not a property of the action's inputSchema`,
+      joinPointer(joinPointer(pointer, "pathInputs"), name),
+      `use one of: ${Object.keys(properties).join(", ") || "(the inputSchema has no properties)"}`,
+    );
+  }
+}
+
 /** Builds the operations of a CLI tools unit; unit-level cwd/env/limits are the actions' defaults. */
 export function discoverCliActions(context: DiscoverContext): UnitIR {
   const { unit } = context;
@@ -50,6 +73,11 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
       ),
       invoke,
     };
+    const pathInputs = action.pathInputs as Record<string, string> | undefined;
+    if (pathInputs !== undefined) {
+      invoke.pathInputs = pathInputs;
+      checkPathInputs(context, pointer, pathInputs, operation.inputSchema);
+    }
     if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema as Data;
     if (action.annotations !== undefined) operation.annotations = action.annotations as ToolAnnotations;
     operations.push(operation);

@@ -7,6 +7,7 @@ import { UnitError, type UnitErrorDetails } from "../errors.js";
 import type { CliInvoke } from "../manifest.js";
 import { head, redact, redactJson, redactOutput, tail, truncationMarker } from "../redact.js";
 import type { OutputCollector } from "./cli-output.js";
+import { checkPathInputs } from "./cli-paths.js";
 import { buildArgv, buildEnv, checkCommand, resolveCwd } from "./cli-plan.js";
 import { type CommandOutcome, runCommand } from "./cli-run.js";
 import type { InvokeContext, InvokeResult, Invoker } from "./types.js";
@@ -104,10 +105,10 @@ export const invokeCli: Invoker = async (input, context) => {
   try {
     const invoke = cliInvokeOf(context);
     checkCommand(invoke.command);
-    const argv = buildArgv(invoke.args, input);
+    const cwd = resolveCwd(invoke.cwd, context.baseDir);
+    const argv = buildArgv(invoke.args, checkPathInputs(input, invoke.pathInputs, cwd));
     const childEnv = buildEnv(invoke.env, context.env);
     secrets = childEnv.secrets;
-    const cwd = resolveCwd(invoke.cwd, context.baseDir);
     if (context.signal?.aborted) {
       throw new UnitError("CANCELLED", `${invoke.command} was cancelled before it started`);
     }
