@@ -48,7 +48,10 @@ export function shareUnitSchemas(unit: ManifestUnit): ManifestUnit {
   const textOf = (def: JsonSchema) => {
     if (typeof def !== "object") return String(def);
     let text = texts.get(def);
-    if (text === undefined) texts.set(def, (text = canonicalJson(def)));
+    if (text === undefined) {
+      text = canonicalJson(def);
+      texts.set(def, text);
+    }
     return text;
   };
   const share = (schema: JsonSchema): JsonSchema => {

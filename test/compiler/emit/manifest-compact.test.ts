@@ -23,7 +23,10 @@ async function openapiProject(specs: Record<string, string>): Promise<string> {
   const openapiEndpoints = Object.fromEntries(
     Object.entries(specs).map(([id, path]) => [
       id,
-      { name: id, description: `Spec ${id}.`, specPath: join(ROOT, path),
+      {
+        name: id,
+        description: `Spec ${id}.`,
+        specPath: join(ROOT, path),
         baseUrl: "https://example.com",
         auth: { type: "none" },
       },
@@ -81,7 +84,7 @@ describe("shared schemas in manifest.json", () => {
     }
   });
 
-  const op = (name: string, inputSchema: object) => ({
+  const op = (name: string, inputSchema: Record<string, unknown>) => ({
     name,
     tsName: name,
     description: "",
@@ -127,7 +130,9 @@ describe("shared schemas in manifest.json", () => {
   it("still reads a format 1 manifest, and names a newer format with a hint to recompile", () => {
     const old = { format: 1, generator: "unitc", settings: SETTINGS, units: [unit([op("a", refTo("X"))])] };
     expect(checkManifest(old)).toEqual(old);
-    expect(() => checkManifest({ ...old, format: 3 })).toThrow(/format 3, this runtime reads formats 1 and 2/);
+    expect(() => checkManifest({ ...old, format: 3 })).toThrow(
+      /format 3, this runtime reads formats 1 and 2/,
+    );
   });
 
   it("writes one line per operation and per shared definition, indented above them", async () => {
