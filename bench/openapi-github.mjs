@@ -2,6 +2,7 @@
 // `npm pack` into .bench-cache/npm/, never committed): unitc's cold compile (a fresh process) beside
 // openapi-typescript alone on the same file in the same run; a no-change recompile; peak RSS.
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { benchProject, isMain, median, npmPackageFiles, root } from "./support.mjs";
 
@@ -32,6 +33,43 @@ function peakRss(args, cwd) {
     { cwd },
   );
   return Number(String(out).trim()) / 1024;
+}
+
+/** Bytes of every file below `dir`. */
+function folderBytes(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+}
+
+const mb = (bytes) => (bytes / 1e6).toFixed(2);
+
+/**
+ * Sizes of the bundle as written, and of its manifest the way unitc wrote it before shared schemas
+ * (format 1: every operation's schemas self-contained, indented at every level), from the same run.
+ */
+export async function sizeRows(out) {
+  const { checkManifest } = await import(join(root, "dist/runtime/manifest.js"));
+  const manifestFile = join(out, "manifest.json");
+  const manifestBytes = statSync(manifestFile).size;
+  const expanded = checkManifest(JSON.parse(readFileSync(manifestFile, "utf8")));
+  const oldManifestBytes = Buffer.byteLength(`${JSON.stringify({ ...expanded, format: 1 }, null, 2)}\n`);
+  const total = folderBytes(out);
+  return [
+    { name: "GitHub REST: bundle total (generated/)", value: mb(total), unit: "MB", target: "≤ 10 MB" },
+    {
+      name: "GitHub REST: bundle total with the format 1 manifest (before)",
+      value: mb(total - manifestBytes + oldManifestBytes),
+      unit: "MB",
+    },
+    { name: "GitHub REST: manifest.json", value: mb(manifestBytes), unit: "MB", target: "≤ 5 MB" },
+    { name: "GitHub REST: manifest.json, format 1 (before)", value: mb(oldManifestBytes), unit: "MB" },
+    {
+      name: "GitHub REST: search-index.json",
+      value: mb(statSync(join(out, "search-index.json")).size),
+      unit: "MB",
+    },
+  ];
 }
 
 export async function run() {
@@ -108,6 +146,7 @@ export async function run() {
     },
     { name: "GitHub REST: unitc peak RSS (full compile)", value: rss.toFixed(0), unit: "MiB" },
     ...tokenRows,
+    ...(await sizeRows(out)),
   ];
 }
 

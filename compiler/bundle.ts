@@ -8,8 +8,9 @@ import { posix } from "node:path";
 import { type Plugin, rollup } from "@rollup/wasm-node";
 import esbuild from "rollup-plugin-esbuild";
 import ts from "typescript";
-import type { Manifest } from "../runtime/manifest.js";
+import { checkManifest } from "../runtime/manifest.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
+import { manifestText } from "./emit/manifest-compact.js";
 
 const ROOT = "/__unitc_bundle__/";
 
@@ -48,7 +49,7 @@ function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnosti
 
 /** The manifest as seen from `bundle/`: relative CLI working directories gain a `../`. */
 function manifestOneLevelDown(text: string): string {
-  const manifest = JSON.parse(text) as Manifest;
+  const manifest = checkManifest(JSON.parse(text));
   for (const unit of manifest.units) {
     for (const operation of unit.operations) {
       const invoke = operation.invoke as { kind: string; cwd?: unknown };
@@ -57,7 +58,7 @@ function manifestOneLevelDown(text: string): string {
       }
     }
   }
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return manifestText(manifest);
 }
 
 /** Adds `bundle/index.js`, its declarations and the manifest to `files`. */

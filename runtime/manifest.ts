@@ -7,9 +7,15 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UnitError } from "./errors.js";
+import { expandSchema, type SharedSchemas } from "./schema-defs.js";
 
-/** Bumped when the manifest shape changes incompatibly. */
-export const MANIFEST_FORMAT = 1;
+/**
+ * Bumped when the manifest shape changes incompatibly. Format 2 stores a unit's shared schema
+ * definitions once (`unit.schemas`); format 1 (every schema self-contained) is still read.
+ */
+export const MANIFEST_FORMAT = 2;
+/** Formats this runtime reads. */
+const READABLE_FORMATS: readonly unknown[] = [1, MANIFEST_FORMAT];
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Exposure =
@@ -300,12 +306,18 @@ export interface ManifestUnit extends UnitDescription {
   unitSet?: UnitSetInfo;
   connection: Connection;
   operations: ManifestOperation[];
+  /**
+   * In the file only: definitions the operations' schemas share, by `$defs` name, stored once.
+   * Reading a manifest puts them back into each schema that reaches them and drops this table.
+   */
+  schemas?: SharedSchemas;
   /** sha256 of the unit's canonical config (not its Markdown body). */
   sourceHash: string;
 }
 
 export interface Manifest {
-  format: typeof MANIFEST_FORMAT;
+  /** The format written is {@link MANIFEST_FORMAT}; format 1 (no shared schemas) is still read. */
+  format: typeof MANIFEST_FORMAT | 1;
   generator: "unitc";
   settings: { defaultSearchLimit: number; maxSearchLimit: number };
   units: ManifestUnit[];
@@ -346,7 +358,10 @@ export function readManifest(path: string | URL): LoadedManifest {
   return { manifest: checkManifest(data, file), baseDir: dirname(file) };
 }
 
-/** Checks the parts of a manifest the runtime relies on; throws `MANIFEST_INVALID` otherwise. */
+/**
+ * Checks the parts of a manifest the runtime relies on; throws `MANIFEST_INVALID` otherwise. The
+ * manifest returned has self-contained schemas (shared definitions put back; `data` is not changed).
+ */
 export function checkManifest(data: unknown, source = "manifest"): Manifest {
   const fail = (why: string): never => {
     throw new UnitError("MANIFEST_INVALID", `${source} is not a unitc manifest: ${why}`, {
@@ -356,11 +371,32 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
   if (typeof data !== "object" || data === null) return fail("not an object");
   const record = data as Record<string, unknown>;
   if (record.generator !== "unitc") fail("generator is not unitc");
-  if (record.format !== MANIFEST_FORMAT) fail(`format ${String(record.format)}, expected ${MANIFEST_FORMAT}`);
+  if (!READABLE_FORMATS.includes(record.format)) {
+    fail(`format ${String(record.format)}, this runtime reads formats ${READABLE_FORMATS.join(" and ")}`);
+  }
   if (!Array.isArray(record.units)) fail("units is not an array");
   for (const unit of record.units as unknown[]) {
     const u = unit as Partial<ManifestUnit> | null;
     if (typeof u?.id !== "string" || !Array.isArray(u.operations)) fail("a unit lacks id or operations");
+    if (u?.schemas !== undefined && (typeof u.schemas !== "object" || u.schemas === null)) {
+      fail(`unit ${u.id}: schemas is not an object`);
+    }
   }
-  return data as Manifest;
+  const manifest = data as Manifest;
+  if (!manifest.units.some((unit) => unit.schemas !== undefined)) return manifest;
+  return { ...manifest, units: manifest.units.map(expandUnit) };
+}
+
+/** A unit whose operations' schemas hold the shared definitions they reach, without the table. */
+export function expandUnit(unit: ManifestUnit): ManifestUnit {
+  const { schemas, ...rest } = unit;
+  if (schemas === undefined) return unit;
+  return {
+    ...rest,
+    operations: unit.operations.map((op) => ({
+      ...op,
+      inputSchema: expandSchema(op.inputSchema, schemas),
+      ...(op.outputSchema !== undefined ? { outputSchema: expandSchema(op.outputSchema, schemas) } : {}),
+    })),
+  };
 }

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../../runtime/manifest.js";
+import { reachedDefs } from "../../runtime/schema-defs.js";
 import { isUnderscore, trimWhere } from "../../runtime/trim.js";
 
 /** Schemas converted for one spec, shared by all its operations. */
@@ -33,19 +34,9 @@ export class SchemaDefs {
 
   /** `schema` plus a `$defs` holding every definition it reaches (none: returned as is). */
   bundle(schema: JsonSchema): JsonSchema {
-    const reached: string[] = [];
-    const seen = new Set<string>();
-    const visit = (value: unknown) => {
-      for (const name of defRefs(value)) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        reached.push(name);
-        visit(this.#schemas.get(name));
-      }
-    };
-    visit(schema);
+    const reached = reachedDefs(schema, (name) => this.#schemas.get(name) ?? true);
     if (reached.length === 0) return schema;
-    const $defs = Object.fromEntries(reached.map((name) => [name, this.#schemas.get(name) ?? true]));
+    const $defs = Object.fromEntries(reached);
     return typeof schema === "boolean" ? { ...(schema ? {} : { not: {} }), $defs } : { ...schema, $defs };
   }
 
@@ -57,19 +48,5 @@ export class SchemaDefs {
     while (this.#taken.has(name)) name = `${name}_`;
     this.#taken.add(name);
     return name;
-  }
-}
-
-/** Names of the `#/$defs/<name>` refs inside a converted schema. */
-function* defRefs(value: unknown): Generator<string> {
-  if (typeof value !== "object" || value === null) return;
-  if (Array.isArray(value)) {
-    for (const item of value) yield* defRefs(item);
-    return;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) yield item.slice(8);
-    else if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples")
-      yield* defRefs(item);
   }
 }

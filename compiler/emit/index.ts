@@ -18,6 +18,7 @@ import {
 } from "./code-mode.js";
 import { emitIndexModule, PACKAGE_JSON } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
+import { manifestText } from "./manifest-compact.js";
 import { planUnits, type UnitPlan } from "./plan.js";
 
 export interface EmitOptions {
@@ -91,7 +92,7 @@ export function emitBundle(
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans));
   files.set("package.json", PACKAGE_JSON);
-  files.set("manifest.json", `${JSON.stringify(buildManifest(plans, settings, options.outDir), null, 2)}\n`);
+  files.set("manifest.json", manifestText(buildManifest(plans, settings, options.outDir)));
   files.set("search-index.json", searchIndexFile(files.get("manifest.json") as string));
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

@@ -115,8 +115,8 @@ describe("unitc compile", () => {
     expect(files.length).toBeGreaterThan(5);
     for (const [file, text] of files) expectVisible(file, text);
     const manifest = await readFile(join(out, "manifest.json"), "utf8");
-    expect(manifest).toContain('"description": "First number"');
-    expect(manifest).toContain('"enum": [\n');
+    expect(manifest).toContain('"description":"First number"');
+    expect(manifest).toContain('"enum":["fast","slow"]');
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { checkManifest, type ManifestUnit } from "../../../runtime/manifest.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { compileProject, readSyntax, writeBundle } from "./support.js";
@@ -89,12 +90,13 @@ async function compileUnits(units: readonly UnitStrings[]) {
 
 /** The strings each unit must keep, compared against the manifest and the parsed types. */
 function expectSurvives(units: readonly UnitStrings[], files: ReadonlyMap<string, string>): void {
-  const manifest = JSON.parse(files.get("manifest.json") as string);
+  // Read as the runtime reads it: shared definitions put back into each operation's schemas.
+  const manifest = checkManifest(JSON.parse(files.get("manifest.json") as string));
   units.forEach((s, i) => {
-    const unit = manifest.units.find((u: { id: string }) => u.id === `u${i}`);
+    const unit = manifest.units.find((u) => u.id === `u${i}`) as ManifestUnit;
     expect(unit).toMatchObject({ name: s.name, description: s.description, useWhen: s.useWhen });
-    expect(unit.operations[0].description).toBe(s.actionDescription);
-    expect(unit.operations[0].inputSchema).toEqual(inputSchema(s));
+    expect(unit.operations[0]?.description).toBe(s.actionDescription);
+    expect(unit.operations[0]?.inputSchema).toEqual(inputSchema(s));
     for (const path of [`units/u${i}/types.ts`, `.code-mode/units/u${i}.d.ts`]) {
       const syntax = readSyntax(path, files.get(path) as string);
       expect(syntax.errors, path).toEqual([]);

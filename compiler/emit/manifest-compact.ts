@@ -1,0 +1,89 @@
+/**
+ * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
+ * `runtime/schema-defs.ts`), and the text indented only down to operations and definitions, one per
+ * line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
+ * one line per operation still shows in a diff which operations changed.
+ */
+import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/manifest.js";
+import { defRefs, reachedDefs, rootDefs, type SharedSchemas } from "../../runtime/schema-defs.js";
+import { canonicalJson } from "../canonical.js";
+
+/** Levels indented: the manifest, `units`, a unit, its `operations`/`schemas`; deeper is one line. */
+const INDENTED_LEVELS = 4;
+
+/** The text of `manifest.json` for a manifest with self-contained schemas. */
+export function manifestText(manifest: Manifest): string {
+  return `${layout({ ...manifest, units: manifest.units.map(shareUnitSchemas) }, 0)}\n`;
+}
+
+function layout(value: unknown, depth: number): string {
+  if (depth >= INDENTED_LEVELS || typeof value !== "object" || value === null) {
+    return JSON.stringify(value) ?? "null";
+  }
+  const pad = "  ".repeat(depth + 1);
+  const close = "  ".repeat(depth);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return `[\n${value.map((item) => pad + layout(item, depth + 1)).join(",\n")}\n${close}]`;
+  }
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  if (entries.length === 0) return "{}";
+  const lines = entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${layout(item, depth + 1)}`);
+  return `{\n${lines.join(",\n")}\n${close}}`;
+}
+
+/**
+ * A unit whose operations' root `$defs` move to `unit.schemas` where the name means the same schema
+ * in every operation; a definition whose content differs from the table's stays in its operation.
+ * A name some schema refers to without defining it never enters the table, so reading the manifest
+ * back cannot fill in a ref that was dangling.
+ */
+export function shareUnitSchemas(unit: ManifestUnit): ManifestUnit {
+  const schemas = unit.operations.flatMap((op) =>
+    op.outputSchema === undefined ? [op.inputSchema] : [op.inputSchema, op.outputSchema],
+  );
+  const blocked = new Set(schemas.flatMap(undefinedRefs));
+  const table = new Map<string, { def: JsonSchema; text: string }>();
+  const texts = new WeakMap<object, string>();
+  const textOf = (def: JsonSchema) => {
+    if (typeof def !== "object") return String(def);
+    let text = texts.get(def);
+    if (text === undefined) {
+      text = canonicalJson(def);
+      texts.set(def, text);
+    }
+    return text;
+  };
+  const share = (schema: JsonSchema): JsonSchema => {
+    const local = rootDefs(schema);
+    if (local === undefined || typeof schema !== "object") return schema;
+    const { $defs: _ignored, ...body } = schema;
+    const hoisted = new Set<string>();
+    for (const [name, def] of reachedDefs(body, (n) => (Object.hasOwn(local, n) ? local[n] : undefined))) {
+      if (blocked.has(name)) continue;
+      const text = textOf(def);
+      const entry = table.get(name);
+      if (entry === undefined) table.set(name, { def, text });
+      else if (entry.text !== text) continue;
+      hoisted.add(name);
+    }
+    if (hoisted.size === 0) return schema;
+    const kept = Object.entries(local).filter(([name]) => !hoisted.has(name));
+    return kept.length === 0 ? body : { ...body, $defs: Object.fromEntries(kept) };
+  };
+  const operations = unit.operations.map((op) => ({
+    ...op,
+    inputSchema: share(op.inputSchema),
+    ...(op.outputSchema !== undefined ? { outputSchema: share(op.outputSchema) } : {}),
+  }));
+  if (table.size === 0) return unit;
+  const { sourceHash, ...rest } = unit;
+  const shared: SharedSchemas = Object.fromEntries([...table].map(([name, { def }]) => [name, def]));
+  return { ...rest, operations, schemas: shared, sourceHash };
+}
+
+/** Names a schema refers to as `#/$defs/<name>` that its root `$defs` does not define. */
+function undefinedRefs(schema: JsonSchema): string[] {
+  const local = rootDefs(schema) ?? {};
+  return [...new Set(defRefs(schema))].filter((name) => !Object.hasOwn(local, name));
+}
