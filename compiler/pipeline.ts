@@ -11,6 +11,7 @@ import type { BuildMemo } from "./memo.js";
 import { resolveProject } from "./resolve/index.js";
 import type { ResolvedProject } from "./resolve/types.js";
 import { type ValidatedProject, validateProject } from "./validate/index.js";
+import { checkUnits } from "./validate/unit-checks.js";
 
 /** State shared by the stages of one run. */
 export interface PipelineOptions extends LoadProjectOptions {
@@ -88,11 +89,30 @@ export const emitStage: Stage = {
   },
 };
 
+/**
+ * What `validate` checks that `compile` learns while discovering: local spec files, declared input
+ * schemas against templates, CLI commands on PATH. `compile` skips it: discovery says the same.
+ */
+export const checkStage: Stage = {
+  name: "check",
+  async run(context) {
+    if (!context.resolved) return;
+    const env = context.options.env ?? process.env;
+    context.diagnostics.push(...(await checkUnits(context.resolved.units, env)));
+  },
+};
+
 /** The stages `unitc validate` runs. */
-export const validationStages: readonly Stage[] = [loadStage, validateStage, resolveStage];
+export const validationStages: readonly Stage[] = [loadStage, validateStage, resolveStage, checkStage];
 
 /** The stages `unitc compile` runs; writing the files is separate (`compiler/write.ts`). */
-export const compileStages: readonly Stage[] = [...validationStages, discoverStage, emitStage];
+export const compileStages: readonly Stage[] = [
+  loadStage,
+  validateStage,
+  resolveStage,
+  discoverStage,
+  emitStage,
+];
 
 /** Runs stages in order over a fresh context. */
 export async function runPipeline(
