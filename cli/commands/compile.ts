@@ -11,6 +11,7 @@ import type { CompileResult, WriteResult } from "../../compiler/index.js";
 import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import {
   checkUpToDate,
+  compiledBuild,
   type RecordOptions,
   recordBuild,
   type SourceSnapshot,
@@ -43,18 +44,9 @@ async function rememberBuild(
   before: SourceSnapshot,
   result: CompileResult,
   files: ReadonlyMap<string, string>,
-  count: Count,
 ): Promise<void> {
-  const discovered = result.context.discovered;
-  if (!discovered) return;
-  await recordBuild(record, before, {
-    ...count,
-    diagnostics: result.diagnostics,
-    files: [...files.keys()],
-    setRoots: discovered.roots,
-    inputs: discovered.inputHashes,
-    remote: discovered.remote,
-  });
+  const build = compiledBuild(result, files.keys());
+  if (build) await recordBuild(record, before, build);
 }
 
 /** One line per operation whose schema or description changed since the manifest on disk. */
@@ -181,7 +173,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         });
       if (check) {
         const stale = written.differences.length > 0;
-        if (!stale && !failed) await rememberBuild(record, sources, result, files, count);
+        if (!stale && !failed) await rememberBuild(record, sources, result, files);
         return finish({
           code: stale || failed ? EXIT_ERRORS : EXIT_OK,
           line: checkLine(count, shown, written.differences.length, failed),
@@ -192,7 +184,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
           changedOperations: stale ? changedOperations(written, files) : [],
         });
       }
-      if (!failed) await rememberBuild(record, sources, result, files, count);
+      if (!failed) await rememberBuild(record, sources, result, files);
       finish({
         code: failed ? EXIT_ERRORS : EXIT_OK,
         line: writtenLine(count, shown, written, output.kept),
