@@ -88,7 +88,10 @@ async function checkUnit(unit: ResolvedUnit, env: Record<string, string | undefi
       }
       if (unit.kind === "cli" && typeof action.command === "string") {
         const cwd = String(action.cwd ?? backend.cwd ?? ".");
-        const problem = await commandProblem(action.command, resolve(unit.baseDir, cwd), env);
+        // A PATH the unit sets for its command (perhaps a reference) is the one it is looked up in.
+        const ownPath = [action.env, backend.env].some((e) => isObject(e) && Object.hasOwn(e, "PATH"));
+        const lookup = ownPath ? {} : env;
+        const problem = await commandProblem(action.command, resolve(unit.baseDir, cwd), lookup);
         if (problem)
           diagnostics.push(
             createDiagnostic(
