@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
-import type { CompileResult, WriteResult } from "../../compiler/index.js";
+import type { CompileResult, PipelineProgress, WriteResult } from "../../compiler/index.js";
 import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import {
   checkUpToDate,
@@ -73,6 +73,88 @@ async function outputFiles(
   return (await keepFailedUnits(result.context, outDir)) ?? { files: result.files, kept: [] };
 }
 
+/** What one compile needs beyond the project options. */
+interface CompilePlan {
+  options: ReturnType<typeof projectOptions>;
+  record: RecordOptions;
+  /** The output folder as printed. */
+  shown: string;
+  check: boolean;
+  partial: boolean;
+  bundle: boolean;
+  progress?: PipelineProgress;
+}
+
+/** Compiles, then writes (or compares, with `--check`) and records a clean build. */
+async function compileOnce(plan: CompilePlan): Promise<CompileOutcome> {
+  const { options, record, shown, check, partial, bundle, progress } = plan;
+  const { outDir } = record;
+  const sources = await snapshotSources(record);
+  // Loaded only now: the up-to-date check needs none of the compiler.
+  const { compile, writeBundle } = await import("../../compiler/index.js");
+  const result = await compile({ ...options, outDir, ...(progress ? { progress } : {}) });
+  const count = compiledCount(result);
+  const { timings } = result.context;
+  const report = (diagnostics: readonly Diagnostic[], status: string, code: number): CompileOutcome => ({
+    code,
+    line: status,
+    diagnostics,
+    count,
+    timings,
+  });
+  const failed = hasErrors(result.diagnostics);
+  // A build with errors writes nothing unless asked to: the last output stays as it was.
+  if (failed && !partial && !check) {
+    const kept = existsSync(join(outDir, "manifest.json"));
+    return report(result.diagnostics, erroredLine(count, shown, kept), EXIT_ERRORS);
+  }
+  const output = await outputFiles(result, outDir, partial);
+  // With errors and no unit left, writing would only empty the output folder.
+  if (output.files.size === 0 || (failed && count.units === 0 && output.kept.length === 0))
+    return report(result.diagnostics, "nothing compiled: fix the errors above\n", EXIT_ERRORS);
+  const before = result.diagnostics.length;
+  if (bundle) progress?.stage?.("bundle");
+  const files = await bundleOutput({ ...result, files: output.files }, bundle);
+  // A failed bundle must not replace a good one on disk: write nothing.
+  if (hasErrors(result.diagnostics.slice(before)))
+    return report(result.diagnostics, "nothing written: the bundle build failed\n", EXIT_ERRORS);
+  progress?.stage?.(check ? "compare" : "write");
+  const written = await writeBundle(files, { outDir, check });
+  const diagnostics = [...result.diagnostics, ...written.diagnostics];
+  if (hasErrors(written.diagnostics))
+    return {
+      code: EXIT_ERRORS,
+      line: writeFailedLine(shown, written),
+      diagnostics,
+      count,
+      written,
+      timings,
+    };
+  if (check) {
+    const stale = written.differences.length > 0;
+    if (!stale && !failed) await rememberBuild(record, sources, result, files);
+    return {
+      code: stale || failed ? EXIT_ERRORS : EXIT_OK,
+      line: checkLine(count, shown, written.differences.length, failed),
+      diagnostics,
+      count,
+      written,
+      timings,
+      changedOperations: stale ? changedOperations(written, files) : [],
+    };
+  }
+  if (!failed) await rememberBuild(record, sources, result, files);
+  return {
+    code: failed ? EXIT_ERRORS : EXIT_OK,
+    line: writtenLine(count, shown, written, output.kept),
+    diagnostics,
+    count,
+    written,
+    timings,
+    kept: output.kept,
+  };
+}
+
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: {
@@ -131,69 +213,17 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
           written: { written: [], unchanged: recorded.files, removed: [], differences: [] },
         });
       }
-      const sources = await snapshotSources(record);
-      // Loaded only now: the up-to-date check needs none of the compiler.
-      const { compile, writeBundle } = await import("../../compiler/index.js");
-      const result = await compile({
-        ...options,
-        outDir,
-        ...(line.progress ? { progress: line.progress } : {}),
-      });
-      const count = compiledCount(result);
-      const { timings } = result.context;
-      const report = (diagnostics: readonly Diagnostic[], status: string, code: number) =>
-        finish({ code, line: status, diagnostics, count, timings });
-      const failed = hasErrors(result.diagnostics);
-      // A build with errors writes nothing unless asked to: the last output stays as it was.
-      if (failed && !args.partial && !check) {
-        const kept = existsSync(join(outDir, "manifest.json"));
-        return report(result.diagnostics, erroredLine(count, shown, kept), EXIT_ERRORS);
-      }
-      const output = await outputFiles(result, outDir, args.partial === true);
-      // With errors and no unit left, writing would only empty the output folder.
-      if (output.files.size === 0 || (failed && count.units === 0 && output.kept.length === 0))
-        return report(result.diagnostics, "nothing compiled: fix the errors above\n", EXIT_ERRORS);
-      const before = result.diagnostics.length;
-      if (args.bundle) line.progress?.stage?.("bundle");
-      const files = await bundleOutput({ ...result, files: output.files }, args.bundle === true);
-      // A failed bundle must not replace a good one on disk: write nothing.
-      if (hasErrors(result.diagnostics.slice(before)))
-        return report(result.diagnostics, "nothing written: the bundle build failed\n", EXIT_ERRORS);
-      line.progress?.stage?.(check ? "compare" : "write");
-      const written = await writeBundle(files, { outDir, check });
-      const diagnostics = [...result.diagnostics, ...written.diagnostics];
-      if (hasErrors(written.diagnostics))
-        return finish({
-          code: EXIT_ERRORS,
-          line: writeFailedLine(shown, written),
-          diagnostics,
-          count,
-          written,
-          timings,
-        });
-      if (check) {
-        const stale = written.differences.length > 0;
-        if (!stale && !failed) await rememberBuild(record, sources, result, files);
-        return finish({
-          code: stale || failed ? EXIT_ERRORS : EXIT_OK,
-          line: checkLine(count, shown, written.differences.length, failed),
-          diagnostics,
-          count,
-          written,
-          timings,
-          changedOperations: stale ? changedOperations(written, files) : [],
-        });
-      }
-      if (!failed) await rememberBuild(record, sources, result, files);
-      finish({
-        code: failed ? EXIT_ERRORS : EXIT_OK,
-        line: writtenLine(count, shown, written, output.kept),
-        diagnostics,
-        count,
-        written,
-        timings,
-        kept: output.kept,
-      });
+      finish(
+        await compileOnce({
+          options,
+          record,
+          shown,
+          check,
+          partial: args.partial === true,
+          bundle: args.bundle === true,
+          ...(line.progress ? { progress: line.progress } : {}),
+        }),
+      );
     },
   });
 }
