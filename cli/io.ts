@@ -10,9 +10,13 @@ export interface CliIO {
   signal?: AbortSignal;
   /** Reads all of standard input (`unitc run -`). */
   stdin?: () => Promise<string>;
-  /** Whether stdout and stdin are terminals (colour, and `dev`'s stdio warning); false when unset. */
+  /**
+   * Whether stdout, stdin and stderr are terminals (colour, `dev`'s stdio warning, `compile`'s
+   * progress line); false when unset.
+   */
   stdoutIsTTY?: boolean;
   stdinIsTTY?: boolean;
+  stderrIsTTY?: boolean;
 }
 
 /** The real process streams. */
@@ -25,6 +29,7 @@ export function processIO(): CliIO {
     stdin: () => text(process.stdin),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

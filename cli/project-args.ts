@@ -1,6 +1,7 @@
 /** The flags that name a project, shared by `validate`, `compile` and `dev` (light: no compiler). */
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { CliIO } from "./io.js";
+import { type CliIO, UsageError } from "./io.js";
 
 export const projectArgs = {
   project: { type: "string", description: "Project folder (holds .units/)", valueHint: "DIR" },
@@ -24,14 +25,20 @@ export const includeUserUnitsArg = {
   },
 } as const;
 
-/** Turns the shared project flags into load options. */
+/**
+ * Turns the shared project flags into load options. A project folder that is not there is a wrong
+ * command line (exit 2), not an empty project: nothing is validated, and nothing written there.
+ */
 export function projectOptions(
   io: CliIO,
   args: { project?: string; config?: string; "user-config"?: string; "include-user-units"?: boolean },
 ) {
   const userConfig = args["user-config"];
+  const projectDir = resolve(io.cwd, args.project ?? ".");
+  if (!statSync(projectDir, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`project folder ${projectDir} does not exist or is not a folder`);
   return {
-    projectDir: resolve(io.cwd, args.project ?? "."),
+    projectDir,
     ...(args.config ? { configFile: resolve(io.cwd, args.config) } : {}),
     userConfigFile:
       userConfig === "none" ? (false as const) : userConfig ? resolve(io.cwd, userConfig) : undefined,

@@ -18,6 +18,12 @@ export function statusLine(build: WatchBuild): string {
     const kept = build.sequence === 1 ? "nothing written" : "kept the last good output";
     return `unitc: build failed in ${took}: ${counted(counts.error, "error")}, ${found}; ${kept}`;
   }
+  if (build.upToDate) {
+    return (
+      `unitc: up to date in ${took}: nothing changed since the last compile (0 written); ` +
+      `${plural(build.units, "unit")}, ${plural(build.operations, "operation")}; ${found}`
+    );
+  }
   const verb = build.sequence === 1 ? "compiled" : "rebuilt";
   return (
     `unitc: ${verb} ${counted(build.rebuilt.length, "unit")} in ${took} ` +

@@ -6,6 +6,7 @@ import {
   compileStages,
   type PipelineContext,
   type PipelineOptions,
+  type PipelineProgress,
   runPipeline,
   validationStages,
 } from "./pipeline.js";
@@ -15,7 +16,7 @@ export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js
 export type { LoadProjectOptions } from "./load/index.js";
 export { loadProject, userConfigPath } from "./load/index.js";
 export { BuildMemo } from "./memo.js";
-export type { PipelineContext, PipelineOptions, Stage } from "./pipeline.js";
+export type { PipelineContext, PipelineOptions, PipelineProgress, Stage } from "./pipeline.js";
 export { compileStages, runPipeline, validationStages } from "./pipeline.js";
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
 export { type WriteOptions, type WriteResult, writeBundle } from "./write.js";
@@ -33,6 +34,8 @@ export interface CompileOptions extends LoadProjectOptions {
   outDir?: string;
   /** Kept between builds of one project (watch mode): see {@link BuildMemo}. */
   memo?: BuildMemo;
+  /** Told as the build goes: stages, units discovered (the CLI's progress line). */
+  progress?: PipelineProgress;
 }
 
 export interface CompileResult {

@@ -3,7 +3,7 @@
  * diagnostics to the context instead of throwing; later stages work with whatever is still valid.
  */
 import type { Diagnostic } from "./diagnostics.js";
-import { type DiscoveredProject, discoverProject } from "./discover/index.js";
+import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
 import type { LoadedProject } from "./load/documents.js";
 import { type LoadProjectOptions, loadProject } from "./load/index.js";
@@ -11,6 +11,7 @@ import type { BuildMemo } from "./memo.js";
 import { resolveProject } from "./resolve/index.js";
 import type { ResolvedProject } from "./resolve/types.js";
 import { type ValidatedProject, validateProject } from "./validate/index.js";
+import { checkUnits } from "./validate/unit-checks.js";
 
 /** State shared by the stages of one run. */
 export interface PipelineOptions extends LoadProjectOptions {
@@ -18,6 +19,14 @@ export interface PipelineOptions extends LoadProjectOptions {
   outDir?: string;
   /** What the previous build of this project kept (watch mode); the result is the same without it. */
   memo?: BuildMemo;
+  /** Told when a stage starts and as discovery finishes each unit (a progress line, say). */
+  progress?: PipelineProgress;
+}
+
+/** Progress events of one run; none changes what the run produces. */
+export interface PipelineProgress {
+  stage?(name: string): void;
+  unit?(progress: UnitProgress): void;
 }
 
 export interface PipelineContext {
@@ -69,7 +78,11 @@ export const discoverStage: Stage = {
   async run(context) {
     if (!context.resolved) return;
     const memo = context.options.memo?.discovered;
-    context.discovered = await discoverProject(context.resolved, memo ? { memo } : {});
+    const progress = context.options.progress;
+    context.discovered = await discoverProject(context.resolved, {
+      ...(memo ? { memo } : {}),
+      ...(progress?.unit ? { onUnit: (p: UnitProgress) => progress.unit?.(p) } : {}),
+    });
     context.diagnostics.push(...context.discovered.diagnostics);
   },
 };
@@ -88,11 +101,30 @@ export const emitStage: Stage = {
   },
 };
 
+/**
+ * What `validate` checks that `compile` learns while discovering: local spec files, declared input
+ * schemas against templates, CLI commands on PATH. `compile` skips it: discovery says the same.
+ */
+export const checkStage: Stage = {
+  name: "check",
+  async run(context) {
+    if (!context.resolved) return;
+    const env = context.options.env ?? process.env;
+    context.diagnostics.push(...(await checkUnits(context.resolved.units, env)));
+  },
+};
+
 /** The stages `unitc validate` runs. */
-export const validationStages: readonly Stage[] = [loadStage, validateStage, resolveStage];
+export const validationStages: readonly Stage[] = [loadStage, validateStage, resolveStage, checkStage];
 
 /** The stages `unitc compile` runs; writing the files is separate (`compiler/write.ts`). */
-export const compileStages: readonly Stage[] = [...validationStages, discoverStage, emitStage];
+export const compileStages: readonly Stage[] = [
+  loadStage,
+  validateStage,
+  resolveStage,
+  discoverStage,
+  emitStage,
+];
 
 /** Runs stages in order over a fresh context. */
 export async function runPipeline(
@@ -101,6 +133,7 @@ export async function runPipeline(
 ): Promise<PipelineContext> {
   const context: PipelineContext = { options, diagnostics: [], timings: {} };
   for (const stage of stages) {
+    options.progress?.stage?.(stage.name);
     const started = performance.now();
     await stage.run(context);
     context.timings[stage.name] = performance.now() - started;

@@ -23,6 +23,7 @@ import { canonicalJson } from "../runtime/canonical.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { specCacheDir } from "./discover/spec-cache.js";
 import { fileStamp, fileTextHash } from "./file-hashes.js";
+import type { CompileResult } from "./index.js";
 import { configFiles } from "./load/config-paths.js";
 import { listUnitFiles } from "./load/units-root.js";
 import { writeAtomically } from "./write.js";
@@ -48,6 +49,14 @@ export interface RecordedBuild {
   diagnostics: Diagnostic[];
   /** Output files, relative to the output folder. */
   files: string[];
+}
+
+/** A recorded build, with what watch mode must follow: every folder listed and every file read. */
+export interface RecordedSources extends RecordedBuild {
+  /** Units roots (the project's and unit sets'). */
+  roots: string[];
+  /** Files read that no root lists: config files and the local files discovery read. */
+  inputs: string[];
 }
 
 interface SourceState {
@@ -172,7 +181,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The recorded build when nothing it read or wrote has changed since; otherwise `undefined`. */
-export async function checkUpToDate(options: RecordOptions): Promise<RecordedBuild | undefined> {
+export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
   const record = await readRecord(options);
   if (!record || record.key !== (await recordKey(options))) return undefined;
   for (const [root, files] of Object.entries(record.roots)) {
@@ -187,11 +196,14 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedBui
   for (const [path, stamp] of Object.entries(record.outputs)) {
     if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
   }
+  const listed = new Set(Object.values(record.roots).flat());
   return {
     units: record.units,
     operations: record.operations,
     diagnostics: record.diagnostics,
     files: record.files,
+    roots: Object.keys(record.roots),
+    inputs: Object.keys(record.sources).filter((file) => !listed.has(file)),
   };
 }
 
@@ -201,6 +213,21 @@ export interface CompiledBuild extends RecordedBuild {
   setRoots: readonly string[];
   inputs: ReadonlyMap<string, string>;
   remote: boolean;
+}
+
+/** What the record keeps of a finished compile whose output folder now holds `files`. */
+export function compiledBuild(result: CompileResult, files: Iterable<string>): CompiledBuild | undefined {
+  const discovered = result.context.discovered;
+  if (!discovered) return undefined;
+  return {
+    units: discovered.units.length,
+    operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
+    diagnostics: result.diagnostics,
+    files: [...files],
+    setRoots: discovered.roots,
+    inputs: discovered.inputHashes,
+    remote: discovered.remote,
+  };
 }
 
 /**

@@ -11,6 +11,13 @@ import { inside } from "./discover/spec-ref-rules.js";
 import { type CompileOptions, type CompileResult, compile } from "./index.js";
 import { configFiles } from "./load/config-paths.js";
 import { BuildMemo } from "./memo.js";
+import {
+  checkUpToDate,
+  compiledBuild,
+  type RecordOptions,
+  recordBuild,
+  snapshotSources,
+} from "./up-to-date.js";
 import { writeBundle } from "./write.js";
 
 export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
@@ -22,6 +29,11 @@ export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
   prepare?: (result: CompileResult) => Promise<Map<string, string>>;
   /** Called after every build, the first included. Errors it throws are reported, not fatal. */
   onBuild?: (build: WatchBuild) => void | Promise<void>;
+  /**
+   * Use the build record `unitc compile` keeps (`variant` as there: `bundle` with `--bundle`): the
+   * first build is skipped when nothing changed since the recorded one, and good builds are recorded.
+   */
+  record?: { variant: string };
 }
 
 /** What one build did. */
@@ -41,6 +53,8 @@ export interface WatchBuild {
   changes: string[];
   /** From the start of the build to the end of the write, in milliseconds. */
   durationMs: number;
+  /** The first build only: nothing changed since the recorded build, so nothing was compiled. */
+  upToDate?: boolean;
 }
 
 export interface ProjectWatcher {
@@ -95,7 +109,7 @@ class Watcher implements ProjectWatcher {
 
   /** The first build, then the watcher over what it read; resolves once the watcher listens. */
   async #start(): Promise<WatchBuild> {
-    const build = await this.#build([]);
+    const build = (await this.#fromRecord()) ?? (await this.#build([]));
     if (this.#closed) return build;
     const watcher = watch([...this.#watched], {
       ignoreInitial: true,
@@ -154,9 +168,55 @@ class Watcher implements ProjectWatcher {
     if (added.length > 0) this.#watcher?.add(added);
   }
 
+  /** What the build record knows of this project's output, used only by the record helpers. */
+  #recordOptions(): RecordOptions | undefined {
+    const { record, prepare: _p, onBuild: _o, debounceMs: _d, progress: _g, ...options } = this.#options;
+    return record ? { ...options, variant: record.variant } : undefined;
+  }
+
+  /** The first build from the build record, when it shows that nothing changed; else undefined. */
+  async #fromRecord(): Promise<WatchBuild | undefined> {
+    const started = performance.now();
+    const options = this.#recordOptions();
+    const recorded = options ? await checkUpToDate(options) : undefined;
+    if (!recorded) return undefined;
+    this.#follow({ roots: recorded.roots, inputs: recorded.inputs });
+    const build: WatchBuild = {
+      sequence: ++this.#sequence,
+      ok: true,
+      diagnostics: recorded.diagnostics,
+      units: recorded.units,
+      operations: recorded.operations,
+      rebuilt: [],
+      written: [],
+      removed: [],
+      changes: [],
+      durationMs: performance.now() - started,
+      upToDate: true,
+    };
+    await this.#tell(build);
+    return build;
+  }
+
+  async #tell(build: WatchBuild): Promise<void> {
+    try {
+      await this.#options.onBuild?.(build);
+    } catch {
+      // A listener's failure must not stop watching.
+    }
+  }
+
   async #build(changes: string[]): Promise<WatchBuild> {
     const started = performance.now();
-    const { prepare, onBuild, debounceMs: _debounce, ...compileOptions } = this.#options;
+    const {
+      prepare,
+      onBuild: _onBuild,
+      debounceMs: _debounce,
+      record: _record,
+      ...compileOptions
+    } = this.#options;
+    const recordOptions = this.#recordOptions();
+    const sources = recordOptions ? await snapshotSources(recordOptions) : undefined;
     const result = await compile({ ...compileOptions, memo: this.#memo });
     const discovered = result.context.discovered;
     this.#follow(discovered);
@@ -186,14 +246,12 @@ class Watcher implements ProjectWatcher {
         build.ok = !hasErrors(written.diagnostics);
         // After a failed write the folder's contents are unknown: compare with the disk next time.
         this.#written = build.ok ? files : undefined;
+        const compiled = build.ok ? compiledBuild(result, files.keys()) : undefined;
+        if (recordOptions && sources && compiled) await recordBuild(recordOptions, sources, compiled);
       }
     }
     build.durationMs = performance.now() - started;
-    try {
-      await onBuild?.(build);
-    } catch {
-      // A listener's failure must not stop watching.
-    }
+    await this.#tell(build);
     return build;
   }
 

@@ -7,10 +7,11 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
-import type { CompileResult, WriteResult } from "../../compiler/index.js";
+import type { CompileResult, PipelineProgress, WriteResult } from "../../compiler/index.js";
 import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import {
   checkUpToDate,
+  compiledBuild,
   type RecordOptions,
   recordBuild,
   type SourceSnapshot,
@@ -25,9 +26,11 @@ import {
   writeFailedLine,
   writtenLine,
 } from "../compile-lines.js";
+import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
+import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
-import { reportDiagnostics } from "../report.js";
+import type { ReportFormat } from "../report.js";
 
 /** How many units and operations were compiled. */
 function compiledCount(result: CompileResult): Count {
@@ -41,18 +44,9 @@ async function rememberBuild(
   before: SourceSnapshot,
   result: CompileResult,
   files: ReadonlyMap<string, string>,
-  count: Count,
 ): Promise<void> {
-  const discovered = result.context.discovered;
-  if (!discovered) return;
-  await recordBuild(record, before, {
-    ...count,
-    diagnostics: result.diagnostics,
-    files: [...files.keys()],
-    setRoots: discovered.roots,
-    inputs: discovered.inputHashes,
-    remote: discovered.remote,
-  });
+  const build = compiledBuild(result, files.keys());
+  if (build) await recordBuild(record, before, build);
 }
 
 /** One line per operation whose schema or description changed since the manifest on disk. */
@@ -79,6 +73,88 @@ async function outputFiles(
   return (await keepFailedUnits(result.context, outDir)) ?? { files: result.files, kept: [] };
 }
 
+/** What one compile needs beyond the project options. */
+interface CompilePlan {
+  options: ReturnType<typeof projectOptions>;
+  record: RecordOptions;
+  /** The output folder as printed. */
+  shown: string;
+  check: boolean;
+  partial: boolean;
+  bundle: boolean;
+  progress?: PipelineProgress;
+}
+
+/** Compiles, then writes (or compares, with `--check`) and records a clean build. */
+async function compileOnce(plan: CompilePlan): Promise<CompileOutcome> {
+  const { options, record, shown, check, partial, bundle, progress } = plan;
+  const { outDir } = record;
+  const sources = await snapshotSources(record);
+  // Loaded only now: the up-to-date check needs none of the compiler.
+  const { compile, writeBundle } = await import("../../compiler/index.js");
+  const result = await compile({ ...options, outDir, ...(progress ? { progress } : {}) });
+  const count = compiledCount(result);
+  const { timings } = result.context;
+  const report = (diagnostics: readonly Diagnostic[], status: string, code: number): CompileOutcome => ({
+    code,
+    line: status,
+    diagnostics,
+    count,
+    timings,
+  });
+  const failed = hasErrors(result.diagnostics);
+  // A build with errors writes nothing unless asked to: the last output stays as it was.
+  if (failed && !partial && !check) {
+    const kept = existsSync(join(outDir, "manifest.json"));
+    return report(result.diagnostics, erroredLine(count, shown, kept), EXIT_ERRORS);
+  }
+  const output = await outputFiles(result, outDir, partial);
+  // With errors and no unit left, writing would only empty the output folder.
+  if (output.files.size === 0 || (failed && count.units === 0 && output.kept.length === 0))
+    return report(result.diagnostics, "nothing compiled: fix the errors above\n", EXIT_ERRORS);
+  const before = result.diagnostics.length;
+  if (bundle) progress?.stage?.("bundle");
+  const files = await bundleOutput({ ...result, files: output.files }, bundle);
+  // A failed bundle must not replace a good one on disk: write nothing.
+  if (hasErrors(result.diagnostics.slice(before)))
+    return report(result.diagnostics, "nothing written: the bundle build failed\n", EXIT_ERRORS);
+  progress?.stage?.(check ? "compare" : "write");
+  const written = await writeBundle(files, { outDir, check });
+  const diagnostics = [...result.diagnostics, ...written.diagnostics];
+  if (hasErrors(written.diagnostics))
+    return {
+      code: EXIT_ERRORS,
+      line: writeFailedLine(shown, written),
+      diagnostics,
+      count,
+      written,
+      timings,
+    };
+  if (check) {
+    const stale = written.differences.length > 0;
+    if (!stale && !failed) await rememberBuild(record, sources, result, files);
+    return {
+      code: stale || failed ? EXIT_ERRORS : EXIT_OK,
+      line: checkLine(count, shown, written.differences.length, failed),
+      diagnostics,
+      count,
+      written,
+      timings,
+      changedOperations: stale ? changedOperations(written, files) : [],
+    };
+  }
+  if (!failed) await rememberBuild(record, sources, result, files);
+  return {
+    code: failed ? EXIT_ERRORS : EXIT_OK,
+    line: writtenLine(count, shown, written, output.kept),
+    diagnostics,
+    count,
+    written,
+    timings,
+    kept: output.kept,
+  };
+}
+
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: {
@@ -93,79 +169,61 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
       watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
       force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
+      format: {
+        type: "enum",
+        options: ["text", "json"],
+        default: "text",
+        description: "Output format: json prints the outcome as one JSON object on stdout",
+      },
       partial: {
         type: "boolean",
         description: "With errors, still write the units that compiled; failed units keep their last output",
       },
     },
     async run({ args }) {
+      const started = performance.now();
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
+      const format = args.format as ReportFormat;
       if (args.watch) {
         if (args.check) throw new UsageError("--watch and --check cannot be combined");
+        if (format === "json") throw new UsageError("--watch and --format json cannot be combined");
         const { watchUntilStopped } = await import("./watch.js");
         await watchUntilStopped(io, { ...options, outDir, bundle: args.bundle === true });
         return setExit(EXIT_OK);
       }
       const record: RecordOptions = { ...options, outDir, variant: args.bundle ? "bundle" : "" };
       const shown = relative(io.cwd, outDir) || ".";
+      const check = args.check === true;
+      // Text mode only: with --format json, stderr carries nothing but real problems.
+      const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
+      const finish = (outcome: CompileOutcome) => {
+        line.clear();
+        const timings = { ...outcome.timings, total: performance.now() - started };
+        setExit(reportCompile(io, format, { ...outcome, timings }, { outDir: shown, check }));
+      };
       const recorded = args.force ? undefined : await checkUpToDate(record);
       if (recorded) {
-        reportDiagnostics(io, recorded.diagnostics, "text");
-        io.stderr(upToDateLine(recorded, shown, args.check === true));
-        return setExit(EXIT_OK);
+        return finish({
+          code: EXIT_OK,
+          line: upToDateLine(recorded, shown, check),
+          diagnostics: recorded.diagnostics,
+          count: recorded,
+          upToDate: true,
+          written: { written: [], unchanged: recorded.files, removed: [], differences: [] },
+        });
       }
-      const sources = await snapshotSources(record);
-      // Loaded only now: the up-to-date check needs none of the compiler.
-      const { compile, writeBundle } = await import("../../compiler/index.js");
-      const result = await compile({ ...options, outDir });
-      const count = compiledCount(result);
-      const report = (diagnostics: readonly Diagnostic[], line: string, code: number) => {
-        reportDiagnostics(io, diagnostics, "text");
-        io.stderr(line);
-        setExit(code);
-      };
-      const failed = hasErrors(result.diagnostics);
-      // A build with errors writes nothing unless asked to: the last output stays as it was.
-      if (failed && !args.partial && !args.check) {
-        report(
-          result.diagnostics,
-          erroredLine(count, shown, existsSync(join(outDir, "manifest.json"))),
-          EXIT_ERRORS,
-        );
-        return;
-      }
-      const output = await outputFiles(result, outDir, args.partial === true);
-      // With errors and no unit left, writing would only empty the output folder.
-      if (output.files.size === 0 || (failed && count.units === 0 && output.kept.length === 0)) {
-        report(result.diagnostics, "nothing compiled: fix the errors above\n", EXIT_ERRORS);
-        return;
-      }
-      const before = result.diagnostics.length;
-      const files = await bundleOutput({ ...result, files: output.files }, args.bundle === true);
-      // A failed bundle must not replace a good one on disk: write nothing.
-      if (hasErrors(result.diagnostics.slice(before))) {
-        report(result.diagnostics, "nothing written: the bundle build failed\n", EXIT_ERRORS);
-        return;
-      }
-      const written = await writeBundle(files, { outDir, check: args.check === true });
-      const diagnostics = [...result.diagnostics, ...written.diagnostics];
-      if (hasErrors(written.diagnostics)) {
-        report(diagnostics, writeFailedLine(shown, written), EXIT_ERRORS);
-        return;
-      }
-      if (args.check) {
-        reportDiagnostics(io, diagnostics, "text");
-        for (const d of written.differences) io.stdout(`${shown}/${d.path}: ${d.change}\n`);
-        const stale = written.differences.length > 0;
-        if (stale) for (const line of changedOperations(written, files)) io.stdout(`${line}\n`);
-        io.stderr(checkLine(count, shown, written.differences.length, failed));
-        if (!stale && !failed) await rememberBuild(record, sources, result, files, count);
-        setExit(stale || failed ? EXIT_ERRORS : EXIT_OK);
-        return;
-      }
-      if (!failed) await rememberBuild(record, sources, result, files, count);
-      report(diagnostics, writtenLine(count, shown, written, output.kept), failed ? EXIT_ERRORS : EXIT_OK);
+      finish(
+        await compileOnce({
+          options,
+          record,
+          shown,
+          check,
+          partial: args.partial === true,
+          bundle: args.bundle === true,
+          ...(line.progress ? { progress: line.progress } : {}),
+        }),
+      );
     },
   });
 }

@@ -23,6 +23,8 @@ export function startWatching(
   const { bundle, ...watchOptions } = options;
   return watchProject({
     ...watchOptions,
+    // Start from the build record `unitc compile` keeps: nothing changed means nothing to compile.
+    record: { variant: bundle ? "bundle" : "" },
     // A failed bundle is an error in the build's diagnostics: the watcher then writes nothing.
     ...(bundle ? { prepare: (result) => bundleOutput(result, true) } : {}),
     async onBuild(build) {

@@ -4,7 +4,7 @@ import type { CliInvoke, ToolAnnotations } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
 import { defsDefault } from "../resolve/defaults.js";
-import { actionInputSchema, embeddedReferences, inputReferences, usesWholeInput } from "./action-input.js";
+import { actionInputSchema } from "./action-input.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
@@ -62,15 +62,7 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
     const operation: OperationIR = {
       name,
       description: String(action.description ?? `Runs ${invoke.command}`),
-      inputSchema: actionInputSchema(
-        context,
-        pointer,
-        action.inputSchema,
-        [],
-        inputReferences(args),
-        usesWholeInput(args),
-        embeddedReferences(args),
-      ),
+      inputSchema: actionInputSchema(context, pointer, "cli", action),
       invoke,
     };
     const pathInputs = action.pathInputs as Record<string, string> | undefined;

@@ -2,13 +2,11 @@
 import type { HttpInvoke, ToolAnnotations } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
-import { actionInputSchema, embeddedReferences, inputReferences, usesWholeInput } from "./action-input.js";
+import { actionInputSchema } from "./action-input.js";
 import { remoteConnection } from "./remote-connection.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
 type Data = Record<string, unknown>;
-
-const PLACEHOLDER = /\{([A-Za-z0-9_-]+)\}/g;
 
 /** Builds the operations of an HTTP API unit from its configured actions. */
 export function discoverHttpActions(context: DiscoverContext): UnitIR {
@@ -17,8 +15,6 @@ export function discoverHttpActions(context: DiscoverContext): UnitIR {
   const operations: OperationIR[] = [];
   for (const [name, action] of Object.entries(actions)) {
     const pointer = joinPointer("/actions", name);
-    const placeholders = [...String(action.path).matchAll(PLACEHOLDER)].map((m) => m[1] as string);
-    const templated = { query: action.query, headers: action.headers, jsonBody: action.jsonBody };
     const invoke: HttpInvoke = {
       kind: "http",
       method: action.method as HttpInvoke["method"],
@@ -30,15 +26,7 @@ export function discoverHttpActions(context: DiscoverContext): UnitIR {
     const operation: OperationIR = {
       name,
       description: String(action.description ?? `${invoke.method} ${invoke.path}`),
-      inputSchema: actionInputSchema(
-        context,
-        pointer,
-        action.inputSchema,
-        placeholders,
-        inputReferences(templated),
-        usesWholeInput(templated),
-        embeddedReferences(templated),
-      ),
+      inputSchema: actionInputSchema(context, pointer, "http", action),
       invoke,
     };
     if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema as Data;

@@ -47,6 +47,15 @@ export interface DiscoveredProject {
 export interface DiscoverOptions {
   /** Outcomes kept from the previous build (watch mode). */
   memo?: DiscoverMemo;
+  /** Told after each unit: how many are done of how many, and the operations found so far. */
+  onUnit?: (progress: UnitProgress) => void;
+}
+
+/** How far discovery has got. */
+export interface UnitProgress {
+  done: number;
+  total: number;
+  operations: number;
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order in the result. */
@@ -144,9 +153,14 @@ export async function discoverProject(
   const sets = { roots: new Set<string>(), files: new Set<string>() };
   const units = await expandUnitSets(project.units, diagnostics, sets);
   const rebuilt: string[] = [];
-  const outcomes = await mapLimit(units, concurrency, (unit) =>
-    discoverOrRecall(unit, project, options.memo, rebuilt),
-  );
+  const progress: UnitProgress = { done: 0, total: units.length, operations: 0 };
+  const outcomes = await mapLimit(units, concurrency, async (unit) => {
+    const outcome = await discoverOrRecall(unit, project, options.memo, rebuilt);
+    progress.done++;
+    progress.operations += outcome.ir?.operations.length ?? 0;
+    options.onUnit?.({ ...progress });
+    return outcome;
+  });
   options.memo?.retain(new Set(units.map((unit) => unit.id)));
   const inputs = new Set(sets.files);
   const inputHashes = new Map<string, string>();

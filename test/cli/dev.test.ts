@@ -5,7 +5,7 @@
  * spec with a `$ref`ed file, and the fixture MCP server over stdio.
  */
 import { spawn } from "node:child_process";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
@@ -84,9 +84,12 @@ interface Dev {
   stop: () => Promise<number>;
 }
 
-/** Starts `unitc dev` over HTTP; `terminal` leaves out --transport and says stdin is a terminal. */
-async function startDev(files: Record<string, string>, terminal = false): Promise<Dev> {
-  const dir = await writeProject(files);
+/**
+ * Starts `unitc dev` over HTTP on a new project holding `files`, or on the project folder `files`
+ * names; `terminal` leaves out --transport and says stdin is a terminal.
+ */
+async function startDev(files: Record<string, string> | string, terminal = false): Promise<Dev> {
+  const dir = typeof files === "string" ? files : await writeProject(files);
   let stderr = "";
   let listening: (url: string) => void = () => undefined;
   const url = new Promise<string>((resolve) => {
@@ -146,6 +149,17 @@ async function startDev(files: Record<string, string>, terminal = false): Promis
 async function toolNames(client: Client): Promise<string[]> {
   const names = (await client.listTools()).tools.map((t) => t.name);
   return names.filter((name) => !name.startsWith("tools__") || name === "tools__echo");
+}
+
+/** Each file's modification time below `dir`, by relative path. */
+async function mtimes(dir: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    found[path.slice(dir.length + 1)] = (await stat(path)).mtimeMs;
+  }
+  return found;
 }
 
 async function manifestOf(dir: string): Promise<Manifest> {
@@ -245,6 +259,39 @@ describe("unitc dev", () => {
     await changed;
     expect(await toolNames(dev.client)).toEqual(["search_tools", "notes__slow"]);
     expect(await dev.stop()).toBe(0);
+  });
+
+  it("starts from the build record when nothing changed: nothing compiled or written, edits still followed", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
+      ".units/notes.md": httpUnit("Notes", "Notes."),
+      ".units/pets.md": `---\nname: Pets\ndescription: Pets.\nopenapiEndpoint:\n  specPath: pets.yaml\n  baseUrl: ${api.url}\n  auth: { type: none }\n---\n`,
+      ".units/pets.yaml": spec,
+      ".units/pet.yaml": petSchema("name"),
+    });
+    const env = { PATH: process.env.PATH };
+    const io = { stdout: () => undefined, stderr: () => undefined, cwd: dir, env };
+    expect(await runCli(["compile", "--project", dir, "--user-config", "none"], io)).toBe(0);
+    const stamps = await mtimes(join(dir, "generated"));
+
+    const dev = await startDev(dir);
+    expect(dev.stderr()).toMatch(
+      /unitc: up to date in \d+ ms: nothing changed since the last compile \(0 written\); 2 units, 2 operations; 0 diagnostics/,
+    );
+    expect(dev.stderr()).not.toContain("compiled");
+    expect(await mtimes(join(dir, "generated"))).toEqual(stamps);
+    expect(await toolNames(dev.client)).toEqual(["search_tools", "notes__slow", "pets__listPets"]);
+    // The record named the files to follow: an edit to the $ref'ed schema still rebuilds.
+    const changed = dev.nextChange();
+    await writeFile(join(dir, ".units/pet.yaml"), petSchema("nickname"));
+    await changed;
+    expect(JSON.stringify((await manifestOf(dir)).units)).toContain("nickname");
+    expect(await dev.stop()).toBe(0);
+
+    // dev records its own good builds: the next start is up to date too.
+    const again = await startDev(dir);
+    expect(again.stderr()).toContain("nothing changed since the last compile");
+    expect(await again.stop()).toBe(0);
   });
 
   it("at a terminal without --transport, serves over HTTP and says why", async () => {

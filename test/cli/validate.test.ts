@@ -95,6 +95,40 @@ describe("unitc validate", () => {
   });
 });
 
+describe("validate catches what compile or the first call would refuse", () => {
+  it("exits 2 naming a --project folder that does not exist, and compile writes nothing there", async () => {
+    const parent = await writeProject({});
+    const missing = join(parent, "nonexistent");
+    const run = await runUnitc(["validate", "--project", missing, "--user-config", "none"], parent);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`project folder ${missing} does not exist`);
+    expect(run.stderr).not.toContain("0 units");
+    const compile = await runUnitc(["compile", "--project", missing, "--user-config", "none"], parent);
+    expect(compile.code).toBe(2);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it("reports a missing specPath at its value, an undeclared $input at its template, a missing command", async () => {
+    const dir = await writeProject({
+      ".units/pets.md":
+        "---\nname: Pets\ndescription: Pets.\nopenapiEndpoint:\n  specPath: ./pets.yaml\n  auth: { type: none }\n---\n",
+      ".units/tools.md":
+        "---\nname: Tools\ndescription: Tools.\ncliTools:\n  actions:\n    say:\n      command: unitc-absent-command\n" +
+        "      args: [$input.text]\n      inputSchema: { type: object, additionalProperties: false }\n---\n",
+    });
+    const run = await runUnitc(["validate", "--user-config", "none"], dir, { PATH: "" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '.units/pets.md:5:13 error SPEC_UNREADABLE specPath "./pets.yaml" does not exist',
+    );
+    expect(run.stdout).toContain(".units/tools.md:8:14 error UNDECLARED_INPUT a template reads $input.text");
+    expect(run.stdout).toContain(
+      '.units/tools.md:7:16 warning COMMAND_NOT_FOUND command "unitc-absent-command" is not on PATH',
+    );
+    expect(run.stderr).toBe("2 units, 2 errors, 1 warning\n");
+  });
+});
+
 describe("unitc command line", () => {
   it("--help prints usage naming the commands", async () => {
     const run = await runUnitc(["--help"], repo);

@@ -13,7 +13,7 @@ export async function runUnitc(
   argv: readonly string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
-  terminal: Pick<CliIO, "stdoutIsTTY" | "stdinIsTTY"> = {},
+  terminal: Pick<CliIO, "stdoutIsTTY" | "stdinIsTTY" | "stderrIsTTY"> = {},
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";

@@ -64,7 +64,7 @@ cliTools:
       ),
     );
     expect(text).toBe(
-      ".units/tools.md:9:7 error UNDECLARED_INPUT a template reads $input.folder, which the inputSchema does not declare\n" +
+      ".units/tools.md:8:14 error UNDECLARED_INPUT a template reads $input.folder, which the inputSchema does not declare\n" +
         '  hint: add "folder" to inputSchema.properties',
     );
   });

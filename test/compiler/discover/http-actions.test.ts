@@ -168,17 +168,17 @@ httpApi:
 );
 
 describe("declared input schemas are checked against the templates", () => {
-  it("prints each finding at the action's inputSchema key", async () => {
+  it("prints each finding at the template that reads the input (a missing requirement at the inputSchema key)", async () => {
     const { text } = await discover(CHECKS);
     expect(text).toBe(
       [
-        `.units/items.md:11:7 error UNDECLARED_INPUT the path reads {id}, which the inputSchema does not declare`,
+        `.units/items.md:10:13 error UNDECLARED_INPUT the path reads {id}, which the inputSchema does not declare`,
         `  hint: add "id" to inputSchema.properties and to required`,
-        `.units/items.md:18:7 warning UNDECLARED_INPUT the path reads {id}, which the inputSchema does not declare`,
+        `.units/items.md:17:13 warning UNDECLARED_INPUT the path reads {id}, which the inputSchema does not declare`,
         `  hint: add "id" to inputSchema.properties and to required`,
         `.units/items.md:22:7 warning OPTIONAL_PATH_INPUT the path reads {id}, which the inputSchema does not require; calls without it fail`,
         `  hint: add "id" to inputSchema.required`,
-        `.units/items.md:29:7 error UNDECLARED_INPUT a template reads $input.q, which the inputSchema does not declare`,
+        `.units/items.md:28:19 error UNDECLARED_INPUT a template reads $input.q, which the inputSchema does not declare`,
         `  hint: add "q" to inputSchema.properties`,
       ].join("\n"),
     );
@@ -203,7 +203,7 @@ httpApi:
     );
     const { text } = await discover(files);
     expect(text).toBe(
-      ".units/items.md:12:7 warning UNDECLARED_INPUT a template reads $input.q, which the inputSchema does not declare\n" +
+      ".units/items.md:11:19 warning UNDECLARED_INPUT a template reads $input.q, which the inputSchema does not declare\n" +
         '  hint: add "q" to inputSchema.properties',
     );
   });

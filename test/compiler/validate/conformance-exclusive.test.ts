@@ -2,17 +2,32 @@
 import { describe } from "vitest";
 import { type ConformanceTable, runConformance, unit } from "../../support/conformance.js";
 
-const openapi = (fields: string) =>
-  unit(`name: Pets\ndescription: The pet store.\nopenapiEndpoint:\n${fields}  auth: { type: none }\n`);
-const discovery = (fields: string) =>
-  unit(`name: Docs\ndescription: A discovery API.\nvendorDiscoveryApi:\n${fields}  auth: { type: none }\n`);
-const graphql = (fields: string) =>
-  unit(`name: Shop
+// The local documents the cases name exist: validate also checks that a named file is there.
+const DOCUMENTS = {
+  ".units/pets.json": "{}\n",
+  ".units/docs.json": "{}\n",
+  ".units/schema.graphql": "type Query { me: ID }\n",
+  ".units/me.graphql": "query { me }\n",
+};
+const openapi = (fields: string) => ({
+  ...DOCUMENTS,
+  ...unit(`name: Pets\ndescription: The pet store.\nopenapiEndpoint:\n${fields}  auth: { type: none }\n`),
+});
+const discovery = (fields: string) => ({
+  ...DOCUMENTS,
+  ...unit(
+    `name: Docs\ndescription: A discovery API.\nvendorDiscoveryApi:\n${fields}  auth: { type: none }\n`,
+  ),
+});
+const graphql = (fields: string) => ({
+  ...DOCUMENTS,
+  ...unit(`name: Shop
 description: A GraphQL shop.
 graphqlEndpoint:
   endpointUrl: https://shop.example.com/graphql
 ${fields}  auth: { type: none }
-`);
+`),
+});
 const operation = (fields: string) =>
   graphql(`  introspection: true\n  operations:\n    me:\n      description: The signed-in user.\n${fields}`);
 const mcp = (fields: string) => unit(`name: Files\ndescription: A file server.\nmcpServer:\n${fields}`);

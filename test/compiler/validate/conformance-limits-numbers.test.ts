@@ -30,10 +30,12 @@ httpApi:
 `);
 const setupItem = (field: string, value: number) =>
   withField(`setup:\n  verify:\n    - label: Check ls\n      command: ls\n      ${field}: ${value}`);
-const openapiCache = (value: number) =>
-  unit(
+const openapiCache = (value: number) => ({
+  ...unit(
     `name: Pets\ndescription: The pet store.\nopenapiEndpoint:\n  specPath: pets.json\n  operationCacheTtlMs: ${value}\n  auth: { type: none }\n`,
-  );
+  ),
+  ".units/pets.json": "{}\n",
+});
 
 const limits: ConformanceTable = [
   ["timeoutMs 1 is valid", { files: cliSetting("timeoutMs", 1), want: "" }],

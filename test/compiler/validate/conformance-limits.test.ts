@@ -7,10 +7,12 @@ import { describe } from "vitest";
 import { CLI, type ConformanceTable, runConformance, unit } from "../../support/conformance.js";
 
 const withField = (field: string) => unit(`name: Files\ndescription: List files.\n${field}\n${CLI}`);
-const discovery = (field: string) =>
-  unit(
+const discovery = (field: string) => ({
+  ...unit(
     `name: Docs\ndescription: A discovery API.\nvendorDiscoveryApi:\n  discoveryPath: docs.json\n  auth: { type: none }\n  ${field}\n`,
-  );
+  ),
+  ".units/docs.json": "{}\n",
+});
 const graphql = (depth: number) =>
   unit(`name: Shop
 description: A GraphQL shop.
