@@ -21,7 +21,7 @@ export function statusLine(build: WatchBuild): string {
   if (build.upToDate) {
     return (
       `unitc: up to date in ${took}: nothing changed since the last compile (0 written); ` +
-      `${plural(build.units, "unit")}, ${plural(build.operations, "operation")}; ${found}`
+      `${counted(build.units, "unit")}, ${counted(build.operations, "operation")}; ${found}`
     );
   }
   const verb = build.sequence === 1 ? "compiled" : "rebuilt";

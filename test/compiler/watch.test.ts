@@ -3,6 +3,7 @@
  * watcher's rebuild. Checks which units were rediscovered, what was written, that a broken edit
  * keeps the last good output, and that incremental builds equal cold ones.
  */
+
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { compile } from "../../compiler/index.js";
 import { BuildMemo } from "../../compiler/memo.js";
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
 import type { Manifest } from "../../runtime/manifest.js";
+import { parsedManifest } from "../support/manifest.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const unit = (name: string, description: string) => `---
@@ -105,7 +107,7 @@ afterEach(async () => {
 afterAll(cleanupProjects);
 
 async function manifestOf(dir: string): Promise<Manifest> {
-  return JSON.parse(await readFile(join(dir, "generated", "manifest.json"), "utf8")) as Manifest;
+  return parsedManifest(await readFile(join(dir, "generated", "manifest.json"), "utf8"));
 }
 
 describe("watchProject", () => {

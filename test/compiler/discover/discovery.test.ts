@@ -3,12 +3,14 @@
  * these tests compile with include/exclude filters, type-check, and a generated client calls a real
  * server on 127.0.0.1 (path parameters, a repeated query parameter, a `{+name}` path, a JSON body).
  */
+
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest, ManifestOperation } from "../../../runtime/manifest.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { failure, sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
+import { parsedManifest } from "../../support/manifest.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { type CompiledBundle, cleanupOutDirs, compileTo, configText, makeOutDir } from "./openapi-support.js";
 
@@ -28,7 +30,7 @@ async function compileDiscovery(
     }),
   });
   const bundle = await compileTo(dir, await makeOutDir());
-  const manifest = JSON.parse(bundle.result.files.get("manifest.json") ?? "null") as Manifest;
+  const manifest = parsedManifest(bundle.result.files.get("manifest.json"));
   return { ...bundle, manifest };
 }
 

@@ -4,11 +4,13 @@
  * nothing is fetched or read, by unitc or by openapi-typescript writing the unit's types; relative
  * refs inside the folder and circular schemas work.
  */
+
 import { cp, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { startHttpServer, type TestServer } from "../../support/http-server.js";
+import { parsedManifest } from "../../support/manifest.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { cleanupOutDirs, compileTo, configText, makeOutDir } from "./openapi-support.js";
 
@@ -192,9 +194,9 @@ describe("followed $refs", () => {
   );
 
   it("keeps a circular schema as refs into $defs, nullable as a union with null", () => {
-    const manifest = JSON.parse(good.manifest);
-    const tree = manifest.units[0].operations.find((o: { name: string }) => o.name === "getTree");
-    expect(tree.outputSchema).toEqual({
+    const manifest = parsedManifest(good.manifest);
+    const tree = manifest.units[0]?.operations.find((o) => o.name === "getTree");
+    expect(tree?.outputSchema).toEqual({
       $ref: "#/$defs/Node",
       $defs: {
         Node: {
@@ -211,8 +213,9 @@ describe("followed $refs", () => {
   });
 
   it("brings schemas from other files into $defs, resolving refs relative to each file", () => {
-    const manifest = JSON.parse(good.manifest);
-    const pet = manifest.units[0].operations.find((o: { name: string }) => o.name === "getPet");
+    const manifest = parsedManifest(good.manifest);
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks the schema's nested shape directly.
+    const pet = manifest.units[0]?.operations.find((o) => o.name === "getPet") as any;
     expect(Object.keys(pet.outputSchema.$defs)).toEqual(["Pet", "Tag", "Node"]);
     expect(pet.outputSchema.$defs.Tag).toEqual({ type: "string", enum: ["cat", "dog"] });
     expect(pet.inputSchema.properties.path.properties.id).toEqual({

@@ -3,12 +3,14 @@
  * (written to disk, so tests can import the generated client and type-check it), with diagnostics as
  * the text the CLI prints.
  */
+
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { formatDiagnostics } from "../../../compiler/diagnostics.js";
 import { type CompileResult, compile } from "../../../compiler/index.js";
 import type { ManifestOperation, ManifestUnit } from "../../../runtime/manifest.js";
+import { parsedManifest } from "../../support/manifest.js";
 import { writeProject } from "../../support/project.js";
 
 type Data = Record<string, unknown>;
@@ -71,7 +73,7 @@ export async function discoverSpec(paths: Data, extra: Data = {}, entry: Data = 
     }),
   });
   const bundle = await compileTo(dir, await makeOutDir());
-  const manifest = JSON.parse(bundle.result.files.get("manifest.json") ?? '{"units":[]}');
+  const manifest = parsedManifest(bundle.result.files.get("manifest.json"));
   const unit = manifest.units[0] as ManifestUnit;
   const op = (name: string) => unit.operations.find((o) => o.name === name) as ManifestOperation;
   return { unit, text: bundle.text, op };

@@ -1,5 +1,6 @@
 /** Helpers of the discover tests: compile a throwaway project and read what discover made of it. */
-import type { Manifest, ManifestOperation, ManifestUnit } from "../../../runtime/manifest.js";
+import type { ManifestOperation, ManifestUnit } from "../../../runtime/manifest.js";
+import { parsedManifest } from "../../support/manifest.js";
 import { writeProject } from "../../support/project.js";
 import { compileProject } from "../emit/support.js";
 
@@ -9,7 +10,7 @@ export { cleanupProjects } from "../../support/project.js";
 export async function discover(files: Record<string, string>) {
   const dir = await writeProject(files);
   const result = await compileProject(dir);
-  const manifest = JSON.parse(result.files.get("manifest.json") ?? '{"units":[]}') as Manifest;
+  const manifest = parsedManifest(result.files.get("manifest.json"));
   const unit = (id: string): ManifestUnit => {
     const found = manifest.units.find((u) => u.id === id);
     if (!found) throw new Error(`no unit ${id} in the manifest; diagnostics:\n${result.text}`);

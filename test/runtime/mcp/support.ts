@@ -3,6 +3,7 @@
  * node_modules) started offline with `process.execPath`, a compile into a temp folder that vitest
  * imports, and process checks that read /proc.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,6 +13,7 @@ import { formatDiagnostics } from "../../../compiler/diagnostics.js";
 import { compile } from "../../../compiler/index.js";
 import type { Manifest } from "../../../runtime/manifest.js";
 import { writeBundle } from "../../compiler/emit/support.js";
+import { parsedManifest } from "../../support/manifest.js";
 import { writeProject } from "../../support/project.js";
 
 const require = createRequire(import.meta.url);
@@ -87,7 +89,7 @@ export async function compileBundle(files: Record<string, string>): Promise<Comp
   const outDir = join(dir, "generated");
   const result = await compile({ projectDir: dir, userConfigFile: false, outDir });
   writeBundle(outDir, result.files);
-  const manifest = JSON.parse(result.files.get("manifest.json") ?? '{"units":[]}') as Manifest;
+  const manifest = parsedManifest(result.files.get("manifest.json"));
   const text = formatDiagnostics(result.diagnostics, (file) => relative(dir, file));
   return { dir, outDir, manifest, text, result };
 }
