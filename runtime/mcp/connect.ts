@@ -15,7 +15,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { UnitError } from "../errors.js";
-import { buildEnv, checkCommand } from "../invoke/cli-plan.js";
+import { buildEnv, checkCommand, resolveCommand } from "../invoke/cli-plan.js";
 import { resolveAuth } from "../invoke/http-request.js";
 import type { McpConnection } from "../manifest.js";
 import { redact, redactOutput, tail } from "../redact.js";
@@ -28,7 +28,7 @@ export const STDERR_EXCERPT_CHARS = 2_000;
 export interface OpenOptions {
   /** Where `${VAR}` references in `env` and auth are resolved. */
   env: Record<string, string | undefined>;
-  /** Folder a relative `cwd` is resolved against. */
+  /** Folder a relative `cwd` or command path is resolved against (the manifest's, or the declaring file's). */
   baseDir: string;
   fetch?: typeof fetch;
   /** Called with the re-listed tools after the server says its tool list changed. */
@@ -68,7 +68,7 @@ function missing(error: unknown, where: string): never {
 }
 
 function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
-  const command = connection.command ?? "";
+  const command = resolveCommand(connection.command ?? "", options.baseDir);
   try {
     checkCommand(command);
   } catch (error) {

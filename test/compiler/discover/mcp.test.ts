@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { McpConnection } from "../../../runtime/manifest.js";
@@ -93,13 +93,14 @@ describe("server-everything over stdio", () => {
     });
   });
 
-  it("records the connection with defaults, and nothing resolved", () => {
+  it("records the connection with defaults (the declaring file's folder to run in), and nothing resolved", () => {
     expect(unit()?.connection).toEqual({
       kind: "mcp",
       transport: "stdio",
       command: process.execPath,
       args: [serverBin("server-everything"), "stdio", tag],
       env: {},
+      cwd: "../.units",
       startupTimeoutMs: 10_000,
       callTimeoutMs: 60_000,
       maxResponseBytes: 200_000,
@@ -272,8 +273,11 @@ describe("a server that cannot be listed", () => {
 describe("the build cache of tool lists", () => {
   const files = (ttl: number) =>
     mcpProject({
+      // An absolute cwd: the folder a server runs in is part of the cache key, and each compile
+      // here is a new project folder.
       fixture: stdioEntry([FIXTURE], {
         env: { FIXTURE_VARIANT: "${UNITC_TEST_VARIANT}" },
+        cwd: dirname(FIXTURE),
         toolCacheTtlMs: ttl,
       }),
     });
