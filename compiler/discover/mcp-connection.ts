@@ -5,9 +5,10 @@
  * folder a server without `cwd` runs in (so relative arguments work too); they are made absolute
  * here, and emit makes them relative to the output folder.
  */
-import { basename, isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { resolveCommand } from "../../runtime/invoke/cli-plan.js";
 import type { AuthConfig, McpConnection } from "../../runtime/manifest.js";
+import { isPackageRunner, RUNNER_STARTUP_TIMEOUT_MS } from "../../runtime/mcp/package-runner.js";
 import { defsDefault } from "../resolve/defaults.js";
 import type { ResolvedUnit } from "../resolve/types.js";
 
@@ -18,19 +19,6 @@ function fieldDefault(
   field: "startupTimeoutMs" | "callTimeoutMs" | "toolCacheTtlMs" | "maxResponseBytes",
 ): number {
   return defsDefault<number>("mcpServerFields", field);
-}
-
-/** Package runners that may download the server before starting it: they get a longer startup default. */
-const PACKAGE_RUNNERS = new Set(["npx", "uvx", "bunx", "pnpx"]);
-
-/** How long a server may take to answer initialize, when the block does not say. */
-export const RUNNER_STARTUP_TIMEOUT_MS = 60_000;
-
-/** True when `command` (with its `args`) starts the server through a package runner (`npx`, `pnpm dlx`, …). */
-export function isPackageRunner(command: string, args: readonly string[]): boolean {
-  const name = basename(command).replace(/\.(?:cmd|exe)$/i, "");
-  if (PACKAGE_RUNNERS.has(name)) return true;
-  return (name === "pnpm" || name === "yarn") && args[0] === "dlx";
 }
 
 /** The transport a block names, else stdio when it has a `command`, else Streamable HTTP. */

@@ -228,7 +228,7 @@ describe("a server that cannot be listed", () => {
       [
         '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "broken" could not be listed: the MCP server did not start: the server exited with code 7 before it answered initialize',
         "  stderr| fixture: cannot start with token [redacted]",
-        "  hint: check the server's command, url and environment; its stderr (excerpt) often says why",
+        "  hint: check the server's command, args and environment; its stderr (excerpt) says why it stopped",
       ].join("\n"),
     );
     expect(compiled.manifest.units.map((u) => u.id)).toEqual(["files"]);
@@ -242,7 +242,7 @@ describe("a server that cannot be listed", () => {
       mcpProject({ silent: stdioEntry([FIXTURE, "--silent-start", tag], { startupTimeoutMs: 300 }) }),
     );
     expect(compiled.text).toContain(
-      'error MCP_START_FAILED MCP server of unit "silent" could not be listed: the MCP server did not start: no answer to initialize within 300 ms',
+      'error MCP_START_FAILED MCP server of unit "silent" could not be listed: the MCP server did not start: it was still starting after 300 ms (startupTimeoutMs) and was stopped',
     );
     expect(processesWith(tag)).toEqual([]);
   });
@@ -256,7 +256,7 @@ describe("a server that cannot be listed", () => {
     [
       "a command that does not exist",
       { command: "unitc-no-such-command" },
-      '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "s" could not be listed: the MCP server did not start: command not found: unitc-no-such-command\n  hint: check the server\'s command, url and environment; its stderr (excerpt) often says why',
+      '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "s" could not be listed: the MCP server did not start: command not found: unitc-no-such-command\n  hint: check the server\'s command, args and environment; its stderr (excerpt) says why it stopped',
     ],
     [
       "oauth2 auth",
