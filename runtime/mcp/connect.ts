@@ -132,6 +132,8 @@ function startFailure(
   exitBeforeTimeout: ProcessExit | undefined,
 ): StartFailure {
   const { stdio } = plan;
+  // The SDK's own request timeout (JSON-RPC -32001) may fire before ours: the same event.
+  const timedOut = error === TIMED_OUT || (error as { code?: unknown }).code === -32001;
   const check = "check the server's command, args and environment; its stderr (excerpt) says why it stopped";
   const ms = connection.startupTimeoutMs;
   if ((error as NodeJS.ErrnoException).code === "ENOENT") {
@@ -139,12 +141,12 @@ function startFailure(
   }
   if (stdio?.failure) return { reason: stdio.failure.message, hint: check };
   // An exit says more than a timeout that raced it: the server is not slow, it stopped.
-  const exit = error === TIMED_OUT ? exitBeforeTimeout : stdio?.exit;
+  const exit = timedOut ? exitBeforeTimeout : stdio?.exit;
   if (exit) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     return { reason: `the server ${how} before it answered initialize`, hint: check };
   }
-  if (error === TIMED_OUT && stdio) {
+  if (timedOut && stdio) {
     return {
       reason: `it was still starting after ${ms} ms (startupTimeoutMs) and was stopped`,
       hint:
@@ -152,7 +154,7 @@ function startFailure(
         "its stderr (excerpt) shows how far it got",
     };
   }
-  if (error === TIMED_OUT) {
+  if (timedOut) {
     return {
       reason: `no answer to initialize within ${ms} ms (startupTimeoutMs)`,
       hint: `check the url and that the server is up; if it is only slow, raise startupTimeoutMs (${ms} ms now)`,
