@@ -31,8 +31,8 @@ cliTools:
       description: List the data folder.
       command: ls
     hello:
-      description: Run the project's own script.
-      command: ../bin/hello.sh
+      description: Run the script beside this unit file (not in its working folder).
+      command: ./hello.sh
 ---
 `;
 
@@ -63,11 +63,11 @@ beforeAll(async () => {
     ".units/spec.json": JSON.stringify(SPEC),
     ".units/data.md": TOOLS_UNIT,
     "data/in-project.txt": "",
-    "bin/hello.sh": "#!/bin/sh\necho hello from bin\n",
+    ".units/hello.sh": "#!/bin/sh\necho hello from beside the unit file\n",
   });
   copyFileSync(RAW_SERVER, join(dir, ".units/server.mjs"));
   chmodSync(join(dir, ".units/server.mjs"), 0o755);
-  chmodSync(join(dir, "bin/hello.sh"), 0o755);
+  chmodSync(join(dir, ".units/hello.sh"), 0o755);
   const outDir = join(dir, "generated");
   const result = await compile({ projectDir: dir, userConfigFile: false, outDir });
   expect(result.diagnostics).toEqual([]);
@@ -91,7 +91,7 @@ describe("the bundle keeps paths relative to the manifest's folder", () => {
     });
     expect(data.operations.map((op: { invoke: object }) => op.invoke)).toMatchObject([
       { command: "ls", cwd: "../data" },
-      { command: "../bin/hello.sh", cwd: "../data" },
+      { command: "../.units/hello.sh", cwd: "../data" },
     ]);
   });
 });
@@ -106,7 +106,7 @@ describe("unitc serve --manifest <absolute> started from /", () => {
       const ping = await client.callTool("local__ping");
       expect(resultText(ping)).toContain("pong from the relative server");
       expect(resultText(await client.callTool("data__list"))).toContain("in-project.txt");
-      expect(resultText(await client.callTool("data__hello"))).toContain("hello from bin");
+      expect(resultText(await client.callTool("data__hello"))).toContain("hello from beside the unit file");
     },
   );
 });
@@ -121,7 +121,7 @@ describe("createUnits() from another working folder", () => {
       const pong = await units.local.ping({});
       expect(JSON.stringify(pong)).toContain("pong from the relative server");
       expect(await units.data.list()).toBe("in-project.txt\n");
-      expect(await units.data.hello()).toBe("hello from bin\n");
+      expect(await units.data.hello()).toBe("hello from beside the unit file\n");
       await units.$runtime.close();
     } finally {
       process.chdir(before);
