@@ -91,7 +91,7 @@ export type McpServerFields = {
   url?: string;
   auth?: Auth;
   /**
-   * Timeout for starting or checking a downstream server in milliseconds.
+   * Timeout for starting or checking a downstream server in milliseconds; a stdio server started through npx, uvx, pnpm dlx or bunx gets 60000 by default.
    */
   startupTimeoutMs?: number;
   /**

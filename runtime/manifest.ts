@@ -95,7 +95,10 @@ export interface DiscoveryConnection extends Omit<OpenapiConnection, "kind"> {
 export interface McpConnection {
   kind: "mcp";
   transport: "stdio" | "http" | "sse";
-  /** stdio: the executable, its arguments, the declared environment and working directory. */
+  /**
+   * stdio: the executable (a name looked up on PATH, or a path: absolute, or relative to the
+   * manifest's folder), its arguments, the declared environment and working directory.
+   */
   command?: string;
   args?: string[];
   env?: Record<string, string>;

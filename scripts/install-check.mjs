@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs unitc the two ways the README gives, each into a new empty folder, and uses it the way a
 // new user does: `npx unitc init`, `npx unitc compile`, then `npx unitc serve` over stdio answering
-// one `tools/list`. 1. the tarball of `npm pack` (also checked to hold no development files);
+// one `tools/list`, and again as the README's agent config from `/`. 1. the tarball of `npm pack` (also checked to hold no development files);
 // 2. a git URL (`git+file://` of a clone of HEAD), which must build through the `prepare` step.
 // Needs the npm registry (for unitc's own dependencies); CI runs it after the tests.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -34,10 +34,10 @@ function checkPackedFiles(list) {
   if (extra.length > 0) throw new Error(`the package holds development files:\n  ${extra.join("\n  ")}`);
 }
 
-/** Sends initialize + tools/list to `npx unitc serve` over stdio and returns the tool names. */
-function serveToolsList(cwd) {
+/** Sends initialize + tools/list to `npx <args>` (a `unitc serve`) over stdio and returns the tool names. */
+function serveToolsList(cwd, args = ["unitc", "serve"]) {
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", ["unitc", "serve"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("npx", args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const timer = setTimeout(() => {
@@ -84,6 +84,11 @@ async function tryInstall(label, spec) {
   const compiled = lastStatus("npx", ["unitc", "compile"], project);
   const tools = await serveToolsList(project);
   if (!tools.includes("search_tools")) throw new Error(`${label}: tools/list lacks search_tools: ${tools}`);
+  // The README's agent config, started from / as an MCP client may start it.
+  const manifest = join(project, "generated", "manifest.json");
+  const fromRoot = await serveToolsList("/", ["--prefix", project, "unitc", "serve", "--manifest", manifest]);
+  if (fromRoot.join() !== tools.join())
+    throw new Error(`${label}: serve from / lists ${fromRoot}, not ${tools}`);
   console.log(
     `${label}: installed, init, compile (${compiled}), serve → ${tools.length} tools [${tools.join(", ")}] in ${Date.now() - started} ms`,
   );

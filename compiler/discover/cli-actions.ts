@@ -1,5 +1,6 @@
 /** `cliTools`: configured commands become operations; nothing is run at build time. */
 import { isAbsolute, resolve } from "node:path";
+import { resolveCommand } from "../../runtime/invoke/cli-plan.js";
 import type { CliInvoke, ToolAnnotations } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import { joinPointer } from "../load/pointer.js";
@@ -44,7 +45,9 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
     const cwd = String(action.cwd ?? backend.cwd ?? ".");
     const invoke: CliInvoke = {
       kind: "cli",
-      command: String(action.command),
+      // A command given as a path starts at the unit file's folder, like `cwd` (emit makes both
+      // relative to the output folder).
+      command: resolveCommand(String(action.command), unit.baseDir),
       args,
       env: {
         ...((backend.env as Record<string, string>) ?? {}),
@@ -61,7 +64,7 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
     };
     const operation: OperationIR = {
       name,
-      description: String(action.description ?? `Runs ${invoke.command}`),
+      description: String(action.description ?? `Runs ${String(action.command)}`),
       inputSchema: actionInputSchema(context, pointer, "cli", action),
       invoke,
     };

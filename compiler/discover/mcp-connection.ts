@@ -1,10 +1,14 @@
 /**
  * `mcpServers` / `mcpServer`: the connection a unit's backend block describes, with defaults applied.
- * References in `env` and `auth` stay references; a relative `cwd` is made absolute against the
- * declaring file here (emit makes it relative to the output folder).
+ * References in `env` and `auth` stay references. Paths follow one rule: a relative `cwd` and a
+ * command given as a path (`./server.mjs`) start at the declaring file's folder, which is also the
+ * folder a server without `cwd` runs in (so relative arguments work too); they are made absolute
+ * here, and emit makes them relative to the output folder.
  */
 import { isAbsolute, resolve } from "node:path";
+import { resolveCommand } from "../../runtime/invoke/cli-plan.js";
 import type { AuthConfig, McpConnection } from "../../runtime/manifest.js";
+import { isPackageRunner, RUNNER_STARTUP_TIMEOUT_MS } from "../../runtime/mcp/package-runner.js";
 import { defsDefault } from "../resolve/defaults.js";
 import type { ResolvedUnit } from "../resolve/types.js";
 
@@ -24,6 +28,13 @@ function transportOf(backend: Data): McpConnection["transport"] {
   return backend.command !== undefined ? "stdio" : "http";
 }
 
+/** The startup timeout a block gets by default: longer for a stdio server started by a package runner. */
+function startupDefault(backend: Data, transport: McpConnection["transport"]): number {
+  const runner =
+    transport === "stdio" && isPackageRunner(String(backend.command), (backend.args as string[]) ?? []);
+  return runner ? RUNNER_STARTUP_TIMEOUT_MS : fieldDefault("startupTimeoutMs");
+}
+
 /** The connection of an MCP unit. */
 export function mcpConnection(unit: ResolvedUnit): McpConnection {
   const backend = unit.backend as Data;
@@ -31,17 +42,16 @@ export function mcpConnection(unit: ResolvedUnit): McpConnection {
   const connection: McpConnection = {
     kind: "mcp",
     transport,
-    startupTimeoutMs: (backend.startupTimeoutMs as number | undefined) ?? fieldDefault("startupTimeoutMs"),
+    startupTimeoutMs: (backend.startupTimeoutMs as number | undefined) ?? startupDefault(backend, transport),
     callTimeoutMs: (backend.callTimeoutMs as number | undefined) ?? fieldDefault("callTimeoutMs"),
     maxResponseBytes: (backend.maxResponseBytes as number | undefined) ?? fieldDefault("maxResponseBytes"),
   };
   if (transport === "stdio") {
-    connection.command = String(backend.command);
+    connection.command = resolveCommand(String(backend.command), unit.baseDir);
     connection.args = (backend.args as string[] | undefined) ?? [];
     connection.env = (backend.env as Record<string, string> | undefined) ?? {};
-    if (typeof backend.cwd === "string") {
-      connection.cwd = isAbsolute(backend.cwd) ? backend.cwd : resolve(unit.baseDir, backend.cwd);
-    }
+    const cwd = typeof backend.cwd === "string" ? backend.cwd : ".";
+    connection.cwd = isAbsolute(cwd) ? cwd : resolve(unit.baseDir, cwd);
   } else {
     connection.url = String(backend.url);
     if (backend.auth !== undefined) connection.auth = backend.auth as AuthConfig;

@@ -1,8 +1,9 @@
 /**
  * `manifest.json`: the runtime's view of the bundle. Secrets stay references; paths the author wrote
- * relative stay relative (to the output folder now).
+ * relative (working folders, commands given as paths) stay relative (to the output folder now).
  */
 import { isAbsolute, relative, sep } from "node:path";
+import { isCommandPath } from "../../runtime/invoke/cli-plan.js";
 import {
   type Connection,
   type Invoke,
@@ -18,12 +19,12 @@ import type { UnitPlan } from "./plan.js";
 
 type Data = Record<string, unknown>;
 
-/** The `cwd` the unit file states for an action (its own, else the unit's), before discover resolved it. */
-function declaredCwd(plan: UnitPlan, operation?: string): unknown {
+/** What the unit file states for an action (its own, else the unit's), before discover resolved it. */
+function declared(plan: UnitPlan, field: "cwd" | "command", operation?: string): unknown {
   const backend = plan.ir.unit.backend as Data;
   const action =
     operation === undefined ? undefined : (backend.actions as Record<string, Data> | undefined)?.[operation];
-  return action?.cwd ?? backend.cwd;
+  return action?.[field] ?? backend[field];
 }
 
 /**
@@ -36,16 +37,40 @@ function portableCwd(cwd: string, outDir: string, declared: unknown): string {
   return relative(outDir, cwd).split(sep).join("/") || ".";
 }
 
-function portableInvoke(invoke: Invoke, outDir: string, declared: unknown): Invoke {
-  if (invoke.kind !== "cli" || typeof invoke.cwd !== "string") return invoke;
-  return { ...invoke, cwd: portableCwd(invoke.cwd, outDir, declared) };
+/**
+ * A command the author gave as a relative path, made relative to the output folder like a working
+ * folder; it keeps a slash (`./tool`), so the runtime does not look it up on PATH.
+ */
+function portableCommand(command: string, outDir: string, stated: unknown): string {
+  if (typeof stated !== "string" || !isCommandPath(stated)) return command;
+  const path = portableCwd(command, outDir, stated);
+  return isCommandPath(path) ? path : `./${path}`;
 }
 
-/** An MCP server's `cwd` (stdio), made portable like a CLI action's. */
+function portableInvoke(invoke: Invoke, outDir: string, plan: UnitPlan, operation: string): Invoke {
+  if (invoke.kind !== "cli" || typeof invoke.cwd !== "string" || typeof invoke.command !== "string") {
+    return invoke;
+  }
+  return {
+    ...invoke,
+    command: portableCommand(invoke.command, outDir, declared(plan, "command", operation)),
+    cwd: portableCwd(invoke.cwd, outDir, declared(plan, "cwd", operation)),
+  };
+}
+
+/** An MCP server's command and `cwd` (stdio), made portable like a CLI action's. */
 function portableConnection(plan: UnitPlan, outDir: string): Connection {
   const { connection } = plan.ir;
-  if (connection.kind !== "mcp" || typeof connection.cwd !== "string") return connection;
-  return { ...connection, cwd: portableCwd(connection.cwd, outDir, declaredCwd(plan)) };
+  if (connection.kind !== "mcp" || connection.transport !== "stdio") return connection;
+  return {
+    ...connection,
+    ...(connection.command !== undefined
+      ? { command: portableCommand(connection.command, outDir, declared(plan, "command")) }
+      : {}),
+    ...(connection.cwd !== undefined
+      ? { cwd: portableCwd(connection.cwd, outDir, declared(plan, "cwd")) }
+      : {}),
+  };
 }
 
 /** Fields a backend adds at discovery (MCP resources and prompts, unit-set info), in manifest order. */
@@ -70,7 +95,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
       inputSchema: op.ir.inputSchema,
       ...(op.ir.outputSchema !== undefined ? { outputSchema: op.ir.outputSchema } : {}),
       ...(op.ir.annotations !== undefined ? { annotations: op.ir.annotations } : {}),
-      invoke: portableInvoke(op.ir.invoke, outDir, declaredCwd(plan, op.ir.name)),
+      invoke: portableInvoke(op.ir.invoke, outDir, plan, op.ir.name),
       schemaHash: contentHash({ input: op.ir.inputSchema, output: op.ir.outputSchema ?? null }),
     }),
   );

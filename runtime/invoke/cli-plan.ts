@@ -4,7 +4,7 @@
  * syntax, and parent secrets from leaking into the child, live here.
  */
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { UnitError } from "../errors.js";
 import { MissingVariableError, referencedVariables, resolveReference } from "../references.js";
 import { readInput, substitute, wholeInputPath } from "./template.js";
@@ -142,6 +142,21 @@ export function resolveCwd(cwd: string, baseDir: string): string {
     });
   }
   return dir;
+}
+
+/** True when `command` names a file by path (it holds a slash) rather than a name looked up on PATH. */
+export function isCommandPath(command: string, platform: NodeJS.Platform = process.platform): boolean {
+  return command.includes("/") || (platform === "win32" && command.includes("\\"));
+}
+
+/**
+ * The file a command names: a name without a slash (`npx`, `node`) stays as is, for PATH lookup; a
+ * relative path (`./server.mjs`, `bin/tool`) starts at `baseDir` (the manifest's folder at run time,
+ * the declaring file's folder at build time), never at the working folder.
+ */
+export function resolveCommand(command: string, baseDir: string): string {
+  if (!isCommandPath(command) || isAbsolute(command)) return command;
+  return resolve(baseDir, command);
 }
 
 /**

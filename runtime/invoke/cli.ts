@@ -8,7 +8,7 @@ import type { CliInvoke } from "../manifest.js";
 import { head, redact, redactJson, redactOutput, tail, truncationMarker } from "../redact.js";
 import type { OutputCollector } from "./cli-output.js";
 import { checkPathInputs } from "./cli-paths.js";
-import { buildArgv, buildEnv, checkCommand, resolveCwd } from "./cli-plan.js";
+import { buildArgv, buildEnv, checkCommand, resolveCommand, resolveCwd } from "./cli-plan.js";
 import { type CommandOutcome, runCommand } from "./cli-run.js";
 import type { InvokeContext, InvokeResult, Invoker } from "./types.js";
 
@@ -113,7 +113,7 @@ export const invokeCli: Invoker = async (input, context) => {
       throw new UnitError("CANCELLED", `${invoke.command} was cancelled before it started`);
     }
     const outcome = await runCommand({
-      command: invoke.command,
+      command: resolveCommand(invoke.command, context.baseDir),
       argv,
       cwd,
       env: childEnv.env,

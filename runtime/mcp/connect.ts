@@ -15,11 +15,12 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { UnitError } from "../errors.js";
-import { buildEnv, checkCommand } from "../invoke/cli-plan.js";
+import { buildEnv, checkCommand, resolveCommand } from "../invoke/cli-plan.js";
 import { resolveAuth } from "../invoke/http-request.js";
 import type { McpConnection } from "../manifest.js";
 import { redact, redactOutput, tail } from "../redact.js";
 import { MissingVariableError } from "../references.js";
+import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
 import { GroupStdioTransport, type MessageTooLargeError, type ProcessExit } from "./stdio-transport.js";
 
 /** Longest stderr excerpt in an error. */
@@ -28,7 +29,7 @@ export const STDERR_EXCERPT_CHARS = 2_000;
 export interface OpenOptions {
   /** Where `${VAR}` references in `env` and auth are resolved. */
   env: Record<string, string | undefined>;
-  /** Folder a relative `cwd` is resolved against. */
+  /** Folder a relative `cwd` or command path is resolved against (the manifest's, or the declaring file's). */
   baseDir: string;
   fetch?: typeof fetch;
   /** Called with the re-listed tools after the server says its tool list changed. */
@@ -54,6 +55,8 @@ interface Plan {
   transport: Transport;
   secrets: string[];
   stdio?: GroupStdioTransport;
+  /** The stdio command as spawned (a relative path made absolute). */
+  command?: string;
 }
 
 function missing(error: unknown, where: string): never {
@@ -68,7 +71,7 @@ function missing(error: unknown, where: string): never {
 }
 
 function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
-  const command = connection.command ?? "";
+  const command = resolveCommand(connection.command ?? "", options.baseDir);
   try {
     checkCommand(command);
   } catch (error) {
@@ -85,7 +88,7 @@ function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
     }
   }
   const stdio = new GroupStdioTransport({ command, args: connection.args ?? [], env: child.env, cwd });
-  return { transport: stdio, secrets: child.secrets, stdio };
+  return { transport: stdio, secrets: child.secrets, stdio, command };
 }
 
 function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
@@ -110,21 +113,57 @@ function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
   return { transport, secrets: auth.secrets };
 }
 
-/** Why a server did not start, in words. */
-function startReason(
+/** Why a server did not start, in words, and what to do about it. */
+interface StartFailure {
+  reason: string;
+  hint: string;
+}
+
+const RUNNER_DEFAULT = `servers started through ${PACKAGE_RUNNER_NAMES} get ${RUNNER_STARTUP_TIMEOUT_MS} ms by default`;
+
+/**
+ * `exitBeforeTimeout` is the server's exit as it stood when the timeout fired (closing the transport
+ * afterwards ends the server, which must not read as an exit of its own).
+ */
+function startFailure(
   error: unknown,
   connection: McpConnection,
-  stdio: GroupStdioTransport | undefined,
-): string {
-  const exit = stdio?.exit;
-  if ((error as NodeJS.ErrnoException).code === "ENOENT") return `command not found: ${connection.command}`;
-  if (error === TIMED_OUT) return `no answer to initialize within ${connection.startupTimeoutMs} ms`;
-  if (stdio?.failure) return stdio.failure.message;
+  plan: Plan,
+  exitBeforeTimeout: ProcessExit | undefined,
+): StartFailure {
+  const { stdio } = plan;
+  // The SDK's own request timeout (JSON-RPC -32001) may fire before ours: the same event.
+  const timedOut = error === TIMED_OUT || (error as { code?: unknown }).code === -32001;
+  const check = "check the server's command, args and environment; its stderr (excerpt) says why it stopped";
+  const ms = connection.startupTimeoutMs;
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+    return { reason: `command not found: ${plan.command ?? connection.command}`, hint: check };
+  }
+  if (stdio?.failure) return { reason: stdio.failure.message, hint: check };
+  // An exit says more than a timeout that raced it: the server is not slow, it stopped.
+  const exit = timedOut ? exitBeforeTimeout : stdio?.exit;
   if (exit) {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-    return `the server ${how} before it answered initialize`;
+    return { reason: `the server ${how} before it answered initialize`, hint: check };
   }
-  return error instanceof Error ? error.message : String(error);
+  if (timedOut && stdio) {
+    return {
+      reason: `it was still starting after ${ms} ms (startupTimeoutMs) and was stopped`,
+      hint:
+        `the server may only be slow: raise startupTimeoutMs for this unit (${ms} ms now; ${RUNNER_DEFAULT}); ` +
+        "its stderr (excerpt) shows how far it got",
+    };
+  }
+  if (timedOut) {
+    return {
+      reason: `no answer to initialize within ${ms} ms (startupTimeoutMs)`,
+      hint: `check the url and that the server is up; if it is only slow, raise startupTimeoutMs (${ms} ms now)`,
+    };
+  }
+  return {
+    reason: error instanceof Error ? error.message : String(error),
+    hint: "check the server's command, url and environment; its stderr (excerpt) often says why",
+  };
 }
 
 const TIMED_OUT = new Error("startup timeout");
@@ -167,12 +206,13 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
       connection.startupTimeoutMs,
     );
   } catch (error) {
+    const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
-    const reason = redact(startReason(error, connection, stdio), secrets);
+    const { reason, hint } = startFailure(error, connection, plan, exitBeforeTimeout);
     const excerpt = stderrTail();
-    throw new UnitError("MCP_START_FAILED", `the MCP server did not start: ${reason}`, {
+    throw new UnitError("MCP_START_FAILED", `the MCP server did not start: ${redact(reason, secrets)}`, {
       ...(excerpt ? { excerpt } : {}),
-      hint: "check the server's command, url and environment; its stderr (excerpt) often says why",
+      hint,
     });
   }
   return {

@@ -35,7 +35,7 @@ export interface ServeClient {
 
 /** Where a client finds the serve: a bundle to serve over stdio, or a running HTTP serve. */
 export type ServeTarget =
-  | { transport: "stdio"; manifestPath: string; env?: Record<string, string> }
+  | { transport: "stdio"; manifestPath: string; env?: Record<string, string>; cwd?: string }
   | { transport: "http"; url: string; token: string };
 
 /** A `unitc serve --transport http` child process. */
@@ -106,6 +106,7 @@ export async function connectServeClient(
     command: process.execPath,
     args: serveArgs(target.manifestPath),
     env: serveEnv(target.env),
+    ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
     stderr: "ignore" as const,
   };
   const headers = target.transport === "http" ? { Authorization: `Bearer ${target.token}` } : {};

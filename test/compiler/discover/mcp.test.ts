@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { McpConnection } from "../../../runtime/manifest.js";
@@ -93,13 +93,14 @@ describe("server-everything over stdio", () => {
     });
   });
 
-  it("records the connection with defaults, and nothing resolved", () => {
+  it("records the connection with defaults (the declaring file's folder to run in), and nothing resolved", () => {
     expect(unit()?.connection).toEqual({
       kind: "mcp",
       transport: "stdio",
       command: process.execPath,
       args: [serverBin("server-everything"), "stdio", tag],
       env: {},
+      cwd: "../.units",
       startupTimeoutMs: 10_000,
       callTimeoutMs: 60_000,
       maxResponseBytes: 200_000,
@@ -227,7 +228,7 @@ describe("a server that cannot be listed", () => {
       [
         '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "broken" could not be listed: the MCP server did not start: the server exited with code 7 before it answered initialize',
         "  stderr| fixture: cannot start with token [redacted]",
-        "  hint: check the server's command, url and environment; its stderr (excerpt) often says why",
+        "  hint: check the server's command, args and environment; its stderr (excerpt) says why it stopped",
       ].join("\n"),
     );
     expect(compiled.manifest.units.map((u) => u.id)).toEqual(["files"]);
@@ -241,7 +242,7 @@ describe("a server that cannot be listed", () => {
       mcpProject({ silent: stdioEntry([FIXTURE, "--silent-start", tag], { startupTimeoutMs: 300 }) }),
     );
     expect(compiled.text).toContain(
-      'error MCP_START_FAILED MCP server of unit "silent" could not be listed: the MCP server did not start: no answer to initialize within 300 ms',
+      'error MCP_START_FAILED MCP server of unit "silent" could not be listed: the MCP server did not start: it was still starting after 300 ms (startupTimeoutMs) and was stopped',
     );
     expect(processesWith(tag)).toEqual([]);
   });
@@ -255,7 +256,7 @@ describe("a server that cannot be listed", () => {
     [
       "a command that does not exist",
       { command: "unitc-no-such-command" },
-      '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "s" could not be listed: the MCP server did not start: command not found: unitc-no-such-command\n  hint: check the server\'s command, url and environment; its stderr (excerpt) often says why',
+      '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "s" could not be listed: the MCP server did not start: command not found: unitc-no-such-command\n  hint: check the server\'s command, args and environment; its stderr (excerpt) says why it stopped',
     ],
     [
       "oauth2 auth",
@@ -272,8 +273,11 @@ describe("a server that cannot be listed", () => {
 describe("the build cache of tool lists", () => {
   const files = (ttl: number) =>
     mcpProject({
+      // An absolute cwd: the folder a server runs in is part of the cache key, and each compile
+      // here is a new project folder.
       fixture: stdioEntry([FIXTURE], {
         env: { FIXTURE_VARIANT: "${UNITC_TEST_VARIANT}" },
+        cwd: dirname(FIXTURE),
         toolCacheTtlMs: ttl,
       }),
     });
