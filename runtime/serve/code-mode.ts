@@ -157,9 +157,20 @@ export async function callCodeMode(
     host.runCode({ code, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
   );
   if (!("ok" in result)) return result;
-  if (!result.ok) return failedRun(result as unknown as FailedRun);
-  return {
-    content: [{ type: "text", text: JSON.stringify(result, null, 2) }],
-    structuredContent: result as CallToolResult["structuredContent"],
-  };
+  const { timings, ...run } = result;
+  if (!run.ok) return withTimings(failedRun(run as unknown as FailedRun), timings);
+  const serializing = performance.now();
+  const text = JSON.stringify(run, null, 2);
+  const answer = { content: [{ type: "text" as const, text }], structuredContent: run };
+  if (timings) (timings as Record<string, number>).resultText = performance.now() - serializing;
+  return withTimings(answer, timings);
 }
+
+/** Stage timings (`UNITC_TIMINGS=1` only) go in `_meta`, beside what the agent reads. */
+function withTimings(result: CallToolResult, timings: unknown): CallToolResult {
+  if (timings === undefined) return result;
+  return { ...result, _meta: { ...result._meta, [TIMINGS_META]: timings } };
+}
+
+/** Where a run's stage timings go in a result's `_meta`. */
+export const TIMINGS_META = "unitc/timings";
