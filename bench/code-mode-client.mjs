@@ -19,7 +19,8 @@ function copyBundle(origin) {
   for (const unit of manifest.units) {
     const connection = unit.connection;
     if (connection.baseUrl) connection.baseUrl = connection.baseUrl.replace("http://127.0.0.1:4319", origin);
-    for (const op of unit.operations) if (op.invoke.kind === "cli") op.invoke.cwd = join(root, "examples/basic");
+    for (const op of unit.operations)
+      if (op.invoke.kind === "cli") op.invoke.cwd = join(root, "examples/basic");
   }
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
   return { dir, manifestPath: join(dir, "manifest.json") };
@@ -51,7 +52,8 @@ async function codeMode(client, code) {
 /** Medians of each stage over `runs`, plus the client's total and what is left for MCP framing. */
 function breakdown(runs) {
   const stages = {};
-  for (const run of runs) for (const [name, ms] of Object.entries(run.timings ?? {})) (stages[name] ??= []).push(ms);
+  for (const run of runs)
+    for (const [name, ms] of Object.entries(run.timings ?? {})) (stages[name] ??= []).push(ms);
   const out = Object.fromEntries(Object.entries(stages).map(([name, values]) => [name, median(values)]));
   out.client = median(runs.map((r) => r.ms));
   if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
@@ -60,7 +62,11 @@ function breakdown(runs) {
 
 /** The client-side figures: start-up, first call, warm calls with new text, 100 calls. */
 export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
-  const server = await startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+  const server = await startExampleServer({
+    port: 0,
+    notesToken: env.NOTES_TOKEN,
+    weatherKey: env.WEATHER_KEY,
+  });
   const { dir, manifestPath } = copyBundle(server.url);
   try {
     const listed = [];
@@ -75,7 +81,8 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
     try {
       for (let i = 0; i < 5; i++) await codeMode(client, `return ${-i}`);
       const fresh = [];
-      for (let i = 0; i < rounds; i++) fresh.push(await codeMode(client, `return ${i + 1000 * Math.random()}`));
+      for (let i = 0; i < rounds; i++)
+        fresh.push(await codeMode(client, `return ${i + 1000 * Math.random()}`));
       const oneCall = [];
       for (let i = 0; i < rounds; i++)
         oneCall.push(await codeMode(client, `const n = await units.notes.listNotes({});\nreturn [n, ${i}]`));

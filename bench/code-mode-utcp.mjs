@@ -31,10 +31,18 @@ async function measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds) 
     tags: [],
     tool_call_template: { call_template_type: "direct-call", callable_name: "benchListNotes" },
   };
-  addFunctionToUtcpDirectCall("benchNotesManual", async () => ({ utcp_version: "1.0.0", manual_version: "1.0.0", tools: [tool] }));
+  addFunctionToUtcpDirectCall("benchNotesManual", async () => ({
+    utcp_version: "1.0.0",
+    manual_version: "1.0.0",
+    tools: [tool],
+  }));
   addFunctionToUtcpDirectCall("benchListNotes", async () => NOTES);
   const client = await CodeModeUtcpClient.create();
-  await client.registerManual({ name: "notes", call_template_type: "direct-call", callable_name: "benchNotesManual" });
+  await client.registerManual({
+    name: "notes",
+    call_template_type: "direct-call",
+    callable_name: "benchNotesManual",
+  });
   const time = async (code) => {
     const started = performance.now();
     await client.callToolChain(code);
@@ -45,9 +53,14 @@ async function measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds) 
   const fresh = [];
   for (let i = 0; i < rounds; i++) fresh.push(await time(`return ${i + 1000 * Math.random()}`));
   const oneCall = [];
-  for (let i = 0; i < rounds; i++) oneCall.push(await time(`const n = await notes.listNotes({});\nreturn [n, ${i}]`));
+  for (let i = 0; i < rounds; i++)
+    oneCall.push(await time(`const n = await notes.listNotes({});\nreturn [n, ${i}]`));
   const hundred = [];
   for (let i = 0; i < 5; i++)
-    hundred.push(await time(`let last;\nfor (let i = 0; i < 100; i++) last = await notes.listNotes({});\nreturn [last, ${i}]`));
+    hundred.push(
+      await time(
+        `let last;\nfor (let i = 0; i < 100; i++) last = await notes.listNotes({});\nreturn [last, ${i}]`,
+      ),
+    );
   return { first, fresh: median(fresh), oneCall: median(oneCall), hundred: median(hundred) };
 }

@@ -216,3 +216,13 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
     hint: "fix the script at that line; nothing was run",
   };
 }
+
+/**
+ * Gets Code Mode ready for `bundleDir` ahead of the first run: the engine workers started and the
+ * type checker loaded with the bundle's declarations (by checking a trivial script). Never rejects.
+ */
+export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
+  const declarations = loadDeclarations(bundleDir);
+  const check = checkScript(pool, bundleDir, declarations, "return 0");
+  await Promise.all([pool.warmAll().catch(() => undefined), check.types]);
+}

@@ -11,6 +11,22 @@ import type { CodeModeError } from "../sandbox/run.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { failureResult } from "./results.js";
 
+/**
+ * Prepares the sandbox for `bundleDir` in the background once serving has started: the first run
+ * then finds its engine and checker ready instead of starting them (a second or more).
+ */
+export function prepareCodeModeSoon(bundleDir: string): void {
+  const timer = setTimeout(() => {
+    import("../sandbox/run.js")
+      .then(({ prepareCodeMode }) => prepareCodeMode(bundleDir))
+      .catch(() => undefined);
+  }, PREPARE_DELAY_MS);
+  timer.unref();
+}
+
+/** Lets the client's initialize and first tools/list be answered before the workers take the CPU. */
+const PREPARE_DELAY_MS = 50;
+
 /** What the description needs of a unit. */
 export type CodeModeUnit = Pick<
   Manifest["units"][number],
