@@ -52,8 +52,12 @@ async function codeMode(client, code) {
 /** Medians of each stage over `runs`, plus the client's total and what is left for MCP framing. */
 function breakdown(runs) {
   const stages = {};
-  for (const run of runs)
-    for (const [name, ms] of Object.entries(run.timings ?? {})) (stages[name] ??= []).push(ms);
+  for (const run of runs) {
+    for (const [name, ms] of Object.entries(run.timings ?? {})) {
+      stages[name] ??= [];
+      stages[name].push(ms);
+    }
+  }
   const out = Object.fromEntries(Object.entries(stages).map(([name, values]) => [name, median(values)]));
   out.client = median(runs.map((r) => r.ms));
   if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
