@@ -57,17 +57,20 @@ export function checkScript(
     (outcome) => ({ outcome, parsed: true }),
     (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
   );
-  // Types are checked once the script parses; when its syntax could not be read, that warning says why.
+  // The type check starts with the syntax read, on its own worker, so the run does not wait for one
+  // and then the other; its answer counts only when the script parses (when its syntax could not be
+  // read, that warning says why).
+  const checked = pool.checks.types({ bundleDir, version, declarations: combined, code }).then(
+    (found) => ({ found }),
+    (error: unknown) => ({ error }),
+  );
   const types = syntax.then(async ({ outcome, parsed }) => {
+    const answer = await checked;
     if (!parsed || outcome.diagnostics.length > 0) return [];
-    try {
-      const found = await pool.checks.types({ bundleDir, version, declarations: combined, code });
-      cache.set(key, { syntax: outcome, types: found });
-      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      return found;
-    } catch (error) {
-      return [skipped(reason(error))];
-    }
+    if ("error" in answer) return [skipped(reason(answer.error))];
+    cache.set(key, { syntax: outcome, types: answer.found });
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return answer.found;
   });
   return { syntax: syntax.then(({ outcome }) => outcome), types };
 }

@@ -57,9 +57,13 @@ const channel: EngineChannel = {
 let spare: FreshContext | undefined;
 
 function start(job: RunJob): void {
+  const started = performance.now();
+  const ready = spare !== undefined;
   const fresh = spare ?? freshContext(quickjs);
   spare = undefined;
+  const context = performance.now() - started;
   const outcome = runJob(fresh, job, channel);
+  if (outcome.timings) outcome.timings = { context, contextReady: ready ? 1 : 0, ...outcome.timings };
   post({ type: "result", outcome });
   // The next run's context is made while this worker waits; a retiring worker makes none.
   if (!outcome.retire) setImmediate(() => (spare ??= freshContext(quickjs)));

@@ -54,6 +54,9 @@ class Session {
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
   private readonly calls: CallQueue;
+  /** When evaluation ended and when the script's promise settled (for stage timings). */
+  evaluatedAt = 0;
+  settledAt = 0;
 
   constructor(
     private readonly fresh: FreshContext,
@@ -136,6 +139,7 @@ class Session {
   /** Evaluates the script and drives it to the end. */
   run(): EngineOutcome {
     const evaluated = this.context.evalCode(this.job.js, "agent.js");
+    this.evaluatedAt = performance.now();
     if (evaluated.error) return this.fail(compileError(this.errorOf(evaluated.error)));
     return this.drive(this.keep(evaluated.value));
   }
@@ -164,6 +168,7 @@ class Session {
 
   private finish(value: QuickJSHandle): EngineOutcome {
     this.finished = true;
+    this.settledAt = performance.now();
     const ctx = this.context;
     const result = ctx.callFunction(this.api.serialize, ctx.undefined, value);
     value.dispose();
@@ -231,9 +236,12 @@ export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel)
   let session: Session | undefined;
   let outcome: EngineOutcome;
   try {
+    const started = performance.now();
     session = new Session(fresh, job, channel);
     session.install();
+    const installed = performance.now();
     outcome = session.run();
+    if (job.timings) outcome.timings = stageTimings(session, started, installed);
   } catch (error) {
     // A host exception from inside the engine (a native stack overflow in wasm, a failed
     // allocation): the wasm heap may be inconsistent, so nothing more runs in this worker.
@@ -250,4 +258,17 @@ export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel)
     return { ...outcome, retire: true };
   }
   return outcome;
+}
+
+/** Where a run's time went inside the engine: defining `units`, evaluating, running, serialising. */
+function stageTimings(session: Session, started: number, installed: number): Record<string, number> {
+  const ended = performance.now();
+  const evaluated = session.evaluatedAt || ended;
+  const settled = session.settledAt || ended;
+  return {
+    install: installed - started,
+    evaluate: evaluated - installed,
+    drive: settled - evaluated,
+    serialize: ended - settled,
+  };
 }

@@ -40,11 +40,12 @@ export class SandboxPool {
 
   private acquire(): Promise<Engine> {
     if (this.closed) return Promise.reject(new Error("the sandbox pool is closed"));
-    let ready = this.idle.pop();
+    // The engine idle longest first: it has had the most time to prepare its next context.
+    let ready = this.idle.shift();
     // An idle worker that stopped on its own is dropped, not handed out.
     while (ready && !ready.alive) {
       this.engines -= 1;
-      ready = this.idle.pop();
+      ready = this.idle.shift();
     }
     if (ready) return Promise.resolve(ready);
     if (this.engines < this.size) return this.spawn();
@@ -77,6 +78,12 @@ export class SandboxPool {
   /** Starts one engine worker ahead of the first run; resolves when it is ready. */
   async warm(): Promise<void> {
     this.release(await this.acquire(), true);
+  }
+
+  /** Starts every engine worker the pool may have, so runs in a row alternate between ready engines. */
+  async warmAll(): Promise<void> {
+    const engines = await Promise.all(Array.from({ length: this.size - this.engines }, () => this.spawn()));
+    for (const engine of engines) this.release(engine, true);
   }
 
   /**

@@ -25,7 +25,12 @@ export interface RunJob {
   maxRunRequestBytes: number;
   maxCalls: number;
   maxCallsInFlight: number;
+  /** Record how long each stage of the run took (`UNITC_TIMINGS=1`), returned in the outcome. */
+  timings?: boolean;
 }
+
+/** Milliseconds per stage of a run, by stage name. */
+export type StageTimings = Record<string, number>;
 
 /** An error raised by the script or the engine, as plain strings. */
 export interface EngineError {
@@ -48,6 +53,8 @@ export type EngineOutcome = (
   logs: LogEntry[];
   /** Set when the engine may be in a bad state: the host replaces the worker. */
   retire?: boolean;
+  /** Stage durations inside the engine, when the job asked for them. */
+  timings?: StageTimings;
 };
 
 /** What an engine worker starts with. */

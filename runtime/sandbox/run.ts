@@ -21,7 +21,7 @@ import {
   STACK_LIMIT_BYTES,
 } from "./limits.js";
 import { defaultSandboxPool, type SandboxPool } from "./pool.js";
-import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
+import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./protocol.js";
 import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
 
 export interface CodeModeInput {
@@ -55,6 +55,8 @@ export type CodeModeResult = CodeModeOutcome & {
   /** Type-check findings: syntax errors block the run, type errors are warnings. */
   diagnostics: CheckDiagnostic[];
   durationMs: number;
+  /** Milliseconds per stage, only with `UNITC_TIMINGS=1` in the environment (for benchmarks). */
+  timings?: StageTimings;
 };
 
 export interface RunCodeModeOptions {
@@ -99,8 +101,9 @@ function catalogOf(manifest: UnitRuntime["manifest"]): string {
   return catalog;
 }
 
-function job(runtime: UnitRuntime, js: string, timeoutMs: number): RunJob {
+function job(runtime: UnitRuntime, js: string, timeoutMs: number, timings: boolean): RunJob {
   return {
+    ...(timings ? { timings } : {}),
     js,
     catalog: catalogOf(runtime.manifest),
     timeoutMs,
@@ -139,6 +142,7 @@ export async function runCodeMode(
   options: RunCodeModeOptions = {},
 ): Promise<CodeModeResult> {
   const started = performance.now();
+  const timings = process.env.UNITC_TIMINGS === "1" ? new Stages(started) : undefined;
   const diagnostics: CheckDiagnostic[] = [];
   const done = (result: Settled): CodeModeResult =>
     ({
@@ -146,6 +150,7 @@ export async function runCodeMode(
       logs: result.logs ?? [],
       diagnostics,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
+      ...(timings ? { timings: timings.done() } : {}),
     }) as CodeModeResult;
   const timeoutMs = checkInput(input);
   if (typeof timeoutMs !== "number") return done({ ok: false, error: timeoutMs });
@@ -153,25 +158,53 @@ export async function runCodeMode(
   const declarations = loadDeclarations(bundleDir);
   const check =
     options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, input.code);
+  timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
+  timings?.lap("syntax");
   diagnostics.push(...syntax.diagnostics);
   const blocking = diagnostics.find((d) => d.severity === "error");
   if (blocking)
     return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
   const prepared = await prepareScript(input.code, syntax.returnAt, syntax.plain);
+  timings?.lap("transform");
   if (!("js" in prepared)) {
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
   }
   const bridge = new Bridge(runtime, declarations);
   let outcome: EngineOutcome;
   try {
-    outcome = await pool.run(job(runtime, prepared.js, timeoutMs), (request) => bridge.handle(request));
+    const request = job(runtime, prepared.js, timeoutMs, timings !== undefined);
+    outcome = await pool.run(request, (call) => bridge.handle(call));
   } finally {
     bridge.close();
   }
+  timings?.lap("engine", outcome.timings);
   // The type check ran alongside; its warnings belong to this result.
   diagnostics.push(...(check ? await check.types : []));
+  timings?.lap("typesWait");
   return done(settle(outcome, prepared));
+}
+
+/** Stage durations of one run: each lap is the time since the previous one. */
+class Stages {
+  private readonly times: StageTimings = {};
+  private last: number;
+
+  constructor(private readonly started: number) {
+    this.last = started;
+  }
+
+  lap(name: string, inner?: StageTimings): void {
+    const now = performance.now();
+    this.times[name] = now - this.last;
+    this.last = now;
+    for (const [stage, ms] of Object.entries(inner ?? {})) this.times[`${name}.${stage}`] = ms;
+  }
+
+  done(): StageTimings {
+    this.times.total = performance.now() - this.started;
+    return this.times;
+  }
 }
 
 function syntaxError(message: string, line: number, column: number): CodeModeError {
@@ -182,4 +215,14 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
     column,
     hint: "fix the script at that line; nothing was run",
   };
+}
+
+/**
+ * Gets Code Mode ready for `bundleDir` ahead of the first run: the engine workers started and the
+ * type checker loaded with the bundle's declarations (by checking a trivial script). Never rejects.
+ */
+export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
+  const declarations = loadDeclarations(bundleDir);
+  const check = checkScript(pool, bundleDir, declarations, "return 0");
+  await Promise.all([pool.warmAll().catch(() => undefined), check.types]);
 }

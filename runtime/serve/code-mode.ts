@@ -11,6 +11,22 @@ import type { CodeModeError } from "../sandbox/run.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { failureResult } from "./results.js";
 
+/**
+ * Prepares the sandbox for `bundleDir` in the background once serving has started: the first run
+ * then finds its engine and checker ready instead of starting them (a second or more).
+ */
+export function prepareCodeModeSoon(bundleDir: string): void {
+  const timer = setTimeout(() => {
+    import("../sandbox/run.js")
+      .then(({ prepareCodeMode }) => prepareCodeMode(bundleDir))
+      .catch(() => undefined);
+  }, PREPARE_DELAY_MS);
+  timer.unref();
+}
+
+/** Lets the client's initialize and first tools/list be answered before the workers take the CPU. */
+const PREPARE_DELAY_MS = 50;
+
 /** What the description needs of a unit. */
 export type CodeModeUnit = Pick<
   Manifest["units"][number],
@@ -157,9 +173,20 @@ export async function callCodeMode(
     host.runCode({ code, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
   );
   if (!("ok" in result)) return result;
-  if (!result.ok) return failedRun(result as unknown as FailedRun);
-  return {
-    content: [{ type: "text", text: JSON.stringify(result, null, 2) }],
-    structuredContent: result as CallToolResult["structuredContent"],
-  };
+  const { timings, ...run } = result;
+  if (!run.ok) return withTimings(failedRun(run as unknown as FailedRun), timings);
+  const serializing = performance.now();
+  const text = JSON.stringify(run, null, 2);
+  const answer = { content: [{ type: "text" as const, text }], structuredContent: run };
+  if (timings) (timings as Record<string, number>).resultText = performance.now() - serializing;
+  return withTimings(answer, timings);
 }
+
+/** Stage timings (`UNITC_TIMINGS=1` only) go in `_meta`, beside what the agent reads. */
+function withTimings(result: CallToolResult, timings: unknown): CallToolResult {
+  if (timings === undefined) return result;
+  return { ...result, _meta: { ...result._meta, [TIMINGS_META]: timings } };
+}
+
+/** Where a run's stage timings go in a result's `_meta`. */
+export const TIMINGS_META = "unitc/timings";

@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { canonicalJson } from "../canonical.js";
 import { createRuntime, type UnitRuntime } from "../core.js";
-import type { Manifest } from "../manifest.js";
+import { hasCodeMode, type Manifest } from "../manifest.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
 import { SearchIndex } from "../search.js";
 import { type CatalogUnit, localUnits, type ServedUnit } from "./catalog.js";
+import { prepareCodeModeSoon } from "./code-mode.js";
 import {
   type CallOutcome,
   createSnapshot,
@@ -185,6 +186,13 @@ class Host implements ServeHost {
           return this.link.start();
         })
       : Promise.resolve();
+    if (this.manifest.units.some((unit) => hasCodeMode(unit.exposure))) prepareCodeModeSoon(this.bundleDir());
+  }
+
+  private bundleDir(): string {
+    return this.options.manifestPath
+      ? dirname(this.options.manifestPath)
+      : (this.options.baseDir ?? process.cwd());
   }
 
   get manifest(): Manifest {
@@ -264,9 +272,7 @@ class Host implements ServeHost {
 
   async runCode(input: { code: string; timeoutMs?: number }) {
     const { runCodeMode } = await import("../sandbox/run.js");
-    const bundleDir = this.options.manifestPath
-      ? dirname(this.options.manifestPath)
-      : (this.options.baseDir ?? process.cwd());
+    const bundleDir = this.bundleDir();
     return (await this.onCurrent((g) => runCodeMode(g.runtime, input, bundleDir))) as unknown as {
       ok: boolean;
       [field: string]: unknown;

@@ -1,0 +1,112 @@
+// Code Mode as an MCP client sees it: one `@modelcontextprotocol/client` session over stdio to a new
+// `unitc serve` process (the built CLI) serving a copy of generated/basic pointed at the example
+// service on a free port. UNITC_TIMINGS=1 makes the serve return each run's stage timings in `_meta`.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { startExampleServer } from "../examples/basic/server.mjs";
+import { median, root } from "./support.mjs";
+
+const env = { NOTES_TOKEN: "bench-notes", WEATHER_KEY: "bench-weather" };
+
+/** A copy of generated/basic whose HTTP units point at `origin`; returns its manifest path. */
+function copyBundle(origin) {
+  const dir = mkdtempSync(join(tmpdir(), "unitc-bench-code-mode-"));
+  cpSync(join(root, "generated/basic"), dir, { recursive: true, filter: (src) => !src.includes("bundle") });
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  for (const unit of manifest.units) {
+    const connection = unit.connection;
+    if (connection.baseUrl) connection.baseUrl = connection.baseUrl.replace("http://127.0.0.1:4319", origin);
+    for (const op of unit.operations)
+      if (op.invoke.kind === "cli") op.invoke.cwd = join(root, "examples/basic");
+  }
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+  return { dir, manifestPath: join(dir, "manifest.json") };
+}
+
+/** Starts a serve session; resolves with the client and the start → first tools/list time. */
+async function session(manifestPath, timings) {
+  const started = performance.now();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+    env: { PATH: process.env.PATH ?? "", ...env, ...(timings ? { UNITC_TIMINGS: "1" } : {}) },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(transport);
+  await client.listTools();
+  return { client, listed: performance.now() - started };
+}
+
+async function codeMode(client, code) {
+  const started = performance.now();
+  const result = await client.callTool({ name: "code_mode", arguments: { code } });
+  const ms = performance.now() - started;
+  if (result.isError) throw new Error(`code_mode failed: ${result.content?.[0]?.text}`);
+  return { ms, timings: result._meta?.["unitc/timings"] };
+}
+
+/** Medians of each stage over `runs`, plus the client's total and what is left for MCP framing. */
+function breakdown(runs) {
+  const stages = {};
+  for (const run of runs) {
+    for (const [name, ms] of Object.entries(run.timings ?? {})) {
+      stages[name] ??= [];
+      stages[name].push(ms);
+    }
+  }
+  const out = Object.fromEntries(Object.entries(stages).map(([name, values]) => [name, median(values)]));
+  out.client = median(runs.map((r) => r.ms));
+  if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
+  return out;
+}
+
+/** The client-side figures: start-up, first call, warm calls with new text, 100 calls. */
+export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
+  const server = await startExampleServer({
+    port: 0,
+    notesToken: env.NOTES_TOKEN,
+    weatherKey: env.WEATHER_KEY,
+  });
+  const { dir, manifestPath } = copyBundle(server.url);
+  try {
+    const listed = [];
+    const first = [];
+    for (let i = 0; i < processes; i++) {
+      const s = await session(manifestPath, false);
+      listed.push(s.listed);
+      first.push((await codeMode(s.client, `return ${i}`)).ms);
+      await s.client.close();
+    }
+    const { client } = await session(manifestPath, process.env.UNITC_TIMINGS === "1");
+    try {
+      for (let i = 0; i < 5; i++) await codeMode(client, `return ${-i}`);
+      const fresh = [];
+      for (let i = 0; i < rounds; i++)
+        fresh.push(await codeMode(client, `return ${i + 1000 * Math.random()}`));
+      const oneCall = [];
+      for (let i = 0; i < rounds; i++)
+        oneCall.push(await codeMode(client, `const n = await units.notes.listNotes({});\nreturn [n, ${i}]`));
+      const hundred = [];
+      for (let i = 0; i < 5; i++) {
+        const code = `let last;\nfor (let i = 0; i < 100; i++) last = await units.notes.listNotes({});\nreturn [last, ${i}]`;
+        hundred.push(await codeMode(client, code));
+      }
+      return {
+        listed: median(listed),
+        first: median(first),
+        fresh: breakdown(fresh),
+        oneCall: breakdown(oneCall),
+        hundred: breakdown(hundred),
+      };
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
