@@ -215,13 +215,15 @@ function parse(text: string): Request {
 /** A failure as the sandbox sees it: strings and numbers only, never a host object. */
 function failure(error: unknown): Record<string, unknown> {
   if (isUnitError(error)) {
-    const { hint, problems, status } = error.details;
+    const { hint, problems, status, excerpt } = error.details;
     return {
       code: error.code,
       message: error.message,
       ...(hint ? { hint } : {}),
       ...(problems ? { problems: problems.map(String) } : {}),
       ...(typeof status === "number" ? { status } : {}),
+      // Already bounded and redacted by the invoker: the API's own words on what went wrong.
+      ...(typeof excerpt === "string" ? { excerpt } : {}),
     };
   }
   if (error instanceof BridgeFailure) return { code: error.code, message: error.message, hint: error.hint };

@@ -19,7 +19,7 @@ interface Described {
   /** An InternalError of the engine's own kind (out of memory, stack overflow). */
   internal?: boolean;
   /** The host's answer, when the value is the error the prelude made for a failed call. */
-  host?: { code: string; message: string; hint?: string };
+  host?: { code: string; message: string; hint?: string; status?: number; excerpt?: string };
 }
 
 function text(value: unknown): string | undefined {
@@ -41,11 +41,18 @@ function described(json: string): Described | undefined {
   if (at) out.stack = cutUtf8(at, MAX_STACK_BYTES);
   if (internal === true) out.internal = true;
   if (typeof host === "object" && host !== null) {
-    const { code, message: said, hint } = host as Record<string, unknown>;
+    const { code, message: said, hint, status, excerpt } = host as Record<string, unknown>;
     const known = text(code);
     if (known && ERROR_CODE.test(known)) {
       const shown = text(hint);
-      out.host = { code: known, message: text(said) ?? "", ...(shown ? { hint: shown } : {}) };
+      const answer = text(excerpt);
+      out.host = {
+        code: known,
+        message: text(said) ?? "",
+        ...(shown ? { hint: shown } : {}),
+        ...(typeof status === "number" && Number.isInteger(status) ? { status } : {}),
+        ...(answer ? { excerpt: answer } : {}),
+      };
     }
   }
   return out;
@@ -58,8 +65,15 @@ export function classifyError(json: string, job: RunJob): EngineError {
   const at = error.stack ? { stack: error.stack } : {};
   const cap = (message: string) => capMessage(message, job.maxErrorBytes);
   if (error.host) {
-    const { code, message, hint } = error.host;
-    return { code, message: cap(message), ...(hint ? { hint: cap(hint) } : {}), ...at };
+    const { code, message, hint, status, excerpt } = error.host;
+    return {
+      code,
+      message: cap(message),
+      ...(hint ? { hint: cap(hint) } : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(excerpt ? { excerpt: cap(excerpt) } : {}),
+      ...at,
+    };
   }
   if (error.internal && error.message === "out of memory") return { ...memoryLimit(job), ...at };
   if (error.internal && error.message === "stack overflow") {

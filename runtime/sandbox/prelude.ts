@@ -124,7 +124,14 @@ export const PRELUDE = `(() => {
       for (let i = 0; i < error.problems.length; i++) set(problems, i, StringOf(error.problems[i]));
       set(e, "problems", problems);
     }
-    if (typeof error.status === "number") set(e, "status", error.status);
+    if (typeof error.status === "number") {
+      set(e, "status", error.status);
+      host.status = error.status;
+    }
+    if (typeof error.excerpt === "string") {
+      set(e, "excerpt", StringOf(error.excerpt));
+      host.excerpt = StringOf(error.excerpt);
+    }
     apply(weakSet, hostErrors, [e, host]);
     return e;
   }

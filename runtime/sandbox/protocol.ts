@@ -39,6 +39,9 @@ export interface EngineError {
   /** The sandbox's own stack text (`at f (agent.js:3:7)`), for mapping back to the script. */
   stack?: string;
   hint?: string;
+  /** A failed unit call's HTTP status and bounded, redacted excerpt of the answer (the API's error body). */
+  status?: number;
+  excerpt?: string;
 }
 
 export type EngineOutcome = (

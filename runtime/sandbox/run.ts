@@ -39,6 +39,9 @@ export interface CodeModeError {
   line?: number;
   column?: number;
   hint?: string;
+  /** A failed unit call's HTTP status, and a bounded excerpt of the answer, secrets redacted. */
+  status?: number;
+  excerpt?: string;
 }
 
 /** Whether the run succeeded, with its value or its error. */

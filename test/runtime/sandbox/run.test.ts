@@ -67,6 +67,24 @@ describe("runCodeMode over the example bundle", () => {
     expect(ts).toMatchObject({ ok: true, value: ["a", 1], diagnostics: [] });
   });
 
+  it("shows a failed call's status and the API's own error body, caught or not", async () => {
+    const caught = await example.run(`
+      try {
+        await units.notes.getNote({ id: "missing" });
+      } catch (e: any) {
+        return { code: e.code, status: e.status, excerpt: e.excerpt };
+      }`);
+    expect(caught).toMatchObject({
+      ok: true,
+      value: { code: "HTTP_STATUS", status: 404, excerpt: expect.stringContaining("no note missing") },
+    });
+    const thrown = await example.run('return await units.notes.getNote({ id: "missing" })');
+    expect(thrown).toMatchObject({
+      ok: false,
+      error: { code: "HTTP_STATUS", status: 404, excerpt: expect.stringContaining("no note missing") },
+    });
+  });
+
   it("captures console output with its level", async () => {
     const result = await example.run(
       'console.log("a", 1, { b: [2] }); console.warn("w"); console.error(new Error("e")); console.debug(null); return 0',
