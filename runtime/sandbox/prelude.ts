@@ -160,6 +160,20 @@ export const PRELUDE = `(() => {
     }
     const units = {};
     for (const unit of parse(catalogJson)) {
+      if (unit.exposure !== undefined) {
+        // A unit served another way: reading it says so, instead of leaving undefined to fail later.
+        const why =
+          'unit "' + unit.id + '" is not exposed to Code Mode (its exposure is ' + unit.exposure +
+          "); call it through its MCP tools, or set its exposure to include code_mode";
+        defineProperty(units, unit.id, {
+          get() {
+            throw new ErrorOf(why);
+          },
+          enumerable: false,
+          configurable: false,
+        });
+        continue;
+      }
       const client = {};
       for (const operation of unit.operations) {
         define(client, operation, function (input) {

@@ -95,9 +95,12 @@ const catalogs = new WeakMap<UnitRuntime["manifest"], string>();
 function catalogOf(manifest: UnitRuntime["manifest"]): string {
   let catalog = catalogs.get(manifest);
   if (catalog === undefined) {
-    const units = manifest.units
-      .filter(inCodeMode)
-      .map((unit) => ({ id: unit.id, operations: unit.operations.map((op) => op.tsName) }));
+    // Units served another way are named with their exposure only, so reading one says why it is missing.
+    const units = manifest.units.map((unit) =>
+      inCodeMode(unit)
+        ? { id: unit.id, operations: unit.operations.map((op) => op.tsName) }
+        : { id: unit.id, exposure: unit.exposure },
+    );
     catalog = JSON.stringify(units);
     catalogs.set(manifest, catalog);
   }

@@ -89,15 +89,24 @@ describe("the host bridge", () => {
     expect(found.value.map((hit: { unit: string }) => hit.unit)).not.toContain("notes");
   });
 
-  it("gives the sandbox no stub for a unit outside Code Mode", async () => {
-    const result = await runCodeMode(
+  it("gives the sandbox no stub for a unit outside Code Mode, and says why when the script reads it", async () => {
+    const listed = await runCodeMode(runtime, { code: "return Object.keys(units)" }, bundleDir);
+    expect(listed).toMatchObject({
+      ok: true,
+      value: ["files", "weather__current", "weather__forecast", "search", "describe"],
+    });
+    const read = await runCodeMode(
       runtime,
-      { code: "return [typeof (units as any).notes, Object.keys(units)]" },
+      { code: "return await (units as any).notes.listNotes()" },
       bundleDir,
     );
-    expect(result).toMatchObject({
-      ok: true,
-      value: ["undefined", ["files", "weather__current", "weather__forecast", "search", "describe"]],
+    expect(read).toMatchObject({
+      ok: false,
+      error: {
+        code: "SCRIPT_ERROR",
+        message:
+          'Error: unit "notes" is not exposed to Code Mode (its exposure is direct); call it through its MCP tools, or set its exposure to include code_mode',
+      },
     });
   });
 
