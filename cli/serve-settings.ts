@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
+import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
@@ -78,9 +79,7 @@ export async function loadUserServeConfig(
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
 function defaultStatePath(env: Record<string, string | undefined>): string {
   const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
-  const current = join(base, "unitc", "remote");
-  const legacy = join(base, "units", "remote");
-  return !existsSync(current) && existsSync(legacy) ? legacy : current;
+  return currentOrLegacy(join(base, "unitc", "remote"), join(base, "units", "remote"));
 }
 
 function parsePort(text: string, from: string): number {

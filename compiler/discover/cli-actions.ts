@@ -14,7 +14,7 @@ type Data = Record<string, unknown>;
  * A `pathInputs` entry must name an input property: a misspelt one would leave the real input
  * unconfined while the unit file reads as if it were confined.
  */
-function checkPathInputs(
+function reportUnknownPathInputs(
   context: DiscoverContext,
   pointer: string,
   pathInputs: Record<string, string>,
@@ -71,7 +71,7 @@ export function discoverCliActions(context: DiscoverContext): UnitIR {
     const pathInputs = action.pathInputs as Record<string, string> | undefined;
     if (pathInputs !== undefined) {
       invoke.pathInputs = pathInputs;
-      checkPathInputs(context, pointer, pathInputs, operation.inputSchema);
+      reportUnknownPathInputs(context, pointer, pathInputs, operation.inputSchema);
     }
     if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema as Data;
     if (action.annotations !== undefined) operation.annotations = action.annotations as ToolAnnotations;

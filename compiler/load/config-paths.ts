@@ -19,14 +19,20 @@ export function legacyUserConfigPath(env: Record<string, string | undefined> = p
 }
 
 /**
+ * `current`, unless only `legacy` exists: unitc's folders used to be named `units`, and a user who
+ * has only the old one keeps it until they move it.
+ */
+export function currentOrLegacy(current: string, legacy: string): string {
+  return !existsSync(current) && existsSync(legacy) ? legacy : current;
+}
+
+/**
  * Where the user config lives: `$XDG_CONFIG_HOME/unitc/config.json`, else
  * `~/.config/unitc/config.json`. When only the older `units/config.json` exists, that one (the
  * loader says so with a notice).
  */
 export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
-  const current = join(configHome(env), "unitc", "config.json");
-  const legacy = legacyUserConfigPath(env);
-  return !existsSync(current) && existsSync(legacy) ? legacy : current;
+  return currentOrLegacy(join(configHome(env), "unitc", "config.json"), legacyUserConfigPath(env));
 }
 
 export interface ConfigPathOptions {

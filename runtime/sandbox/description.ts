@@ -3,8 +3,10 @@
  * operation count), the API in a few lines, the rules of the sandbox, and the advice to search
  * before calling; plus its input schema.
  */
+
 import type { Manifest } from "../manifest.js";
 import { summarize } from "../search.js";
+import { shownText } from "../shown-text.js";
 import { unitAccessor } from "../signature.js";
 import { inCodeMode } from "./bridge.js";
 import {
@@ -20,9 +22,6 @@ export interface CodeModeDescriptionOptions {
   /** Units listed by name; the rest are counted (default 50). */
   maxUnits?: number;
 }
-
-/** Invisible characters a description could hide instructions in: tags, zero-width, bidi controls. */
-const INVISIBLE = /[\u{E0000}-\u{E007F}\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
 
 /** The API block: at most 40 lines (a test holds it to that). */
 export const CODE_MODE_API = `declare const units: {
@@ -44,7 +43,7 @@ export function codeModeDescription(manifest: Manifest, options: CodeModeDescrip
   const units = manifest.units.filter(inCodeMode);
   const shown = units.slice(0, options.maxUnits ?? 50);
   const lines = shown.map((unit) => {
-    const about = summarize((unit.description || unit.name).replace(INVISIBLE, ""));
+    const about = summarize(shownText(unit.description || unit.name, []));
     const count = `${unit.operations.length} operation${unit.operations.length === 1 ? "" : "s"}`;
     return `- ${unit.id}: ${about} (${count})`;
   });

@@ -7,23 +7,16 @@
  * After an intended change, regenerate and review the diff:
  *   UPDATE_GOLDEN=1 npx vitest run test/compiler/fidelity.test.ts
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { formatDiagnostics } from "../../compiler/diagnostics.js";
 import { compile } from "../../compiler/index.js";
+import { expectGoldenCases } from "../support/golden-cases.js";
 
 const root = fileURLToPath(new URL("../fixtures/fidelity/", import.meta.url));
 const goldenFile = join(root, "expected.txt");
-
-async function listCases(): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true });
-  return entries
-    .filter((e) => e.isDirectory())
-    .map((e) => e.name)
-    .sort();
-}
 
 /** What a compile of one case says: its diagnostics, then its units. */
 async function verdictOf(name: string): Promise<string> {
@@ -44,11 +37,6 @@ async function verdictOf(name: string): Promise<string> {
 
 describe("fidelity cases of test/fixtures/fidelity", () => {
   it("prints exactly expected.txt", async () => {
-    const blocks: string[] = [];
-    for (const name of await listCases()) blocks.push(`## ${name}\n${await verdictOf(name)}\n`);
-    const actual = blocks.join("\n");
-    if (process.env.UPDATE_GOLDEN === "1") await writeFile(goldenFile, actual);
-    const expected = await readFile(goldenFile, "utf8").catch(() => "");
-    expect(actual).toBe(expected);
+    await expectGoldenCases(root, goldenFile, verdictOf);
   });
 });
