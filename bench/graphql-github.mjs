@@ -58,7 +58,7 @@ async function codegenAlone(schemaFile, documentsFile, out) {
     documents: [{ location: documentsFile, document }],
     plugins: [{ typescriptOperations: {} }],
     pluginMap: { typescriptOperations },
-    // The options unitc passes (compiler/discover/graphql-codegen.ts); codegen validates the documents here.
+    // The options unitc passes (compiler/discover/graphql/codegen.ts); codegen validates the documents here.
     config: {
       enumType: "string-literal",
       namingConvention: "keep",

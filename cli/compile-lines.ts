@@ -1,6 +1,7 @@
 /** The status lines `unitc compile` prints on stderr. */
+
+import type { RecordedBuild } from "../compiler/incremental/build-record.js";
 import type { WriteResult } from "../compiler/index.js";
-import type { RecordedBuild } from "../compiler/up-to-date.js";
 
 /** How many units and operations a build compiled. */
 export interface Count {

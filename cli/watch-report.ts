@@ -5,7 +5,7 @@
 
 import { relative } from "node:path";
 import { countDiagnostics, formatDiagnostics } from "../compiler/diagnostics.js";
-import type { WatchBuild } from "../compiler/watch.js";
+import type { WatchBuild } from "../compiler/incremental/watch.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 

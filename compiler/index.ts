@@ -1,7 +1,7 @@
 /** unitc's compiler API: load, validate and resolve units (and, as backends land, discover and emit). */
 import type { Diagnostic } from "./diagnostics.js";
+import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadProjectOptions } from "./load/index.js";
-import type { BuildMemo } from "./memo.js";
 import {
   compileStages,
   type PipelineContext,
@@ -13,9 +13,9 @@ import {
 
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
+export { BuildMemo } from "./incremental/memo.js";
 export type { LoadProjectOptions } from "./load/index.js";
 export { loadProject, userConfigPath } from "./load/index.js";
-export { BuildMemo } from "./memo.js";
 export type { PipelineContext, PipelineOptions, PipelineProgress, Stage } from "./pipeline.js";
 export { compileStages, runPipeline, validationStages } from "./pipeline.js";
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";

@@ -5,9 +5,9 @@
 import type { Diagnostic } from "./diagnostics.js";
 import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
+import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadedProject } from "./load/documents.js";
 import { type LoadProjectOptions, loadProject } from "./load/index.js";
-import type { BuildMemo } from "./memo.js";
 import { resolveProject } from "./resolve/index.js";
 import type { ResolvedProject } from "./resolve/types.js";
 import { type ValidatedProject, validateProject } from "./validate/index.js";

@@ -109,7 +109,7 @@ export interface McpConnection {
   auth?: AuthConfig;
   startupTimeoutMs: number;
   callTimeoutMs: number;
-  /** Longest tool result passed on; see `runtime/mcp/result.ts`. */
+  /** Longest tool result passed on; see `runtime/invoke/mcp/result.ts`. */
   maxResponseBytes: number;
 }
 

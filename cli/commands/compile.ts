@@ -7,8 +7,6 @@ import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type Diagnostic, hasErrors } from "../../compiler/diagnostics.js";
-import type { CompileResult, PipelineProgress, WriteResult } from "../../compiler/index.js";
-import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import {
   checkUpToDate,
   compiledBuild,
@@ -16,7 +14,9 @@ import {
   recordBuild,
   type SourceSnapshot,
   snapshotSources,
-} from "../../compiler/up-to-date.js";
+} from "../../compiler/incremental/build-record.js";
+import type { CompileResult, PipelineProgress, WriteResult } from "../../compiler/index.js";
+import { diffManifests, formatManifestChange } from "../../compiler/manifest-diff.js";
 import { bundleOutput } from "../bundle-output.js";
 import {
   type Count,

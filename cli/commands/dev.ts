@@ -8,8 +8,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
+import type { WatchBuild } from "../../compiler/incremental/watch.js";
 import { schemaDefault } from "../../compiler/resolve/defaults.js";
-import type { WatchBuild } from "../../compiler/watch.js";
 import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
 import { counted } from "../compile-lines.js";

@@ -4,17 +4,17 @@
  */
 import type { BackendKind } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import type { DiscoverMemo, UnitOutcome } from "../incremental/discover-memo.js";
+import { trackInputs } from "../incremental/inputs.js";
 import type { ResolvedProject, ResolvedUnit } from "../resolve/types.js";
-import { discoverCliActions } from "./cli-actions.js";
-import { discoverVendorApi } from "./discovery.js";
-import { discoverGraphql } from "./graphql.js";
-import { discoverHttpActions } from "./http-actions.js";
-import { trackInputs } from "./inputs.js";
-import { discoverMcp } from "./mcp.js";
-import type { DiscoverMemo, UnitOutcome } from "./memo.js";
-import { discoverOpenapi } from "./openapi.js";
+import { discoverCliActions } from "./actions/cli.js";
+import { discoverHttpActions } from "./actions/http.js";
+import { discoverVendorApi } from "./discovery/index.js";
+import { discoverGraphql } from "./graphql/index.js";
+import { discoverMcp } from "./mcp/index.js";
+import { discoverOpenapi } from "./openapi/index.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./types.js";
-import { expandUnitSets, withSetInfo } from "./unit-sets.js";
+import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
 export type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 

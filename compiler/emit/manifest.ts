@@ -3,7 +3,7 @@
  * relative (working folders, commands given as paths) stay relative (to the output folder now).
  */
 import { isAbsolute, relative, sep } from "node:path";
-import { isCommandPath } from "../../runtime/invoke/cli-plan.js";
+import { isCommandPath } from "../../runtime/invoke/cli/plan.js";
 import {
   type Connection,
   type Invoke,

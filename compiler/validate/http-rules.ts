@@ -7,7 +7,7 @@ import {
   forbiddenHeaderList,
   headerNameProblem,
   isCredentialHeader,
-} from "../../runtime/invoke/header-rules.js";
+} from "../../runtime/invoke/http/header-rules.js";
 import { hasDotSegment } from "../../runtime/invoke/template.js";
 import { isSecretReference } from "../../runtime/references.js";
 

@@ -9,7 +9,7 @@ import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { isObject } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
-import { declaredInputProblems } from "../discover/action-input.js";
+import { declaredInputProblems } from "../discover/actions/input.js";
 import { joinPointer } from "../load/pointer.js";
 import type { ResolvedUnit } from "../resolve/types.js";
 

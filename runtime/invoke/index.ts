@@ -17,15 +17,15 @@ function onFirstCall(load: () => Promise<Invoker>): Invoker {
   };
 }
 
-const invokeOpenapi = onFirstCall(async () => (await import("./openapi.js")).invokeOpenapi);
+const invokeOpenapi = onFirstCall(async () => (await import("./openapi/index.js")).invokeOpenapi);
 
 const INVOKERS: Record<string, Invoker> = {
-  http: onFirstCall(async () => (await import("./http.js")).invokeHttp),
-  cli: onFirstCall(async () => (await import("./cli.js")).invokeCli),
-  graphql: onFirstCall(async () => (await import("./graphql.js")).invokeGraphql),
+  http: onFirstCall(async () => (await import("./http/index.js")).invokeHttp),
+  cli: onFirstCall(async () => (await import("./cli/index.js")).invokeCli),
+  graphql: onFirstCall(async () => (await import("./graphql/index.js")).invokeGraphql),
   openapi: invokeOpenapi,
   discovery: invokeOpenapi,
-  mcp: onFirstCall(async () => (await import("../mcp/invoker.js")).invokeMcp),
+  mcp: onFirstCall(async () => (await import("./mcp/index.js")).invokeMcp),
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import type { Manifest } from "../../runtime/manifest.js";
-import { FIXTURE, isRunning, marker, processesWith } from "../runtime/mcp/support.js";
+import { FIXTURE, isRunning, marker, processesWith } from "../runtime/invoke/mcp/support.js";
 import { closeAll, connect, eventually, structured } from "../runtime/serve/support.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { writeProject } from "../support/project.js";

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compileBundle, FIXTURE, stdioEntry } from "../runtime/mcp/support.js";
+import { compileBundle, FIXTURE, stdioEntry } from "../runtime/invoke/mcp/support.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 afterAll(async () => {

@@ -7,8 +7,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invokeCli } from "../../runtime/invoke/cli.js";
-import { cliContext, cliInvoke, failure, tempDir } from "../runtime/invoke/cli-support.js";
+import { invokeCli } from "../../runtime/invoke/cli/index.js";
+import { cliContext, cliInvoke, failure, tempDir } from "../runtime/invoke/cli/support.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 

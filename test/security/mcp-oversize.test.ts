@@ -12,7 +12,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest, McpConnection } from "../../runtime/manifest.js";
-import { FIXTURE, isRunning } from "../runtime/mcp/support.js";
+import { FIXTURE, isRunning } from "../runtime/invoke/mcp/support.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";

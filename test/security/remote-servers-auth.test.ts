@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../../runtime/index.js";
-import { cleanupOutDirs, compileTo, configText, makeOutDir } from "../compiler/discover/openapi-support.js";
+import { cleanupOutDirs, compileTo, configText, makeOutDir } from "../compiler/discover/openapi/support.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 

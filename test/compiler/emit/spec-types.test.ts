@@ -15,7 +15,7 @@ import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/
 import { BundleChecker } from "../../../runtime/sandbox/typecheck.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../support/project.js";
-import { cleanupOutDirs, makeOutDir } from "../discover/openapi-support.js";
+import { cleanupOutDirs, makeOutDir } from "../discover/openapi/support.js";
 
 const TYPECHECK_TIMEOUT = 120_000;
 

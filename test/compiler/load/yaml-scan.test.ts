@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { parseSpec } from "../../../compiler/discover/spec-parse.js";
+import { parseSpec } from "../../../compiler/discover/sources/parse.js";
 import { MAX_YAML_ALIASES, scanYaml } from "../../../compiler/load/yaml-scan.js";
 
 const scan = (text: string) => scanYaml(parseDocument(text, { uniqueKeys: false }));

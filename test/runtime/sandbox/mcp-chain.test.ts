@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, type UnitRuntime } from "../../../runtime/core.js";
 import { runCodeMode } from "../../../runtime/sandbox/run.js";
 import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
-import { compileBundle, FIXTURE, stdioEntry } from "../mcp/support.js";
+import { compileBundle, FIXTURE, stdioEntry } from "../invoke/mcp/support.js";
 
 let api: TestServer;
 let runtime: UnitRuntime;

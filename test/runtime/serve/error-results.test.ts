@@ -19,7 +19,7 @@ import {
   startHttpServe,
   type ToolResult,
 } from "../../support/serve-clients.js";
-import { FIXTURE, stdioEntry } from "../mcp/support.js";
+import { FIXTURE, stdioEntry } from "../invoke/mcp/support.js";
 import { closeAll, compileProject, errorOf, projectConfig } from "./support.js";
 
 /** Every HTTP action here declares this schema, so a client that checks errors against it fails. */

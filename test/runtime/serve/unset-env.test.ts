@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Manifest } from "../../../runtime/manifest.js";
 import { unsetVariables } from "../../../runtime/serve/unset-env.js";
-import { FIXTURE } from "../mcp/support.js";
+import { FIXTURE } from "../invoke/mcp/support.js";
 import { closeAll, compileProject, connect, projectConfig, serve, textOf } from "./support.js";
 
 const SET_VALUE = "a-value-that-is-set-4c1d";

@@ -1,0 +1,167 @@
+/**
+ * Configured GraphQL operations: each entry's `document` (inline) or `documentPath` is parsed, its
+ * operation chosen (`operationName` is required when the document holds several), and the whole
+ * document validated against the schema. Problems point at the line and column inside the document:
+ * in its own file, or, for an inline document, inside the config or unit file that holds it.
+ */
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  parse,
+  validate,
+} from "graphql";
+import { recordInput } from "../../incremental/inputs.js";
+import { joinPointer } from "../../load/pointer.js";
+import type { DiscoverContext } from "../types.js";
+import { type DocumentLocator, fileLocator, inlineLocator } from "./positions.js";
+import { finalDocument, type PreparedOperation } from "./prepare.js";
+
+type Data = Record<string, unknown>;
+
+/** Problems reported per document; the rest are counted in the last one. */
+const MAX_DOCUMENT_PROBLEMS = 10;
+
+interface LoadedDocument {
+  text: string;
+  locate: DocumentLocator;
+}
+
+/** Prepares every configured operation; entries with problems are reported and left out. */
+export async function configuredOperations(
+  context: DiscoverContext,
+  schema: GraphQLSchema,
+  operations: Record<string, Data>,
+): Promise<PreparedOperation[]> {
+  const out: PreparedOperation[] = [];
+  for (const [name, entry] of Object.entries(operations)) {
+    const pointer = joinPointer("/operations", name);
+    const loaded = await loadDocument(context, pointer, entry);
+    if (!loaded) continue;
+    const prepared = prepareConfigured(context, schema, name, entry, pointer, loaded);
+    if (prepared) out.push(prepared);
+  }
+  return out;
+}
+
+async function loadDocument(
+  context: DiscoverContext,
+  pointer: string,
+  entry: Data,
+): Promise<LoadedDocument | undefined> {
+  if (typeof entry.document === "string") {
+    const { map, backendPointer } = context.unit.source;
+    const at = map.locate(`${backendPointer}${pointer}/document`);
+    const fileText = await readFile(map.file, "utf8").catch(() => "");
+    return { text: entry.document, locate: inlineLocator(fileText, map.file, at) };
+  }
+  const file = resolve(context.unit.baseDir, String(entry.documentPath));
+  recordInput(file);
+  try {
+    const text = await readFile(file, "utf8");
+    recordInput(file, text);
+    return { text, locate: fileLocator(file) };
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
+    context.report(
+      "error",
+      "GRAPHQL_DOCUMENT_MISSING",
+      `documentPath ${JSON.stringify(entry.documentPath)} ${reason}`,
+      `${pointer}/documentPath`,
+      "point documentPath at a .graphql file, relative to the file that declares it",
+    );
+    return undefined;
+  }
+}
+
+function prepareConfigured(
+  context: DiscoverContext,
+  schema: GraphQLSchema,
+  name: string,
+  entry: Data,
+  pointer: string,
+  loaded: LoadedDocument,
+): PreparedOperation | undefined {
+  const report = (error: GraphQLError, code: string, hint: string, suffix = "") => {
+    const at = error.locations?.[0];
+    const location = at ? loaded.locate(at.line, at.column) : { ...loaded.locate(1, 1) };
+    const message = error.message.replace(/^Syntax Error: /, "syntax error: ");
+    context.reportAt("error", code, `operation "${name}": ${message}${suffix}`, location, hint);
+  };
+  let document: DocumentNode;
+  try {
+    document = parse(loaded.text);
+  } catch (error) {
+    report(error as GraphQLError, "GRAPHQL_DOCUMENT_SYNTAX", "fix the GraphQL syntax at this position");
+    return undefined;
+  }
+  const operation = chooseOperation(context, name, entry, pointer, document);
+  if (!operation) return undefined;
+  const errors = validate(schema, document);
+  errors.slice(0, MAX_DOCUMENT_PROBLEMS).forEach((error, index) => {
+    const more = errors.length - MAX_DOCUMENT_PROBLEMS;
+    const suffix = index === MAX_DOCUMENT_PROBLEMS - 1 && more > 0 ? ` (and ${more} more problems)` : "";
+    report(error, "GRAPHQL_DOCUMENT_INVALID", "make the document match the unit's schema", suffix);
+  });
+  if (errors.length > 0) return undefined;
+  const prepared: PreparedOperation = {
+    name,
+    operationType: operation.operation as "query" | "mutation",
+    document: finalDocument(document, operation),
+  };
+  for (const field of ["description", "useWhen", "avoidWhen"] as const) {
+    if (typeof entry[field] === "string") prepared[field] = entry[field];
+  }
+  return prepared;
+}
+
+/** The operation to run: the only one, or the one `operationName` names. */
+function chooseOperation(
+  context: DiscoverContext,
+  name: string,
+  entry: Data,
+  pointer: string,
+  document: DocumentNode,
+): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const names = operations.map((o) => o.name?.value ?? "(anonymous)");
+  const wanted = typeof entry.operationName === "string" ? entry.operationName : undefined;
+  const fail = (message: string, at: string, hint: string): undefined => {
+    context.report("error", "GRAPHQL_OPERATION", `operation "${name}": ${message}`, at, hint);
+    return undefined;
+  };
+  if (operations.length === 0) {
+    return fail("the document holds no operation, only fragments", pointer, "add a query or mutation");
+  }
+  let operation = operations[0];
+  if (wanted !== undefined) {
+    operation = operations.find((o) => o.name?.value === wanted);
+    if (!operation) {
+      return fail(
+        `the document has no operation named ${wanted}`,
+        `${pointer}/operationName`,
+        `set operationName to one of: ${names.join(", ")}`,
+      );
+    }
+  } else if (operations.length > 1) {
+    return fail(
+      `the document holds ${operations.length} operations, so operationName is required`,
+      pointer,
+      `set operationName to one of: ${names.join(", ")}`,
+    );
+  }
+  if (operation?.operation === "subscription") {
+    return fail(
+      "subscriptions are not supported (they need a streaming transport)",
+      pointer,
+      "configure a query or mutation instead",
+    );
+  }
+  return operation;
+}

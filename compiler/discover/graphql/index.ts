@@ -1,0 +1,143 @@
+/**
+ * `graphqlEndpoints` / `graphqlEndpoint`: the schema (file, URL or live introspection) plus configured
+ * operations, or, when none are configured, one generated operation per Query and Mutation field.
+ * Every document is validated against the schema; each operation gets JSON Schemas of its variables
+ * and of its result, and keeps its final document for the runtime.
+ */
+import { createHash } from "node:crypto";
+import { type GraphQLSchema, parse, validate } from "graphql";
+import type { AuthConfig, GraphqlConnection } from "../../../runtime/manifest.js";
+import configSchema from "../../../schemas/config.schema.json" with { type: "json" };
+import { contentHash } from "../../canonical.js";
+import { defsDefault } from "../../resolve/defaults.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
+import type { GeneratedTypes } from "./codegen.js";
+import { configuredOperations } from "./documents.js";
+import { generateOperations, MAX_GENERATED_CHARS } from "./generate.js";
+import { type PreparedOperation, toOperationIR } from "./prepare.js";
+import { loadGraphqlSchema } from "./source.js";
+
+type Data = Record<string, unknown>;
+
+/** Builds the operations of a GraphQL unit; undefined (with diagnostics) when its schema is unusable. */
+export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR | undefined> {
+  const backend = context.unit.backend as Data;
+  const loaded = await loadGraphqlSchema(context);
+  if (!loaded) return undefined;
+  const configured = (backend.operations ?? {}) as Record<string, Data>;
+  const prepared =
+    Object.keys(configured).length > 0
+      ? await configuredOperations(context, loaded.schema, configured)
+      : generatedOperations(context, loaded.schema);
+  const operations = prepared.map((p) => toOperationIR(loaded.schema, p));
+  const typesModule = await withCodegenTypes(context, loaded.schema, prepared, operations);
+  return {
+    unit: context.unit,
+    connection: graphqlConnection(backend),
+    operations,
+    ...(typesModule ? { typesModule } : {}),
+    sourceHash: contentHash({
+      kind: "graphql",
+      backend,
+      schema: createHash("sha256").update(loaded.text).digest("hex"),
+      documents: operations.map((o) => (o.invoke as { document: string }).document),
+    }),
+  };
+}
+
+/**
+ * Sets each operation's `types` from codegen and returns codegen's module. When codegen fails the
+ * unit still compiles: a warning, and emit prints the types from the JSON Schemas instead.
+ */
+async function withCodegenTypes(
+  context: DiscoverContext,
+  schema: GraphQLSchema,
+  prepared: readonly PreparedOperation[],
+  operations: readonly OperationIR[],
+): Promise<TypesModule | undefined> {
+  if (prepared.length === 0) return undefined;
+  // Loaded on first use: codegen takes a third of a second to import, which other builds need not pay.
+  const { CODEGEN_GENERATOR, generateOperationTypes } = await import("./codegen.js");
+  let generated: GeneratedTypes;
+  try {
+    generated = await generateOperationTypes(schema, prepared);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    context.report(
+      "warning",
+      "GRAPHQL_CODEGEN_FAILED",
+      `${CODEGEN_GENERATOR} could not type the operations (${reason}); their types are printed from their JSON Schemas instead`,
+      "",
+      "the client still compiles and works; if the operations look right, report this with the schema and documents",
+    );
+    return undefined;
+  }
+  for (const operation of operations) {
+    const types = generated.operations.get(operation.name);
+    if (types) operation.types = types;
+  }
+  return generated.module;
+}
+
+/** What the runtime needs to call the endpoint; `maxResponseBytes` is the HTTP default (no field sets it). */
+export function graphqlConnection(backend: Data): GraphqlConnection {
+  return {
+    kind: "graphql",
+    endpointUrl: String(backend.endpointUrl),
+    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
+    requestTimeoutMs:
+      (backend.requestTimeoutMs as number | undefined) ??
+      defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
+    maxResponseBytes: defsDefault<number>("httpApiFields", "maxResponseBytes"),
+  };
+}
+
+/** Generated operations, each validated; one that does not validate is reported and left out. */
+function generatedOperations(context: DiscoverContext, schema: GraphQLSchema): PreparedOperation[] {
+  const backend = context.unit.backend as Data;
+  const depth = (backend.selectionDepth as number | undefined) ?? selectionDepthDefault();
+  const out: PreparedOperation[] = [];
+  const all = generateOperations(schema, depth);
+  const shallower = all.filter((g) => g.depth < depth).map((g) => g.name);
+  if (shallower.length > 0) {
+    context.report(
+      "info",
+      "GRAPHQL_DEPTH_LOWERED",
+      `${shallower.length} generated operations use a smaller selectionDepth than ${depth} to stay under ${MAX_GENERATED_CHARS} characters: ${shallower.slice(0, 5).join(", ")}${shallower.length > 5 ? ", …" : ""}`,
+      "/selectionDepth",
+      "lower selectionDepth, or configure these operations with documents of your own",
+    );
+  }
+  for (const generated of all) {
+    const document = parse(generated.text);
+    const errors = validate(schema, document);
+    if (errors.length > 0) {
+      context.report(
+        "warning",
+        "GRAPHQL_GENERATED_INVALID",
+        `generated operation ${generated.name} is left out: ${errors[0]?.message}`,
+        "",
+        "configure this operation under operations with a document of your own",
+      );
+      continue;
+    }
+    out.push({
+      name: generated.name,
+      operationType: generated.operationType,
+      document,
+      description: generated.description,
+      typeName: generated.field,
+    });
+  }
+  return out;
+}
+
+/** The schema's default `selectionDepth`; it sits in an `allOf` part, where `defsDefault` does not look. */
+export function selectionDepthDefault(): number {
+  const parts = configSchema.$defs.graphqlEndpointFields.allOf as Array<{ properties?: Data }>;
+  for (const part of parts) {
+    const property = part.properties?.selectionDepth as { default?: unknown } | undefined;
+    if (typeof property?.default === "number") return property.default;
+  }
+  throw new Error("no default declared at graphqlEndpointFields.selectionDepth");
+}

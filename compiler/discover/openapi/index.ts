@@ -1,0 +1,212 @@
+/**
+ * `openapiEndpoints` / `openapiEndpoint`: an OpenAPI 3.0/3.1 document (Swagger 2.0 converted first),
+ * from `specPath` or `specUrl`, becomes one operation per path and method. `$ref`s are followed only
+ * inside the spec's folder; operations that cannot be expressed are skipped with a warning naming
+ * them, never the whole spec. Types come from openapi-typescript (`types-module.ts`).
+ * https://spec.openapis.org/oas/v3.1.0
+ */
+import { createHash } from "node:crypto";
+import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/manifest.js";
+import { contentHash } from "../../canonical.js";
+import { joinPointer } from "../../load/pointer.js";
+import { SchemaDefs } from "../sources/defs.js";
+import type { SpecDocument } from "../sources/parse.js";
+import { SpecRefs } from "../sources/refs.js";
+import { remoteConnection } from "../sources/remote-connection.js";
+import { loadSpecSource } from "../sources/source.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
+import { operationNames } from "./names.js";
+import { convertOperation, label, type OperationContext, type OperationSite } from "./operation.js";
+import { apiBaseUrl } from "./server.js";
+import { typesDocument } from "./types-document.js";
+import { openapiDocument } from "./version.js";
+
+type Data = Record<string, unknown>;
+
+const METHODS: readonly OpenapiMethod[] = [
+  "GET",
+  "PUT",
+  "POST",
+  "DELETE",
+  "OPTIONS",
+  "HEAD",
+  "PATCH",
+  "TRACE",
+];
+
+/** Discovers the operations of an OpenAPI unit; undefined (with diagnostics) when its spec is unusable. */
+export async function discoverOpenapi(context: DiscoverContext): Promise<UnitIR | undefined> {
+  const backend = context.unit.backend as Data;
+  const root = await loadSpecSource(context, { kind: "openapi", pathField: "specPath", urlField: "specUrl" });
+  if (!root) return undefined;
+  const specPointer = typeof backend.specPath === "string" ? "/specPath" : "/specUrl";
+  const version = await openapiDocument(root.value);
+  if ("problem" in version) {
+    const hint = "point the unit at an OpenAPI 3.0, 3.1 or Swagger 2.0 document";
+    context.report("error", "SPEC_INVALID", `${root.id}: ${version.problem}`, specPointer, hint);
+    return undefined;
+  }
+  const base = apiBaseUrl(backend, version.spec, root.location);
+  if ("problem" in base) {
+    context.report("error", "BASE_URL_MISSING", base.problem, specPointer, base.hint);
+    return undefined;
+  }
+  // Refs are checked in the document as written, so positions are exact even for Swagger 2.0.
+  const loaded = await SpecRefs.load(root, (...args) => context.reportAt(...args));
+  const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
+  // The spec's types are written while the operations are converted (see types-module.ts).
+  const types = await startSpecTypes(refs);
+  const discovered = discoverOperations(refs, operationContext(refs, version.dialect, backend));
+  if (discovered.length === 0) {
+    const message = `${root.id} describes no operation unitc can call`;
+    context.report("warning", "NO_OPERATIONS", message, specPointer, "check that the spec has paths");
+  }
+  const { operations, typesModule } = withSpecTypes(discovered, await types.done, (problem) => {
+    const message = `openapi-typescript could not type ${root.id} (${problem}); the types are printed from the operations' JSON Schemas instead`;
+    const hint =
+      "the generated client works as usual; the spec is worth checking for what openapi-typescript names";
+    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
+  });
+  return {
+    unit: context.unit,
+    connection: connection(backend, base.baseUrl),
+    operations,
+    sourceHash: contentHash({ kind: "openapi", backend, documents: refs.documents().map(textHash) }),
+    ...(typesModule ? { typesModule } : {}),
+  };
+}
+
+/** Specs from this size (all their files) get their types written in a worker thread. */
+const WORKER_SPEC_BYTES = 1_000_000;
+
+/**
+ * Starts writing the spec's types with openapi-typescript; `done` settles with them, or why there are
+ * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
+ * large spec gets one.
+ */
+async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<TypesModule | { problem: string }> }> {
+  const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
+  try {
+    const { openapiTypes } = await import("./types-module.js");
+    const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
+    return { done: openapiTypes(typesDocument(refs), size >= WORKER_SPEC_BYTES).catch(failed) };
+  } catch (error) {
+    return { done: Promise.resolve(failed(error)) };
+  }
+}
+
+/**
+ * Operations with the spec's types; without them (`fail` says why), operations lose their `types`
+ * and emit prints types from the schemas, so the unit still compiles.
+ */
+function withSpecTypes(
+  operations: OperationIR[],
+  types: TypesModule | { problem: string },
+  fail: (problem: string) => void,
+): { operations: OperationIR[]; typesModule?: TypesModule } {
+  if (operations.length === 0) return { operations };
+  if (!("problem" in types)) return { operations, typesModule: types };
+  fail(types.problem);
+  return { operations: operations.map(({ types: _, ...operation }) => operation) };
+}
+
+/** What converting operations needs; partial conversions are reported once per message. */
+function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend: Data): OperationContext {
+  const warned = new Set<string>();
+  return {
+    refs,
+    defs: new SchemaDefs(),
+    dialect,
+    authHeaders: authHeaderNames(backend.auth as AuthConfig | undefined),
+    warn(message, document, pointer) {
+      if (warned.has(message)) return;
+      warned.add(message);
+      const hint = "the rest of the operation compiles as usual";
+      refs.report("warning", "OPENAPI_PARTIAL", message, document, pointer, hint);
+    },
+  };
+}
+
+function connection(backend: Data, baseUrl: string): OpenapiConnection {
+  return remoteConnection("openapi", backend, baseUrl);
+}
+
+/** Every path and method in document order, converted, named and de-duplicated. */
+function discoverOperations(refs: SpecRefs, context: OperationContext): OperationIR[] {
+  const sites = operationSites(refs);
+  const kept: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
+  for (const site of sites) {
+    const result = convertOperation(site, context);
+    if ("skipped" in result) {
+      refs.report(
+        "warning",
+        "OPERATION_SKIPPED",
+        `${label(site)} is left out: ${result.skipped}`,
+        site.document,
+        site.pointer,
+        "the other operations are unaffected; fix the spec to include this one",
+      );
+    } else kept.push({ site, operation: result.operation });
+  }
+  const { names, collisions } = operationNames(
+    kept.map(({ site }) => ({
+      method: site.method,
+      path: site.key,
+      operationId: site.operation.operationId,
+    })),
+  );
+  for (const collision of collisions) {
+    const { site } = kept[collision.index] as { site: OperationSite };
+    const other = (kept[collision.keptBy] as { site: OperationSite }).site;
+    refs.report(
+      "warning",
+      "OPERATION_RENAMED",
+      `${label(site)} is named ${JSON.stringify(collision.name)}: ${JSON.stringify(collision.wanted)} is taken by ${other.method} ${other.key}`,
+      site.document,
+      site.pointer,
+      "give each operation a unique operationId",
+    );
+  }
+  return kept.map(({ operation }, index) => ({ name: names[index] as string, ...operation }));
+}
+
+/** The operations of every path item (following a path item's `$ref`), in document order. */
+function operationSites(refs: SpecRefs): OperationSite[] {
+  const paths = (refs.root.value as Data).paths;
+  if (typeof paths !== "object" || paths === null) return [];
+  const sites: OperationSite[] = [];
+  for (const [key, item] of Object.entries(paths)) {
+    const resolved = refs.deref(item, refs.root);
+    if (!resolved || typeof resolved.value !== "object" || resolved.value === null) continue;
+    const pathItem = resolved.value as Data;
+    const itemPointer = resolved.document === refs.root ? joinPointer("/paths", key) : "";
+    // A fragment is never sent: `/pets#search` (a way to list one path twice) is requested as `/pets`.
+    const path = key.includes("#") ? key.slice(0, key.indexOf("#")) : key;
+    for (const method of METHODS) {
+      const operation = pathItem[method.toLowerCase()];
+      if (typeof operation !== "object" || operation === null || Array.isArray(operation)) continue;
+      const pointer = joinPointer(itemPointer, method.toLowerCase());
+      sites.push({
+        key,
+        path,
+        method,
+        pathItem,
+        operation: operation as Data,
+        document: resolved.document,
+        pointer,
+      });
+    }
+  }
+  return sites;
+}
+
+/** Lower-case names of the headers `auth` sets. */
+export function authHeaderNames(auth: AuthConfig | undefined): Set<string> {
+  if (auth?.type === "bearer") return new Set(["authorization"]);
+  if (auth?.type === "headers") return new Set(Object.keys(auth.headers).map((name) => name.toLowerCase()));
+  return new Set();
+}
+
+function textHash(document: SpecDocument): string {
+  return `${document.id}:${createHash("sha256").update(document.text).digest("hex")}`;
+}

@@ -1,0 +1,275 @@
+/**
+ * The spec as openapi-typescript gets it: one fresh document whose every typed `$ref` is local and
+ * names a component (`#/components/<kind>/<name>`), because openapi-typescript prints a ref as an
+ * indexed access on the ref's pointer and runs no resolver of its own here. Targets in other files of
+ * the spec's folder, and targets elsewhere in the root, are copied in as components; chains of
+ * aliases are followed to their end; refs unitc refused or cannot follow become `{}` (unknown). The
+ * copy is deep where openapi-typescript writes (its discriminator pass edits schemas in place), so
+ * the documents unitc parsed stay as they were.
+ * https://spec.openapis.org/oas/v3.1.0#components-object
+ */
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
+import { isUnderscore, trimWhere } from "../../../runtime/trim.js";
+import { getAtPointer, splitPointer } from "../../load/pointer.js";
+import type { SpecDocument } from "../sources/parse.js";
+import { classifyRef } from "../sources/ref-rules.js";
+import type { SpecRefs } from "../sources/refs.js";
+import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "./schema.js";
+
+type Data = Record<string, unknown>;
+
+/** What a value is, by where it stands; `each:` marks a map or list of such values. */
+type Kind =
+  | "document"
+  | "components"
+  | "pathItem"
+  | "operation"
+  | "callback"
+  | "parameter"
+  | "requestBody"
+  | "response"
+  | "header"
+  | "mediaType"
+  | "encoding"
+  | "schema";
+type Slot = Kind | `each:${Kind}`;
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const SCHEMA_EACH = [...SCHEMA_MAPS, "$defs", "definitions"];
+const SCHEMA_ONE = ["items", "additionalItems", ...SCHEMA_ONE_SHARED];
+
+/** The kinds of the fields that hold typed values; `*` is any key. */
+const FIELDS: Record<Kind, Record<string, Slot>> = {
+  document: {
+    paths: "each:pathItem",
+    webhooks: "each:pathItem",
+    components: "components",
+    $defs: "each:schema",
+  },
+  components: {
+    schemas: "each:schema",
+    responses: "each:response",
+    parameters: "each:parameter",
+    requestBodies: "each:requestBody",
+    headers: "each:header",
+    pathItems: "each:pathItem",
+    callbacks: "each:callback",
+  },
+  pathItem: {
+    parameters: "each:parameter",
+    ...Object.fromEntries(METHODS.map((m): [string, Slot] => [m, "operation"])),
+  },
+  operation: {
+    parameters: "each:parameter",
+    requestBody: "requestBody",
+    responses: "each:response",
+    callbacks: "each:callback",
+  },
+  // Every key of a callback is a runtime expression naming a path item.
+  callback: {},
+  parameter: { schema: "schema", content: "each:mediaType" },
+  header: { schema: "schema", content: "each:mediaType" },
+  requestBody: { content: "each:mediaType" },
+  response: { headers: "each:header", content: "each:mediaType" },
+  mediaType: { schema: "schema", encoding: "each:encoding" },
+  encoding: { headers: "each:header" },
+  schema: {
+    ...Object.fromEntries(SCHEMA_EACH.map((k): [string, Slot] => [k, "each:schema"])),
+    ...Object.fromEntries(SCHEMA_LISTS.map((k): [string, Slot] => [k, "each:schema"])),
+    ...Object.fromEntries(SCHEMA_ONE.map((k): [string, Slot] => [k, "schema"])),
+  },
+};
+
+/** The component map openapi-typescript types for each kind a `$ref` can name. */
+const COMPONENTS: Partial<Record<Kind, string>> = {
+  schema: "schemas",
+  response: "responses",
+  parameter: "parameters",
+  requestBody: "requestBodies",
+  header: "headers",
+  pathItem: "pathItems",
+};
+
+/** Nesting past which a value is typed unknown (hostile depth). */
+const MAX_DEPTH = 256;
+
+interface Target {
+  document: SpecDocument;
+  pointer: string;
+  value: unknown;
+  key: string;
+}
+
+/** A fresh copy of the spec for openapi-typescript (see the file comment). */
+export function typesDocument(refs: SpecRefs): Data {
+  return new TypesDocument(refs).build();
+}
+
+class TypesDocument {
+  readonly #refs: SpecRefs;
+  readonly #documents = new Map<string, SpecDocument>();
+  /** Target key → the local ref of its copy. */
+  readonly #hoisted = new Map<string, string>();
+  /** Per component map, names taken and copies added. */
+  readonly #added = new Map<string, Map<string, unknown>>();
+  readonly #taken = new Map<string, Set<string>>();
+
+  constructor(refs: SpecRefs) {
+    this.#refs = refs;
+    for (const document of refs.documents()) this.#documents.set(resolve(document.location), document);
+  }
+
+  build(): Data {
+    const root = this.#refs.root;
+    const copy = this.#copy(root.value, root, "document", 0) as Data;
+    if (this.#added.size === 0) return copy;
+    const components: Data = { ...((copy.components as Data | undefined) ?? {}) };
+    for (const [map, added] of this.#added) {
+      const entries = { ...((components[map] as Data | undefined) ?? {}) };
+      for (const [name, value] of added) entries[name] = value;
+      components[map] = entries;
+    }
+    return { ...copy, components };
+  }
+
+  #copy(value: unknown, document: SpecDocument, kind: Kind, depth: number): unknown {
+    if (typeof value !== "object" || value === null) return value;
+    if (depth > MAX_DEPTH) return {};
+    if (Array.isArray(value)) {
+      // Only a schema stands where an array can (a draft-04 tuple under `items`).
+      return kind === "schema" ? value.map((item) => this.#copy(item, document, kind, depth + 1)) : value;
+    }
+    const data = value as Data;
+    if (typeof data.$ref === "string") return this.#ref(data, document, kind);
+    const out: Data = {};
+    const fields = FIELDS[kind];
+    for (const [key, item] of Object.entries(data)) {
+      const slot = Object.hasOwn(fields, key) ? fields[key] : kind === "callback" ? "pathItem" : undefined;
+      let copied: unknown;
+      if (slot?.startsWith("each:")) copied = this.#copyEach(item, document, slot.slice(5) as Kind, depth);
+      else if (slot !== undefined) copied = this.#copy(item, document, slot as Kind, depth + 1);
+      else copied = kind === "schema" ? schemaData(key, item) : item;
+      if (copied !== undefined) define(out, key, copied);
+    }
+    return out;
+  }
+
+  #copyEach(value: unknown, document: SpecDocument, kind: Kind, depth: number): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.#copy(item, document, kind, depth + 1));
+    if (typeof value !== "object" || value === null) return value;
+    const out: Data = {};
+    for (const [key, item] of Object.entries(value))
+      define(out, key, this.#copy(item, document, kind, depth + 1));
+    return out;
+  }
+
+  /**
+   * A `$ref` standing for a value of `kind`, made to name a component of the root (its siblings kept
+   * for doc comments; openapi-typescript types a `$ref` by its target alone).
+   */
+  #ref(data: Data, document: SpecDocument, kind: Kind): unknown {
+    const map = COMPONENTS[kind];
+    // A `$ref` where no component can stand (an operation, a media type) is not followed.
+    if (map === undefined) return {};
+    const target = this.#finalTarget(data.$ref as string, document);
+    return target ? { ...data, $ref: this.#component(map, kind, target) } : {};
+  }
+
+  /** The local ref of `target` as a component in `map`, copying it there first when it is elsewhere. */
+  #component(map: string, kind: Kind, target: Target): string {
+    const tokens = splitPointer(target.pointer);
+    if (target.document === this.#refs.root && tokens.length === 3 && tokens[0] === "components") {
+      if (tokens[1] === map) return componentRef(map, tokens[2] as string);
+    }
+    const key = `${map}\n${target.key}`;
+    const known = this.#hoisted.get(key);
+    if (known !== undefined) return known;
+    const name = this.#allocate(map, target);
+    const local = componentRef(map, name);
+    this.#hoisted.set(key, local);
+    const added = this.#added.get(map) ?? new Map<string, unknown>();
+    this.#added.set(map, added);
+    added.set(name, {});
+    added.set(name, this.#copy(target.value, target.document, kind, 0));
+    return local;
+  }
+
+  /** Follows `ref` through values that are only a `$ref`; undefined on a cycle or a dead end. */
+  #finalTarget(ref: string, from: SpecDocument): Target | undefined {
+    const seen = new Set<string>();
+    let target = this.#resolve(ref, from);
+    while (target && isAlias(target.value)) {
+      if (seen.has(target.key)) return undefined;
+      seen.add(target.key);
+      target = this.#resolve((target.value as { $ref: string }).$ref, target.document);
+    }
+    return target;
+  }
+
+  /** Like `SpecRefs.resolve`, without reporting: unitc reports only the refs it follows itself. */
+  #resolve(ref: string, from: SpecDocument): Target | undefined {
+    const found = classifyRef(ref, from.dir, this.#refs.root.dir);
+    if (found.kind === "refused") return undefined;
+    const document = found.file === undefined ? from : this.#documents.get(found.file);
+    if (!document) return undefined;
+    const value = getAtPointer(document.value, found.pointer);
+    if (value === undefined) return undefined;
+    return { document, pointer: found.pointer, value, key: `${document.id}#${found.pointer}` };
+  }
+
+  /** A name for a copied target: its last pointer token (or file name), unique in the root's `map`. */
+  #allocate(map: string, target: Target): string {
+    let taken = this.#taken.get(map);
+    if (!taken) {
+      const existing = (this.#refs.root.value as Data).components as Data | undefined;
+      const names = existing?.[map];
+      taken = new Set(typeof names === "object" && names !== null ? Object.keys(names) : []);
+      this.#taken.set(map, taken);
+    }
+    const last = splitPointer(target.pointer).at(-1) ?? target.document.id.replace(/\.[^./]*$/, "");
+    const base = trimWhere(last.replace(/[^A-Za-z0-9_.-]+/g, "_"), isUnderscore) || "Component";
+    let name = taken.has(base)
+      ? `${base}_${createHash("sha256").update(target.key).digest("hex").slice(0, 6)}`
+      : base;
+    while (taken.has(name)) name = `${name}_`;
+    taken.add(name);
+    return name;
+  }
+}
+
+/**
+ * `#/components/<map>/<name>` as openapi-typescript reads a `$ref`: it splits at `/`, then undoes
+ * `~1`, `~0` and percent-encoding in each token.
+ */
+function componentRef(map: string, name: string): string {
+  return `#/components/${map}/${encodeURIComponent(name).replace(/~/g, "~0")}`;
+}
+
+/** Sets `out[key]`; a `__proto__` key stays an own data property, as the parser made it. */
+function define(out: Data, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/**
+ * A schema keyword that holds data. Arrays are copied (the discriminator pass pushes onto `required`);
+ * a YAML `.inf` or `.nan` in `enum` or `const` is left out, as it has no literal type.
+ */
+function schemaData(key: string, value: unknown): unknown {
+  const finite = (v: unknown) => typeof v !== "number" || Number.isFinite(v);
+  if (key === "const") return finite(value) ? value : undefined;
+  if (!Array.isArray(value)) return value;
+  return key === "enum" ? value.filter(finite) : [...value];
+}
+
+function isAlias(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Data).$ref === "string" &&
+    Object.keys(value).every((key) => key === "$ref" || key === "description" || key === "summary")
+  );
+}

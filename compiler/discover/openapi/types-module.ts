@@ -1,0 +1,141 @@
+/**
+ * The types module of an OpenAPI unit, written by openapi-typescript: `paths`, `components`,
+ * `operations` and the rest, which the operations' `$types.paths[…][…]` expressions index.
+ *
+ * It runs openapi-typescript's transform on the document `types-document.ts` builds, not
+ * `openapiTS()`: that entry point first lints and bundles the spec with Redocly, whose resolver
+ * reads files and fetches URLs a `$ref` names (unitc decides which `$ref`s are followed, and has
+ * already followed them), fails on lint errors unitc reports as warnings (duplicate operationIds),
+ * and takes as long again as the transform. The transform reads only the document it is given.
+ *
+ * For a large spec it runs in a worker thread (this same file), beside the conversion of the
+ * operations: GitHub's REST spec takes seconds either way.
+ * https://openapi-ts.dev/node
+ */
+import { createRequire } from "node:module";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
+import oatsPackage from "openapi-typescript/package.json" with { type: "json" };
+import type { TypesModule } from "../types.js";
+
+/** The generator named in the header of `spec-types.ts`. */
+export const OPENAPI_TYPES_GENERATOR = `openapi-typescript ${oatsPackage.version}`;
+
+/** Marks the worker's data, so the file knows it was started as the worker. */
+const WORKER_KEY = "unitcOpenapiTypes";
+
+/**
+ * openapi-typescript's options, chosen so types say what the runtime accepts: a property with a
+ * `default` stays optional (the runtime does not fill it in), a bare `{ type: object }` is any object
+ * (as it is to the validator), and no enums or other values are written.
+ */
+const OPTIONS = {
+  additionalProperties: false,
+  alphabetize: false,
+  arrayLength: false,
+  defaultNonNullable: false,
+  emptyObjectsUnknown: true,
+  enum: false,
+  enumValues: false,
+  conditionalEnums: false,
+  dedupeEnums: false,
+  excludeDeprecated: false,
+  exportType: false,
+  immutable: false,
+  rootTypes: false,
+  rootTypesNoSchemaPrefix: false,
+  rootTypesKeepCasing: false,
+  pathParamsAsTypes: false,
+  propertiesRequiredByDefault: false,
+  silent: true,
+  makePathsEnum: false,
+  generatePathParams: false,
+  readWriteMarkers: false,
+} as const;
+
+/**
+ * The module for `document`, whose `$ref`s must all be local. Rejects when openapi-typescript fails
+ * or writes anything but type and interface declarations. openapi-typescript and TypeScript are
+ * loaded on first use: only a compile with an OpenAPI unit needs them.
+ */
+export async function generateOpenapiTypes(document: Record<string, unknown>): Promise<TypesModule> {
+  const oats = await import("openapi-typescript");
+  // CommonJS: `require` gives the module as TypeScript's own types describe it.
+  const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  const spec = document as unknown as OpenAPI3;
+  const context: GlobalContext = {
+    ...OPTIONS,
+    discriminators: oats.scanDiscriminators(spec, { silent: true }),
+    injectFooter: [],
+    postTransform: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    // Read only by openapiTS()'s lint and bundle steps, which are not run.
+    redoc: undefined as unknown as GlobalContext["redoc"],
+    resolve: ($ref) => oats.resolveRef(spec, $ref, { silent: true }),
+  };
+  const nodes = oats.transformSchema(spec, context);
+  const other = nodes.find((node) => !ts.isInterfaceDeclaration(node) && !ts.isTypeAliasDeclaration(node));
+  if (other !== undefined) {
+    throw new Error(`openapi-typescript wrote a ${ts.SyntaxKind[other.kind]}, not only types`);
+  }
+  checkNames(ts, nodes);
+  return { generator: OPENAPI_TYPES_GENERATOR, text: oats.astToString(nodes) };
+}
+
+/**
+ * An identifier openapi-typescript builds: a name, or a string literal it makes as an identifier
+ * (`JSON.stringify` of an enum value). Anything else would be printed as written, as code.
+ */
+const NAME = /^(?:[A-Za-z_$][A-Za-z0-9_$]*|"(?:[^"\\\n\r]|\\.)*")$/;
+
+/**
+ * Throws when a spec string reached an identifier: openapi-typescript names a `$ref`'s target by its
+ * first pointer token as written. unitc rewrites every `$ref` it gives openapi-typescript to name a
+ * component, so this is a guard for positions that rewrite does not know.
+ */
+function checkNames(ts: typeof import("typescript"), nodes: readonly import("typescript").Node[]): void {
+  const visit = (node: import("typescript").Node): void => {
+    if (ts.isIdentifier(node) && !NAME.test(ts.idText(node))) {
+      throw new Error(`openapi-typescript would write ${JSON.stringify(ts.idText(node))} as a name`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const node of nodes) visit(node);
+}
+
+type WorkerReply = { module: TypesModule } | { error: string };
+
+/**
+ * {@link generateOpenapiTypes} in a worker thread when `worker` is set and this file is one Node can
+ * start (compiled JavaScript; from TypeScript sources, as in tests, it runs here).
+ */
+export function openapiTypes(document: Record<string, unknown>, worker: boolean): Promise<TypesModule> {
+  const self = new URL(import.meta.url);
+  if (!worker || !self.pathname.endsWith(".js")) return generateOpenapiTypes(document);
+  // As JSON: it costs this thread less than a structured clone (GitHub's spec: about 50 ms against
+  // 80), the document is plain data, and JSON.parse keeps a `__proto__` key an own property.
+  const data = { [WORKER_KEY]: JSON.stringify(document) };
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(self, { workerData: data });
+    thread.once("message", (reply: WorkerReply) => {
+      if ("module" in reply) resolve(reply.module);
+      else reject(new Error(reply.error));
+    });
+    thread.once("error", reject);
+    thread.once("exit", (code) => reject(new Error(`the types worker stopped (exit code ${code})`)));
+  });
+}
+
+async function runAsWorker(text: string): Promise<void> {
+  let reply: WorkerReply;
+  try {
+    reply = { module: await generateOpenapiTypes(JSON.parse(text) as Record<string, unknown>) };
+  } catch (error) {
+    reply = { error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort?.postMessage(reply);
+}
+
+const started = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[WORKER_KEY];
+if (typeof started === "string") await runAsWorker(started);

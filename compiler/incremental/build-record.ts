@@ -1,0 +1,286 @@
+/**
+ * The build record: what `unitc compile` read and wrote last time, so that a compile with nothing
+ * changed answers "up to date" without parsing, validating, discovering or emitting anything (the way
+ * `make` or `tsc --build` do). A record holds, for one output folder:
+ *
+ * - a key: the compile options and a fingerprint of unitc's own code;
+ * - every units root's list of unit files, and each config file, unit file and local file discovery
+ *   read, with its stamp (size, inode, mtime) and the hash of its text;
+ * - the stamp of every file written, and the build's diagnostics and counts, to report again.
+ *
+ * The build is up to date when the key matches, every root lists the same files, every source file
+ * has the same stamp or the same text, and the output folder holds exactly the recorded files with
+ * the recorded stamps. A build that reached anything remote (a fetched spec, an MCP server) is never
+ * recorded: its inputs can change with nothing local changing. Records live in the build cache
+ * (`<cache>/builds/`); a missing or broken record only costs a full compile.
+ */
+import { createHash } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { canonicalJson } from "../../runtime/canonical.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { specCacheDir } from "../discover/sources/cache.js";
+import type { CompileResult } from "../index.js";
+import { configFiles } from "../load/config-paths.js";
+import { listUnitFiles } from "../load/units-root.js";
+import { writeAtomically } from "../write.js";
+import { fileStamp, fileTextHash } from "./file-hashes.js";
+
+const FORMAT = 1;
+
+export interface RecordOptions {
+  projectDir: string;
+  configFile?: string;
+  userConfigFile?: string | false;
+  env?: Record<string, string | undefined>;
+  outDir: string;
+  /** Anything else that changes the output (`--bundle`). */
+  variant?: string;
+  /** Whether the user config's units are compiled in (`--include-user-units`). */
+  includeUserUnits?: boolean;
+}
+
+/** What an up-to-date build reports. */
+export interface RecordedBuild {
+  units: number;
+  operations: number;
+  diagnostics: Diagnostic[];
+  /** Output files, relative to the output folder. */
+  files: string[];
+}
+
+/** A recorded build, with what watch mode must follow: every folder listed and every file read. */
+export interface RecordedSources extends RecordedBuild {
+  /** Units roots (the project's and unit sets'). */
+  roots: string[];
+  /** Files read that no root lists: config files and the local files discovery read. */
+  inputs: string[];
+}
+
+interface SourceState {
+  stamp: string;
+  hash: string;
+}
+
+interface BuildRecord extends RecordedBuild {
+  format: number;
+  key: string;
+  roots: Record<string, string[]>;
+  sources: Record<string, SourceState>;
+  outputs: Record<string, string>;
+}
+
+/** What the project's own files were before a compile (see {@link snapshotSources}). */
+export interface SourceSnapshot {
+  roots: Record<string, string[]>;
+  stamps: Record<string, string>;
+}
+
+/** Every file below `dir` whose name `keep` accepts, in folders it accepts too. */
+async function filesBelow(
+  dir: string,
+  keep: (name: string) => boolean,
+  found: string[] = [],
+): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (!keep(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await filesBelow(path, keep, found);
+    else found.push(path);
+  }
+  return found;
+}
+
+/** Code: `.js`, `.ts` and `.json` files, no declarations, no `node_modules`, nothing hidden. */
+const isCode = (name: string) =>
+  !name.startsWith(".") &&
+  name !== "node_modules" &&
+  (!/\.[a-z]+$/.test(name) || (/\.(?:js|ts|json)$/.test(name) && !name.endsWith(".d.ts")));
+
+/**
+ * A fingerprint of the unitc that is running: the stamps of its code (its `dist/` when built, its
+ * sources when run from them), so a changed compiler never trusts an old record.
+ */
+async function compilerFingerprint(): Promise<string> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const parts = here.split(sep);
+  const dist = parts.lastIndexOf("dist");
+  const roots =
+    dist >= 0
+      ? [parts.slice(0, dist + 1).join(sep)]
+      : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", "..", name));
+  const files = (await Promise.all(roots.map((root) => filesBelow(root, isCode)))).flat().sort();
+  const stamps = await Promise.all(files.map(async (file) => `${file}=${await fileStamp(file)}`));
+  return createHash("sha256").update(stamps.join("\n")).digest("hex");
+}
+
+async function recordKey(options: RecordOptions): Promise<string> {
+  const files = configFiles(options);
+  return createHash("sha256")
+    .update(
+      canonicalJson({
+        files,
+        projectDir: resolve(options.projectDir),
+        outDir: resolve(options.outDir),
+        variant: options.variant ?? "",
+        includeUserUnits: options.includeUserUnits === true,
+        compiler: await compilerFingerprint(),
+      }),
+    )
+    .digest("hex");
+}
+
+function recordFile(options: RecordOptions): string {
+  const name = createHash("sha256").update(resolve(options.outDir)).digest("hex").slice(0, 32);
+  return join(specCacheDir("builds"), `${name}.json`);
+}
+
+async function listRoot(root: string): Promise<string[]> {
+  return (await listUnitFiles(root)).entries.map((entry) => entry.file);
+}
+
+/** The project's roots and files as they are now; taken before a compile, checked after it. */
+export async function snapshotSources(options: RecordOptions): Promise<SourceSnapshot> {
+  const files = configFiles(options);
+  const roots: Record<string, string[]> = {};
+  const configs = [files.project, ...(files.user ? [files.user] : [])];
+  const paths = [...configs];
+  for (const config of configs) {
+    const listed = await listRoot(dirname(config));
+    roots[dirname(config)] = listed;
+    paths.push(...listed);
+  }
+  const stamps: Record<string, string> = {};
+  for (const file of paths) stamps[file] = await fileStamp(file);
+  return { roots, stamps };
+}
+
+async function outputFiles(outDir: string): Promise<string[]> {
+  const found = await filesBelow(outDir, () => true);
+  return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
+}
+
+async function readRecord(options: RecordOptions): Promise<BuildRecord | undefined> {
+  try {
+    const record = JSON.parse(await readFile(recordFile(options), "utf8")) as BuildRecord;
+    return record.format === FORMAT ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** The recorded build when nothing it read or wrote has changed since; otherwise `undefined`. */
+export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
+  const record = await readRecord(options);
+  if (!record || record.key !== (await recordKey(options))) return undefined;
+  for (const [root, files] of Object.entries(record.roots)) {
+    if (!sameList(await listRoot(root), files)) return undefined;
+  }
+  for (const [file, state] of Object.entries(record.sources)) {
+    if ((await fileStamp(file)) !== state.stamp && (await fileTextHash(file)) !== state.hash)
+      return undefined;
+  }
+  const outDir = resolve(options.outDir);
+  if (!sameList(await outputFiles(outDir), Object.keys(record.outputs).sort())) return undefined;
+  for (const [path, stamp] of Object.entries(record.outputs)) {
+    if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
+  }
+  const listed = new Set(Object.values(record.roots).flat());
+  return {
+    units: record.units,
+    operations: record.operations,
+    diagnostics: record.diagnostics,
+    files: record.files,
+    roots: Object.keys(record.roots),
+    inputs: Object.keys(record.sources).filter((file) => !listed.has(file)),
+  };
+}
+
+/** What a finished compile read beyond the snapshot, and what it produced. */
+export interface CompiledBuild extends RecordedBuild {
+  /** Units roots of unit sets, and the local files discovery read with the hash of their text. */
+  setRoots: readonly string[];
+  inputs: ReadonlyMap<string, string>;
+  remote: boolean;
+}
+
+/** What the record keeps of a finished compile whose output folder now holds `files`. */
+export function compiledBuild(result: CompileResult, files: Iterable<string>): CompiledBuild | undefined {
+  const discovered = result.context.discovered;
+  if (!discovered) return undefined;
+  return {
+    units: discovered.units.length,
+    operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
+    diagnostics: result.diagnostics,
+    files: [...files],
+    setRoots: discovered.roots,
+    inputs: discovered.inputHashes,
+    remote: discovered.remote,
+  };
+}
+
+/**
+ * Records a compile whose output folder now holds `build.files`, or removes the record when the build
+ * cannot be recorded (it reached something remote, or a source changed while it ran).
+ */
+export async function recordBuild(
+  options: RecordOptions,
+  before: SourceSnapshot,
+  build: CompiledBuild,
+): Promise<boolean> {
+  const file = recordFile(options);
+  const forget = async () => {
+    await rm(file, { force: true }).catch(() => undefined);
+    return false;
+  };
+  if (build.remote) return forget();
+  const now = await snapshotSources(options);
+  if (canonicalJson(now) !== canonicalJson(before)) return forget();
+  const roots = { ...before.roots };
+  const sources: Record<string, SourceState> = {};
+  for (const path of Object.keys(before.stamps)) {
+    sources[path] = { stamp: before.stamps[path] as string, hash: await fileTextHash(path) };
+  }
+  for (const root of build.setRoots) {
+    roots[root] = await listRoot(root);
+    for (const unitFile of roots[root] ?? []) {
+      sources[unitFile] = { stamp: await fileStamp(unitFile), hash: await fileTextHash(unitFile) };
+    }
+  }
+  for (const [path, hash] of build.inputs) {
+    // A file that changed after discovery read it would make the record lie: record nothing.
+    if ((await fileTextHash(path)) !== hash) return forget();
+    sources[path] = { stamp: await fileStamp(path), hash };
+  }
+  const outDir = resolve(options.outDir);
+  const outputs: Record<string, string> = {};
+  for (const path of build.files) outputs[path] = await fileStamp(join(outDir, path));
+  const record: BuildRecord = {
+    format: FORMAT,
+    key: await recordKey(options),
+    roots,
+    sources,
+    outputs,
+    units: build.units,
+    operations: build.operations,
+    diagnostics: build.diagnostics,
+    files: build.files,
+  };
+  try {
+    await writeAtomically(file, JSON.stringify(record));
+    return true;
+  } catch {
+    return forget();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The MCP invoker (`invoke.kind === "mcp"`): calls a tool of the unit's downstream server through the
+ * runtime's shared session for that unit. The session code, and with it the MCP SDK, is loaded on
+ * the first MCP call, so runtimes without MCP units start as fast as before.
+ */
+import { UnitError } from "../../errors.js";
+import { resourceKey } from "../../resources.js";
+import type { Invoker } from "../types.js";
+import type { SessionModule } from "./types.js";
+
+/** Calls an MCP tool; see the module comment. */
+export const invokeMcp: Invoker = async (input, context) => {
+  if (context.unit.connection.kind !== "mcp" || context.operation.invoke.kind !== "mcp") {
+    throw new UnitError("UNSUPPORTED_BACKEND", `operation ${context.operation.name} is not an MCP tool`);
+  }
+  if (!context.resources) {
+    throw new UnitError("UNSUPPORTED_BACKEND", "MCP tools are called through a runtime (createRuntime)");
+  }
+  const { resources } = context;
+  // The specifier is cast so that the TypeScript program of a generated bundle does not follow it
+  // into the session code and the SDK's large declarations; `SessionModule` types the import.
+  const { McpSession } = (await import("./session.js" as string)) as SessionModule;
+  const session = resources.get(
+    resourceKey("mcp", context.unit.id),
+    () =>
+      new McpSession(context.unit, {
+        env: context.env,
+        baseDir: context.baseDir,
+        ...(context.fetch ? { fetch: context.fetch } : {}),
+        onEvent: resources.onEvent,
+      }),
+  );
+  try {
+    return await session.call(context.operation, input, context.signal);
+  } catch (error) {
+    if (!(error instanceof UnitError)) throw error;
+    const details = { ...error.details, unit: context.unit.id, operation: context.operation.name };
+    throw new UnitError(error.code, error.message, details);
+  }
+};

@@ -1,0 +1,230 @@
+/**
+ * One downstream MCP server of a runtime: started on the first call, shared by concurrent calls
+ * (responses are matched by JSON-RPC id), restarted with exponential backoff after a crash or a
+ * failed start (never given up), re-initialised once when an HTTP server forgets the session, and
+ * checked for drift against the compiled schema hashes whenever its tool list is (re)read.
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import type { Tool } from "@modelcontextprotocol/client";
+import { UnitError } from "../../errors.js";
+import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../manifest.js";
+import type { RuntimeEvent } from "../../resources.js";
+import type { InvokeResult } from "../types.js";
+import { callError, crashedError, type FailedCall, isSessionGone } from "./call-errors.js";
+import { listedTools, type OpenConnection, openMcp } from "./connect.js";
+import { describeDrift, detectDrift, type ToolDrift } from "./drift.js";
+import { type CallResult, callValue } from "./result.js";
+import { MAX_MESSAGE_BYTES } from "./stdio-transport.js";
+import type { SessionHandle, SessionOptions } from "./types.js";
+
+/** First restart delay; doubled per consecutive failure up to {@link MAX_BACKOFF_MS}. */
+const BASE_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 30_000;
+
+/** One connection, from start until it is lost or closed. */
+interface Live {
+  open: OpenConnection;
+  drift: Map<string, ToolDrift>;
+  lost: boolean;
+  closing: boolean;
+}
+
+/** One call, as `call` received it. */
+interface Call {
+  operation: ManifestOperation;
+  invoke: McpInvoke;
+  input: unknown;
+  signal: AbortSignal | undefined;
+  where: string;
+}
+
+/** The backoff before restart number `failures` (1-based). */
+export function backoffMs(failures: number): number {
+  return failures <= 0 ? 0 : Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (failures - 1));
+}
+
+export class McpSession implements SessionHandle {
+  private live?: Promise<Live>;
+  /** The connection `live` resolved to, while it is up. */
+  private current?: Live;
+  private failures = 0;
+  private retryAt = 0;
+  private closed = false;
+
+  constructor(
+    readonly unit: ManifestUnit,
+    private readonly options: SessionOptions,
+  ) {}
+
+  private get connection(): McpConnection {
+    return this.unit.connection as McpConnection;
+  }
+
+  /** Calls one compiled operation's tool; see the module comment for what happens on failure. */
+  async call(operation: ManifestOperation, input: unknown, signal?: AbortSignal): Promise<InvokeResult> {
+    const invoke = operation.invoke as McpInvoke;
+    const where = `${this.unit.id}.${operation.tsName}`;
+    const call = { operation, invoke, input, signal, where };
+    let live = await this.connected(signal);
+    try {
+      return await this.callOn(live, call, true);
+    } catch (error) {
+      if (!isSessionGone(error)) throw error;
+      // The HTTP server forgot the session (restarted, expired): initialise afresh, retry once.
+      await this.drop(live);
+      live = await this.connected(signal);
+      return await this.callOn(live, call, false);
+    }
+  }
+
+  /** One attempt; a lost HTTP session is passed on untranslated when `mayRetry`, for `call` to retry. */
+  private async callOn(live: Live, call: Call, mayRetry: boolean): Promise<InvokeResult> {
+    const { operation, invoke, input, signal, where } = call;
+    const drift = live.drift.get(operation.name);
+    if (drift) {
+      throw new UnitError(
+        "MCP_SCHEMA_DRIFT",
+        `${describeDrift(this.unit.id, [drift])}; ${where} is withheld`,
+        {
+          hint: "the downstream server changed: run unitc compile to pick up its new tools, then review the diff",
+        },
+      );
+    }
+    const timeoutMs = this.connection.callTimeoutMs;
+    let raw: CallResult;
+    try {
+      const args = (input ?? {}) as Record<string, unknown>;
+      raw = (await live.open.client.callTool(
+        { name: invoke.tool, arguments: args },
+        { timeout: timeoutMs, maxTotalTimeout: timeoutMs, ...(signal ? { signal } : {}) },
+      )) as CallResult;
+    } catch (error) {
+      if (mayRetry && isSessionGone(error)) throw error;
+      throw callError(error, this.failed(live, where, signal));
+    }
+    this.failures = 0;
+    return callValue(raw, invoke, {
+      where,
+      secrets: live.open.secrets,
+      // A bundle compiled before the setting existed is bounded by the message limit alone.
+      maxResponseBytes: this.connection.maxResponseBytes ?? MAX_MESSAGE_BYTES,
+    });
+  }
+
+  private failed(live: Live, where: string, signal: AbortSignal | undefined): FailedCall {
+    return {
+      where,
+      unitId: this.unit.id,
+      callTimeoutMs: this.connection.callTimeoutMs,
+      secrets: live.open.secrets,
+      lost: live.lost,
+      exit: live.open.exit(),
+      ...(live.open.failure() ? { failure: live.open.failure() } : {}),
+      stderrTail: live.open.stderrTail(),
+      ...(signal ? { signal } : {}),
+    };
+  }
+
+  /** The current connection, starting one (after the backoff) when there is none. */
+  private connected(signal: AbortSignal | undefined): Promise<Live> {
+    if (this.closed) {
+      return Promise.reject(new UnitError("RUNTIME_CLOSED", "this runtime was closed"));
+    }
+    if (signal?.aborted) return Promise.reject(new UnitError("CANCELLED", "the call was cancelled"));
+    this.live ??= this.start().catch((error: unknown) => {
+      this.live = undefined;
+      this.noteFailure();
+      throw error;
+    });
+    return this.live;
+  }
+
+  private noteFailure(): void {
+    this.failures += 1;
+    this.retryAt = Date.now() + backoffMs(this.failures);
+  }
+
+  private async start(): Promise<Live> {
+    const wait = this.retryAt - Date.now();
+    if (wait > 0) await delay(wait);
+    const live = { drift: new Map(), lost: false, closing: false } as unknown as Live;
+    try {
+      live.open = await openMcp(this.connection, {
+        env: this.options.env,
+        baseDir: this.options.baseDir,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        onToolsChanged: (error, tools) => this.toolsChanged(live, error, tools),
+      });
+    } catch (error) {
+      this.emit("mcp.start_failed", error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    live.open.client.onclose = () => this.lost(live);
+    try {
+      this.applyDrift(live, await listedTools(live.open.client));
+    } catch (error) {
+      await live.open.close();
+      throw callError(error, this.failed(live, `${this.unit.id} (tools/list)`, undefined));
+    }
+    this.current = live;
+    this.emit("mcp.started", `MCP server of unit ${this.unit.id} started`);
+    return live;
+  }
+
+  /** The connection ended without being closed here: a crash. The next call restarts it. */
+  private lost(live: Live): void {
+    live.lost = true;
+    if (live.closing) return;
+    this.forget(live);
+    this.noteFailure();
+    const crash = crashedError(this.failed(live, "a call", undefined));
+    this.emit("mcp.crashed", crash.message);
+    void live.open.close();
+  }
+
+  private toolsChanged(live: Live, error: Error | null, tools: Tool[] | null): void {
+    if (error || !tools) return;
+    this.applyDrift(live, tools);
+  }
+
+  private applyDrift(live: Live, tools: readonly Tool[]): void {
+    const drift = detectDrift(this.unit, tools, live.open.secrets);
+    live.drift = new Map(drift.map((d) => [d.operation, d]));
+    if (drift.length > 0) {
+      const tools = drift.map((d) => ({ operation: d.operation, change: d.change }));
+      this.options.onEvent({
+        type: "mcp.drift",
+        unit: this.unit.id,
+        message: describeDrift(this.unit.id, drift),
+        tools,
+      });
+    }
+  }
+
+  private emit(type: RuntimeEvent["type"], message: string): void {
+    this.options.onEvent({ type, unit: this.unit.id, message });
+  }
+
+  private forget(live: Live): void {
+    if (this.current !== live) return;
+    this.current = undefined;
+    this.live = undefined;
+  }
+
+  private async drop(live: Live): Promise<void> {
+    live.closing = true;
+    this.forget(live);
+    await live.open.close();
+  }
+
+  /** Closes the connection and ends the server's process group. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const live = await this.live?.catch(() => undefined);
+    this.live = undefined;
+    this.current = undefined;
+    if (!live) return;
+    live.closing = true;
+    await live.open.close();
+  }
+}

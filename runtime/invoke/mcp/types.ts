@@ -1,0 +1,25 @@
+/**
+ * The MCP session as the rest of the runtime sees it. Kept apart from `session.ts` so that code
+ * reaching sessions (and type-checks of generated bundles) does not pull in the MCP SDK's types.
+ */
+
+import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
+import type { Closeable, RuntimeEvent } from "../../resources.js";
+import type { InvokeResult } from "../types.js";
+
+export interface SessionOptions {
+  env: Record<string, string | undefined>;
+  baseDir: string;
+  fetch?: typeof fetch;
+  onEvent: (event: RuntimeEvent) => void;
+}
+
+/** One downstream MCP server of a runtime (see `session.ts`). */
+export interface SessionHandle extends Closeable {
+  call(operation: ManifestOperation, input: unknown, signal?: AbortSignal): Promise<InvokeResult>;
+}
+
+/** What `session.ts` exports. */
+export interface SessionModule {
+  McpSession: new (unit: ManifestUnit, options: SessionOptions) => SessionHandle;
+}

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { GraphqlInvoke } from "../../../../runtime/manifest.js";
+import { compileProject, graphqlConfig, PETS_SDL } from "../../../e2e/graphql-support.js";
+import { cleanupProjects } from "../../../support/project.js";
+
+afterAll(cleanupProjects);
+
+async function compileOperations(operations: Record<string, unknown>, files: Record<string, string> = {}) {
+  const compiled = await compileProject({
+    ".units/pets.graphql": PETS_SDL,
+    ".units/config.json": graphqlConfig({
+      endpointUrl: "https://pets.example.com/graphql",
+      schemaPath: "pets.graphql",
+      selectionDepth: 3,
+      operations,
+    }),
+    ...files,
+  });
+  const operationsIR = compiled.result.context.discovered?.units[0]?.operations ?? [];
+  return { text: compiled.text, operations: operationsIR };
+}
+
+describe("configured GraphQL operations", () => {
+  it("replace the generated ones", async () => {
+    const { text, operations } = await compileOperations({ clock: { document: "{ now }" } });
+    expect(text).toBe("");
+    expect(operations.map((o) => o.name)).toEqual(["clock"]);
+  });
+
+  it("send only the chosen operation and the fragments it reaches", async () => {
+    const document = `
+      query Other { pet(id: 1) { ...Unrelated } }
+      query Mine($id: ID!) { pet(id: $id) { ...Outer } }
+      fragment Outer on Pet { name ...Inner }
+      fragment Inner on Pet { species }
+      fragment Unrelated on Pet { id }`;
+    const { text, operations } = await compileOperations({ mine: { document, operationName: "Mine" } });
+    expect(text).toBe("");
+    expect((operations[0]?.invoke as GraphqlInvoke | undefined)?.document).toBe(
+      "query Mine($id: ID!) {\n  pet(id: $id) {\n    ...Outer\n  }\n}\n\nfragment Outer on Pet {\n  name\n  ...Inner\n}\n\nfragment Inner on Pet {\n  species\n}",
+    );
+  });
+
+  it.each([
+    [
+      "a configured description",
+      { document: "{ now }", description: "What time is it." },
+      "What time is it.",
+    ],
+    ["the single root field's description", { document: "{ pet(id: 1) { id } }" }, "Look up one pet by ID."],
+    ["a sentence naming the operation", { document: "{ now failing }" }, "GraphQL query op."],
+    [
+      "useWhen and avoidWhen as literal lines",
+      { document: "query Now { now }", useWhen: "The user asks the time.", avoidWhen: "Never at night." },
+      "GraphQL query Now.\n\nUse when: The user asks the time.\n\nAvoid when: Never at night.",
+    ],
+  ])("are described by %s", async (_name, entry, description) => {
+    const { text, operations } = await compileOperations({ op: entry });
+    expect(text).toBe("");
+    expect(operations[0]?.description).toBe(description);
+  });
+
+  it("leave operationName out of the invoke of an anonymous operation, and mark queries read-only", async () => {
+    const { operations } = await compileOperations({
+      now: { document: "{ now }" },
+      adopt: { document: 'mutation { addPet(input: { name: "a", species: CAT }) { id } }' },
+    });
+    expect(operations.map((o) => [o.invoke, o.annotations])).toEqual([
+      [{ kind: "graphql", operationType: "query", document: "{\n  now\n}" }, { readOnlyHint: true }],
+      [expect.objectContaining({ operationType: "mutation" }), { readOnlyHint: false }],
+    ]);
+  });
+
+  it("report a document holding only fragments, and keep the valid operations", async () => {
+    const { text, operations } = await compileOperations({
+      good: { document: "{ now }" },
+      bad: { document: "fragment F on Pet { id }" },
+    });
+    expect(text).toMatch(
+      /error GRAPHQL_OPERATION operation "bad": the document holds no operation, only fragments/,
+    );
+    expect(operations.map((o) => o.name)).toEqual(["good"]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Helpers for OpenAPI and discovery-document tests: compile a project folder into a bundle folder
+ * (written to disk, so tests can import the generated client and type-check it), with diagnostics as
+ * the text the CLI prints.
+ */
+
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { formatDiagnostics } from "../../../../compiler/diagnostics.js";
+import { type CompileResult, compile } from "../../../../compiler/index.js";
+import type { ManifestOperation, ManifestUnit } from "../../../../runtime/manifest.js";
+import { parsedManifest } from "../../../support/manifest.js";
+import { writeProject } from "../../../support/project.js";
+
+type Data = Record<string, unknown>;
+
+export interface CompiledBundle {
+  result: CompileResult;
+  /** Diagnostics as `unitc compile` prints them, paths relative to the project folder. */
+  text: string;
+  outDir: string;
+}
+
+/** Compiles `projectDir` (no user config) and writes the bundle to `outDir`. */
+export async function compileTo(projectDir: string, outDir: string): Promise<CompiledBundle> {
+  const result = await compile({ projectDir, userConfigFile: false, outDir });
+  for (const [path, text] of result.files) {
+    const file = join(outDir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  const text = formatDiagnostics(result.diagnostics, (file) => relative(projectDir, file));
+  return { result, text, outDir };
+}
+
+/** The `.units/config.json` text of a project with the given `openapiEndpoints` / other maps. */
+export function configText(maps: Record<string, Record<string, unknown>>): string {
+  return `${JSON.stringify({ $schema: "https://example.test/config.schema.json", ...maps }, null, 2)}\n`;
+}
+
+const outDirs: string[] = [];
+
+/** A fresh bundle folder inside an ES module package (generated code is ESM). */
+export async function makeOutDir(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), "unitc-bundle-"));
+  outDirs.push(root);
+  await writeFile(join(root, "package.json"), '{ "type": "module" }\n');
+  return join(root, "out");
+}
+
+/** Removes every folder made by {@link makeOutDir}. */
+export async function cleanupOutDirs(): Promise<void> {
+  await Promise.all(outDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/** Compiles an OpenAPI 3.0 spec with `paths` (and optional components) and returns its unit and diagnostics. */
+export async function discoverSpec(paths: Data, extra: Data = {}, entry: Data = {}) {
+  const spec = { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra };
+  const dir = await writeProject({
+    ".units/spec.json": JSON.stringify(spec, null, 2),
+    ".units/config.json": configText({
+      openapiEndpoints: {
+        api: {
+          name: "API",
+          description: "x",
+          specPath: "spec.json",
+          baseUrl: "https://api.example.test",
+          auth: { type: "none" },
+          ...entry,
+        },
+      },
+    }),
+  });
+  const bundle = await compileTo(dir, await makeOutDir());
+  const manifest = parsedManifest(bundle.result.files.get("manifest.json"));
+  const unit = manifest.units[0] as ManifestUnit;
+  const op = (name: string) => unit.operations.find((o) => o.name === name) as ManifestOperation;
+  return { unit, text: bundle.text, op };
+}

@@ -1,0 +1,261 @@
+/**
+ * Types of OpenAPI operations through openapi-typescript: each operation's input and output types are
+ * expressions over the spec's types (`spec-types.ts`), with the same groups, parameters,
+ * requiredness, media type and response statuses as its input and output schemas; a client typed by
+ * them rejects a wrong argument and a missing required parameter under tsc.
+ */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateOpenapiTypes } from "../../../../compiler/discover/openapi/types-module.js";
+import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
+import { cleanupProjects, writeProject } from "../../../support/project.js";
+import { type CompiledBundle, cleanupOutDirs, compileTo, configText, makeOutDir } from "./support.js";
+
+type Data = Record<string, unknown>;
+
+/** Type-checking a bundle takes a while when other test files run beside this one. */
+const TYPECHECK_TIMEOUT = 120_000;
+
+afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+
+/** Compiles an OpenAPI 3.0 spec with `paths` into a unit "api" whose auth sets `X-Api-Key`. */
+async function compileSpec(paths: Data, components: Data = {}): Promise<CompiledBundle> {
+  const spec = { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, components };
+  const dir = await writeProject({
+    ".units/spec.json": JSON.stringify(spec, null, 2),
+    ".units/config.json": configText({
+      openapiEndpoints: {
+        api: {
+          name: "API",
+          description: "x",
+          specPath: "spec.json",
+          baseUrl: "https://api.example.test",
+          auth: { type: "headers", headers: { "X-Api-Key": "env:API_KEY" } },
+        },
+      },
+    }),
+  });
+  return compileTo(dir, await makeOutDir());
+}
+
+/** The right-hand side of `export type <name> = …;` in the unit's `types.ts`. */
+function declared(bundle: CompiledBundle, name: string): string | undefined {
+  const types = bundle.result.files.get("units/api/types.ts") ?? "";
+  return new RegExp(`^export type ${name} = ([^]*?);\\n(?:\\n|/\\*\\*|$)`, "m").exec(types)?.[1];
+}
+
+const OP = '$types.paths["/things/{id}"]["post"]';
+const string = { type: "string" };
+const ok = (content?: Data) => ({ description: "ok", ...(content ? { content } : {}) });
+
+const cases: Array<[string, { operation: Data; input?: string; output?: string }]> = [
+  [
+    "groups as in the input schema: required path, optional query, sent parameters only",
+    {
+      operation: {
+        parameters: [
+          { name: "id", in: "path", required: true, schema: string },
+          { name: "q", in: "query", schema: string },
+          { name: "X-Api-Key", in: "header", schema: string },
+          { name: "Accept", in: "header", schema: string },
+          { name: "X-Trace", in: "header", required: true, schema: string },
+        ],
+        responses: { "200": ok({ "application/json": { schema: string } }) },
+      },
+      input: `{
+  path: NonNullable<${OP}["parameters"]["path"]>;
+  query?: NonNullable<${OP}["parameters"]["query"]>;
+  header: Pick<NonNullable<${OP}["parameters"]["header"]>, "X-Trace">;
+}`,
+      output: `${OP}["responses"]["200"]["content"]["application/json"]`,
+    },
+  ],
+  [
+    "a JSON body under its media type, optional when the spec says so",
+    {
+      operation: {
+        parameters: [{ name: "id", in: "path", required: true, schema: string }],
+        requestBody: { content: { "application/merge-patch+json": { schema: { type: "object" } } } },
+        responses: { "204": ok() },
+      },
+      input: `{
+  path: NonNullable<${OP}["parameters"]["path"]>;
+  body?: NonNullable<${OP}["requestBody"]>["content"]["application/merge-patch+json"];
+}`,
+      output: "null",
+    },
+  ],
+  [
+    "a body unitc sends as text, and a form without a schema",
+    {
+      operation: {
+        parameters: [{ name: "id", in: "path", required: true, schema: string }],
+        requestBody: { required: true, content: { "application/xml": { schema: { type: "object" } } } },
+        responses: { "200": ok({ "text/csv": {} }), "201": ok({ "application/json": {} }) },
+      },
+      input: `{\n  path: NonNullable<${OP}["parameters"]["path"]>;\n  body: string;\n}`,
+      output: "unknown",
+    },
+  ],
+  [
+    "several 2xx responses as a union, `default` left out",
+    {
+      operation: {
+        parameters: [{ name: "id", in: "path", required: true, schema: string }],
+        requestBody: { required: true, content: { "application/x-www-form-urlencoded": {} } },
+        responses: {
+          "200": ok({ "application/json": { schema: string } }),
+          "2XX": ok({ "text/plain": { schema: string } }),
+          default: ok({ "application/json": { schema: { type: "object" } } }),
+        },
+      },
+      input: `{
+  path: NonNullable<${OP}["parameters"]["path"]>;
+  body: { [key: string]: unknown };
+}`,
+      output: `${OP}["responses"]["200"]["content"]["application/json"] | string`,
+    },
+  ],
+];
+
+describe("operation types over openapi-typescript's types", () => {
+  it.each(cases)("%s", async (_name, { operation, input, output }) => {
+    const bundle = await compileSpec({ "/things/{id}": { post: { operationId: "op", ...operation } } });
+    expect(bundle.text).toBe("");
+    expect(declared(bundle, "OpInput")).toBe(input);
+    expect(declared(bundle, "OpOutput")).toBe(output);
+  });
+
+  it("writes spec-types.ts, imported by types.ts, and nests it in the Code Mode declaration", async () => {
+    const bundle = await compileSpec({
+      "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+    });
+    const { files } = bundle.result;
+    expect(files.get("units/api/spec-types.ts")).toMatch(
+      /^\/\/ Generated by unitc\..*\n\/\/ Unit "api": types written by openapi-typescript \d+\.\d+\.\d+\.\n\nexport interface paths \{\n/,
+    );
+    expect(files.get("units/api/types.ts")).toContain('import type * as $types from "./spec-types.js";\n');
+    expect(files.get(".code-mode/units/api.d.ts")).toMatch(
+      /^declare namespace Units\.api \{\n {2}\/\/ Types written by openapi-typescript [\d.]+\.\n {2}namespace \$types \{\n {4}export interface paths \{\n/m,
+    );
+  });
+});
+
+describe("names openapi-typescript writes from $refs", () => {
+  const HOSTILE = "#/x;} export const pwned = 1; type y = {";
+
+  it("are always components: a $ref unitc cannot follow is typed unknown", async () => {
+    const bundle = await compileSpec(
+      {
+        "/a": {
+          get: { operationId: "a", responses: { "200": ok({ "application/json": { schema: string } }) } },
+        },
+      },
+      { schemas: { A: { $ref: HOSTILE }, B: { type: "object", properties: { a: { $ref: HOSTILE } } } } },
+    );
+    const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
+    expect(specTypes).toContain("A: unknown;");
+    expect(specTypes).toContain("a?: unknown;");
+    expect(specTypes).not.toContain("pwned");
+  });
+
+  it("are checked after openapi-typescript: a spec string where a name belongs is refused", async () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: {},
+      components: { schemas: { A: { $ref: HOSTILE } } },
+    };
+    await expect(generateOpenapiTypes(document)).rejects.toThrow(
+      'openapi-typescript would write "x;} export const pwned = 1; type y = {" as a name',
+    );
+  });
+
+  // The built file, as the CLI runs it (`npm run build` comes before the tests).
+  it("are the same in a worker thread, and so is a failure", async () => {
+    const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
+    const { openapiTypes } = (await import(pathToFileURL(built).href)) as {
+      openapiTypes: (document: Data, worker: boolean) => Promise<unknown>;
+    };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { "/a": { get: { responses: { "200": ok({ "application/json": { schema: string } }) } } } },
+    };
+    expect(await openapiTypes(document, true)).toEqual(await generateOpenapiTypes(document));
+    const hostile = { ...document, components: { schemas: { A: { $ref: HOSTILE } } } };
+    await expect(openapiTypes(hostile, true)).rejects.toThrow("as a name");
+  });
+});
+
+describe("a client typed by openapi-typescript", () => {
+  let bundle: CompiledBundle;
+  beforeAll(async () => {
+    bundle = await compileSpec(
+      {
+        "/pets/{petId}": {
+          get: {
+            operationId: "getPet",
+            parameters: [
+              { name: "petId", in: "path", required: true, schema: { type: "integer" } },
+              { name: "fields", in: "query", schema: { type: "array", items: string } },
+            ],
+            responses: {
+              "200": ok({ "application/json": { schema: { $ref: "#/components/schemas/Pet" } } }),
+            },
+          },
+        },
+      },
+      {
+        schemas: {
+          Pet: {
+            type: "object",
+            required: ["id", "name"],
+            properties: {
+              id: { type: "integer" },
+              name: string,
+              tag: { type: "string", enum: ["cat", "dog"] },
+            },
+          },
+        },
+      },
+    );
+    await writeFile(
+      join(bundle.outDir, "consumer.ts"),
+      `import { createUnits } from "./index.js";
+const api = createUnits().api;
+
+export async function typed(): Promise<string> {
+  const pet = await api.getPet({ path: { petId: 1 }, query: { fields: ["name"] } });
+  const tag: "cat" | "dog" | undefined = pet.tag;
+  return \`\${pet.name} \${tag ?? ""}\`;
+}
+
+export function wrong(): void {
+  // @ts-expect-error petId is a number, not a string
+  void api.getPet({ path: { petId: "1" } });
+  // @ts-expect-error petId is required
+  void api.getPet({ path: {} });
+  // @ts-expect-error the path group is required
+  void api.getPet({ query: { fields: [] } });
+  // @ts-expect-error the API key is the unit's auth, not an input
+  void api.getPet({ path: { petId: 1 }, header: { "X-Api-Key": "k" } });
+}
+`,
+    );
+  });
+
+  it(
+    "type-checks typed calls, and each wrong call is an error",
+    () => {
+      expect(bundle.text).toBe("");
+      expect(bundle.result.files.get("units/api/types.ts")).toContain(
+        'export type GetPetOutput = $types.paths["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"];',
+      );
+      expect(typecheckBundle(bundle.outDir)).toEqual([]);
+    },
+    TYPECHECK_TIMEOUT,
+  );
+});

@@ -1,0 +1,114 @@
+/** The CLI invoker's process handling with real processes: exit codes, timeouts, cancellation, cleanup. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { invokeCli } from "../../../../runtime/invoke/cli/index.js";
+import type { CliInvoke } from "../../../../runtime/manifest.js";
+import { cliContext, cliInvoke, failure, fixture, isRunning, readPids, tempDir } from "./support.js";
+
+let dir: string;
+let remove: () => void;
+beforeEach(() => {
+  ({ dir, remove } = tempDir());
+});
+afterEach(() => remove());
+
+function run(invoke: CliInvoke, input: unknown, signal?: AbortSignal) {
+  return invokeCli(input, cliContext(invoke, { baseDir: dir, ...(signal ? { signal } : {}) }));
+}
+
+describe("exit", () => {
+  it("turns a non-zero exit into CLI_EXIT with the code and a bounded stderr tail", async () => {
+    const error = await failure(run(cliInvoke({ args: [fixture("fail.mjs"), "7", "10000"] }), {}));
+    expect(error.code).toBe("CLI_EXIT");
+    expect(error.message).toBe(`${process.execPath} exited with code 7`);
+    expect(error.details).toMatchObject({ exitCode: 7, unit: "tools", operation: "run" });
+    expect(error.details.excerpt?.length).toBeLessThanOrEqual(2001);
+    expect(error.details.excerpt?.endsWith("LAST LINE")).toBe(true);
+  });
+
+  it("names the signal that killed the command", async () => {
+    const error = await failure(run(cliInvoke({ args: [fixture("selfkill.mjs")] }), {}));
+    expect(error.code).toBe("CLI_EXIT");
+    expect(error.message).toContain("was killed by SIGKILL");
+    expect(error.details.exitCode).toBeNull();
+  });
+
+  it("fails with CLI_SPAWN naming an unknown command", async () => {
+    const error = await failure(run(cliInvoke({ command: "unitc-no-such-command" }), {}));
+    expect(error.code).toBe("CLI_SPAWN");
+    expect(error.message).toBe("command not found: unitc-no-such-command");
+    expect(error.details.hint).toContain("PATH");
+  });
+
+  it("ends what a finished command left running in its group", async () => {
+    const pidFile = join(dir, "pids");
+    const invoke = cliInvoke({
+      command: "sh",
+      args: ["-c", 'sleep 30 & echo $! > "$1"', "sh", "$input.file"],
+    });
+    const started = Date.now();
+    expect(await run(invoke, { file: pidFile })).toEqual({ value: "", truncated: false });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const [sleeper] = await readPids(pidFile);
+    expect(isRunning(sleeper as number)).toBe(false);
+  });
+});
+
+describe("timeout", () => {
+  it.each([
+    ["a grandchild sharing the pipes", ""],
+    ["a grandchild with its own stdio", "quiet"],
+  ])("kills the whole process group: %s", async (_name, mode) => {
+    const pidFile = join(dir, "pids");
+    const invoke = cliInvoke({ args: [fixture("tree.mjs"), pidFile, mode], timeoutMs: 1_500 });
+    const error = await failure(run(invoke, {}));
+    expect(error.code).toBe("TIMEOUT");
+    expect(error.message).toBe(`${process.execPath} did not finish within 1500 ms`);
+    const pids = await readPids(pidFile);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+  });
+
+  it("follows SIGTERM with SIGKILL when the group ignores it", async () => {
+    const pidFile = join(dir, "pids");
+    const invoke = cliInvoke({ args: [fixture("tree.mjs"), pidFile, "ignore-term"], timeoutMs: 1_000 });
+    const started = Date.now();
+    expect((await failure(run(invoke, {}))).code).toBe("TIMEOUT");
+    // 1,000 ms timeout, then 1,000 ms grace before SIGKILL.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    for (const pid of await readPids(pidFile)) expect(isRunning(pid)).toBe(false);
+  });
+
+  it("kills a shell's background job too", async () => {
+    const pidFile = join(dir, "pids");
+    const script = 'sleep 30 & echo $$ $! > "$1"; wait';
+    const invoke = cliInvoke({ command: "sh", args: ["-c", script, "sh", "$input.file"], timeoutMs: 1_000 });
+    expect((await failure(run(invoke, { file: pidFile }))).code).toBe("TIMEOUT");
+    const pids = await readPids(pidFile);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+  });
+});
+
+describe("cancellation", () => {
+  it("kills the process group on abort and fails with CANCELLED", async () => {
+    const pidFile = join(dir, "pids");
+    const controller = new AbortController();
+    const call = run(cliInvoke({ args: [fixture("tree.mjs"), pidFile] }), {}, controller.signal);
+    const pids = await readPids(pidFile);
+    controller.abort();
+    const error = await failure(call);
+    expect(error.code).toBe("CANCELLED");
+    expect(error.details).toMatchObject({ unit: "tools", operation: "run" });
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+  });
+
+  it("does not start when the signal is already aborted", async () => {
+    const pidFile = join(dir, "pids");
+    const call = run(cliInvoke({ args: [fixture("tree.mjs"), pidFile] }), {}, AbortSignal.abort());
+    expect((await failure(call)).code).toBe("CANCELLED");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(pidFile)).toBe(false);
+  });
+});
