@@ -6,8 +6,8 @@
 
 /**
  * The sandbox's global names: ECMAScript built-ins QuickJS provides, minus `SharedArrayBuffer`
- * (S8), `WeakRef` and `FinalizationRegistry` (they expose garbage-collection timing), plus `units`
- * and `console`. Everything else is deleted before agent code runs; a change here needs review.
+ * (shared memory gives a script a precise timer), `WeakRef` and `FinalizationRegistry` (they
+ * expose garbage-collection timing), plus `units` and `console`. Everything else is deleted before agent code runs; a change here needs review.
  */
 export const SANDBOX_GLOBALS: readonly string[] = [
   "AggregateError",

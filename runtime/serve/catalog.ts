@@ -60,7 +60,7 @@ const EXPOSURES = new Set<Exposure>([
   "direct_and_code_mode",
   "progressive_and_code_mode",
 ]);
-/** Longest description served; longer ones are cut (M8: bounded metadata). */
+/** Longest description served; longer ones are cut (metadata a downstream sends is bounded). */
 const MAX_DESCRIPTION = 4_000;
 /** Strips invisible characters and bounds the length of text shown to agents. */
 export function cleanText(text: string, max = MAX_DESCRIPTION): string {

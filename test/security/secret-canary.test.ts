@@ -1,5 +1,5 @@
 /**
- * SECURITY.md K2: a secret configured through `env:` never shows up in what unitc writes or prints at
+ * A secret configured through `env:` never shows up in what unitc writes or prints at
  * build time, nor in results and errors at run time. Each secret is a unique canary; every output
  * channel is searched for it, across success and failure paths. Secrets a downstream puts into its
  * own metadata are covered in metadata-secrets.test.ts, secrets cut by an output cap in
@@ -137,7 +137,7 @@ afterAll(async () => {
   await cleanupProjects();
 });
 
-describe("build time (K2)", () => {
+describe("build time", () => {
   it("writes and prints no canary: compile --bundle, a second run and --check", async () => {
     const env = { PATH: process.env.PATH, ...CANARIES };
     const argv = [
@@ -192,7 +192,7 @@ describe("build time (K2)", () => {
   });
 });
 
-describe("run time (K2)", () => {
+describe("run time", () => {
   let runtime: UnitRuntime;
   beforeAll(async () => {
     const argv = ["compile", "--project", dir, "--out", join(dir, "out"), "--user-config", "none"];

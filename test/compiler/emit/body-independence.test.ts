@@ -1,5 +1,5 @@
 /**
- * C4: a unit's Markdown body is a README for people, never an input of the bundle. And emit is
+ * A unit's Markdown body is a README for people, never an input of the bundle. And emit is
  * deterministic: the same project compiles to the same files, whatever order it declares units in.
  *
  * What order does change: the operations of a unit keep the order their actions are declared in

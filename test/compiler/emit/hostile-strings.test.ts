@@ -1,5 +1,5 @@
 /**
- * C7: strings from unit files and schemas reach generated TS only through the literal encoder. A
+ * Strings from unit files and schemas reach generated TS only through the literal encoder. A
  * project full of quotes, template holes, comment ends, line separators and code must compile to
  * bundles that type-check, import without side effects and keep every string exactly.
  */

@@ -1,6 +1,6 @@
 /**
  * schemas/manifest.schema.json describes every manifest the compiler writes (the committed example,
- * every golden) and rejects what runtime/manifest.ts does not allow. K2: a secret resolved from the
+ * every golden) and rejects what runtime/manifest.ts does not allow. A secret resolved from the
  * environment never reaches any emitted file.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -127,7 +127,7 @@ describe("manifest.schema.json", () => {
   });
 });
 
-describe("secrets (K2)", () => {
+describe("secrets never reach an emitted file", () => {
   it("a secret resolved from the environment reaches no emitted file", async () => {
     const canary = `canary-${process.pid}-${Date.now().toString(36)}-7d1e`;
     const saved = { token: process.env.CANARY_TOKEN, key: process.env.CANARY_KEY };

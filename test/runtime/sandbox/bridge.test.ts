@@ -1,5 +1,5 @@
 /**
- * The host side of the bridge treats every request as untrusted (S3, S4, S9): a forged request for
+ * The host side of the bridge treats every request as untrusted: a forged request for
  * a unit outside Code Mode, an unknown operation or invalid input is refused before dispatch, and
  * answers carry only codes, messages and hints.
  */
@@ -110,7 +110,7 @@ describe("the host bridge", () => {
     });
   });
 
-  it("never lets a secret reach the script, its logs or its errors (K2)", async () => {
+  it("never lets a secret reach the script, its logs or its errors", async () => {
     const code = `
 const out: unknown[] = [];
 for (const call of [() => units.weather__current.now({ city: "paris" }), () => units.weather__current.now({ city: "nowhere" }),

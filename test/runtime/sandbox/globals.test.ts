@@ -1,4 +1,4 @@
-/** The sandbox's global scope equals a reviewed allowlist (S8): a change here needs a security review. */
+/** The sandbox's global scope equals a reviewed allowlist: a change here needs a security review. */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SANDBOX_GLOBALS } from "../../../runtime/sandbox/index.js";
 import { type ExampleBundle, startExample } from "./support.js";

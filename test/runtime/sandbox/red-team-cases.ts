@@ -1,5 +1,5 @@
 /**
- * The red-team table of SECURITY.md ("Red-team patterns for the sandbox", S1–S12), plus ported vm2
+ * The sandbox red-team patterns (escapes through constructors, prototypes, errors, proxies, timers, imports and the bridge), plus ported vm2
  * payloads. Each script tries to reach the host and, if it got there, would write the sentinel
  * file and set the host global `__pwned`; `pwn(x)` returns "ESCAPED" only when `x` is Node's process.
  */

@@ -1,5 +1,5 @@
 /**
- * S2: every red-team pattern comes back as an error or a benign value, the host sentinels stay
+ * Every red-team pattern comes back as an error or a benign value, the host sentinels stay
  * untouched (a host global, a temp file, no unhandled rejection on the host), and the runtime
  * still answers afterwards, both on the host and in a new sandbox run.
  */

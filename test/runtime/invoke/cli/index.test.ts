@@ -54,7 +54,7 @@ describe("argv", () => {
   });
 
   it.each([["; touch x"], ["$(touch x)"], ["`touch x`"], ["a && touch x | cat > x"]])(
-    "keeps %j literal: one argument, no shell (X1)",
+    "keeps %j literal: one argument, no shell",
     async (value) => {
       const result = await run(cliInvoke({ args: [fixture("argv.mjs"), "$input.v", "pre $input.v"] }), {
         v: value,
@@ -71,7 +71,7 @@ describe("argv", () => {
     ["--config=core.pager=sh", "$input.v"],
     ["-rf", "$input.v/suffix"],
     [-5, "$input.v"],
-  ])("rejects %j in a positional (X3)", async (value, template) => {
+  ])("rejects %j in a positional", async (value, template) => {
     const error = await failure(argvFor(["log", template], { v: value }));
     expect(error.code).toBe("INPUT_INVALID");
     expect(error.details.hint).toBe(
@@ -79,12 +79,12 @@ describe("argv", () => {
     );
   });
 
-  it("rejects an option-like array item (X3)", async () => {
+  it("rejects an option-like array item", async () => {
     const error = await failure(argvFor(["$input.files"], { files: ["ok", "--exec=evil"] }));
     expect(error.code).toBe("INPUT_INVALID");
   });
 
-  it("allows option-like values after a literal -- and as an option's own value (X3)", async () => {
+  it("allows option-like values after a literal -- and as an option's own value", async () => {
     const args = ["--message=$input.m", "--", "$input.v", "$input.files"];
     const input = { m: "-x", v: "--upload-pack=evil", files: ["-o/etc/passwd"] };
     expect(await argvFor(args, input)).toEqual(["--message=-x", "--", "--upload-pack=evil", "-o/etc/passwd"]);
@@ -96,7 +96,7 @@ describe("argv", () => {
   });
 });
 
-describe("environment (K2, K3)", () => {
+describe("environment: an explicit allowlist, secrets never shown", () => {
   const parent = {
     PATH: process.env.PATH,
     HOME: "/home/agent",
@@ -124,7 +124,7 @@ describe("environment (K2, K3)", () => {
     expect(env).toMatchObject({ API_TOKEN: "[redacted]", AUTH: "Bearer [redacted]" });
   });
 
-  it("redacts a secret the command prints to stderr from the error (K2)", async () => {
+  it("redacts a secret the command prints to stderr from the error", async () => {
     const invoke = cliInvoke({ args: [fixture("fail.mjs"), "3"], env: declared });
     const error = await failure(run(invoke, {}, parent));
     expect(error.code).toBe("CLI_EXIT");
@@ -133,7 +133,7 @@ describe("environment (K2, K3)", () => {
     expect(shown).not.toContain(parent.SECRET_TOKEN);
   });
 
-  it("fails with MISSING_ENV naming the variable, not a value (K4)", async () => {
+  it("fails with MISSING_ENV naming the variable, not a value", async () => {
     const invoke = cliInvoke({
       args: [fixture("env.mjs")],
       env: { API_TOKEN: "${NOT_SET}", OTHER: "env:SECRET_TOKEN" },
@@ -194,7 +194,7 @@ describe("output", () => {
   });
 });
 
-describe("checkCommand (X2)", () => {
+describe("checkCommand: a Windows batch file is refused, never run through a shell", () => {
   it.each([
     ["tool.cmd", "win32", true],
     ["C:\\tools\\run.BAT", "win32", true],
