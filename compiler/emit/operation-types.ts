@@ -3,23 +3,11 @@
  * the type an external generator wrote (`$types.…`, see `spec-types.ts`) when the operation has one,
  * else the type printed from its JSON Schema.
  */
+import { inputIsOptional } from "../../runtime/signature.js";
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
 import { eagerRefs, localDefinitions, normalizeRef, print, type TypeContext } from "./schema-to-ts.js";
-
-/** Keywords that can make an input required even without `required` at the top. */
-const COMPOSED = ["$ref", "anyOf", "oneOf", "allOf", "not", "if", "const", "enum"];
-
-/** True when the input may be left out: an object schema that plainly requires nothing. */
-export function inputIsOptional(schema: unknown): boolean {
-  if (schema === true || schema === undefined) return true;
-  if (typeof schema !== "object" || schema === null) return false;
-  const s = schema as Record<string, unknown>;
-  if (Array.isArray(s.required) && s.required.length > 0) return false;
-  if (COMPOSED.some((key) => key in s)) return false;
-  return s.type === "object" || s.type === undefined;
-}
 
 /** The type of an operation's result when it declares no output schema. */
 function fallbackOutput(operation: OperationPlan): string {

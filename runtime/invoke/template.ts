@@ -7,7 +7,8 @@ import { UnitError } from "../errors.js";
 
 const WHOLE = /^\$input((?:\.[A-Za-z0-9_-]+)*)$/;
 const INSIDE = /\$input((?:\.[A-Za-z0-9_-]+)+)/g;
-const PLACEHOLDER = /\{([A-Za-z0-9_-]+)\}/g;
+/** A `{name}` placeholder of a path template: OpenAPI path templating, which actions share. */
+const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 function segments(path: string): string[] {
   return path.split(".").filter((s) => s !== "");
@@ -81,6 +82,11 @@ export function pathPlaceholders(path: string): string[] {
   return [...path.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
 }
 
+/** The path with each `{name}` placeholder replaced by `fill(name)`. */
+export function replacePlaceholders(path: string, fill: (name: string) => string): string {
+  return path.replace(PLACEHOLDER, (_match, name: string) => fill(name));
+}
+
 /**
  * True when `path` holds a `.` or `..` segment, plain or percent-encoded (`%2e`, `.%2E`, ...), which
  * URL parsing would resolve and so climb above the base URL's path. Checked up to any `?` or `#`,
@@ -96,7 +102,7 @@ export function hasDotSegment(path: string): boolean {
  * Values that are or contain dot-segments (`.`, `..`) are rejected so no input can climb the path.
  */
 export function fillPath(path: string, input: unknown): string {
-  return path.replace(PLACEHOLDER, (_match, name: string) => {
+  return replacePlaceholders(path, (name) => {
     const value = readInput(input, [name]);
     if (value === undefined || value === null || typeof value === "object") {
       throw new UnitError("INPUT_INVALID", `path parameter ${name} is missing or not a scalar`, {

@@ -3,12 +3,13 @@
  * its templates read (`{id}` in a path, `$input.x` anywhere), so the typed client still says what
  * to pass. A declared schema is checked against those templates.
  */
+
+import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema } from "../../../runtime/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { DiscoverContext } from "../types.js";
 
 const INPUT_REF = /\$input\.([A-Za-z0-9_-]+)/g;
-const PLACEHOLDER = /\{([A-Za-z0-9_-]+)\}/g;
 
 /** Top-level input names `$input.x` templates read anywhere inside `value`. */
 export function inputReferences(value: unknown, found = new Set<string>()): Set<string> {
@@ -85,7 +86,7 @@ export function actionTemplates(
   action: Record<string, unknown>,
 ): { templated: Record<string, unknown>; placeholders: string[] } {
   if (kind === "cli") return { templated: { args: action.args ?? [] }, placeholders: [] };
-  const placeholders = [...String(action.path).matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+  const placeholders = pathPlaceholders(String(action.path));
   return {
     templated: { query: action.query, headers: action.headers, jsonBody: action.jsonBody },
     placeholders,

@@ -6,7 +6,8 @@
  * https://spec.openapis.org/oas/v3.1.0#operation-object
  */
 
-import { pathPlaceholders, pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
+import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
+import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema, OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "../../../runtime/manifest.js";
 import { inputProblems } from "../../../runtime/validate-input.js";
 import type { SpecDocument } from "../sources/parse.js";

@@ -9,21 +9,14 @@
 import { UnitError } from "../../errors.js";
 import type { OpenapiParameter } from "../../manifest.js";
 import { rejectControl } from "../http/request.js";
-import { hasDotSegment } from "../template.js";
+import { hasDotSegment, replacePlaceholders } from "../template.js";
 
 type Data = Record<string, unknown>;
-
-const PLACEHOLDER = /\{([^{}]+)\}/g;
-
-/** The `{name}` placeholders of a path template, in order. */
-export function pathPlaceholders(path: string): string[] {
-  return [...path.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
-}
 
 /** Why a spec's path template cannot be used safely, or undefined when it can. */
 export function pathTemplateProblem(path: string): string | undefined {
   if (!path.startsWith("/")) return "the path does not start with /";
-  const literal = path.replace(PLACEHOLDER, "x");
+  const literal = replacePlaceholders(path, () => "x");
   if (/[{}]/.test(literal)) return "the path has unbalanced braces";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is rejected
   if (/[?#\\\u0000-\u001f\u007f]/.test(literal)) return "the path holds ?, #, \\ or a control character";
@@ -99,7 +92,7 @@ export function serializePath(
   parameters: readonly OpenapiParameter[],
   values: Data,
 ): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => {
+  return replacePlaceholders(template, (name) => {
     const parameter = parameters.find((p) => p.in === "path" && p.name === name);
     const value = parameter && Object.hasOwn(values, name) ? prepared(parameter, values[name]) : undefined;
     if (!parameter || value === undefined || value === null) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OperationIR, UnitIR } from "../../../compiler/discover/types.js";
-import { inputIsOptional, methodSignature, operationTypes } from "../../../compiler/emit/operation-types.js";
+import { methodSignature, operationTypes } from "../../../compiler/emit/operation-types.js";
 import { planUnits } from "../../../compiler/emit/plan.js";
 
 /** The plan of a unit with one operation `get` and the given schemas and invoke. */
@@ -138,23 +138,6 @@ describe("operationTypes", () => {
     ],
   ])("%s", (_name, { operation, want }) => {
     expect(types(operation)).toBe(want);
-  });
-});
-
-describe("inputIsOptional", () => {
-  it.each<[string, unknown, boolean]>([
-    ["true schema", true, true],
-    ["object without required", { type: "object", properties: { a: {} } }, true],
-    ["untyped properties", { properties: { a: {} } }, true],
-    ["required names", { type: "object", required: ["a"] }, false],
-    ["empty required list", { type: "object", required: [] }, true],
-    ["a $ref may require something", { $ref: "#/$defs/X" }, false],
-    ["a union may require something", { anyOf: [{ required: ["a"] }, { required: ["b"] }] }, false],
-    ["not an object", { type: "string" }, false],
-    ["nullable object type list", { type: ["object", "null"] }, false],
-    ["false schema", false, false],
-  ])("%s", (_name, schema, want) => {
-    expect(inputIsOptional(schema)).toBe(want);
   });
 });
 
