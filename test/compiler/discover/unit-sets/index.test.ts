@@ -4,8 +4,8 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compileBundle, FIXTURE, stdioEntry } from "../runtime/invoke/mcp/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
+import { compileBundle, FIXTURE, stdioEntry } from "../../../runtime/invoke/mcp/support.js";
+import { cleanupProjects, writeProject } from "../../../support/project.js";
 
 afterAll(async () => {
   vi.unstubAllEnvs();
