@@ -13,6 +13,7 @@ import { discoverVendorApi } from "./discovery/index.js";
 import { discoverGraphql } from "./graphql/index.js";
 import { discoverMcp } from "./mcp/index.js";
 import { discoverOpenapi } from "./openapi/index.js";
+import { shownSpecUnit } from "./sources/shown.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./types.js";
 import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
@@ -76,6 +77,9 @@ export async function mapLimit<T, R>(
   return results;
 }
 
+/** Kinds whose operations come from a spec document: its strings are cleaned like an MCP server's. */
+const SPEC_KINDS: ReadonlySet<string> = new Set(["openapi", "discovery", "graphql"]);
+
 async function discoverUnit(unit: ResolvedUnit): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
   const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics));
@@ -107,7 +111,8 @@ async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Pro
     return undefined;
   }
   try {
-    return await discoverer(context);
+    const ir = await discoverer(context);
+    return ir;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     diagnostics.push(

@@ -1,0 +1,69 @@
+/**
+ * Strings a spec document supplies (OpenAPI, discovery documents, GraphQL schemas) are shown to agents
+ * and people, in `tools/list`, `search_tools`, `units.describe` and the generated clients, so they
+ * are treated as an MCP server's are: invisible characters (which can hide instructions) are removed
+ * from every description and schema string. Names are never rewritten silently: an operation whose
+ * name, or a property name in its schemas, holds an invisible character is left out with a warning,
+ * since a renamed property would send the API a field it does not know. The types module an external
+ * generator wrote loses its invisible characters too, so its comments are clean and its literal types
+ * (enum members) stay equal to the schemas' cleaned values.
+ */
+
+import type { JsonSchema } from "../../../runtime/manifest.js";
+import { shownJson, shownText, unsafeKeys } from "../../../runtime/shown-text.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
+
+/** Why the operation cannot be shown as it is, or undefined when it can. */
+function unsafe(operation: OperationIR): string | undefined {
+  if (shownText(operation.name, []) !== operation.name) return "its name holds invisible characters";
+  for (const [which, schema] of [
+    ["input", operation.inputSchema],
+    ["output", operation.outputSchema],
+  ] as const) {
+    const [key] = unsafeKeys(schema, []);
+    if (key !== undefined)
+      return `its ${which} schema has a property name holding invisible characters (${JSON.stringify(key)} once cleaned)`;
+  }
+  return undefined;
+}
+
+function shownOperation(operation: OperationIR): OperationIR {
+  const shown: OperationIR = {
+    ...operation,
+    description: shownText(operation.description, []),
+    inputSchema: shownJson(operation.inputSchema, []) as JsonSchema,
+  };
+  if (operation.outputSchema !== undefined)
+    shown.outputSchema = shownJson(operation.outputSchema, []) as JsonSchema;
+  if (operation.annotations?.title !== undefined)
+    shown.annotations = { ...operation.annotations, title: shownText(operation.annotations.title, []) };
+  return shown;
+}
+
+/** The types module with its invisible characters removed. */
+function shownTypesModule(module: TypesModule): TypesModule {
+  const text = shownText(module.text, []);
+  return text === module.text ? module : { ...module, text };
+}
+
+/** The unit's operations fit to show (see above); left-out operations are reported as warnings. */
+export function shownSpecUnit(ir: UnitIR, context: DiscoverContext): UnitIR {
+  const operations: OperationIR[] = [];
+  for (const operation of ir.operations) {
+    const problem = unsafe(operation);
+    if (problem === undefined) {
+      operations.push(shownOperation(operation));
+      continue;
+    }
+    context.report(
+      "warning",
+      "OPERATION_WITHHELD",
+      `operation ${JSON.stringify(shownText(operation.name, []))} is left out: ${problem}`,
+      "",
+      "report it to the API's authors; the other operations of the unit are compiled",
+    );
+  }
+  const shown: UnitIR = { ...ir, operations };
+  if (ir.typesModule !== undefined) shown.typesModule = shownTypesModule(ir.typesModule);
+  return shown;
+}
