@@ -47,7 +47,7 @@ async function timeEdits(dir, waitFor) {
 }
 
 async function rewriteTimes(dir) {
-  const { watchProject } = await import("../dist/compiler/watch.js");
+  const { watchProject } = await import("../dist/compiler/index.js");
   let waiting;
   const watcher = watchProject({
     projectDir: dir,

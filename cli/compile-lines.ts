@@ -1,7 +1,11 @@
 /** The status lines `unitc compile` prints on stderr. */
 
+import type { BuildOutcome } from "../compiler/build.js";
 import type { RecordedBuild } from "../compiler/incremental/build-record.js";
 import type { WriteResult } from "../compiler/index.js";
+
+/** The file lists of a write. */
+type Written = Pick<WriteResult, "written" | "unchanged" | "removed">;
 
 /** How many units and operations a build compiled. */
 export interface Count {
@@ -36,12 +40,7 @@ export function erroredLine(count: Count, shown: string, kept: boolean): string 
 }
 
 /** The line after a write: what changed, and whose previous output `--partial` kept. */
-export function writtenLine(
-  count: Count,
-  shown: string,
-  written: WriteResult,
-  kept: readonly string[],
-): string {
+export function writtenLine(count: Count, shown: string, written: Written, kept: readonly string[]): string {
   const tally = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
   const partial =
     kept.length === 0
@@ -59,9 +58,26 @@ export function checkLine(count: Count, shown: string, differences: number, fail
 }
 
 /** The status line after a write the write stage refused or could not finish. */
-export function writeFailedLine(shown: string, written: WriteResult): string {
+export function writeFailedLine(shown: string, written: Written): string {
   const done = written.written.length + written.removed.length;
   return done === 0
     ? `nothing written to ${shown}: fix the errors above\n`
     : `${shown} is partly written (${done} file(s) changed): fix the errors above and run unitc compile again\n`;
+}
+
+/** The status line of one `unitc compile` (`check`: of `--check`). */
+export function compileStatusLine(outcome: BuildOutcome, shown: string, check: boolean): string {
+  if (outcome.recorded) return upToDateLine(outcome.recorded, shown, check);
+  switch (outcome.failure) {
+    case "errors":
+      return erroredLine(outcome, shown, outcome.lastOutputKept);
+    case "nothing-compiled":
+      return "nothing compiled: fix the errors above\n";
+    case "bundle":
+      return "nothing written: the bundle build failed\n";
+    case "write":
+      return writeFailedLine(shown, outcome);
+  }
+  if (check) return checkLine(outcome, shown, outcome.differences.length, outcome.errors);
+  return writtenLine(outcome, shown, outcome, outcome.kept);
 }

@@ -1,6 +1,5 @@
 /** `unitc compile --watch` and the watching half of `unitc dev`. */
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/incremental/watch.js";
-import { bundleOutput } from "../bundle-output.js";
 import { type CliIO, stopped } from "../io.js";
 import { reportBuild } from "../watch-report.js";
 
@@ -20,13 +19,10 @@ export function startWatching(
   options: WatchCliOptions,
   after?: (build: WatchBuild) => Promise<void>,
 ): ProjectWatcher {
-  const { bundle, ...watchOptions } = options;
   return watchProject({
-    ...watchOptions,
+    ...options,
     // Start from the build record `unitc compile` keeps: nothing changed means nothing to compile.
-    record: { variant: bundle ? "bundle" : "" },
-    // A failed bundle is an error in the build's diagnostics: the watcher then writes nothing.
-    ...(bundle ? { prepare: (result) => bundleOutput(result, true) } : {}),
+    record: true,
     async onBuild(build) {
       reportBuild(io, build);
       await after?.(build);

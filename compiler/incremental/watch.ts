@@ -6,18 +6,11 @@
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
-import { type Diagnostic, hasErrors } from "../diagnostics.js";
+import { build as buildOnce } from "../build.js";
+import type { CompileOptions } from "../compile.js";
+import type { Diagnostic } from "../diagnostics.js";
 import { inside } from "../discover/sources/ref-rules.js";
-import { type CompileOptions, type CompileResult, compile } from "../index.js";
 import { configFiles } from "../load/config-paths.js";
-import { writeBundle } from "../write.js";
-import {
-  checkUpToDate,
-  compiledBuild,
-  type RecordOptions,
-  recordBuild,
-  snapshotSources,
-} from "./build-record.js";
 import { BuildMemo } from "./memo.js";
 
 export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
@@ -25,15 +18,15 @@ export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
   outDir: string;
   /** Quiet time after the last change before a rebuild starts (default 20 ms). */
   debounceMs?: number;
-  /** Turns the emitted files into the files to write (`--bundle` adds `bundle/`). */
-  prepare?: (result: CompileResult) => Promise<Map<string, string>>;
+  /** Also write `bundle/` (rollup) on every build; a failed bundle makes the build fail. */
+  bundle?: boolean;
   /** Called after every build, the first included. Errors it throws are reported, not fatal. */
   onBuild?: (build: WatchBuild) => void | Promise<void>;
   /**
-   * Use the build record `unitc compile` keeps (`variant` as there: `bundle` with `--bundle`): the
-   * first build is skipped when nothing changed since the recorded one, and good builds are recorded.
+   * Use the build record `unitc compile` keeps: the first build is skipped when nothing changed
+   * since the recorded one, and good builds are recorded.
    */
-  record?: { variant: string };
+  record?: boolean;
 }
 
 /** What one build did. */
@@ -109,7 +102,7 @@ class Watcher implements ProjectWatcher {
 
   /** The first build, then the watcher over what it read; resolves once the watcher listens. */
   async #start(): Promise<WatchBuild> {
-    const build = (await this.#fromRecord()) ?? (await this.#build([]));
+    const build = await this.#build([]);
     if (this.#closed) return build;
     const watcher = watch([...this.#watched], {
       ignoreInitial: true,
@@ -168,36 +161,6 @@ class Watcher implements ProjectWatcher {
     if (added.length > 0) this.#watcher?.add(added);
   }
 
-  /** What the build record knows of this project's output, used only by the record helpers. */
-  #recordOptions(): RecordOptions | undefined {
-    const { record, prepare: _p, onBuild: _o, debounceMs: _d, progress: _g, ...options } = this.#options;
-    return record ? { ...options, variant: record.variant } : undefined;
-  }
-
-  /** The first build from the build record, when it shows that nothing changed; else undefined. */
-  async #fromRecord(): Promise<WatchBuild | undefined> {
-    const started = performance.now();
-    const options = this.#recordOptions();
-    const recorded = options ? await checkUpToDate(options) : undefined;
-    if (!recorded) return undefined;
-    this.#follow({ roots: recorded.roots, inputs: recorded.inputs });
-    const build: WatchBuild = {
-      sequence: ++this.#sequence,
-      ok: true,
-      diagnostics: recorded.diagnostics,
-      units: recorded.units,
-      operations: recorded.operations,
-      rebuilt: [],
-      written: [],
-      removed: [],
-      changes: [],
-      durationMs: performance.now() - started,
-      upToDate: true,
-    };
-    await this.#tell(build);
-    return build;
-  }
-
   async #tell(build: WatchBuild): Promise<void> {
     try {
       await this.#options.onBuild?.(build);
@@ -206,51 +169,34 @@ class Watcher implements ProjectWatcher {
     }
   }
 
+  /** One build; the first may be answered by the build record when nothing changed since it. */
   async #build(changes: string[]): Promise<WatchBuild> {
     const started = performance.now();
-    const {
-      prepare,
-      onBuild: _onBuild,
-      debounceMs: _debounce,
-      record: _record,
-      ...compileOptions
-    } = this.#options;
-    const recordOptions = this.#recordOptions();
-    const sources = recordOptions ? await snapshotSources(recordOptions) : undefined;
-    const result = await compile({ ...compileOptions, memo: this.#memo });
-    const discovered = result.context.discovered;
+    const { onBuild: _onBuild, debounceMs: _debounce, record, ...options } = this.#options;
+    const outcome = await buildOnce({
+      ...options,
+      memo: this.#memo,
+      ...(record ? { record: true, reuseRecord: this.#sequence === 0 } : {}),
+      ...(this.#written ? { previous: this.#written } : {}),
+    });
+    const discovered = outcome.recorded ?? outcome.result?.context.discovered;
     this.#follow(discovered);
-    const units = discovered?.units ?? [];
+    const ok = outcome.status !== "failed";
+    // After a failed write the folder's contents are unknown: compare with the disk next time.
+    if (!outcome.fromRecord) this.#written = ok ? outcome.files : undefined;
     const build: WatchBuild = {
       sequence: ++this.#sequence,
-      ok: false,
-      diagnostics: result.diagnostics,
-      units: units.length,
-      operations: units.reduce((n, u) => n + u.operations.length, 0),
-      rebuilt: discovered?.rebuilt ?? [],
-      written: [],
-      removed: [],
+      ok,
+      diagnostics: outcome.diagnostics,
+      units: outcome.units,
+      operations: outcome.operations,
+      rebuilt: outcome.result?.context.discovered?.rebuilt ?? [],
+      written: outcome.written,
+      removed: outcome.removed,
       changes,
-      durationMs: 0,
+      durationMs: performance.now() - started,
+      ...(outcome.fromRecord ? { upToDate: true } : {}),
     };
-    if (!hasErrors(result.diagnostics) && result.files.size > 0) {
-      const files = prepare ? await prepare(result) : result.files;
-      if (!hasErrors(result.diagnostics)) {
-        const written = await writeBundle(files, {
-          outDir: this.#options.outDir,
-          ...(this.#written ? { previous: this.#written } : {}),
-        });
-        build.diagnostics = [...result.diagnostics, ...written.diagnostics];
-        build.written = written.written;
-        build.removed = written.removed;
-        build.ok = !hasErrors(written.diagnostics);
-        // After a failed write the folder's contents are unknown: compare with the disk next time.
-        this.#written = build.ok ? files : undefined;
-        const compiled = build.ok ? compiledBuild(result, files.keys()) : undefined;
-        if (recordOptions && sources && compiled) await recordBuild(recordOptions, sources, compiled);
-      }
-    }
-    build.durationMs = performance.now() - started;
     await this.#tell(build);
     return build;
   }

@@ -1,0 +1,214 @@
+/**
+ * One build as data: compile, then write (or compare, with `check`) and keep the build record. The
+ * policy lives here, and `unitc compile` (`--check`, `--partial`), `compile --watch` and `unitc dev`
+ * only print the outcome and map it to an exit code. A build with errors writes nothing, so a failing
+ * unit (an unreachable spec, say) never deletes the output committed for it; `partial` writes the
+ * units that compiled and keeps the failed ones' files. `compile()` stays pure; this is the half
+ * that touches the output folder (graphql-codegen splits `codegen.ts` from `generate-and-save.ts`
+ * the same way).
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { CompileOptions, CompileResult } from "./compile.js";
+import { type Diagnostic, hasErrors } from "./diagnostics.js";
+import {
+  checkUpToDate,
+  compiledBuild,
+  type RecordedSources,
+  type RecordOptions,
+  recordBuild,
+  type SourceSnapshot,
+  snapshotSources,
+} from "./incremental/build-record.js";
+import { diffManifests, formatManifestChange } from "./manifest-diff.js";
+import { type WriteResult, writeBundle } from "./write.js";
+
+export interface BuildOptions extends Omit<CompileOptions, "outDir"> {
+  /** Absolute output folder. */
+  outDir: string;
+  /** Write nothing; compare the output folder with what would be written. */
+  check?: boolean;
+  /** With errors, still write the units that compiled; failed units keep their last output. */
+  partial?: boolean;
+  /** Also emit one ESM file plus declarations under `bundle/`. */
+  bundle?: boolean;
+  /** Keep the build record (`unitc compile` does; watch mode when asked): good builds are recorded. */
+  record?: boolean;
+  /** With `record`: answer from the record, compiling nothing, when nothing changed since it. */
+  reuseRecord?: boolean;
+  /** What this process last wrote to `outDir` (watch mode), so unchanged files are not read back. */
+  previous?: ReadonlyMap<string, string>;
+}
+
+/**
+ * `up-to-date`: nothing to write (the record showed nothing changed, or `check` found no difference);
+ * `written`: the output folder now holds this build; `would-change` (`check`): files differ;
+ * `failed`: nothing was written or compared (see `failure`).
+ */
+export type BuildStatus = "up-to-date" | "written" | "would-change" | "failed";
+
+/** Why a build failed: errors in the project, no unit left, the bundle, or the write itself. */
+export type BuildFailure = "errors" | "nothing-compiled" | "bundle" | "write";
+
+/** Everything one build did and found. */
+export interface BuildOutcome {
+  status: BuildStatus;
+  failure?: BuildFailure;
+  /** True when any diagnostic is an error (a `partial` or `check` build can have them and finish). */
+  errors: boolean;
+  diagnostics: Diagnostic[];
+  units: number;
+  operations: number;
+  /** True when the build record showed nothing changed, so nothing was compiled. */
+  fromRecord: boolean;
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+  /** `check`: the files that would be added, changed or removed. */
+  differences: WriteResult["differences"];
+  /** `check`: one line per operation whose schema or description changed (the drift). */
+  changedOperations: string[];
+  /** `partial`: failed units whose previous output was kept. */
+  kept: string[];
+  /** Failed with errors: the output folder still holds the last build's output. */
+  lastOutputKept: boolean;
+  /** The files written or compared; absent when none were. */
+  files?: Map<string, string>;
+  /** The compile; absent when answered from the record. */
+  result?: CompileResult;
+  /** The record that answered; present only when `fromRecord`. */
+  recorded?: RecordedSources;
+  /** Milliseconds per pipeline stage. */
+  timings: Record<string, number>;
+}
+
+/** An outcome with nothing written and nothing differing; the caller fills in the rest. */
+function outcome(status: BuildStatus, diagnostics: Diagnostic[], rest: Partial<BuildOutcome>): BuildOutcome {
+  return {
+    status,
+    errors: hasErrors(diagnostics),
+    diagnostics,
+    units: 0,
+    operations: 0,
+    fromRecord: false,
+    written: [],
+    unchanged: [],
+    removed: [],
+    differences: [],
+    changedOperations: [],
+    kept: [],
+    lastOutputKept: false,
+    timings: {},
+    ...rest,
+  };
+}
+
+/** The build record's options for a build: `bundle` builds are recorded apart. */
+function recordOptions(options: BuildOptions): RecordOptions {
+  return { ...options, variant: options.bundle ? "bundle" : "" };
+}
+
+/** Builds a project: see {@link BuildOutcome}. Never throws for bad input; diagnostics say it. */
+export async function build(options: BuildOptions): Promise<BuildOutcome> {
+  const record = options.record ? recordOptions(options) : undefined;
+  const recorded = record && options.reuseRecord ? await checkUpToDate(record) : undefined;
+  if (recorded) {
+    return outcome("up-to-date", recorded.diagnostics, {
+      units: recorded.units,
+      operations: recorded.operations,
+      fromRecord: true,
+      unchanged: recorded.files,
+      recorded,
+    });
+  }
+  const sources = record ? await snapshotSources(record) : undefined;
+  // Loaded only now: an up-to-date build needs none of the compiler.
+  const { compile } = await import("./compile.js");
+  const { check: _c, partial: _p, bundle: _b, record: _r, reuseRecord: _u, previous: _v, ...rest } = options;
+  const result = await compile(rest);
+  return finish(options, result, record && sources ? { record, sources } : undefined);
+}
+
+/** After the compile: what to write, the bundle, the write or comparison, and the record. */
+async function finish(
+  options: BuildOptions,
+  result: CompileResult,
+  recording: { record: RecordOptions; sources: SourceSnapshot } | undefined,
+): Promise<BuildOutcome> {
+  const { outDir, check = false, partial = false, progress } = options;
+  const found = result.context.discovered?.units ?? [];
+  const base = {
+    units: found.length,
+    operations: found.reduce((n, u) => n + u.operations.length, 0),
+    result,
+    timings: result.context.timings,
+  };
+  const failed = hasErrors(result.diagnostics);
+  // A build with errors writes nothing unless asked to: the last output stays as it was.
+  if (failed && !partial && !check) {
+    const lastOutputKept = existsSync(join(outDir, "manifest.json"));
+    return outcome("failed", result.diagnostics, { ...base, failure: "errors", lastOutputKept });
+  }
+  const output = await outputFiles(result, outDir, partial);
+  // With errors and no unit left, writing would only empty the output folder.
+  if (output.files.size === 0 || (failed && base.units === 0 && output.kept.length === 0))
+    return outcome("failed", result.diagnostics, { ...base, failure: "nothing-compiled" });
+  const before = result.diagnostics.length;
+  if (options.bundle) progress?.stage?.("bundle");
+  const files = await bundleOutput({ ...result, files: output.files }, options.bundle === true);
+  // A failed bundle must not replace a good one on disk: write nothing.
+  if (hasErrors(result.diagnostics.slice(before)))
+    return outcome("failed", result.diagnostics, { ...base, failure: "bundle" });
+  progress?.stage?.(check ? "compare" : "write");
+  const written = await writeBundle(files, {
+    outDir,
+    check,
+    ...(options.previous ? { previous: options.previous } : {}),
+  });
+  const diagnostics = [...result.diagnostics, ...written.diagnostics];
+  const { written: paths, unchanged, removed, differences } = written;
+  const done = { ...base, written: paths, unchanged, removed, differences, files, kept: output.kept };
+  if (hasErrors(written.diagnostics)) return outcome("failed", diagnostics, { ...done, failure: "write" });
+  const stale = check && differences.length > 0;
+  if (!stale && !failed && recording) {
+    const compiled = compiledBuild(result, files.keys());
+    if (compiled) await recordBuild(recording.record, recording.sources, compiled);
+  }
+  if (!check) return outcome("written", diagnostics, done);
+  const changedOperations = stale ? changedOperationLines(written, files) : [];
+  return outcome(stale ? "would-change" : "up-to-date", diagnostics, { ...done, changedOperations });
+}
+
+/** The files to write, and the failed units whose previous output they keep (`partial`). */
+async function outputFiles(
+  result: CompileResult,
+  outDir: string,
+  partial: boolean,
+): Promise<{ files: Map<string, string>; kept: string[] }> {
+  if (!partial || !hasErrors(result.diagnostics)) return { files: result.files, kept: [] };
+  const { keepFailedUnits } = await import("./keep-failed.js");
+  return (await keepFailedUnits(result.context, outDir)) ?? { files: result.files, kept: [] };
+}
+
+/** The files to write with `bundle`: the emitted ones plus `bundle/`; its diagnostics join the result's. */
+async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map<string, string>> {
+  if (!bundle) return result.files;
+  // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
+  const { bundleFiles } = await import("./bundle.js");
+  const bundled = await bundleFiles(result.files);
+  result.diagnostics.push(...bundled.diagnostics);
+  return bundled.files;
+}
+
+/** One line per operation whose schema or description changed since the manifest on disk. */
+function changedOperationLines(written: WriteResult, files: ReadonlyMap<string, string>): string[] {
+  const next = files.get("manifest.json");
+  if (next === undefined || written.previousManifest === undefined) return [];
+  let previous: unknown;
+  try {
+    previous = JSON.parse(written.previousManifest);
+  } catch {
+    return [];
+  }
+  return diffManifests(previous, JSON.parse(next)).map(formatManifestChange);
+}
