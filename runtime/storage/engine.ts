@@ -40,7 +40,7 @@ export function storeOver(engine: RecordEngine, pollIntervalMs: number): Store {
   const store: Store = {
     provider: engine.provider,
     location: engine.location,
-    get(key) {
+    async get(key) {
       checkKey(key);
       return engine.get(key);
     },
@@ -56,7 +56,7 @@ export function storeOver(engine: RecordEngine, pollIntervalMs: number): Store {
       if (deleted) feed.nudge();
       return deleted;
     },
-    list(namespace, prefix = "") {
+    async list(namespace, prefix = "") {
       checkKeyPart(namespace, "namespace");
       checkKeyPart(prefix, "prefix");
       return engine.list(namespace, prefix);

@@ -18,6 +18,7 @@ const WAIT_MS = 15_000;
 export async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   const owner = JSON.stringify({ pid: process.pid, host: hostname() });
+  let attempt = 1;
   for (;;) {
     // Written aside and linked into place, so a lock file is never seen empty (link fails if taken).
     const mine = `${lockPath}.${process.pid}.${Math.random().toString(36).slice(2)}.new`;
@@ -37,7 +38,11 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
         `lock ${lockPath} stayed busy for ${WAIT_MS} ms`,
         "another process holds it; if none does, delete the .lock file",
       );
-    } else await sleep(1 + Math.random() * 4);
+    } else {
+      // Growing, jittered waits: busy waiters must not crowd out the holder's own file operations.
+      await sleep(Math.random() * Math.min(50, 2 ** attempt));
+      attempt++;
+    }
   }
   try {
     return await work();

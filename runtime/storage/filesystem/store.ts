@@ -62,10 +62,12 @@ class FilesystemEngine implements RecordEngine {
     await mkdir(this.folder(key.namespace), { recursive: true, mode: 0o700 }).catch((error) => {
       throw notWritable(file, error);
     });
+    const matches = (current: StoreRecord | undefined) =>
+      "absent" in expect ? current === undefined : current?.version === expect.version;
+    // A writer that already lost needs no lock: under contention most do, and they would crowd it.
+    if (!matches(await readRecord(file, key))) return { ok: false, conflict: true };
     return withLock(`${file}.lock`, async () => {
-      const current = await readRecord(file, key);
-      const matches = "absent" in expect ? current === undefined : current?.version === expect.version;
-      if (!matches) return { ok: false, conflict: true };
+      if (!matches(await readRecord(file, key))) return { ok: false, conflict: true };
       const version = newVersion();
       const body = JSON.stringify({ version, updatedAt: Date.now(), value: Buffer.from(value).toString("base64") });
       const temporary = `${file}.${process.pid}.${newVersion()}.tmp`;
