@@ -94,7 +94,8 @@ export class ChangeFeed {
       entry.seen = now;
       if (!this.watched.has(entry)) continue;
       for (const [name, version] of now) {
-        if (before.get(name) !== version) entry.onChange({ key: { namespace: entry.namespace, name }, version });
+        if (before.get(name) !== version)
+          entry.onChange({ key: { namespace: entry.namespace, name }, version });
       }
       for (const name of before.keys()) {
         if (!now.has(name)) entry.onChange({ key: { namespace: entry.namespace, name }, version: undefined });

@@ -1,6 +1,6 @@
 /** Key checks and versions shared by every provider. */
 import { randomBytes } from "node:crypto";
-import { type StoreKey, StoreError } from "./types.js";
+import { StoreError, type StoreKey } from "./types.js";
 
 const SEGMENT = /^[A-Za-z0-9._:@-]+$/;
 

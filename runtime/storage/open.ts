@@ -36,7 +36,8 @@ export async function openStore(
     case "filesystem":
       return openFilesystemStore(chosen.path ?? defaultDataFolder(env), pollIntervalMs);
     case "sqlite":
-      if (!chosen.path) throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
+      if (!chosen.path)
+        throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
       return openSqliteStore(chosen.path, pollIntervalMs);
     case "postgresql":
       return openPostgresStore(secret(chosen.connection, "storage.connection", env), pollIntervalMs);
@@ -46,7 +47,10 @@ export async function openStore(
         "use filesystem, sqlite or postgresql for now",
       );
     default:
-      throw badConfig(`unknown storage provider ${JSON.stringify(chosen.provider)}`, "use filesystem, sqlite or postgresql");
+      throw badConfig(
+        `unknown storage provider ${JSON.stringify(chosen.provider)}`,
+        "use filesystem, sqlite or postgresql",
+      );
   }
 }
 
@@ -54,7 +58,10 @@ export async function openStore(
 function secret(value: string | undefined, field: string, env: Record<string, string | undefined>): string {
   if (!value) throw badConfig(`${field} is required`, `set ${field} to env:NAME`);
   if (!isSecretReference(value)) {
-    throw badConfig(`${field} must be a reference such as env:NAME, not an inline value`, `set ${field} to env:NAME`);
+    throw badConfig(
+      `${field} must be a reference such as env:NAME, not an inline value`,
+      `set ${field} to env:NAME`,
+    );
   }
   try {
     return resolveReference(value, env);

@@ -86,5 +86,9 @@ function isAlive(pid: number): boolean {
 /** A STORAGE_NOT_WRITABLE error for `path`, naming the system's reason. */
 export function notWritable(path: string, error: unknown): StoreError {
   const code = (error as NodeJS.ErrnoException).code ?? "error";
-  return new StoreError("STORAGE_NOT_WRITABLE", `cannot write ${path} (${code})`, "check the folder's owner and mode");
+  return new StoreError(
+    "STORAGE_NOT_WRITABLE",
+    `cannot write ${path} (${code})`,
+    "check the folder's owner and mode",
+  );
 }

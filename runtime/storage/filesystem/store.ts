@@ -11,7 +11,14 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
-import { type Expect, type PutResult, type Store, StoreError, type StoreKey, type StoreRecord } from "../types.js";
+import {
+  type Expect,
+  type PutResult,
+  type Store,
+  StoreError,
+  type StoreKey,
+  type StoreRecord,
+} from "../types.js";
 import { notWritable, withLock } from "./lock.js";
 
 const SUFFIX = ".rec";
@@ -69,7 +76,11 @@ class FilesystemEngine implements RecordEngine {
     return withLock(`${file}.lock`, async () => {
       if (!matches(await readRecord(file, key))) return { ok: false, conflict: true };
       const version = newVersion();
-      const body = JSON.stringify({ version, updatedAt: Date.now(), value: Buffer.from(value).toString("base64") });
+      const body = JSON.stringify({
+        version,
+        updatedAt: Date.now(),
+        value: Buffer.from(value).toString("base64"),
+      });
       const temporary = `${file}.${process.pid}.${newVersion()}.tmp`;
       try {
         const handle = await open(temporary, "w", 0o600);
@@ -104,7 +115,10 @@ class FilesystemEngine implements RecordEngine {
   async list(namespace: string, prefix: string): Promise<StoreRecord[]> {
     const found: StoreRecord[] = [];
     for (const name of await this.names(namespace, prefix)) {
-      const record = await readRecord(join(this.folder(namespace), encode(name) + SUFFIX), { namespace, name });
+      const record = await readRecord(join(this.folder(namespace), encode(name) + SUFFIX), {
+        namespace,
+        name,
+      });
       if (record) found.push(record);
     }
     return found;
@@ -150,13 +164,25 @@ async function readRecord(file: string, key: StoreKey): Promise<StoreRecord | un
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new StoreError("STORAGE_UNREACHABLE", `cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
+    throw new StoreError(
+      "STORAGE_UNREACHABLE",
+      `cannot read ${file} (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   try {
     const parsed = JSON.parse(text) as { version: string; updatedAt: number; value: string };
     if (typeof parsed.version !== "string" || typeof parsed.value !== "string") throw new Error("shape");
-    return { key, value: new Uint8Array(Buffer.from(parsed.value, "base64")), version: parsed.version, updatedAt: parsed.updatedAt };
+    return {
+      key,
+      value: new Uint8Array(Buffer.from(parsed.value, "base64")),
+      version: parsed.version,
+      updatedAt: parsed.updatedAt,
+    };
   } catch {
-    throw new StoreError("STORAGE_CORRUPT", `record file ${file} is not a store record`, "restore it from a backup or delete it");
+    throw new StoreError(
+      "STORAGE_CORRUPT",
+      `record file ${file} is not a store record`,
+      "restore it from a backup or delete it",
+    );
   }
 }

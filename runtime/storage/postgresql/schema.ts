@@ -32,7 +32,8 @@ export async function migratePostgres(client: pg.ClientBase): Promise<{ from: nu
     const found = await client.query<{ version: number }>("SELECT version FROM unitc.schema_version");
     const from = found.rows[0]?.version ?? 0;
     if (from > SCHEMA_VERSION) throw newer(from);
-    for (let version = from; version < SCHEMA_VERSION; version++) await client.query(MIGRATIONS[version] as string);
+    for (let version = from; version < SCHEMA_VERSION; version++)
+      await client.query(MIGRATIONS[version] as string);
     await client.query("DELETE FROM unitc.schema_version");
     await client.query("INSERT INTO unitc.schema_version (version) VALUES ($1)", [SCHEMA_VERSION]);
     await client.query("COMMIT");
@@ -45,7 +46,9 @@ export async function migratePostgres(client: pg.ClientBase): Promise<{ from: nu
 
 /** Throws unless the schema is exactly at {@link SCHEMA_VERSION}; reads only. */
 export async function checkSchema(client: pg.ClientBase, location: string): Promise<void> {
-  const table = await client.query<{ present: string | null }>("SELECT to_regclass('unitc.schema_version') AS present");
+  const table = await client.query<{ present: string | null }>(
+    "SELECT to_regclass('unitc.schema_version') AS present",
+  );
   const found = table.rows[0]?.present
     ? (await client.query<{ version: number }>("SELECT version FROM unitc.schema_version")).rows[0]?.version
     : undefined;

@@ -6,7 +6,14 @@
 import pg from "pg";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
-import { type Expect, type PutResult, type Store, StoreError, type StoreKey, type StoreRecord } from "../types.js";
+import {
+  type Expect,
+  type PutResult,
+  type Store,
+  StoreError,
+  type StoreKey,
+  type StoreRecord,
+} from "../types.js";
 import { checkSchema, migratePostgres } from "./schema.js";
 
 const CHANNEL = "unitc_changes";
@@ -58,7 +65,11 @@ export async function migratePostgresStore(dsn: string): Promise<{ from: number;
 function unreachable(location: string, error: Error): StoreError {
   // pg's messages may quote the user name but never the password; still, say only the code.
   const code = (error as { code?: string }).code ?? "error";
-  return new StoreError("STORAGE_UNREACHABLE", `cannot connect to ${location} (${code})`, "check the server and the DSN");
+  return new StoreError(
+    "STORAGE_UNREACHABLE",
+    `cannot connect to ${location} (${code})`,
+    "check the server and the DSN",
+  );
 }
 
 interface Row {
@@ -77,7 +88,10 @@ class PostgresEngine implements RecordEngine {
     readonly location: string,
   ) {}
 
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  private async query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
     try {
       return await this.pool.query<R>(text, values);
     } catch (error) {
@@ -134,7 +148,9 @@ class PostgresEngine implements RecordEngine {
   }
 
   async versions(namespace: string): Promise<Map<string, string>> {
-    const found = await this.query<Row>("SELECT name, version FROM unitc.records WHERE namespace = $1", [namespace]);
+    const found = await this.query<Row>("SELECT name, version FROM unitc.records WHERE namespace = $1", [
+      namespace,
+    ]);
     return new Map(found.rows.map((row) => [row.name, row.version]));
   }
 

@@ -10,7 +10,14 @@ import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
-import { type Expect, type PutResult, type Store, StoreError, type StoreKey, type StoreRecord } from "../types.js";
+import {
+  type Expect,
+  type PutResult,
+  type Store,
+  StoreError,
+  type StoreKey,
+  type StoreRecord,
+} from "../types.js";
 
 /** Forward-only: entry i brings a database from user_version i to i + 1. Never edit a shipped one. */
 const MIGRATIONS = [
@@ -37,7 +44,10 @@ export async function openSqliteStore(path: string, pollIntervalMs: number): Pro
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
   } catch (error) {
-    throw new StoreError("STORAGE_NOT_WRITABLE", `cannot open SQLite database ${file}: ${(error as Error).message}`);
+    throw new StoreError(
+      "STORAGE_NOT_WRITABLE",
+      `cannot open SQLite database ${file}: ${(error as Error).message}`,
+    );
   }
   try {
     migrate(db, file);
@@ -88,7 +98,10 @@ class SqliteEngine implements RecordEngine {
       return work();
     } catch (error) {
       if (error instanceof StoreError) throw error;
-      throw new StoreError("STORAGE_UNREACHABLE", `SQLite database ${this.location}: ${(error as Error).message}`);
+      throw new StoreError(
+        "STORAGE_UNREACHABLE",
+        `SQLite database ${this.location}: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -113,7 +126,9 @@ class SqliteEngine implements RecordEngine {
           .run(key.namespace, key.name, value, version, Date.now()).changes;
       }
       return this.db
-        .prepare("UPDATE records SET value = ?, version = ?, updated_at = ? WHERE namespace = ? AND name = ? AND version = ?")
+        .prepare(
+          "UPDATE records SET value = ?, version = ?, updated_at = ? WHERE namespace = ? AND name = ? AND version = ?",
+        )
         .run(value, version, Date.now(), key.namespace, key.name, expect.version).changes;
     });
     return Number(changes) === 1 ? { ok: true, version } : { ok: false, conflict: true };
@@ -125,7 +140,8 @@ class SqliteEngine implements RecordEngine {
         ? this.db
             .prepare("DELETE FROM records WHERE namespace = ? AND name = ? AND version = ?")
             .run(key.namespace, key.name, expect.version).changes
-        : this.db.prepare("DELETE FROM records WHERE namespace = ? AND name = ?").run(key.namespace, key.name).changes,
+        : this.db.prepare("DELETE FROM records WHERE namespace = ? AND name = ?").run(key.namespace, key.name)
+            .changes,
     );
     return Number(changes) === 1;
   }
@@ -144,13 +160,17 @@ class SqliteEngine implements RecordEngine {
 
   async versions(namespace: string): Promise<Map<string, string>> {
     const rows = this.run(
-      () => this.db.prepare("SELECT name, version FROM records WHERE namespace = ?").all(namespace) as unknown as Row[],
+      () =>
+        this.db
+          .prepare("SELECT name, version FROM records WHERE namespace = ?")
+          .all(namespace) as unknown as Row[],
     );
     return new Map(rows.map((row) => [row.name, row.version]));
   }
 
   hint(nudge: () => void): () => void {
-    const dataVersion = () => (this.db.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;
+    const dataVersion = () =>
+      (this.db.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;
     let last = this.run(dataVersion);
     const timer = setInterval(() => {
       try {

@@ -80,7 +80,9 @@ export function describeStoreConformance(name: string, target: () => StoreTarget
       expect(await store.delete({ namespace: ns, name: "a/1" }, { version: "not-it" })).toBe(false);
       expect(await store.delete({ namespace: ns, name: "a/1" })).toBe(true);
       expect(await store.get({ namespace: ns, name: "a/1" })).toBeUndefined();
-      await expect(store.get({ namespace: ns, name: "../x" })).rejects.toMatchObject({ code: "STORAGE_BAD_KEY" });
+      await expect(store.get({ namespace: ns, name: "../x" })).rejects.toMatchObject({
+        code: "STORAGE_BAD_KEY",
+      });
     });
 
     it("lets one of two writers at the same version win; the other conflicts, re-reads and retries", async () => {

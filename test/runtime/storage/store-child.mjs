@@ -28,7 +28,11 @@ if (job.action === "lease") {
   say({ released: true });
 } else if (job.action === "put") {
   const current = await store.get(job.key);
-  const result = await store.put(job.key, encode(job.value), current ? { version: current.version } : { absent: true });
+  const result = await store.put(
+    job.key,
+    encode(job.value),
+    current ? { version: current.version } : { absent: true },
+  );
   say(result);
 } else if (job.action === "crash-writer") {
   // Big values rewritten forever, each filled with one byte, until the parent kills us mid-write.
