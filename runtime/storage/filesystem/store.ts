@@ -6,7 +6,7 @@
  * File watching is the change feed's hint; polling decides.
  */
 import { type FSWatcher, watch as watchFiles } from "node:fs";
-import { access, constants, mkdir, open, readdir, readFile, rename, unlink } from "node:fs/promises";
+import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { type RecordEngine, storeOver } from "../engine.js";
@@ -38,7 +38,25 @@ export async function openFilesystemStore(root: string, pollIntervalMs: number):
   } catch (error) {
     throw notWritable(records, error);
   }
+  await sweepLeftovers(records);
   return storeOver(new FilesystemEngine(root, records), pollIntervalMs);
+}
+
+/** Leftovers older than this are from writers that died (a write takes milliseconds). */
+const LEFTOVER_MS = 60_000;
+
+/** Removes the temporary files of writers that died mid-write (they never become records). */
+async function sweepLeftovers(records: string): Promise<void> {
+  const folders = await readdir(records).catch(() => [] as string[]);
+  for (const folder of folders) {
+    const entries = await readdir(join(records, folder)).catch(() => [] as string[]);
+    for (const entry of entries) {
+      if (!/\.(tmp|new|stale)$/.test(entry)) continue;
+      const file = join(records, folder, entry);
+      const info = await stat(file).catch(() => undefined);
+      if (info && Date.now() - info.mtimeMs > LEFTOVER_MS) await unlink(file).catch(() => {});
+    }
+  }
 }
 
 const encode = (part: string): string => part.replaceAll("/", "%");

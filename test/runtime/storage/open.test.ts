@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,23 @@ describe("openStore", () => {
       message: expect.stringContaining("storage.connection must be a reference such as env:NAME"),
     });
     await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining("hunter2") });
+  });
+
+  it("reports an unreachable PostgreSQL server by location, with no password in the message", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const address = server.address() as { port: number };
+        server.close(() => resolve(address.port));
+      });
+    });
+    const failure = openStore(
+      { provider: "postgresql", connection: "env:DSN" },
+      { DSN: `postgresql://me:hunter2@127.0.0.1:${port}/db` },
+    );
+    await expect(failure).rejects.toMatchObject({
+      code: "STORAGE_UNREACHABLE",
+      message: `cannot connect to postgresql://127.0.0.1:${port}/db (ECONNREFUSED)`,
+    });
   });
 
   it("names the unset variable a connection refers to", async () => {
