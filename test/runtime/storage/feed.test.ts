@@ -28,7 +28,11 @@ describe("ChangeFeed", () => {
   it("polls at once when nudged, and turns the native hint on and off with its watchers", async () => {
     const versions = new Map<string, string>();
     const active: boolean[] = [];
-    const feed = new ChangeFeed(async () => new Map(versions), 60_000, (on) => active.push(on));
+    const feed = new ChangeFeed(
+      async () => new Map(versions),
+      60_000,
+      (on) => active.push(on),
+    );
     const seen: StoreChange[] = [];
     const stop = feed.watch("ns", (change) => seen.push(change));
     expect(active).toEqual([true]);
