@@ -8,7 +8,7 @@
 import { type FSWatcher, watch as watchFiles } from "node:fs";
 import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
 import {
@@ -31,7 +31,8 @@ export function defaultDataFolder(env: Record<string, string | undefined>): stri
 
 /** Opens (creating) the filesystem store at `root`. */
 export async function openFilesystemStore(root: string, pollIntervalMs: number): Promise<Store> {
-  const records = join(root, "records");
+  const location = resolve(root);
+  const records = join(location, "records");
   try {
     await mkdir(records, { recursive: true, mode: 0o700 });
     await access(records, constants.W_OK);
@@ -39,7 +40,7 @@ export async function openFilesystemStore(root: string, pollIntervalMs: number):
     throw notWritable(records, error);
   }
   await sweepLeftovers(records);
-  return storeOver(new FilesystemEngine(root, records), pollIntervalMs);
+  return storeOver(new FilesystemEngine(location, records), pollIntervalMs);
 }
 
 /** Leftovers older than this are from writers that died (a write takes milliseconds). */
