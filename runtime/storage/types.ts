@@ -86,7 +86,8 @@ export type StoreErrorCode =
   | "STORAGE_SCHEMA_NEWER"
   | "STORAGE_NOT_MIGRATED"
   | "STORAGE_NO_PRECONDITIONS"
-  | "STORAGE_CORRUPT";
+  | "STORAGE_CORRUPT"
+  | "STORAGE_BAD_CONFIG";
 
 /** A failed store operation; the message names the store's location, never a secret. */
 export class StoreError extends Error {

@@ -1,0 +1,176 @@
+/**
+ * The one conformance suite every storage provider passes, against a real store and real second
+ * processes (test/runtime/storage/store-child.mjs runs the built runtime): records, compare-and-swap
+ * conflicts, lease exclusivity across processes, the change feed within pollIntervalMs, a writer
+ * killed mid-write, and 200 writers from 4 processes incrementing one counter.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore, type StorageSettings } from "../../../runtime/storage/open.js";
+import type { Store, StoreChange } from "../../../runtime/storage/types.js";
+
+/** Where a provider's store is: its config and the environment its references resolve from. */
+export interface StoreTarget {
+  settings: StorageSettings;
+  env: Record<string, string | undefined>;
+}
+
+const CHILD = fileURLToPath(new URL("./store-child.mjs", import.meta.url));
+const text = (value: Uint8Array) => new TextDecoder().decode(value);
+const bytes = (value: string) => new TextEncoder().encode(value);
+
+/** A child process running one job against the same store, its JSON lines read one at a time. */
+function child(target: StoreTarget, job: Record<string, unknown>) {
+  const process_ = spawn(process.execPath, [CHILD, JSON.stringify({ ...target, ...job })], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: process_.stdout })[Symbol.asyncIterator]();
+  return {
+    process: process_ as ChildProcess,
+    async next(): Promise<Record<string, unknown>> {
+      const line = await lines.next();
+      if (line.done) throw new Error(`child ended without answering (exit ${process_.exitCode})`);
+      return JSON.parse(line.value) as Record<string, unknown>;
+    },
+    send(line: string) {
+      process_.stdin.write(`${line}\n`);
+    },
+    exited: new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code))),
+  };
+}
+
+/** Runs the suite against the store `target()` describes (called once per test). */
+export function describeStoreConformance(name: string, target: () => StoreTarget): void {
+  describe(`${name} store conformance`, () => {
+    const open: Store[] = [];
+    const children: ChildProcess[] = [];
+    const namespace = () => `test.${randomBytes(6).toString("hex")}`;
+    const openOne = async () => {
+      const store = await openStore(target().settings, target().env);
+      open.push(store);
+      return store;
+    };
+    const start = (job: Record<string, unknown>) => {
+      const started = child(target(), job);
+      children.push(started.process);
+      return started;
+    };
+    afterEach(async () => {
+      for (const running of children.splice(0)) if (running.exitCode === null) running.kill("SIGKILL");
+      await Promise.all(open.splice(0).map((store) => store.close()));
+    });
+
+    it("gets, puts, deletes and lists records by prefix", async () => {
+      const store = await openOne();
+      const ns = namespace();
+      expect(await store.get({ namespace: ns, name: "a/1" })).toBeUndefined();
+      const first = await store.put({ namespace: ns, name: "a/1" }, bytes("one"), { absent: true });
+      expect(first.ok).toBe(true);
+      await store.put({ namespace: ns, name: "a/2" }, bytes("two"), { absent: true });
+      await store.put({ namespace: ns, name: "b" }, bytes("three"), { absent: true });
+      const got = await store.get({ namespace: ns, name: "a/1" });
+      expect(got && text(got.value)).toBe("one");
+      expect(got?.version).toBe(first.ok && first.version);
+      expect((await store.list(ns, "a/")).map((r) => r.key.name)).toEqual(["a/1", "a/2"]);
+      expect((await store.list(ns)).map((r) => text(r.value))).toEqual(["one", "two", "three"]);
+      expect(await store.delete({ namespace: ns, name: "a/1" }, { version: "not-it" })).toBe(false);
+      expect(await store.delete({ namespace: ns, name: "a/1" })).toBe(true);
+      expect(await store.get({ namespace: ns, name: "a/1" })).toBeUndefined();
+      await expect(store.get({ namespace: ns, name: "../x" })).rejects.toMatchObject({
+        code: "STORAGE_BAD_KEY",
+      });
+    });
+
+    it("lets one of two writers at the same version win; the other conflicts, re-reads and retries", async () => {
+      const [a, b] = [await openOne(), await openOne()];
+      const key = { namespace: namespace(), name: "shared" };
+      await a.put(key, bytes("start"), { absent: true });
+      const [seenA, seenB] = [await a.get(key), await b.get(key)];
+      const results = await Promise.all([
+        a.put(key, bytes("start+a"), { version: seenA?.version as string }),
+        b.put(key, bytes("start+b"), { version: seenB?.version as string }),
+      ]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, conflict: true }]);
+      const loser = results[0]?.ok ? b : a;
+      const again = await loser.get(key);
+      const retried = await loser.put(key, bytes(`${text(again?.value as Uint8Array)}+retry`), {
+        version: again?.version as string,
+      });
+      expect(retried.ok).toBe(true);
+      expect(text((await a.get(key))?.value as Uint8Array)).toMatch(/^start\+[ab]\+retry$/);
+      expect((await a.put(key, bytes("x"), { absent: true })).ok).toBe(false);
+    });
+
+    it("gives a lease to one process at a time, and again once released or lapsed", async () => {
+      const store = await openOne();
+      const name = `refresh.${randomBytes(4).toString("hex")}`;
+      const holder = start({ action: "lease", name, ttlMs: 20_000 });
+      expect(await holder.next()).toEqual({ held: true });
+      expect(await store.lease(name, 20_000)).toBeUndefined();
+      const rival = start({ action: "lease", name, ttlMs: 20_000 });
+      expect(await rival.next()).toEqual({ held: false });
+      holder.send("release");
+      expect(await holder.next()).toEqual({ released: true });
+      const mine = await store.lease(name, 2000);
+      expect(mine).toBeDefined();
+      const third = start({ action: "lease", name, ttlMs: 1000 });
+      expect(await third.next()).toEqual({ held: false });
+      await sleep((mine?.expiresAt as number) - Date.now() + 50);
+      const afterLapse = start({ action: "lease", name, ttlMs: 1000 });
+      expect(await afterLapse.next()).toEqual({ held: true });
+      await mine?.release(); // lapsed and taken: releasing must not free the new holder's lease
+      expect(await store.lease(name, 1000)).toBeUndefined();
+    });
+
+    it("reports another process's writes and deletes within pollIntervalMs", async () => {
+      const store = await openOne();
+      const poll = target().settings.pollIntervalMs ?? 1000;
+      const ns = namespace();
+      const changes: Array<StoreChange & { at: number }> = [];
+      const stop = store.watch(ns, (change) => changes.push({ ...change, at: Date.now() }));
+      await sleep(100); // the feed's first listing
+      const writer = start({ action: "put", key: { namespace: ns, name: "k" }, value: "v1" });
+      const written = (await writer.next()) as { ok: boolean; version: string };
+      const wroteAt = Date.now();
+      expect(written.ok).toBe(true);
+      await expect.poll(() => changes.length, { timeout: poll * 3 }).toBeGreaterThan(0);
+      expect(changes[0]).toMatchObject({ key: { namespace: ns, name: "k" }, version: written.version });
+      // Scheduling slack for a loaded machine on top of the interval itself.
+      expect((changes[0]?.at as number) - wroteAt).toBeLessThanOrEqual(poll + 250);
+      await store.delete({ namespace: ns, name: "k" });
+      await expect.poll(() => changes.at(-1)?.version, { timeout: poll * 3 }).toBeUndefined();
+      stop();
+    });
+
+    it("keeps the old value readable when a writer is killed mid-write", async () => {
+      const store = await openOne();
+      const key = { namespace: namespace(), name: "big" };
+      const size = 4 * 1024 * 1024;
+      const writer = start({ action: "crash-writer", key, size });
+      expect(await writer.next()).toEqual({ writing: true });
+      await sleep(20 + Math.random() * 60);
+      writer.process.kill("SIGKILL");
+      await writer.exited;
+      const left = await store.get(key);
+      expect(left?.value.length).toBe(size);
+      const first = left?.value[0];
+      expect(left?.value.every((byte) => byte === first)).toBe(true);
+      // The dead writer's leftovers (a lock, a temporary file) do not block the next write.
+      expect((await store.put(key, bytes("after"), { version: left?.version as string })).ok).toBe(true);
+    });
+
+    it("loses nothing when 200 writers in 4 processes increment one counter", async () => {
+      const store = await openOne();
+      const key = { namespace: namespace(), name: "counter" };
+      const writers = Array.from({ length: 4 }, () => start({ action: "increment", key, count: 50 }));
+      const reports = await Promise.all(writers.map((writer) => writer.next()));
+      expect(reports.map((report) => report.done)).toEqual([50, 50, 50, 50]);
+      expect(text((await store.get(key))?.value as Uint8Array)).toBe("200");
+    }, 120_000);
+  });
+}

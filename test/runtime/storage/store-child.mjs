@@ -1,0 +1,49 @@
+// A second process for the storage conformance suite: opens the same store from the built runtime
+// (dist/) and does one job, reporting on stdout as JSON lines.
+import { createInterface } from "node:readline";
+import { openStore } from "../../../dist/runtime/storage/open.js";
+
+const job = JSON.parse(process.argv[2]);
+const store = await openStore(job.settings, job.env);
+const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const encode = (text) => new TextEncoder().encode(text);
+
+/** Adds one to the counter, re-reading and retrying on every conflict. */
+async function increment(key) {
+  for (let attempt = 0; ; attempt++) {
+    const current = await store.get(key);
+    const next = current ? Number(new TextDecoder().decode(current.value)) + 1 : 1;
+    const expect = current ? { version: current.version } : { absent: true };
+    if ((await store.put(key, encode(String(next)), expect)).ok) return attempt;
+  }
+}
+
+if (job.action === "lease") {
+  const lease = await store.lease(job.name, job.ttlMs);
+  say({ held: lease !== undefined });
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === "release") break;
+  }
+  await lease?.release();
+  say({ released: true });
+} else if (job.action === "put") {
+  const current = await store.get(job.key);
+  const result = await store.put(
+    job.key,
+    encode(job.value),
+    current ? { version: current.version } : { absent: true },
+  );
+  say(result);
+} else if (job.action === "crash-writer") {
+  // Big values rewritten forever, each filled with one byte, until the parent kills us mid-write.
+  for (let round = 1; ; round++) {
+    const current = await store.get(job.key);
+    const value = new Uint8Array(job.size).fill(round % 256);
+    await store.put(job.key, value, current ? { version: current.version } : { absent: true });
+    if (round === 2) say({ writing: true });
+  }
+} else if (job.action === "increment") {
+  const retries = await Promise.all(Array.from({ length: job.count }, () => increment(job.key)));
+  say({ done: job.count, retries: retries.reduce((a, b) => a + b, 0) });
+}
+await store.close();
