@@ -125,7 +125,7 @@ async function fromVault(name: string, vault: SecretSource | undefined, field: s
     throw new SecretReferenceError(
       "VAULT_UNAVAILABLE",
       `${field} names vault:${name}, but no storage is configured`,
-      "configure storage in the user config, then unitc secret set " + name,
+      `configure storage in the user config, then unitc secret set ${name}`,
     );
   }
   const found = await vault.get(name);
