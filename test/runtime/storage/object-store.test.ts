@@ -1,6 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openObjectStore } from "../../../runtime/storage/object-store/open.js";
+import { vaultKey } from "../../../runtime/storage/seal.js";
+import { Vault } from "../../../runtime/storage/vault.js";
 import { type PreconditionProxy, startPreconditionProxy } from "../../support/precondition-proxy.js";
 import { type RunningS3rver, S3RVER_CREDENTIALS, startS3rver } from "../../support/s3rver.js";
 import { describeStore } from "../../support/store-behaviour.js";
@@ -71,5 +74,36 @@ describe("object_store behind a proxy that enforces preconditions", () => {
       if (!path.startsWith(current)) path = `${current}-${randomUUID()}`;
       return openObjectStore(config(proxy.url, path.replace(/[^A-Za-z0-9-]+/g, "-")), env);
     },
+  });
+});
+
+describe("the vault over object_store", () => {
+  it("keeps no plaintext secret in any object of the bucket", async () => {
+    const path = `vault-${randomUUID()}`;
+    const store = await openObjectStore(config(proxy.url, path), env);
+    const vault = new Vault(store, vaultKey(randomBytes(32)));
+    const plaintext = `ghp_${randomUUID()}`;
+    await vault.set("github-token", plaintext);
+    expect((await vault.get("github-token"))?.value).toBe(plaintext);
+    await store.close();
+
+    // Read every object straight from s3rver, around the store.
+    const raw = new S3Client({
+      region: "us-east-1",
+      endpoint: s3.url,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
+    const listed = await raw.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: path }));
+    expect(listed.Contents?.length).toBe(1);
+    for (const item of listed.Contents ?? []) {
+      const body = await (
+        await raw.send(new GetObjectCommand({ Bucket: s3.bucket, Key: item.Key }))
+      ).Body?.transformToString("latin1");
+      expect(body).toBeDefined();
+      expect(body).not.toContain(plaintext);
+      expect(body).not.toContain(plaintext.slice(4, 20));
+    }
+    raw.destroy();
   });
 });
