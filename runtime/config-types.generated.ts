@@ -14,7 +14,7 @@ export type Storage = {
    */
   pollIntervalMs?: number;
   /**
-   * Reference to the Vault encryption key (env:NAME, or text holding ${NAME} or $env:NAME); key bytes are never placed inline.
+   * Reference to the vault key, 32 bytes as base64url (env:NAME or file:/abs/path); key bytes are never placed inline.
    */
   vaultKey?: string;
 };
@@ -1346,7 +1346,7 @@ export interface Storage1 {
    */
   pollIntervalMs?: number;
   /**
-   * Reference to the Vault encryption key (env:NAME, or text holding ${NAME} or $env:NAME); key bytes are never placed inline.
+   * Reference to the vault key, 32 bytes as base64url (env:NAME or file:/abs/path); key bytes are never placed inline.
    */
   vaultKey?: string;
 }

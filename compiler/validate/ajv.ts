@@ -1,6 +1,6 @@
 /**
  * One shared ajv (JSON Schema 2020-12) instance holding the config and unit-file schemas, with the
- * schemas' own keywords: `x-secret` (references only), `x-literal` (no `${`), `x-http-url`
+ * schemas' own keywords: `x-secret` (references only; `"storage"` takes env: and file: only), `x-literal` (no `${`), `x-http-url`
  * (http(s), no credentials; `"base"` also forbids query and fragment), `x-action-path` (no
  * dot-segments), `x-headers` (header names the runtime sends; `"template"` maps also need references
  * for credential-bearing names) and the annotation `x-hint`. Their errors carry the diagnostic's
@@ -18,6 +18,7 @@ import {
   LITERAL_SECRET_PROBLEM,
   type RuleProblem,
   SECRET_HINT,
+  storageReferenceProblem,
 } from "./http-rules.js";
 import { urlHint } from "./schema-hints.js";
 import { checkHttpUrl } from "./url-rules.js";
@@ -107,12 +108,14 @@ export function getSchemaValidators(): SchemaValidators {
   ajv.addKeyword({ keyword: "x-hint", schemaType: "string" });
   ajv.addKeyword({
     keyword: "x-secret",
-    schemaType: "boolean",
+    schemaType: ["boolean", "string"],
     errors: true,
-    validate: keyword("x-secret", (_schema, data) =>
-      isSecretReference(data)
-        ? undefined
-        : { code: "LITERAL_SECRET", problem: LITERAL_SECRET_PROBLEM, hint: SECRET_HINT },
+    validate: keyword("x-secret", (schema, data) =>
+      schema === "storage"
+        ? storageReferenceProblem(data)
+        : isSecretReference(data)
+          ? undefined
+          : { code: "LITERAL_SECRET", problem: LITERAL_SECRET_PROBLEM, hint: SECRET_HINT },
     ),
   });
   ajv.addKeyword({

@@ -10,6 +10,7 @@ import {
 } from "../../runtime/invoke/http/header-rules.js";
 import { hasDotSegment } from "../../runtime/invoke/template.js";
 import { isSecretReference } from "../../runtime/references.js";
+import { parseReference } from "../../runtime/storage/references.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */
 export interface RuleProblem {
@@ -21,6 +22,22 @@ export interface RuleProblem {
 /** The message and hint of every literal secret, in any field that takes a reference. */
 export const LITERAL_SECRET_PROBLEM = "holds a literal secret; secrets must be references";
 export const SECRET_HINT = "write env:NAME (or ${NAME}) and set NAME in the environment";
+
+/**
+ * Storage's own secrets (`connection`, `credentials`, `vaultKey`) are needed to open the store, so
+ * they take `env:NAME` or `file:/abs/path` only: no templates, and no `vault:` (the vault lives in the
+ * store they open).
+ */
+export function storageReferenceProblem(value: string): RuleProblem | undefined {
+  const kind = parseReference(value)?.kind;
+  if (kind === "env" || kind === "file") return undefined;
+  const reference = kind !== undefined || isSecretReference(value);
+  return {
+    code: "LITERAL_SECRET",
+    problem: reference ? "takes only an env:NAME or file:/abs/path reference" : LITERAL_SECRET_PROBLEM,
+    hint: "write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)",
+  };
+}
 
 /** What is wrong with an HTTP action's configured path, or undefined. */
 export function actionPathProblem(path: string): RuleProblem | undefined {

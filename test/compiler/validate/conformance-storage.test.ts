@@ -63,7 +63,7 @@ home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the requi
       ...storage({ provider: "postgresql", connection: "postgres://u:p@db/units" }),
       want: `
 home/units/config.json:4:19 error LITERAL_SECRET "connection" holds a literal secret; secrets must be references
-  hint: write env:NAME (or \${NAME}) and set NAME in the environment`,
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
     },
   ],
   [
@@ -105,7 +105,7 @@ home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the requi
       ...storage({ provider: "object_store", bucket: "b", region: "r", credentials: "AKIAEXAMPLE" }),
       want: `
 home/units/config.json:6:20 error LITERAL_SECRET "credentials" holds a literal secret; secrets must be references
-  hint: write env:NAME (or \${NAME}) and set NAME in the environment`,
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
     },
   ],
   [
@@ -132,7 +132,61 @@ home/units/config.json:3:17 error INVALID_VALUE "provider" is "s3"; expected one
       ...storage({ provider: "filesystem", vaultKey: "0123456789abcdef" }),
       want: `
 home/units/config.json:4:17 error LITERAL_SECRET "vaultKey" holds a literal secret; secrets must be references
-  hint: write env:NAME (or \${NAME}) and set NAME in the environment`,
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
+    },
+  ],
+  [
+    "storage secrets given as file: references are valid",
+    {
+      ...storage({
+        provider: "object_store",
+        bucket: "b",
+        region: "r",
+        credentials: "file:/run/secrets/s3.json",
+        vaultKey: "file:/run/secrets/vault-key",
+      }),
+      want: "",
+    },
+  ],
+  [
+    "a vault: reference in a storage field is rejected, since the vault lives in that store",
+    {
+      ...storage({ provider: "postgresql", connection: "vault:dsn" }),
+      want: `
+home/units/config.json:4:19 error LITERAL_SECRET "connection" takes only an env:NAME or file:/abs/path reference
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
+    },
+  ],
+  [
+    "a template in a storage field is rejected",
+    {
+      ...storage({ provider: "filesystem", vaultKey: "${UNITS_KEY}" }),
+      want: `
+home/units/config.json:4:17 error LITERAL_SECRET "vaultKey" takes only an env:NAME or file:/abs/path reference
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
+    },
+  ],
+  [
+    "a relative file: path in a storage field is rejected",
+    {
+      ...storage({ provider: "filesystem", vaultKey: "file:vault.key" }),
+      want: `
+home/units/config.json:4:17 error LITERAL_SECRET "vaultKey" holds a literal secret; secrets must be references
+  hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
+    },
+  ],
+  [
+    "credentials written inline as an object are rejected",
+    {
+      ...storage({
+        provider: "object_store",
+        bucket: "b",
+        region: "r",
+        credentials: { accessKeyId: "AKIA", secretAccessKey: "x" },
+      }),
+      want: `
+home/units/config.json:6:20 error WRONG_TYPE "credentials" must be a string, not an object
+  hint: write env:NAME or file:/abs/path; the credentials JSON goes in that variable or owner-only file, never in the config`,
     },
   ],
   [

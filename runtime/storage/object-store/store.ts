@@ -1,0 +1,179 @@
+/**
+ * The object_store provider: records as objects in an S3 bucket. Every write is conditional
+ * (`If-None-Match: *` to create, `If-Match: <ETag>` to replace or delete), so the ETag is the
+ * record's version and S3 itself decides which of two writers wins.
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
+import type { Expect, Lease, PutResult, Store, StoreChange, StoreKey, StoreRecord } from "../types.js";
+import type { ObjectKeys } from "./keys.js";
+import { acquireLease } from "./lease.js";
+import { isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
+import { Poller } from "./watch.js";
+
+const UPDATED_AT = "unitc-updated-at";
+
+/** The bucket, the client and the key layout one store works in. */
+export interface ObjectStoreParts {
+  client: S3Client;
+  bucket: string;
+  keys: ObjectKeys;
+  location: string;
+  pollIntervalMs: number;
+}
+
+/** A raw object as read: body, ETag and write time. */
+export interface ObjectRead {
+  body: Uint8Array;
+  etag: string;
+  updatedAt: number;
+}
+
+/** The store over one bucket and path. */
+export class ObjectStore implements Store {
+  readonly provider = "object_store";
+  readonly location: string;
+  private readonly poller: Poller;
+  private closed = false;
+
+  constructor(private readonly parts: ObjectStoreParts) {
+    this.location = parts.location;
+    this.poller = new Poller(parts, (namespace) => this.listVersions(namespace));
+  }
+
+  async get(key: StoreKey): Promise<StoreRecord | undefined> {
+    const read = await this.readObject(this.parts.keys.record(key));
+    return read && { key, value: read.body, version: read.etag, updatedAt: read.updatedAt };
+  }
+
+  async put(key: StoreKey, value: Uint8Array, expect: Expect): Promise<PutResult> {
+    const etag = await this.writeObject(this.parts.keys.record(key), value, expect);
+    if (etag === undefined) return { ok: false, conflict: true };
+    this.poller.seen({ key, version: etag });
+    return { ok: true, version: etag };
+  }
+
+  async delete(key: StoreKey, expect?: { version: string }): Promise<boolean> {
+    const objectKey = this.parts.keys.record(key);
+    const version = expect?.version ?? (await this.head(objectKey));
+    if (version === undefined || !(await this.deleteObject(objectKey, version))) return false;
+    this.poller.seen({ key, version: undefined });
+    return true;
+  }
+
+  async list(namespace: string, prefix = ""): Promise<StoreRecord[]> {
+    const records: StoreRecord[] = [];
+    for (const [name] of await this.listVersions(namespace, prefix)) {
+      const record = await this.get({ namespace, name });
+      // A record deleted between the listing and the read is simply not there any more.
+      if (record) records.push(record);
+    }
+    return records.sort((a, b) => (a.key.name < b.key.name ? -1 : a.key.name > b.key.name ? 1 : 0));
+  }
+
+  lease(name: string, ttlMs: number): Promise<Lease | undefined> {
+    return acquireLease(this, this.parts.keys.lease(name), ttlMs);
+  }
+
+  watch(namespace: string, onChange: (change: StoreChange) => void): () => void {
+    return this.poller.watch(namespace, onChange);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.poller.close();
+    this.parts.client.destroy();
+  }
+
+  /** The names of a namespace's records and their ETags (every page of the listing). */
+  async listVersions(namespace: string, prefix = ""): Promise<Map<string, string>> {
+    const base = this.parts.keys.namespacePrefix(namespace);
+    const found = new Map<string, string>();
+    let token: string | undefined;
+    do {
+      const page = await this.parts.client
+        .send(
+          new ListObjectsV2Command({
+            Bucket: this.parts.bucket,
+            Prefix: base + prefix,
+            ContinuationToken: token,
+          }),
+        )
+        .catch((error: unknown) => {
+          throw storeFailure(error, this.location);
+        });
+      for (const item of page.Contents ?? []) {
+        if (item.Key && item.ETag) found.set(this.parts.keys.nameOf(namespace, item.Key), item.ETag);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  }
+
+  /** Reads one object, or undefined when it does not exist. */
+  async readObject(objectKey: string): Promise<ObjectRead | undefined> {
+    try {
+      const out = await this.parts.client.send(
+        new GetObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
+      );
+      const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
+      const written = Number(out.Metadata?.[UPDATED_AT]);
+      const updatedAt = Number.isFinite(written) ? written : (out.LastModified?.getTime() ?? 0);
+      return { body, etag: out.ETag ?? "", updatedAt };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw storeFailure(error, this.location);
+    }
+  }
+
+  /** Writes one object if `expect` holds; its new ETag, or undefined when the precondition failed. */
+  async writeObject(objectKey: string, value: Uint8Array, expect: Expect): Promise<string | undefined> {
+    try {
+      const out = await this.parts.client.send(
+        new PutObjectCommand({
+          Bucket: this.parts.bucket,
+          Key: objectKey,
+          Body: value,
+          ContentType: "application/octet-stream",
+          Metadata: { [UPDATED_AT]: String(Date.now()) },
+          ...("absent" in expect ? { IfNoneMatch: "*" } : { IfMatch: expect.version }),
+        }),
+      );
+      return out.ETag ?? "";
+    } catch (error) {
+      if (isPreconditionFailure(error) || ("version" in expect && isMissing(error))) return undefined;
+      throw storeFailure(error, this.location);
+    }
+  }
+
+  /** Deletes one object if it is at `etag`; false when it is not (or is gone). */
+  async deleteObject(objectKey: string, etag: string): Promise<boolean> {
+    try {
+      await this.parts.client.send(
+        new DeleteObjectCommand({ Bucket: this.parts.bucket, Key: objectKey, IfMatch: etag }),
+      );
+      return true;
+    } catch (error) {
+      if (isPreconditionFailure(error) || isMissing(error)) return false;
+      throw storeFailure(error, this.location);
+    }
+  }
+
+  private async head(objectKey: string): Promise<string | undefined> {
+    try {
+      return (
+        await this.parts.client.send(new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }))
+      ).ETag;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw storeFailure(error, this.location);
+    }
+  }
+}

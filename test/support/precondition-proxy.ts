@@ -1,0 +1,101 @@
+/**
+ * A loopback proxy that enforces `If-None-Match: *` and `If-Match` on object PUT and DELETE in
+ * front of s3rver, which accepts those headers and ignores them. It is the one stand-in of the
+ * object_store tests: everything else is the real S3 SDK talking to a real S3-compatible server.
+ * Checks and writes on one object are serialized here, as S3 serializes them.
+ */
+import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A running proxy: its URL, and how to stop it. */
+export interface PreconditionProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Upstream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function send(
+  target: URL,
+  method: string,
+  path: string,
+  headers: IncomingMessage["headers"],
+  body?: Buffer,
+): Promise<Upstream> {
+  return new Promise((resolve, reject) => {
+    const out = request({ host: target.hostname, port: target.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    out.on("error", reject);
+    out.end(body);
+  });
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function failed(res: ServerResponse): void {
+  res.writeHead(412, { "content-type": "application/xml" });
+  res.end(
+    '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+  );
+}
+
+/** Starts the proxy on a free loopback port in front of `upstreamUrl`. */
+export async function startPreconditionProxy(upstreamUrl: string): Promise<PreconditionProxy> {
+  const target = new URL(upstreamUrl);
+  const locks = new Map<string, Promise<void>>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
+    const path = (req.url ?? "/").split("?")[0] as string;
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifMatch = req.headers["if-match"];
+    if ((req.method === "PUT" || req.method === "DELETE") && (ifNoneMatch || ifMatch)) {
+      const head = await send(target, "HEAD", path, { host: req.headers.host });
+      const exists = head.status === 200;
+      if (ifNoneMatch === "*" && exists) return failed(res);
+      if (ifMatch && (!exists || head.headers.etag !== ifMatch)) return failed(res);
+    }
+    const answer = await send(target, req.method ?? "GET", req.url ?? "/", req.headers, body);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+
+  const server = createServer((req, res) => {
+    const key = (req.url ?? "/").split("?")[0] as string;
+    const previous = locks.get(key) ?? Promise.resolve();
+    const turn = previous.then(async () => {
+      try {
+        await handle(req, res, await readBody(req));
+      } catch (error) {
+        res.writeHead(502);
+        res.end(String(error));
+      }
+    });
+    locks.set(key, turn);
+    void turn.then(() => {
+      if (locks.get(key) === turn) locks.delete(key);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
