@@ -18,7 +18,7 @@ import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
 export type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
-const DISCOVERERS: Partial<Record<BackendKind, Discoverer>> = {
+const DISCOVERERS: { [K in BackendKind]?: Discoverer<K> } = {
   http: discoverHttpActions,
   cli: discoverCliActions,
   graphql: discoverGraphql,
@@ -93,7 +93,8 @@ async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Pro
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
     },
   };
-  const discoverer = DISCOVERERS[unit.kind];
+  // Each discoverer is filed under the kind it takes, so the unit is of that kind.
+  const discoverer = DISCOVERERS[unit.kind] as Discoverer | undefined;
   if (!discoverer) {
     diagnostics.push(
       createDiagnostic(
