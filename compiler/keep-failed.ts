@@ -62,17 +62,20 @@ function irOf(unit: ManifestUnit, manifestFile: string): UnitIR {
   const cwd = unit.connection.kind === "mcp" ? unit.connection.cwd : undefined;
   const { id, name, description, tags, exposure, shadowing, useWhen, avoidWhen, parent } = unit;
   const { resources, resourceTemplates, prompts, unitSet } = unit;
+  const written = { actions, ...(cwd !== undefined ? { cwd } : {}) };
   return {
+    // A stand-in carrying only what emit reads back (the stated working folders), not a full backend.
     unit: {
       ...{ id, name, description, tags, exposure, shadowing, kind: unit.kind },
       ...(useWhen !== undefined ? { useWhen } : {}),
       ...(avoidWhen !== undefined ? { avoidWhen } : {}),
       ...(parent !== undefined ? { parent } : {}),
-      backend: { actions, ...(cwd !== undefined ? { cwd } : {}) },
+      backend: written,
+      declared: written,
       baseDir: ".",
       origin: { scope: "project", file: manifestFile, pointer: "", line: 1, column: 1 },
       source: { map: new SourceMap(manifestFile), backendPointer: "" },
-    },
+    } as unknown as UnitIR["unit"],
     connection: unit.connection,
     operations: unit.operations.map((op) => ({
       name: op.name,

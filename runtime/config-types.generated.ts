@@ -325,6 +325,14 @@ export type HttpAction = ActionCommonFields & {
   };
 };
 /**
+ * JSON Schema of the action input.
+ */
+export type JsonSchemaObject = {[key: string]: unknown};
+/**
+ * JSON Schema of the action result.
+ */
+export type JsonSchemaObject1 = {[key: string]: unknown};
+/**
  * Config file entry for a set of CLI actions.
  *
  * This interface was referenced by `UnitcSchemas`'s JSON-Schema
@@ -575,6 +583,13 @@ export type UnitDescription = string;
  * via the `definition` "selectionHint".
  */
 export type SelectionHint = string;
+/**
+ * A JSON Schema, written as an object.
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "jsonSchemaObject".
+ */
+export type JsonSchemaObject2 = {[key: string]: unknown};
 /**
  * How a unit is exposed to agents.
  *
@@ -989,14 +1004,6 @@ export interface ActionCommonFields {
   annotations?: ToolAnnotations;
 }
 /**
- * JSON Schema of the action input.
- */
-export interface JsonSchemaObject {}
-/**
- * JSON Schema of the action result.
- */
-export interface JsonSchemaObject1 {}
-/**
  * MCP tool annotations of the action.
  */
 export interface ToolAnnotations {
@@ -1170,13 +1177,6 @@ export interface InheritedAuthFields {
 export interface StringMap6 {
   [k: string]: string | undefined;
 }
-/**
- * A JSON Schema, written as an object.
- *
- * This interface was referenced by `UnitcSchemas`'s JSON-Schema
- * via the `definition` "jsonSchemaObject".
- */
-export interface JsonSchemaObject2 {}
 /**
  * Setup and verification metadata.
  *

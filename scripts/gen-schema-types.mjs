@@ -17,6 +17,9 @@ async function bundledSchema() {
   const unit = JSON.parse(await readFile(`${root}schemas/unit.schema.json`, "utf8"));
   const localise = (node) => JSON.parse(JSON.stringify(node).replaceAll('"config.schema.json#/', '"#/'));
   const defs = { ...config.$defs };
+  // A JSON Schema written by the author is any object: typed so, not as the closed `{}` the
+  // generator would make of `type: object` under additionalProperties false.
+  defs.jsonSchemaObject = { ...defs.jsonSchemaObject, tsType: "{ [key: string]: unknown }" };
   const { $defs: _defs, $id: _cid, $schema: _cs, ...configRoot } = config;
   const { $defs: _udefs, $id: _uid, $schema: _us, ...unitRoot } = localise(unit);
   defs.UnitsConfig = { ...configRoot, title: "UnitsConfig" };

@@ -19,7 +19,7 @@ import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
 export type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
 
-const DISCOVERERS: Partial<Record<BackendKind, Discoverer>> = {
+const DISCOVERERS: { [K in BackendKind]?: Discoverer<K> } = {
   http: discoverHttpActions,
   cli: discoverCliActions,
   graphql: discoverGraphql,
@@ -97,7 +97,8 @@ async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Pro
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
     },
   };
-  const discoverer = DISCOVERERS[unit.kind];
+  // Each discoverer is filed under the kind it takes, so the unit is of that kind.
+  const discoverer = DISCOVERERS[unit.kind] as Discoverer | undefined;
   if (!discoverer) {
     diagnostics.push(
       createDiagnostic(
@@ -112,7 +113,7 @@ async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Pro
   }
   try {
     const ir = await discoverer(context);
-    return ir;
+    return ir && SPEC_KINDS.has(unit.kind) ? shownSpecUnit(ir, context) : ir;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     diagnostics.push(

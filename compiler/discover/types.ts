@@ -6,8 +6,9 @@ import type {
   ManifestUnit,
   ToolAnnotations,
 } from "../../runtime/manifest.js";
+import type { BackendKind } from "../backends.js";
 import type { Diagnostic, Severity, SourceLocation } from "../diagnostics.js";
-import type { ResolvedUnit } from "../resolve/types.js";
+import type { ResolvedUnit, ResolvedUnitOf } from "../resolve/types.js";
 
 export interface OperationIR {
   /** The name in the source (action key, operationId, tool name). */
@@ -54,9 +55,15 @@ export interface UnitIR {
 /** The optional `ManifestUnit` fields that come from discovery rather than from the unit's config. */
 export type ManifestExtras = Pick<ManifestUnit, "resources" | "resourceTemplates" | "prompts" | "unitSet">;
 
-/** What a discoverer gets: the unit, and a way to report at a pointer inside its backend block. */
-export interface DiscoverContext {
-  unit: ResolvedUnit;
+/** The unit of kind `K` (of any kind by default, as the union). */
+type UnitOf<K extends BackendKind> = K extends BackendKind ? ResolvedUnitOf<K> : never;
+
+/**
+ * What a discoverer gets: the unit, narrowed to the kinds it handles, and a way to report at a
+ * pointer inside its backend block.
+ */
+export interface DiscoverContext<K extends BackendKind = BackendKind> {
+  unit: UnitOf<K>;
   report(severity: Severity, code: string, message: string, pointer: string, hint?: string): void;
   /** Reports at an explicit position (inside a schema or operation document, say). */
   reportAt(
@@ -68,6 +75,8 @@ export interface DiscoverContext {
   ): void;
 }
 
-export type Discoverer = (context: DiscoverContext) => Promise<UnitIR | undefined> | UnitIR | undefined;
+export type Discoverer<K extends BackendKind = BackendKind> = (
+  context: DiscoverContext<K>,
+) => Promise<UnitIR | undefined> | UnitIR | undefined;
 
 export type { Diagnostic };

@@ -17,14 +17,13 @@ import type { ManifestExtras } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
 import type { UnitPlan } from "./plan.js";
 
-type Data = Record<string, unknown>;
-
 /** What the unit file states for an action (its own, else the unit's), before discover resolved it. */
 function declared(plan: UnitPlan, field: "cwd" | "command", operation?: string): unknown {
-  const backend = plan.ir.unit.backend as Data;
-  const action =
-    operation === undefined ? undefined : (backend.actions as Record<string, Data> | undefined)?.[operation];
-  return action?.[field] ?? backend[field];
+  const { unit } = plan.ir;
+  if (unit.kind === "mcp") return unit.declared[field];
+  if (unit.kind !== "cli") return undefined;
+  const action = operation === undefined ? undefined : unit.declared.actions?.[operation];
+  return action?.[field] ?? (field === "cwd" ? unit.declared.cwd : undefined);
 }
 
 /**

@@ -5,7 +5,7 @@
  * IDs are checked for clashes, and a project unit replaces a user unit of the same ID.
  */
 import { dirname, relative } from "node:path";
-import { BACKENDS, childHandle, isObject, unitFileBackends } from "../backends.js";
+import { BACKENDS, type BackendKind, childHandle, isObject, unitFileBackends } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type {
   LoadedCollection,
@@ -15,9 +15,19 @@ import type {
   LoadedUnitFile,
 } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
+import { withDefaults } from "./backend-defaults.js";
+import type { BackendFields } from "./backend-types.js";
 import { mergeUnitField } from "./merge.js";
 import { resolveSettings } from "./settings.js";
-import type { Exposure, ResolvedProject, ResolvedSettings, ResolvedUnit, Shadowing } from "./types.js";
+import type {
+  Exposure,
+  ResolvedProject,
+  ResolvedSettings,
+  ResolvedUnit,
+  ResolvedUnitOf,
+  Shadowing,
+  UnitFields,
+} from "./types.js";
 
 export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./types.js";
 
@@ -158,9 +168,9 @@ function split(entry: Data): { unit: Data; backend: Data } {
   return { unit, backend };
 }
 
-function buildUnit(
+function buildUnit<K extends BackendKind>(
   id: string,
-  kind: ResolvedUnit["kind"],
+  kind: K,
   own: Data,
   inherited: Data,
   backend: Data,
@@ -169,7 +179,9 @@ function buildUnit(
   pointer: string,
   backendPointer = pointer,
 ): ResolvedUnit {
-  const optional: Partial<ResolvedUnit> = {};
+  // Only documents that passed schema validation reach resolve: the block is its kind's schema type.
+  const declared = backend as BackendFields[K];
+  const optional: Partial<UnitFields> = {};
   for (const key of ["useWhen", "avoidWhen", "projectBinding", "catalog"] as const) {
     const value = pick(own[key], inherited[key]);
     if (value !== undefined) (optional as Data)[key] = value;
@@ -179,7 +191,7 @@ function buildUnit(
     const value = mergeUnitField(inherited[key], own[key]);
     if (value !== undefined) optional[key] = value;
   }
-  return {
+  const unit: ResolvedUnitOf<K> = {
     id,
     kind,
     name: String(pick(own.name, inherited.name, id)),
@@ -188,11 +200,14 @@ function buildUnit(
     exposure: pick<Exposure>(own.exposure, inherited.exposure) ?? settings.options.exposure,
     shadowing: pick<Shadowing>(own.shadowing, inherited.shadowing) ?? "forbid",
     ...optional,
-    backend,
+    backend: withDefaults(kind, declared),
+    declared,
     baseDir: dirname(document.file),
     origin: origin(document, pointer),
     source: { map: document.sourceMap, backendPointer },
   };
+  // A unit of kind K is one member of the union; TypeScript cannot pick the member for a generic K.
+  return unit as ResolvedUnit;
 }
 
 function* configUnits(

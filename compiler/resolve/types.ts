@@ -4,6 +4,7 @@ import type { BackendKind } from "../backends.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
 import type { SourceMap } from "../load/parse-document.js";
+import type { BackendFields, ResolvedBackend } from "./backend-types.js";
 
 export type { Exposure, Shadowing };
 
@@ -17,9 +18,8 @@ export interface UnitOrigin {
   column: number;
 }
 
-/** One unit, ready for discovery. Plural children are flattened to `<parent>__<child>`. */
-export interface ResolvedUnit extends UnitDescription {
-  kind: BackendKind;
+/** What every unit has, whatever its backend. */
+export interface UnitFields extends UnitDescription {
   setup?: Record<string, unknown>;
   projectBinding?: Record<string, unknown>;
   runtime?: Record<string, unknown>;
@@ -28,14 +28,28 @@ export interface ResolvedUnit extends UnitDescription {
   parent?: { id: string; childId: string };
   /** For units brought in by unit sets: the enclosing sets and the settings they apply. */
   unitSet?: UnitSetInfo;
-  /** Backend fields (auth inherited from the parent where absent), secrets left as references. */
-  backend: Record<string, unknown>;
   /** Folder that relative paths in `backend` are resolved against. */
   baseDir: string;
   origin: UnitOrigin;
   /** Positions of backend fields: `source.map.locate(source.backendPointer + "/actions/x")`. */
   source: { map: SourceMap; backendPointer: string };
 }
+
+/** A unit of one backend kind: its backend block typed from the schema, defaults filled in. */
+export type ResolvedUnitOf<K extends BackendKind> = UnitFields & {
+  kind: K;
+  /** Backend fields with the schema's defaults applied; secrets left as references. */
+  backend: ResolvedBackend<K>;
+  /**
+   * The backend block as written (auth inherited, and a unit set's cache TTL passed down, where it
+   * states none). Content hashes cover this, so filling a default never moves a hash, and "did the
+   * author state it" is asked here.
+   */
+  declared: BackendFields[K];
+};
+
+/** One unit, ready for discovery, told apart by `kind`. Plural children are flattened to `<parent>__<child>`. */
+export type ResolvedUnit = { [K in BackendKind]: ResolvedUnitOf<K> }[BackendKind];
 
 /** Top-level settings merged from the user and project configs, defaults applied. */
 export interface ResolvedSettings {

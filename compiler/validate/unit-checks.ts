@@ -51,7 +51,8 @@ async function checkUnit(unit: ResolvedUnit, env: Record<string, string | undefi
   const diagnostics: Diagnostic[] = [];
   const { map, backendPointer } = unit.source;
   const at = (pointer: string) => map.locate(`${backendPointer}${pointer}`);
-  const backend = unit.backend;
+  // The check reads fields by name across kinds, as written (a shallow copy widens the type, no cast).
+  const backend: Record<string, unknown> = { ...unit.declared };
   for (const { field, code, hint } of LOCAL_FILES[unit.kind] ?? []) {
     const path = backend[field];
     if (typeof path !== "string") continue;

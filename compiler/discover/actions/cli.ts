@@ -1,10 +1,10 @@
 /** `cliTools`: configured commands become operations; nothing is run at build time. */
 import { isAbsolute, resolve } from "node:path";
 import { resolveCommand } from "../../../runtime/invoke/cli/plan.js";
-import type { CliInvoke, ToolAnnotations } from "../../../runtime/manifest.js";
+import type { CliInvoke } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
 import { joinPointer } from "../../load/pointer.js";
-import { defsDefault } from "../../resolve/defaults.js";
+import { stringMap } from "../string-map.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
 import { actionInputSchema } from "./input.js";
 
@@ -34,48 +34,46 @@ function reportUnknownPathInputs(
 }
 
 /** Builds the operations of a CLI tools unit; unit-level cwd/env/limits are the actions' defaults. */
-export function discoverCliActions(context: DiscoverContext): UnitIR {
+export function discoverCliActions(context: DiscoverContext<"cli">): UnitIR {
   const { unit } = context;
-  const backend = unit.backend as Data;
-  const actions = (backend.actions ?? {}) as Record<string, Data>;
+  const { backend } = unit;
   const operations: OperationIR[] = [];
-  for (const [name, action] of Object.entries(actions)) {
+  for (const [name, action] of Object.entries(backend.actions)) {
+    if (action === undefined) continue;
     const pointer = joinPointer("/actions", name);
-    const args = (action.args as string[] | undefined) ?? [];
-    const cwd = String(action.cwd ?? backend.cwd ?? ".");
+    const args = action.args ?? [];
+    const cwd = action.cwd ?? backend.cwd ?? ".";
     const invoke: CliInvoke = {
       kind: "cli",
       // A command given as a path starts at the unit file's folder, like `cwd` (emit makes both
       // relative to the output folder).
-      command: resolveCommand(String(action.command), unit.baseDir),
+      command: resolveCommand(action.command, unit.baseDir),
       args,
-      env: {
-        ...((backend.env as Record<string, string>) ?? {}),
-        ...((action.env as Record<string, string>) ?? {}),
-      },
+      env: stringMap({ ...backend.env, ...action.env }),
       cwd: isAbsolute(cwd) ? cwd : resolve(unit.baseDir, cwd),
-      timeoutMs: (action.timeoutMs ??
-        backend.timeoutMs ??
-        defsDefault("cliToolsFields", "timeoutMs")) as number,
-      maxOutputBytes: (action.maxOutputBytes ??
-        backend.maxOutputBytes ??
-        defsDefault("cliToolsFields", "maxOutputBytes")) as number,
-      output: ((action.output as Data | undefined)?.type as CliInvoke["output"]) ?? "text",
+      timeoutMs: action.timeoutMs ?? backend.timeoutMs,
+      maxOutputBytes: action.maxOutputBytes ?? backend.maxOutputBytes,
+      output: action.output?.type ?? "text",
     };
     const operation: OperationIR = {
       name,
-      description: String(action.description ?? `Runs ${String(action.command)}`),
+      description: action.description ?? `Runs ${action.command}`,
       inputSchema: actionInputSchema(context, pointer, "cli", action),
       invoke,
     };
-    const pathInputs = action.pathInputs as Record<string, string> | undefined;
+    const pathInputs = action.pathInputs && stringMap(action.pathInputs);
     if (pathInputs !== undefined) {
       invoke.pathInputs = pathInputs;
       reportUnknownPathInputs(context, pointer, pathInputs, operation.inputSchema);
     }
-    if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema as Data;
-    if (action.annotations !== undefined) operation.annotations = action.annotations as ToolAnnotations;
+    if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema;
+    if (action.annotations !== undefined) operation.annotations = action.annotations;
     operations.push(operation);
   }
-  return { unit, connection: { kind: "cli" }, operations, sourceHash: contentHash({ kind: "cli", backend }) };
+  return {
+    unit,
+    connection: { kind: "cli" },
+    operations,
+    sourceHash: contentHash({ kind: "cli", backend: unit.declared }),
+  };
 }

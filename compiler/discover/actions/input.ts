@@ -4,6 +4,7 @@
  * to pass. A declared schema is checked against those templates.
  */
 
+import type { ActionCommonFields, CliAction, HttpAction } from "../../../runtime/config-types.generated.js";
 import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema } from "../../../runtime/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
@@ -43,16 +44,21 @@ export function usesWholeInput(value: unknown): boolean {
   return false;
 }
 
+/** What input derivation reads of an HTTP action (`path`, `query`, …) or a CLI action (`args`). */
+export type ActionFields = ActionCommonFields &
+  Partial<Pick<HttpAction, "path" | "query" | "headers" | "jsonBody">> &
+  Pick<CliAction, "args">;
+
 /**
  * The action's input schema: declared (its problems reported at the templates), or derived from the
  * path's `{name}`s (required), the names read inside longer strings (required) and the other
  * `$input.x` references (optional).
  */
 export function actionInputSchema(
-  context: DiscoverContext,
+  context: DiscoverContext<"http" | "cli">,
   pointer: string,
   kind: "http" | "cli",
-  action: Record<string, unknown>,
+  action: ActionFields,
 ): JsonSchema {
   if (action.inputSchema !== undefined) {
     for (const problem of declaredInputProblems(kind, action)) {
@@ -62,7 +68,7 @@ export function actionInputSchema(
       const location = problem.pointer === "/inputSchema" ? map.locateKey(at) : map.locate(at);
       context.reportAt(problem.severity, problem.code, problem.message, location, problem.hint);
     }
-    return action.inputSchema as JsonSchema;
+    return action.inputSchema;
   }
   const { templated, placeholders: required } = actionTemplates(kind, action);
   const optional = inputReferences(templated);
@@ -83,7 +89,7 @@ export function actionInputSchema(
 /** The parts of an action its templates live in, by kind: the path's `{name}`s are required input. */
 export function actionTemplates(
   kind: "http" | "cli",
-  action: Record<string, unknown>,
+  action: ActionFields,
 ): { templated: Record<string, unknown>; placeholders: string[] } {
   if (kind === "cli") return { templated: { args: action.args ?? [] }, placeholders: [] };
   const placeholders = pathPlaceholders(String(action.path));
@@ -107,7 +113,7 @@ export interface InputProblem {
  * is an error when the schema is closed (the call is refused) and a warning otherwise. `compile`
  * and `validate` both report these.
  */
-export function declaredInputProblems(kind: "http" | "cli", action: Record<string, unknown>): InputProblem[] {
+export function declaredInputProblems(kind: "http" | "cli", action: ActionFields): InputProblem[] {
   const schema = action.inputSchema;
   if (typeof schema !== "object" || schema === null) return [];
   const { templated, placeholders } = actionTemplates(kind, action);

@@ -62,7 +62,7 @@ export async function discoverVendorApi(context: DiscoverContext): Promise<UnitI
     operations,
     sourceHash: contentHash({
       kind: "discovery",
-      backend,
+      backend: context.unit.declared,
       document: createHash("sha256").update(document.text).digest("hex"),
     }),
   };

@@ -38,7 +38,7 @@ export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR 
     ...(typesModule ? { typesModule } : {}),
     sourceHash: contentHash({
       kind: "graphql",
-      backend,
+      backend: context.unit.declared,
       schema: createHash("sha256").update(loaded.text).digest("hex"),
       documents: operations.map((o) => (o.invoke as { document: string }).document),
     }),

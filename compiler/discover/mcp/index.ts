@@ -125,7 +125,7 @@ export async function discoverMcp(context: DiscoverContext): Promise<UnitIR | un
     unit,
     connection,
     operations: toolOperations(listing.tools),
-    sourceHash: contentHash({ kind: "mcp", backend: unit.backend, tools: listing.tools }),
+    sourceHash: contentHash({ kind: "mcp", backend: unit.declared, tools: listing.tools }),
     manifestExtras: extras(listing),
   };
 }

@@ -71,7 +71,11 @@ export async function discoverOpenapi(context: DiscoverContext): Promise<UnitIR 
     unit: context.unit,
     connection: connection(backend, base.baseUrl),
     operations,
-    sourceHash: contentHash({ kind: "openapi", backend, documents: refs.documents().map(textHash) }),
+    sourceHash: contentHash({
+      kind: "openapi",
+      backend: context.unit.declared,
+      documents: refs.documents().map(textHash),
+    }),
     ...(typesModule ? { typesModule } : {}),
   };
 }

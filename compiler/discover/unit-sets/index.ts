@@ -95,22 +95,44 @@ function setLimits(set: ResolvedUnit, inherited: Trail["limits"], config: Loaded
   return limits;
 }
 
-/** The backend field that holds a unit kind's metadata cache TTL. */
-const CACHE_FIELD: Partial<Record<ResolvedUnit["kind"], string>> = {
-  mcp: "toolCacheTtlMs",
-  unitSet: "toolCacheTtlMs",
-  openapi: "operationCacheTtlMs",
-  discovery: "operationCacheTtlMs",
-  graphql: "operationCacheTtlMs",
-};
+/**
+ * A set's cache TTL given to a child that states none of its own (the field that holds a kind's
+ * metadata cache TTL differs by kind); it counts as stated, so the child's content hash covers it.
+ */
+function withSetTtl(child: ResolvedUnit, ttl: number | undefined): ResolvedUnit {
+  if (ttl === undefined) return child;
+  switch (child.kind) {
+    case "mcp":
+      if (child.declared.toolCacheTtlMs !== undefined) return child;
+      return {
+        ...child,
+        backend: { ...child.backend, toolCacheTtlMs: ttl },
+        declared: { ...child.declared, toolCacheTtlMs: ttl },
+      };
+    case "unitSet":
+      if (child.declared.toolCacheTtlMs !== undefined) return child;
+      return {
+        ...child,
+        backend: { ...child.backend, toolCacheTtlMs: ttl },
+        declared: { ...child.declared, toolCacheTtlMs: ttl },
+      };
+    case "openapi":
+    case "discovery":
+    case "graphql":
+      if (child.declared.operationCacheTtlMs !== undefined) return child;
+      return {
+        ...child,
+        backend: { ...child.backend, operationCacheTtlMs: ttl },
+        declared: { ...child.declared, operationCacheTtlMs: ttl },
+      } as ResolvedUnit;
+    default:
+      return child;
+  }
+}
 
 /** A child of `set` as a unit of this bundle: `<set>__<child>`, with the set's settings applied. */
-function adopt(child: ResolvedUnit, set: ResolvedUnit, trail: Trail): ResolvedUnit {
-  const backend = { ...child.backend };
-  const field = CACHE_FIELD[child.kind];
-  if (field && backend[field] === undefined && trail.limits.toolCacheTtlMs !== undefined) {
-    backend[field] = trail.limits.toolCacheTtlMs;
-  }
+function adopt(original: ResolvedUnit, set: ResolvedUnit, trail: Trail): ResolvedUnit {
+  const child = withSetTtl(original, trail.limits.toolCacheTtlMs);
   const parent = child.parent
     ? { id: childHandle(set.id, child.parent.id), childId: child.parent.childId }
     : { id: set.id, childId: child.id };
@@ -118,7 +140,6 @@ function adopt(child: ResolvedUnit, set: ResolvedUnit, trail: Trail): ResolvedUn
     ...child,
     id: childHandle(set.id, child.id),
     tags: [...new Set([...set.tags, ...child.tags])],
-    backend,
     parent,
     unitSet: { path: trail.path, ...trail.limits },
   };
@@ -240,7 +261,7 @@ export async function expandUnitSets(
   watched: SetPaths = { roots: new Set(), files: new Set() },
 ) {
   // The project's own units come first: on a clash, the unit a set brings in is the one dropped.
-  const expanded = units.filter((unit) => unit.kind !== "unitSet");
+  const expanded: ResolvedUnit[] = units.filter((unit) => unit.kind !== "unitSet");
   for (const unit of units) {
     if (unit.kind !== "unitSet") continue;
     const trail: Trail = { visits: [await originVisit(unit)], path: [], limits: {}, watched };

@@ -41,7 +41,8 @@ describe("units are independent", () => {
 
   it("a unit whose discovery throws is DISCOVERY_FAILED; the others compile", async () => {
     const { ids, text } = await discoverSpoiled((unit) => {
-      unit.backend = { actions: { run: null } };
+      // Past validation on purpose: an action that is not an object makes discovery throw.
+      unit.backend = { actions: { run: null } } as unknown as ResolvedUnit["backend"];
     });
     expect(text).toMatch(
       /^\.units\/config\.json:4:5 error DISCOVERY_FAILED unit "a" could not be compiled: .+\n {2}hint: the other units are unaffected; fix this one or set disabled: true$/,

@@ -31,9 +31,17 @@ function manifestOf(ir: Partial<UnitIR> & { backend?: Record<string, unknown> })
     exposure: "direct",
     shadowing: "forbid",
     backend: ir.backend ?? {},
-    ...(ir.unit ?? {}),
+    kind: "cli",
+    declared: ir.backend ?? {},
+    ...((ir.unit ?? {}) as object),
   };
-  const full = { connection: { kind: "cli" }, operations: [], sourceHash: "sha256:0", ...ir, unit } as UnitIR;
+  const full = {
+    connection: { kind: "cli" },
+    operations: [],
+    sourceHash: "sha256:0",
+    ...ir,
+    unit,
+  } as unknown as UnitIR;
   return buildManifest(planUnits([full]), settings, OUT).units[0] as ManifestUnit;
 }
 

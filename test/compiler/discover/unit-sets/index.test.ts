@@ -91,7 +91,7 @@ describe("a three-level nested unit set", () => {
     const fixture = compiled.result.context.discovered?.units.find(
       (ir) => ir.unit.id === "team__tools__ops__fixture",
     );
-    expect(fixture?.unit.backend.toolCacheTtlMs).toBe(1000);
+    expect(fixture?.unit.kind === "mcp" && fixture.unit.backend.toolCacheTtlMs).toBe(1000);
   });
 
   it("calls a unit three sets deep through the generated client", async () => {
