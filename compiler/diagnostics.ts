@@ -1,4 +1,9 @@
 /** Diagnostics: collected by every stage, never thrown; only `cli/` turns them into exit codes. */
+import type { UnitErrorCode } from "../runtime/error-codes.js";
+import type { CompilerCode } from "./diagnostic-codes.js";
+
+/** A code from the compiler catalogue, or a runtime code that discovery passes on (an MCP server that fails to list). */
+export type DiagnosticCode = CompilerCode | UnitErrorCode;
 
 export type Severity = "error" | "warning" | "info";
 
@@ -12,7 +17,7 @@ export interface SourceLocation {
 
 /** One finding, shaped after esbuild's messages: a stable code, what is wrong, and what to do next. */
 export interface Diagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   file?: string;
@@ -25,7 +30,7 @@ export interface Diagnostic {
 /** Builds a diagnostic at a location; `undefined` fields are left out so output stays compact. */
 export function createDiagnostic(
   severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   location?: Partial<SourceLocation>,
   hint?: string,

@@ -6,7 +6,7 @@ import type {
   ManifestUnit,
   ToolAnnotations,
 } from "../../runtime/manifest.js";
-import type { Diagnostic, Severity, SourceLocation } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticCode, Severity, SourceLocation } from "../diagnostics.js";
 import type { ResolvedUnit } from "../resolve/types.js";
 
 export interface OperationIR {
@@ -57,11 +57,11 @@ export type ManifestExtras = Pick<ManifestUnit, "resources" | "resourceTemplates
 /** What a discoverer gets: the unit, and a way to report at a pointer inside its backend block. */
 export interface DiscoverContext {
   unit: ResolvedUnit;
-  report(severity: Severity, code: string, message: string, pointer: string, hint?: string): void;
+  report(severity: Severity, code: DiagnosticCode, message: string, pointer: string, hint?: string): void;
   /** Reports at an explicit position (inside a schema or operation document, say). */
   reportAt(
     severity: Severity,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     at: Partial<SourceLocation>,
     hint?: string,

@@ -15,7 +15,12 @@ import {
   parseDocument as parseYamlDocument,
   type Node as YamlNode,
 } from "yaml";
-import { createDiagnostic, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import {
+  createDiagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type SourceLocation,
+} from "../diagnostics.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { joinPointer } from "./pointer.js";
 import { MAX_YAML_ALIASES, scanYaml } from "./yaml-scan.js";
@@ -150,7 +155,7 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
 
   let budget = MAX_DOCUMENT_NODES;
   let failed = false;
-  const fail = (code: string, message: string, offset: number, pointer: string, hint: string) => {
+  const fail = (code: DiagnosticCode, message: string, offset: number, pointer: string, hint: string) => {
     if (!failed) diagnostics.push(createDiagnostic("error", code, message, at(offset, pointer), hint));
     failed = true;
   };

@@ -4,6 +4,7 @@
  * to pass. A declared schema is checked against those templates.
  */
 import type { JsonSchema } from "../../../runtime/manifest.js";
+import type { DiagnosticCode } from "../../diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { DiscoverContext } from "../types.js";
 
@@ -95,7 +96,7 @@ export function actionTemplates(
 /** One input a declared schema misses, at the template (pointer below the action) that reads it. */
 export interface InputProblem {
   severity: "error" | "warning";
-  code: string;
+  code: DiagnosticCode;
   message: string;
   hint: string;
   pointer: string;
