@@ -176,6 +176,37 @@ components:
       ].join("\n"),
     );
   });
+
+  it("reports $refs that only point at each other, and a $ref to a folder", async () => {
+    const spec = [
+      "openapi: 3.1.0",
+      "info: { title: Loops, version: '1' }",
+      "servers: [{ url: https://api.example.test }]",
+      "paths:",
+      "  /a:",
+      "    get:",
+      "      operationId: getA",
+      "      responses:",
+      "        '200': { $ref: '#/components/responses/A' }",
+      "  /b:",
+      "    get:",
+      "      operationId: getB",
+      "      responses:",
+      "        '200':",
+      "          description: B.",
+      "          content:",
+      "            application/json:",
+      "              schema: { $ref: 'schemas#/B' }",
+      "components:",
+      "  responses:",
+      "    A: { $ref: '#/components/responses/B' }",
+      "    B: { $ref: '#/components/responses/A' }",
+      "",
+    ].join("\n");
+    const { text } = await compileSpec("loops.yaml", { "spec/loops.yaml": spec });
+    expect(text).toContain("error SPEC_REF_CYCLE");
+    expect(text).toContain('error SPEC_REF_UNREADABLE $ref "schemas#/B" names something that is not a file');
+  });
 });
 
 describe("followed $refs", () => {
