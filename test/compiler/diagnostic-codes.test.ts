@@ -13,7 +13,7 @@ const testRoot = join(import.meta.dirname, "..");
 const OWN_TESTS = new Set([
   "compiler/diagnostic-codes.test.ts",
   "cli/explain.test.ts",
-  "readme-codes.test.ts",
+  "cli/code-catalogue.test.ts",
 ]);
 
 /**
