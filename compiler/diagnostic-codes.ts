@@ -11,6 +11,8 @@ export interface CodeEntry {
   summary: string;
   hint: string;
   example?: string;
+  /** The source line may hold a secret (a credential written out): it is never printed back. */
+  hidesSource?: true;
 }
 
 const error = (summary: string, hint: string, example?: string): CodeEntry =>
@@ -117,8 +119,14 @@ const codes = {
     "write a value in the format the message names",
   ),
   SCHEMA_VIOLATION: error("a value breaks a schema rule", "fix the value the message names"),
-  INVALID_URL: error("a URL breaks unitc's URL rules", "use an absolute http(s) URL without credentials"),
-  LITERAL_SECRET: error("a credential is written as literal text", "use a reference such as env:NAME"),
+  INVALID_URL: {
+    ...error("a URL breaks unitc's URL rules", "use an absolute http(s) URL without credentials"),
+    hidesSource: true,
+  },
+  LITERAL_SECRET: {
+    ...error("a credential is written as literal text", "use a reference such as env:NAME"),
+    hidesSource: true,
+  },
   INTERPOLATION_IN_LITERAL: error(
     "${...} appears in text that is not interpolated",
     "write literal prose; dynamic values go in backend, auth or env fields",

@@ -58,13 +58,25 @@ describe("unitc validate", () => {
     expect(run.stdout).toBe(
       [
         '.units/notes.md:4:1 error MISSING_PROPERTY "httpApi" is missing the required property "auth"',
+        " 4 | httpApi:",
+        "   | ^~~~~~~",
         '  hint: add auth; use { "type": "none" } for a public API',
+        // The line of a URL with credentials is not printed back.
         '.units/notes.md:5:12 error INVALID_URL "baseUrl" contains credentials before the host',
         "  hint: remove the user name and password; give credentials in auth, as references such as env:NAME",
         "",
       ].join("\n"),
     );
     expect(run.stderr).toBe("0 units, 2 errors, 0 warnings\n");
+  });
+
+  it("colours the caret only when colour is wanted", async () => {
+    const dir = await writeProject({ ".units/notes.md": INVALID_UNIT });
+    const args = ["validate", "--user-config", "none"];
+    const terminal = await runUnitc(args, dir, {}, { stdoutIsTTY: true });
+    expect(terminal.stdout.split("\n")[2]).toBe("\u001b[2m   |\u001b[0m \u001b[31m^~~~~~~\u001b[0m");
+    const noColor = await runUnitc(args, dir, { NO_COLOR: "1" }, { stdoutIsTTY: true });
+    expect(noColor.stdout.split("\n")[2]).toBe("   | ^~~~~~~");
   });
 
   it("reports diagnostics as JSON with code, line and column", async () => {
@@ -83,6 +95,8 @@ describe("unitc validate", () => {
       { code: "INVALID_URL", severity: "error", line: 5, column: 12 },
     ]);
     expect(report.diagnostics[0]?.file).not.toMatch(/^\//);
+    expect(report.diagnostics[0]).toMatchObject({ lineText: "httpApi:", length: 7 });
+    expect(report.diagnostics[1]).not.toHaveProperty("lineText");
   });
 
   it("reads the user config named by --user-config", async () => {
