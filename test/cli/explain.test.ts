@@ -1,6 +1,8 @@
 /** `unitc explain <CODE>` in-process: both catalogues, and a suggestion for an unknown code. */
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 
 describe("unitc explain", () => {
@@ -54,5 +56,16 @@ describe("unitc explain", () => {
   it("asks for a code when none is given", async () => {
     const run = await runUnitc(["explain"], tmpdir());
     expect(run.code).toBe(2);
+  });
+
+  it("works in the built CLI, a real process", () => {
+    const known = spawnSync(process.execPath, [BUILT_CLI, "explain", "MCP_SCHEMA_DRIFT"], {
+      encoding: "utf8",
+    });
+    expect(known.status).toBe(0);
+    expect(known.stdout.split("\n")[0]).toBe("MCP_SCHEMA_DRIFT (runtime error)");
+    const unknown = spawnSync(process.execPath, [BUILT_CLI, "explain", "YAML_SINTAX"], { encoding: "utf8" });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("did you mean YAML_SYNTAX");
   });
 });
