@@ -17,14 +17,14 @@ const OWN_TESTS = new Set([
 ]);
 
 /**
- * Codes no test produces yet: each needs a heavy setup (a spec of more than 200 files, a bundler
- * warning, an MCP server whose listing fails without a runtime error). The test below fails when one
- * of them gains a test, so the list only shrinks.
+ * Codes no test produces yet: each needs a setup of its own (a rollup warning or a declaration
+ * error in `--bundle`, a generated GraphQL operation the schema rejects, an MCP server that fails
+ * to list its resources, or fails with an error that is not a runtime error, openapi-typescript
+ * failing on a spec). The test below fails when one of them gains a test, so the list only shrinks.
  */
 const NOT_YET_PRODUCED = [
   "BUNDLE_DECLARATION",
   "BUNDLE_WARNING",
-  "GRAPHQL_DEPTH_LOWERED",
   "GRAPHQL_GENERATED_INVALID",
   "MCP_LIST_FAILED",
   "MCP_LIST_INCOMPLETE",
