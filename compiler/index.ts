@@ -11,8 +11,10 @@ import {
   validationStages,
 } from "./pipeline.js";
 
-export type { Diagnostic, Severity } from "./diagnostics.js";
-export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
+export type { CodeEntry } from "./code-entry.js";
+export { type CompilerCode, compilerCodes } from "./diagnostic-codes.js";
+export type { Diagnostic, DiagnosticCode, FormatOptions, Severity } from "./diagnostics.js";
+export { formatDiagnostic, formatDiagnostics, hasErrors, sourceLines } from "./diagnostics.js";
 export { BuildMemo } from "./incremental/memo.js";
 export type { LoadProjectOptions } from "./load/index.js";
 export { loadProject, userConfigPath } from "./load/index.js";
