@@ -70,6 +70,26 @@ describe("the diagnostic code catalogue", () => {
     expect([...seen].filter((code) => !known.has(code))).toEqual([]);
   });
 
+  it("gives each code the severity its reports use, where the source writes both out", async () => {
+    const sources = (await filesUnder(join(testRoot, "../compiler"))).filter((file) => file.endsWith(".ts"));
+    const report = /"(error|warning|info)",\s*(?:[a-z]+ \? )?"([A-Z_]+)"(?:\s*:\s*"([A-Z_]+)")?/g;
+    const differing: string[] = [];
+    let checked = 0;
+    for (const file of sources) {
+      for (const match of (await readFile(file, "utf8")).matchAll(report)) {
+        for (const code of [match[2], match[3]]) {
+          const entry = code === undefined ? undefined : compilerCodes[code as keyof typeof compilerCodes];
+          if (!entry) continue;
+          checked += 1;
+          if (entry.severity !== match[1])
+            differing.push(`${code}: ${match[1]} in ${relative(testRoot, file)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(differing).toEqual([]);
+  });
+
   it("gives every entry a summary and a hint", () => {
     const entries = [...Object.values(compilerCodes), ...Object.values(runtimeErrorCodes)];
     for (const entry of entries) {
