@@ -19,6 +19,11 @@ export interface SourceLocation {
   length?: number;
 }
 
+/** A second place a diagnostic points to (esbuild's `notes`): the earlier declaration of a duplicate, say. */
+export interface DiagnosticNote extends Partial<SourceLocation> {
+  message: string;
+}
+
 /** One finding, shaped after esbuild's messages: a stable code, what is wrong, and what to do next. */
 export interface Diagnostic {
   code: DiagnosticCode;
@@ -32,6 +37,7 @@ export interface Diagnostic {
   lineText?: string;
   length?: number;
   hint?: string;
+  notes?: DiagnosticNote[];
 }
 
 /** Builds a diagnostic at a location; `undefined` fields are left out so output stays compact. */
@@ -114,6 +120,16 @@ export function formatDiagnostic(
   const lines = [`${where} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`];
   if (options.source) lines.push(...sourceLines(diagnostic, options.color));
   if (diagnostic.hint !== undefined) lines.push(`  hint: ${diagnostic.hint}`);
+  // Notes belong to the CLI's fuller output; the plain form (and the goldens) stay one place each.
+  for (const note of options.source ? (diagnostic.notes ?? []) : []) {
+    const file = note.file === undefined ? undefined : (relativeTo?.(note.file) ?? note.file);
+    const at =
+      file === undefined || note.line === undefined ? "" : `${file}:${note.line}:${note.column ?? 1}: `;
+    lines.push(`  note: ${at}${note.message}`);
+    const { severity, code, message } = diagnostic;
+    const shown = sourceLines({ ...note, severity, code, message }, options.color);
+    lines.push(...shown.map((line) => `  ${line}`));
+  }
   return lines.join("\n");
 }
 

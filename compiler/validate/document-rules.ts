@@ -70,15 +70,17 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
       firstSeen.set(entry.id, entry);
       continue;
     }
-    diagnostics.push(
-      createDiagnostic(
-        "error",
-        "DUPLICATE_ID",
-        `unit ID "${entry.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
-        sourceMap.locateKey(entry.pointer),
-        "unit IDs must be unique across all maps: rename one of them",
-      ),
+    const duplicate = createDiagnostic(
+      "error",
+      "DUPLICATE_ID",
+      `unit ID "${entry.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
+      sourceMap.locateKey(entry.pointer),
+      "unit IDs must be unique across all maps: rename one of them",
     );
+    duplicate.notes = [
+      { ...sourceMap.locateKey(earlier.pointer), message: `"${entry.id}" is first declared here` },
+    ];
+    diagnostics.push(duplicate);
   }
   diagnostics.push(...checkSearchLimits(config, "", document), ...checkNamespaceAliases(config, document));
   return diagnostics;

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { runUnitc } from "../support/cli.js";
+import { CLI_ENTRY, config } from "../support/conformance.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -68,6 +69,30 @@ describe("unitc validate", () => {
       ].join("\n"),
     );
     expect(run.stderr).toBe("0 units, 2 errors, 0 warnings\n");
+  });
+
+  it("points a duplicate unit ID at its first declaration with a note", async () => {
+    const files = config({
+      cliTools: { files: CLI_ENTRY },
+      mcpServers: { files: { name: "Files", description: "A file server.", command: "files-mcp" } },
+    });
+    const dir = await writeProject(files);
+    const run = await runUnitc(["validate", "--user-config", "none"], dir);
+    expect(run.stdout.split("\n").slice(0, 7)).toEqual([
+      '.units/config.json:14:5 error DUPLICATE_ID unit ID "files" is already used at line 3 (/cliTools/files)',
+      ' 14 |     "files": {',
+      "    |     ^~~~~~~",
+      "  hint: unit IDs must be unique across all maps: rename one of them",
+      '  note: .units/config.json:3:5: "files" is first declared here',
+      '   3 |     "files": {',
+      "     |     ^~~~~~~",
+    ]);
+    const json = await runUnitc(["validate", "--user-config", "none", "--format", "json"], dir);
+    const report = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; notes?: unknown[] }> };
+    const duplicate = report.diagnostics.find((d) => d.code === "DUPLICATE_ID");
+    expect(duplicate?.notes).toMatchObject([
+      { line: 3, column: 5, message: '"files" is first declared here' },
+    ]);
   });
 
   it("colours the caret only when colour is wanted", async () => {

@@ -41,4 +41,27 @@ describe("source line and caret", () => {
   it("prints nothing for a diagnostic without a source line", () => {
     expect(sourceLines(createDiagnostic("error", "WRITE_FAILED", "m", { file: "out" }))).toEqual([]);
   });
+
+  it("prints a note with its own place and source line, in the CLI's form only", () => {
+    const d = createDiagnostic("error", "DUPLICATE_ID", "m", {
+      file: "/p/c.yaml",
+      line: 5,
+      column: 3,
+      lineText: "  x: 2",
+      length: 1,
+    });
+    d.notes = [
+      { message: "first here", file: "/p/c.yaml", line: 2, column: 3, lineText: "  x: 1", length: 1 },
+    ];
+    const rel = (file: string) => file.replace("/p/", "");
+    expect(formatDiagnostic(d, rel, { source: true }).split("\n")).toEqual([
+      "c.yaml:5:3 error DUPLICATE_ID m",
+      " 5 |   x: 2",
+      "   |   ^",
+      "  note: c.yaml:2:3: first here",
+      "   2 |   x: 1",
+      "     |   ^",
+    ]);
+    expect(formatDiagnostic(d, rel)).toBe("c.yaml:5:3 error DUPLICATE_ID m");
+  });
 });
