@@ -1,4 +1,4 @@
-/** Prints diagnostics as text (`file:line:col severity CODE message` + hint) or JSON. */
+/** Prints diagnostics as text (`file:line:col severity CODE message`, source line and caret, hint) or JSON. */
 
 import { relative } from "node:path";
 import {
@@ -8,7 +8,7 @@ import {
   sortDiagnostics,
 } from "../compiler/diagnostics.js";
 import { counted } from "./compile-lines.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, wantsColor } from "./io.js";
 
 export type ReportFormat = "text" | "json";
 
@@ -25,7 +25,8 @@ export function reportDiagnostics(
     io.stdout(`${JSON.stringify({ ...extra, diagnostics: shown }, null, 2)}\n`);
     return;
   }
-  if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(diagnostics, rel)}\n`);
+  const options = { source: true, color: wantsColor(io) };
+  if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(diagnostics, rel, options)}\n`);
 }
 
 /** One summary line: `3 units, 1 error, 2 warnings`. */

@@ -7,7 +7,7 @@ import { relative } from "node:path";
 import { countDiagnostics, formatDiagnostics } from "../compiler/diagnostics.js";
 import type { WatchBuild } from "../compiler/incremental/watch.js";
 import { counted } from "./compile-lines.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, wantsColor } from "./io.js";
 
 /** `unitc: rebuilt 1 unit in 38 ms (3 written, 0 removed); 12 units, 36 operations; 0 diagnostics`. */
 export function statusLine(build: WatchBuild): string {
@@ -35,6 +35,7 @@ export function statusLine(build: WatchBuild): string {
 /** Prints a build's diagnostics and its status line. */
 export function reportBuild(io: CliIO, build: WatchBuild): void {
   const rel = (file: string) => relative(io.cwd, file) || file;
-  if (build.diagnostics.length > 0) io.stderr(`${formatDiagnostics(build.diagnostics, rel)}\n`);
+  const options = { source: true, color: wantsColor({ env: io.env, stdoutIsTTY: io.stderrIsTTY }) };
+  if (build.diagnostics.length > 0) io.stderr(`${formatDiagnostics(build.diagnostics, rel, options)}\n`);
   io.stderr(`${statusLine(build)}\n`);
 }

@@ -1,30 +1,8 @@
 /** Errors the runtime raises: each has a stable code, a readable message and an optional hint. */
 
-export type UnitErrorCode =
-  | "MANIFEST_INVALID"
-  | "UNKNOWN_UNIT"
-  | "UNKNOWN_OPERATION"
-  | "INPUT_INVALID"
-  | "MISSING_ENV"
-  | "UNSUPPORTED_BACKEND"
-  | "HTTP_STATUS"
-  | "HTTP_FAILED"
-  | "HTTP_REDIRECT"
-  | "TIMEOUT"
-  | "RESPONSE_TRUNCATED"
-  | "OUTPUT_INVALID"
-  | "CLI_EXIT"
-  | "CLI_SPAWN"
-  | "PATH_OUTSIDE_ROOT"
-  | "GRAPHQL_ERRORS"
-  | "MCP_START_FAILED"
-  | "MCP_CRASHED"
-  | "MCP_TOOL_ERROR"
-  | "MCP_PROTOCOL_ERROR"
-  | "MCP_SCHEMA_DRIFT"
-  | "MCP_MESSAGE_TOO_LARGE"
-  | "RUNTIME_CLOSED"
-  | "CANCELLED";
+import type { UnitErrorCode } from "./error-codes.js";
+
+export type { UnitErrorCode };
 
 /** One entry of a GraphQL response's `errors`, secrets redacted. */
 export interface GraphqlErrorDetail {

@@ -7,7 +7,7 @@ import type {
   ToolAnnotations,
 } from "../../runtime/manifest.js";
 import type { BackendKind } from "../backends.js";
-import type { Diagnostic, Severity, SourceLocation } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticCode, Severity, SourceLocation } from "../diagnostics.js";
 import type { ResolvedUnit, ResolvedUnitOf } from "../resolve/types.js";
 
 export interface OperationIR {
@@ -64,11 +64,11 @@ type UnitOf<K extends BackendKind> = K extends BackendKind ? ResolvedUnitOf<K> :
  */
 export interface DiscoverContext<K extends BackendKind = BackendKind> {
   unit: UnitOf<K>;
-  report(severity: Severity, code: string, message: string, pointer: string, hint?: string): void;
+  report(severity: Severity, code: DiagnosticCode, message: string, pointer: string, hint?: string): void;
   /** Reports at an explicit position (inside a schema or operation document, say). */
   reportAt(
     severity: Severity,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     at: Partial<SourceLocation>,
     hint?: string,

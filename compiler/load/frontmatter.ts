@@ -3,7 +3,7 @@
  * accepted: a fence with a language (`---js`, `---json5`, …) is rejected before anything is parsed,
  * so no frontmatter engine ever evaluates code.
  */
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
 
 export interface SplitUnitFile {
   /** The YAML text between the fences, or undefined when the file is unusable. */
@@ -24,7 +24,7 @@ export function splitFrontmatter(text: string, file: string): SplitUnitFile {
   const lines = source.split(/\r?\n/);
   const first = lines[0] ?? "";
   const fail = (
-    code: string,
+    code: DiagnosticCode,
     message: string,
     line: number,
     column: number,

@@ -15,7 +15,12 @@ import {
   parseDocument as parseYamlDocument,
   type Node as YamlNode,
 } from "yaml";
-import { createDiagnostic, type Diagnostic, type SourceLocation } from "../diagnostics.js";
+import {
+  createDiagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type SourceLocation,
+} from "../diagnostics.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { joinPointer } from "./pointer.js";
 import { MAX_YAML_ALIASES, scanYaml } from "./yaml-scan.js";
@@ -30,6 +35,8 @@ export const MAX_DOCUMENT_DEPTH = 64;
 interface Position {
   line: number;
   column: number;
+  /** Characters the value or key spans on its first line. */
+  length?: number;
 }
 
 /** Maps JSON pointers to where their key and value stand in the source text. */
@@ -37,9 +44,32 @@ export class SourceMap {
   readonly file: string;
   readonly #values = new Map<string, Position>();
   readonly #keys = new Map<string, Position>();
+  readonly #lines: readonly string[];
+  readonly #lineOffset: number;
 
-  constructor(file: string) {
+  /** `lines` are the source text's lines, the first being line `lineOffset + 1` of the file. */
+  constructor(file: string, lines: readonly string[] = [], lineOffset = 0) {
     this.file = file;
+    this.#lines = lines;
+    this.#lineOffset = lineOffset;
+  }
+
+  /** The source line `line` of the file (1-based), when this map holds it. */
+  lineText(line: number): string | undefined {
+    return this.#lines[line - 1 - this.#lineOffset];
+  }
+
+  #at(position: Position, pointer: string): SourceLocation {
+    const lineText = this.lineText(position.line);
+    const located: SourceLocation = {
+      file: this.file,
+      line: position.line,
+      column: position.column,
+      pointer,
+    };
+    if (lineText === undefined) return located;
+    const rest = Math.max(1, lineText.length - position.column + 1);
+    return { ...located, lineText, length: Math.min(position.length ?? 1, rest) };
   }
 
   /** Records a value's position (and its key's, for object members). */
@@ -56,15 +86,15 @@ export class SourceMap {
   /** Where the key of the member at `pointer` starts (the value, when there is no key). */
   locateKey(pointer: string): SourceLocation {
     const key = this.#keys.get(pointer);
-    return key ? { file: this.file, ...key, pointer } : this.locate(pointer);
+    return key ? this.#at(key, pointer) : this.locate(pointer);
   }
 
   #find(pointer: string, table: Map<string, Position>): SourceLocation {
     let current = pointer;
     for (;;) {
       const found = table.get(current) ?? this.#values.get(current);
-      if (found) return { file: this.file, ...found, pointer };
-      if (current === "") return { file: this.file, line: 1, column: 1, pointer };
+      if (found) return this.#at(found, pointer);
+      if (current === "") return this.#at({ line: 1 + this.#lineOffset, column: 1 }, pointer);
       current = current.slice(0, current.lastIndexOf("/"));
     }
   }
@@ -89,14 +119,27 @@ export interface ParseDocumentOptions {
 /** Parses YAML (or JSON) text into null-prototype plain data with a source map; never throws. */
 export function parseDocument(text: string, options: ParseDocumentOptions): ParsedDocument {
   const lineOffset = options.lineOffset ?? 0;
-  const sourceMap = new SourceMap(options.file);
+  const sourceMap = new SourceMap(options.file, text.split(/\r?\n/), lineOffset);
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
-  const positionOf = (offset: number): Position => {
+  const positionOf = (offset: number, end = offset + 1): Position => {
     const { line, col } = lineCounter.linePos(offset);
-    return { line: line + lineOffset, column: col };
+    return { line: line + lineOffset, column: col, length: Math.max(1, end - offset) };
   };
-  const at = (offset: number, pointer?: string) => ({ file: options.file, ...positionOf(offset), pointer });
+  /** Where a node starts, spanning to its end (the caret is cut at the end of the line). */
+  const spanOf = (node: unknown, fallback: number): Position =>
+    positionOf(rangeStart(node, fallback), rangeEnd(node));
+  const at = (offset: number, pointer?: string): SourceLocation => {
+    const position = positionOf(offset);
+    const lineText = sourceMap.lineText(position.line);
+    return {
+      file: options.file,
+      line: position.line,
+      column: position.column,
+      pointer,
+      ...(lineText === undefined ? {} : { lineText, length: 1 }),
+    };
+  };
 
   if (options.json) {
     const jsonError = findJsonSyntaxError(text);
@@ -150,7 +193,7 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
 
   let budget = MAX_DOCUMENT_NODES;
   let failed = false;
-  const fail = (code: string, message: string, offset: number, pointer: string, hint: string) => {
+  const fail = (code: DiagnosticCode, message: string, offset: number, pointer: string, hint: string) => {
     if (!failed) diagnostics.push(createDiagnostic("error", code, message, at(offset, pointer), hint));
     failed = true;
   };
@@ -227,7 +270,7 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
       const items: unknown[] = [];
       node.items.forEach((item, index) => {
         const itemPointer = joinPointer(pointer, String(index));
-        sourceMap.set(itemPointer, positionOf(rangeStart(item, rangeStart(node))));
+        sourceMap.set(itemPointer, spanOf(item, rangeStart(node)));
         items.push(toValue(item, itemPointer, depth + 1, aliasDepth));
       });
       return items;
@@ -250,7 +293,7 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
         const key = keyNode === null || keyNode.value === null ? "" : String(keyNode.value);
         const memberPointer = joinPointer(pointer, key);
         const keyStart = rangeStart(keyNode, rangeStart(node));
-        sourceMap.set(memberPointer, positionOf(rangeStart(pair.value, keyStart)), positionOf(keyStart));
+        sourceMap.set(memberPointer, spanOf(pair.value, keyStart), spanOf(keyNode, keyStart));
         // defineProperty: a key named `__proto__` stays an own data property, never a prototype.
         Object.defineProperty(object, key, {
           value: toValue(pair.value, memberPointer, depth + 1, aliasDepth),
@@ -272,6 +315,12 @@ export function parseDocument(text: string, options: ParseDocumentOptions): Pars
 function rangeStart(node: unknown, fallback = 0): number {
   const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
   return range ? range[0] : fallback;
+}
+
+/** Where a node's value ends (before any trailing comment); 0 when it has no range. */
+function rangeEnd(node: unknown): number {
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+  return range ? range[1] : 0;
 }
 
 function firstLine(message: string): string {

@@ -13,7 +13,7 @@ import { checkConfigActions, checkUnitFileMaps } from "./empty-maps.js";
 
 const USER_ONLY_FIELDS = ["storage"] as const;
 /** Settings a project config may hold but that only the user config's take effect. */
-const IGNORED_IN_PROJECT = ["serve", "telemetry"] as const;
+const IGNORED_IN_PROJECT = { serve: "SERVE_IGNORED", telemetry: "TELEMETRY_IGNORED" } as const;
 
 /** Rules for one parsed, schema-checked config file. */
 export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
@@ -22,13 +22,13 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
   if (!isObject(config)) return diagnostics;
   const { sourceMap } = document;
   if (document.scope !== "user") {
-    for (const field of IGNORED_IN_PROJECT) {
+    for (const [field, code] of Object.entries(IGNORED_IN_PROJECT)) {
       if (!Object.hasOwn(config, field)) continue;
       const flags = field === "serve" ? " or pass serve flags" : "";
       diagnostics.push(
         createDiagnostic(
           "warning",
-          `${field.toUpperCase()}_IGNORED`,
+          code,
           `${field} settings in a project config are ignored; they belong to the user config`,
           sourceMap.locateKey(`/${field}`),
           `move ${field} to the user config ($XDG_CONFIG_HOME/unitc/config.json)${flags}`,
@@ -70,15 +70,17 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
       firstSeen.set(entry.id, entry);
       continue;
     }
-    diagnostics.push(
-      createDiagnostic(
-        "error",
-        "DUPLICATE_ID",
-        `unit ID "${entry.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
-        sourceMap.locateKey(entry.pointer),
-        "unit IDs must be unique across all maps: rename one of them",
-      ),
+    const duplicate = createDiagnostic(
+      "error",
+      "DUPLICATE_ID",
+      `unit ID "${entry.id}" is already used at line ${earlier.line} (${earlier.pointer})`,
+      sourceMap.locateKey(entry.pointer),
+      "unit IDs must be unique across all maps: rename one of them",
     );
+    duplicate.notes = [
+      { ...sourceMap.locateKey(earlier.pointer), message: `"${entry.id}" is first declared here` },
+    ];
+    diagnostics.push(duplicate);
   }
   diagnostics.push(...checkSearchLimits(config, "", document), ...checkNamespaceAliases(config, document));
   return diagnostics;

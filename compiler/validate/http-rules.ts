@@ -11,10 +11,11 @@ import {
 import { hasDotSegment } from "../../runtime/invoke/template.js";
 import { isSecretReference } from "../../runtime/references.js";
 import { parseReference } from "../../runtime/storage/references.js";
+import type { DiagnosticCode } from "../diagnostics.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */
 export interface RuleProblem {
-  code: string;
+  code: DiagnosticCode;
   problem: string;
   hint: string;
 }

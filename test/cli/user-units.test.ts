@@ -56,6 +56,17 @@ describe("user units and the project bundle", () => {
     expect(await unitIds(dir)).toEqual(["mine", "shared"]);
   });
 
+  it("a project unit replaces the user's unit of the same ID, and says so", async () => {
+    const { dir, userConfig } = await project();
+    await writeFile(join(dir, "home/unitc/shared.md"), unit("Shared", "mine"));
+    const run = await runUnitc(["compile", "--user-config", userConfig, "--include-user-units"], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'info USER_UNIT_REPLACED unit "shared" replaces the user-level unit of the same ID',
+    );
+    expect(await unitIds(dir)).toEqual(["mine", "shared"]);
+  });
+
   it("validate checks the user's units too", async () => {
     const { dir, userConfig } = await project();
     await writeFile(join(dir, "home/unitc/broken.md"), "---\nname: [oops\n---\n");

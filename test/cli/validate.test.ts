@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json" with { type: "json" };
 import { runUnitc } from "../support/cli.js";
+import { CLI_ENTRY, config } from "../support/conformance.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -58,13 +59,49 @@ describe("unitc validate", () => {
     expect(run.stdout).toBe(
       [
         '.units/notes.md:4:1 error MISSING_PROPERTY "httpApi" is missing the required property "auth"',
+        " 4 | httpApi:",
+        "   | ^~~~~~~",
         '  hint: add auth; use { "type": "none" } for a public API',
+        // The line of a URL with credentials is not printed back.
         '.units/notes.md:5:12 error INVALID_URL "baseUrl" contains credentials before the host',
         "  hint: remove the user name and password; give credentials in auth, as references such as env:NAME",
         "",
       ].join("\n"),
     );
     expect(run.stderr).toBe("0 units, 2 errors, 0 warnings\n");
+  });
+
+  it("points a duplicate unit ID at its first declaration with a note", async () => {
+    const files = config({
+      cliTools: { files: CLI_ENTRY },
+      mcpServers: { files: { name: "Files", description: "A file server.", command: "files-mcp" } },
+    });
+    const dir = await writeProject(files);
+    const run = await runUnitc(["validate", "--user-config", "none"], dir);
+    expect(run.stdout.split("\n").slice(0, 7)).toEqual([
+      '.units/config.json:14:5 error DUPLICATE_ID unit ID "files" is already used at line 3 (/cliTools/files)',
+      ' 14 |     "files": {',
+      "    |     ^~~~~~~",
+      "  hint: unit IDs must be unique across all maps: rename one of them",
+      '  note: .units/config.json:3:5: "files" is first declared here',
+      '   3 |     "files": {',
+      "     |     ^~~~~~~",
+    ]);
+    const json = await runUnitc(["validate", "--user-config", "none", "--format", "json"], dir);
+    const report = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; notes?: unknown[] }> };
+    const duplicate = report.diagnostics.find((d) => d.code === "DUPLICATE_ID");
+    expect(duplicate?.notes).toMatchObject([
+      { line: 3, column: 5, message: '"files" is first declared here' },
+    ]);
+  });
+
+  it("colours the caret only when colour is wanted", async () => {
+    const dir = await writeProject({ ".units/notes.md": INVALID_UNIT });
+    const args = ["validate", "--user-config", "none"];
+    const terminal = await runUnitc(args, dir, {}, { stdoutIsTTY: true });
+    expect(terminal.stdout.split("\n")[2]).toBe("\u001b[2m   |\u001b[0m \u001b[31m^~~~~~~\u001b[0m");
+    const noColor = await runUnitc(args, dir, { NO_COLOR: "1" }, { stdoutIsTTY: true });
+    expect(noColor.stdout.split("\n")[2]).toBe("   | ^~~~~~~");
   });
 
   it("reports diagnostics as JSON with code, line and column", async () => {
@@ -83,6 +120,8 @@ describe("unitc validate", () => {
       { code: "INVALID_URL", severity: "error", line: 5, column: 12 },
     ]);
     expect(report.diagnostics[0]?.file).not.toMatch(/^\//);
+    expect(report.diagnostics[0]).toMatchObject({ lineText: "httpApi:", length: 7 });
+    expect(report.diagnostics[1]).not.toHaveProperty("lineText");
   });
 
   it("reads the user config named by --user-config", async () => {

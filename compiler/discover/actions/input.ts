@@ -7,6 +7,7 @@
 import type { ActionCommonFields, CliAction, HttpAction } from "../../../runtime/config-types.generated.js";
 import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema } from "../../../runtime/manifest.js";
+import type { DiagnosticCode } from "../../diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { DiscoverContext } from "../types.js";
 
@@ -102,7 +103,7 @@ export function actionTemplates(
 /** One input a declared schema misses, at the template (pointer below the action) that reads it. */
 export interface InputProblem {
   severity: "error" | "warning";
-  code: string;
+  code: DiagnosticCode;
   message: string;
   hint: string;
   pointer: string;

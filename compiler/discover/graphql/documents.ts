@@ -15,6 +15,7 @@ import {
   parse,
   validate,
 } from "graphql";
+import type { DiagnosticCode } from "../../diagnostics.js";
 import { recordInput } from "../../incremental/inputs.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { DiscoverContext } from "../types.js";
@@ -86,7 +87,7 @@ function prepareConfigured(
   pointer: string,
   loaded: LoadedDocument,
 ): PreparedOperation | undefined {
-  const report = (error: GraphQLError, code: string, hint: string, suffix = "") => {
+  const report = (error: GraphQLError, code: DiagnosticCode, hint: string, suffix = "") => {
     const at = error.locations?.[0];
     const location = at ? loaded.locate(at.line, at.column) : { ...loaded.locate(1, 1) };
     const message = error.message.replace(/^Syntax Error: /, "syntax error: ");

@@ -7,11 +7,12 @@
  * https://spec.openapis.org/oas/v3.1.0#reference-object
  */
 import { isAbsolute, relative, resolve } from "node:path";
+import type { DiagnosticCode } from "../../diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 
 export type Classified =
   | { kind: "file"; file: string | undefined; pointer: string }
-  | { kind: "refused"; code: string; message: string; hint: string };
+  | { kind: "refused"; code: DiagnosticCode; message: string; hint: string };
 
 /** Keys whose values are data, never schemas or objects that hold `$ref`s. */
 const DATA_KEYS = new Set(["enum", "const", "default", "example"]);
@@ -93,7 +94,7 @@ export function classifyRef(
   return { kind: "file", file, pointer };
 }
 
-function refused(code: string, message: string, hint: string): Classified {
+function refused(code: DiagnosticCode, message: string, hint: string): Classified {
   return { kind: "refused", code, message, hint };
 }
 

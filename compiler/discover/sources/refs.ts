@@ -7,7 +7,7 @@
  */
 import { readFile, realpath, stat } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
-import type { Severity, SourceLocation } from "../../diagnostics.js";
+import type { DiagnosticCode, Severity, SourceLocation } from "../../diagnostics.js";
 import { recordInput } from "../../incremental/inputs.js";
 import { getAtPointer } from "../../load/pointer.js";
 import { MAX_SPEC_BYTES } from "./fetch.js";
@@ -17,7 +17,7 @@ import { classifyRef, inside, OUTSIDE_HINT, outsideMessage, refSites } from "./r
 /** Where a refs problem is reported. */
 export type SpecReporter = (
   severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   at: Partial<SourceLocation>,
   hint?: string,
@@ -91,7 +91,7 @@ export class SpecRefs {
   /** Reports a problem at a pointer inside a document. */
   report(
     severity: Severity,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     document: SpecDocument,
     pointer: string,
@@ -163,7 +163,7 @@ export class SpecRefs {
     from: SpecDocument,
     site: { ref: string; pointer: string },
   ): Promise<SpecDocument | null> {
-    const fail = (code: string, message: string, hint: string) => {
+    const fail = (code: DiagnosticCode, message: string, hint: string) => {
       this.#once(from, site.ref, code, message, hint, site.pointer);
       return null;
     };
@@ -218,7 +218,7 @@ export class SpecRefs {
   #once(
     document: SpecDocument,
     ref: string,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     hint: string,
     pointer?: string,

@@ -18,6 +18,12 @@ describe("parseDocument", () => {
     expect(sourceMap.locate("/httpApi/nope/deeper")).toMatchObject({ line: 3, column: 3 });
   });
 
+  it("refuses a key that is not a plain scalar", () => {
+    const { value, diagnostics } = parse("a: 1\n? [b, c]\n: 2\n");
+    expect(value).toBeUndefined();
+    expect(diagnostics).toMatchObject([{ code: "YAML_COMPLEX_KEY", line: 2, column: 3 }]);
+  });
+
   it("shifts lines by the frontmatter offset", () => {
     const parsed = parseDocument("a: 1\nb: 2\n", { file: "u.md", lineOffset: 1 });
     expect(parsed.sourceMap.locateKey("/b")).toMatchObject({ line: 3, column: 1 });

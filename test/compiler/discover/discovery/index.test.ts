@@ -200,4 +200,38 @@ describe("discovery document problems", () => {
       ].join("\n"),
     );
   });
+
+  it("types a $ref to a schema the document lacks as unknown, and says so once", async () => {
+    const doc = {
+      kind: "discovery#restDescription",
+      id: "tiny:v1",
+      name: "tiny",
+      rootUrl: "https://tiny.example.test/",
+      servicePath: "",
+      resources: {
+        items: {
+          methods: {
+            get: {
+              id: "tiny.items.get",
+              path: "items",
+              httpMethod: "GET",
+              response: { $ref: "Missing" },
+            },
+          },
+        },
+      },
+    };
+    const dir = await writeProject({
+      ".units/doc.json": `${JSON.stringify(doc, null, 2)}\n`,
+      ".units/config.json": configText({
+        vendorDiscoveryApis: {
+          api: { name: "API", description: "x", discoveryPath: "doc.json", auth: { type: "none" } },
+        },
+      }),
+    });
+    const { text } = await compileTo(dir, await makeOutDir());
+    expect(text).toContain(
+      'warning DISCOVERY_PARTIAL $ref "Missing" names no schema of the document; typed as unknown',
+    );
+  });
 });

@@ -176,6 +176,67 @@ components:
       ].join("\n"),
     );
   });
+
+  it("reports $refs that only point at each other, and a $ref to a folder", async () => {
+    const spec = [
+      "openapi: 3.1.0",
+      "info: { title: Loops, version: '1' }",
+      "servers: [{ url: https://api.example.test }]",
+      "paths:",
+      "  /a:",
+      "    get:",
+      "      operationId: getA",
+      "      responses:",
+      "        '200': { $ref: '#/components/responses/A' }",
+      "  /b:",
+      "    get:",
+      "      operationId: getB",
+      "      responses:",
+      "        '200':",
+      "          description: B.",
+      "          content:",
+      "            application/json:",
+      "              schema: { $ref: 'schemas#/B' }",
+      "components:",
+      "  responses:",
+      "    A: { $ref: '#/components/responses/B' }",
+      "    B: { $ref: '#/components/responses/A' }",
+      "",
+    ].join("\n");
+    const { text } = await compileSpec("loops.yaml", { "spec/loops.yaml": spec });
+    expect(text).toContain("error SPEC_REF_CYCLE");
+    expect(text).toContain('error SPEC_REF_UNREADABLE $ref "schemas#/B" names something that is not a file');
+  });
+
+  it("stops at 500 referenced files", async () => {
+    const extra: Record<string, string> = {};
+    const properties: string[] = [];
+    for (let i = 0; i < 501; i += 1) {
+      extra[`spec/f${i}.yaml`] = "type: string\n";
+      properties.push(`                  p${i}: { $ref: 'f${i}.yaml' }`);
+    }
+    extra["spec/many.yaml"] = [
+      "openapi: 3.1.0",
+      "info: { title: Many, version: '1' }",
+      "servers: [{ url: https://api.example.test }]",
+      "paths:",
+      "  /a:",
+      "    get:",
+      "      operationId: getA",
+      "      responses:",
+      "        '200':",
+      "          description: A.",
+      "          content:",
+      "            application/json:",
+      "              schema:",
+      "                type: object",
+      "                properties:",
+      ...properties,
+      "",
+    ].join("\n");
+    const { text } = await compileSpec("many.yaml", extra);
+    expect(text).toContain("error SPEC_REF_LIMIT the spec refers to more than 500 files");
+  });
 });
 
 describe("followed $refs", () => {

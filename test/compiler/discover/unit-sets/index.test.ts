@@ -129,6 +129,27 @@ describe("unit set problems", () => {
     expect(compiled.manifest.units.map((u) => u.id)).toEqual(["a__b__notes"]);
   });
 
+  it("stops sets nested more than 16 levels deep", async () => {
+    const names = "abcdefghijklmnopq".split("");
+    const files: Record<string, string> = {
+      ".units/config.json": json({
+        version: 1,
+        unitSets: { a: set({ configPath: "../sets/a/config.json" }) },
+      }),
+    };
+    names.forEach((name, index) => {
+      const next = names[index + 1] ?? "z";
+      files[`sets/${name}/config.json`] = json({
+        version: 1,
+        unitSets: { [next]: set({ configPath: `../${next}/config.json` }) },
+      });
+    });
+    const compiled = await compileBundle(files);
+    expect(compiled.text).toContain(
+      'error UNIT_SET_TOO_DEEP unit set "a__b__c__d__e__f__g__h__i__j__k__l__m__n__o__p__q"',
+    );
+  });
+
   it("reports a set that leads back to the project's own units", async () => {
     const compiled = await compileBundle({
       ".units/config.json": json({

@@ -1,0 +1,37 @@
+/** `unitc explain <CODE>`: a diagnostic or runtime error code's catalogue entry, the way `rustc --explain` prints one. */
+import { defineCommand } from "citty";
+import { type CatalogueCode, closestCodes, findCode } from "../code-catalogue.js";
+import { type CliIO, EXIT_OK, EXIT_USAGE } from "../io.js";
+
+function describe(entry: CatalogueCode): string {
+  const kind = entry.origin === "compiler" ? `compiler diagnostic, ${entry.severity}` : "runtime error";
+  const lines = [`${entry.code} (${kind})`, "", `  ${entry.summary}`, "", `  hint: ${entry.hint}`];
+  if (entry.example !== undefined) {
+    lines.push("", "  example:", ...entry.example.split("\n").map((line) => `    ${line}`));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** The `explain` command. */
+export function explainCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "explain", description: "Explain a diagnostic or runtime error code" },
+    args: {
+      code: { type: "positional", required: true, description: "The code, for example UNKNOWN_PROPERTY" },
+    },
+    run({ args }) {
+      const code = String(args.code);
+      const entries = findCode(code);
+      if (entries.length === 0) {
+        const suggestions = closestCodes(code).join(", ");
+        io.stderr(
+          `unitc explain: unknown code ${JSON.stringify(code)}\nhint: did you mean ${suggestions}?\n`,
+        );
+        setExit(EXIT_USAGE);
+        return;
+      }
+      io.stdout(entries.map(describe).join("\n"));
+      setExit(EXIT_OK);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The catalogue of runtime error codes (`UnitError.code`): a one-line summary and the hint to fall
+ * back on for each. `UnitErrorCode` is typed from its keys; `unitc explain <CODE>` and the README read it.
+ */
+
+/** One runtime catalogue entry. Runtime errors are always errors, so there is no severity. */
+export interface ErrorCodeEntry {
+  summary: string;
+  hint: string;
+}
+
+const entry = (summary: string, hint: string): ErrorCodeEntry => ({ summary, hint });
+
+const codes = {
+  MANIFEST_INVALID: entry(
+    "the manifest cannot be read or is not a unitc manifest",
+    "run unitc compile again",
+  ),
+  UNKNOWN_UNIT: entry("no unit has this ID", "call search_tools or units.describe for the unit IDs"),
+  UNKNOWN_OPERATION: entry("the unit has no operation of this name", "list the unit's operations first"),
+  INPUT_INVALID: entry(
+    "the input does not match the operation's input schema",
+    "fix the input as the listed problems say",
+  ),
+  MISSING_ENV: entry(
+    "an environment variable a reference names is not set",
+    "set the variable, or change the reference",
+  ),
+  UNSUPPORTED_BACKEND: entry(
+    "the operation's backend cannot be invoked by this runtime",
+    "upgrade unitc, or disable the unit",
+  ),
+  HTTP_STATUS: entry("the API answered with a non-2xx status", "read the status and the excerpt of the body"),
+  HTTP_FAILED: entry("the HTTP request failed before an answer", "check the network and the API's URL"),
+  HTTP_REDIRECT: entry("the API redirected somewhere unitc does not follow", "set baseUrl to the final URL"),
+  TIMEOUT: entry("the call took longer than its timeout", "raise timeoutMs, or ask for less"),
+  RESPONSE_TRUNCATED: entry("the response was larger than the byte cap", "ask for less, or raise the cap"),
+  OUTPUT_INVALID: entry(
+    "the output does not match the operation's output schema",
+    "fix the backend or the declared outputSchema",
+  ),
+  CLI_EXIT: entry("the command exited with a non-zero status", "read the exit code and the stderr excerpt"),
+  CLI_SPAWN: entry("the command could not be started", "check that the command is installed and on PATH"),
+  PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),
+  GRAPHQL_ERRORS: entry(
+    "the GraphQL response carried errors",
+    "read the errors; partial data is in details.data",
+  ),
+  MCP_START_FAILED: entry("the downstream MCP server did not start", "run its command by hand to see why"),
+  MCP_CRASHED: entry("the downstream MCP server exited during the call", "read its stderr excerpt"),
+  MCP_TOOL_ERROR: entry("the downstream MCP tool reported an error", "read the tool's error text"),
+  MCP_PROTOCOL_ERROR: entry(
+    "the downstream MCP server broke the protocol",
+    "report it to the server's authors",
+  ),
+  MCP_SCHEMA_DRIFT: entry(
+    "the downstream server's tools changed since the compile",
+    "run unitc compile again",
+  ),
+  MCP_MESSAGE_TOO_LARGE: entry(
+    "a downstream MCP message was larger than the cap",
+    "ask for less from the server",
+  ),
+  RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
+  CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
+} satisfies Record<string, ErrorCodeEntry>;
+
+/** Every runtime error code. */
+export type UnitErrorCode = keyof typeof codes;
+
+/** The runtime catalogue, by code. */
+export const runtimeErrorCodes: Readonly<Record<UnitErrorCode, ErrorCodeEntry>> = codes;

@@ -1,0 +1,34 @@
+/** Both code catalogues as one list, and README.md's generated "Diagnostic codes" tables kept in step. */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { allCodes, closestCodes, codesMarkdown, findCode } from "../../cli/code-catalogue.js";
+
+describe("code catalogue", () => {
+  it("lists compiler codes, then runtime codes, each in order", () => {
+    const codes = allCodes();
+    const compiler = codes.filter((c) => c.origin === "compiler").map((c) => c.code);
+    const runtime = codes.filter((c) => c.origin === "runtime").map((c) => c.code);
+    expect(compiler).toEqual([...compiler].sort());
+    expect(runtime).toEqual([...runtime].sort());
+    expect(codes.map((c) => c.code)).toEqual([...compiler, ...runtime]);
+    expect(compiler.length).toBeGreaterThan(90);
+    expect(runtime).toContain("MCP_SCHEMA_DRIFT");
+  });
+
+  it("finds a code written in lower case or with dashes", () => {
+    expect(findCode("unknown-property")).toMatchObject([{ code: "UNKNOWN_PROPERTY", origin: "compiler" }]);
+    expect(findCode("NOPE")).toEqual([]);
+  });
+
+  it("suggests the closest codes", () => {
+    expect(closestCodes("YAML_SINTAX", 1)).toEqual(["YAML_SYNTAX"]);
+  });
+
+  it("is what README.md lists (npm run build && npm run gen:codes to update)", async () => {
+    const readme = await readFile(join(import.meta.dirname, "../../README.md"), "utf8");
+    const start = "<!-- codes:start (npm run gen:codes) -->\n";
+    const section = readme.slice(readme.indexOf(start) + start.length, readme.indexOf("<!-- codes:end -->"));
+    expect(section).toBe(`${codesMarkdown()}\n`);
+  });
+});
