@@ -44,7 +44,7 @@ function repairDetails(operation: CatalogOperation) {
   return {
     required: Array.isArray(schema.required) ? schema.required : [],
     accepted: Object.keys(schema.properties ?? {}),
-    call: { operation: "call", name: operation.name, args: template(schema) },
+    call: { operation: "call", name: operation.tsName, args: template(schema) },
   };
 }
 
@@ -80,8 +80,9 @@ function list(snapshot: Snapshot, served: ServedUnit, args: ProgressiveArgs): Ca
       hint: 'pass the nextCursor of the previous page, or leave cursor out to start at the top: {"operation":"list"}',
     });
   }
+  // One name per operation, the one its signature calls it by (search hits use it too).
   const page = operations.slice(start, start + limit).map((op) => ({
-    name: op.name,
+    name: op.tsName,
     description: op.description.split(/\r?\n/, 1)[0] ?? "",
     signature: `${unitAccessor(served.id)}.${operationSignature(op)}`,
   }));
@@ -122,7 +123,7 @@ function describe(snapshot: Snapshot, served: ServedUnit, operation: CatalogOper
   const tool = snapshot.table.direct.get(operationKey(served.id, operation.name));
   return valueResult({
     unit: served.id,
-    name: operation.name,
+    name: operation.tsName,
     description: operation.description,
     signature: `${unitAccessor(served.id)}.${operationSignature(operation)}`,
     inputSchema: operation.inputSchema,

@@ -1,7 +1,7 @@
 /**
  * One name per operation in what search shows agents: an operation whose source name is not an
- * identifier (`get-sum`) is called `get_sum` in its signature, so its hits say `get_sum` too, and
- * that name works in the progressive tool's `call`.
+ * identifier (`get-sum`) is called `get_sum` in its signature, so its hits, the progressive tool's
+ * `list`, `describe` and call templates say `get_sum` too, and that name works in its `call`.
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,5 +57,16 @@ describe("search hits of an operation named get-sum", () => {
     expect(called.isError).not.toBe(true);
     expect(JSON.stringify(structured(called))).toContain('"sum":3');
     expect(api.requests.map((r) => r.path)).toEqual(["/sum"]);
+  });
+
+  it("and the progressive tool's list, describe and call template say get_sum", async () => {
+    const listed = structured(await client.callTool({ name: "calc", arguments: { operation: "list" } }));
+    const operations = listed.operations as Array<Record<string, unknown>>;
+    expect(operations.map((op) => op.name)).toEqual(["get_sum"]);
+    expect(operations[0]?.signature).toMatch(/^units\.calc\.get_sum\(/);
+    const described = structured(
+      await client.callTool({ name: "calc", arguments: { operation: "describe", name: "get-sum" } }),
+    );
+    expect(described).toMatchObject({ name: "get_sum", call: { operation: "call", name: "get_sum" } });
   });
 });
