@@ -1,9 +1,6 @@
 /** OpenAPI request bodies → the media type sent and the schema of `input.body`. */
-import { afterAll, describe, expect, it } from "vitest";
-import { cleanupProjects } from "../../../support/project.js";
-import { cleanupOutDirs, discoverSpec as discover } from "./support.js";
-
-afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+import { describe, expect, it } from "vitest";
+import { discoverSpec as discover } from "./support.js";
 
 type Data = Record<string, unknown>;
 
