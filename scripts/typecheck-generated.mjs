@@ -22,7 +22,8 @@ function cachingHost(options) {
   const host = ts.createCompilerHost(options);
   const parse = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (!stableRoots.some((dir) => fileName.startsWith(dir + sep))) return parse(fileName, languageVersion, onError, shouldCreate);
+    if (!stableRoots.some((dir) => fileName.startsWith(dir + sep)))
+      return parse(fileName, languageVersion, onError, shouldCreate);
     const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
     let file = stableFiles.get(key);
     if (!file) {

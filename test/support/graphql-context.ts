@@ -25,7 +25,7 @@ export async function graphqlOperations(
   const built = buildSchemaFromText(sdl);
   if (!built.schema) throw new Error(`the schema does not build: ${JSON.stringify(built.problems)}`);
   const schema = built.schema;
-  const backend = { name: "pets", description: "The pets service.", auth: { type: "none" }, ...entry };
+  const backend: Data = { name: "pets", description: "The pets service.", auth: { type: "none" }, ...entry };
   const configText = `${JSON.stringify({ graphqlEndpoints: { pets: backend } }, null, 2)}\n`;
   const { sourceMap } = parseDocument(configText, { file: CONFIG_FILE, json: true });
   const backendPointer = "/graphqlEndpoints/pets";
@@ -36,12 +36,7 @@ export async function graphqlOperations(
     description: "The pets service.",
     backend,
     baseDir: join(PROJECT, ".units"),
-    origin: {
-      scope: "project",
-      file: CONFIG_FILE,
-      pointer: backendPointer,
-      ...sourceMap.locate(backendPointer),
-    },
+    origin: { scope: "project", ...sourceMap.locate(backendPointer) },
     source: { map: sourceMap, backendPointer },
   } as unknown as ResolvedUnit;
   const diagnostics: Diagnostic[] = [];
