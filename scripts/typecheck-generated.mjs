@@ -9,6 +9,32 @@ import ts from "typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
+/**
+ * Parsed files that stay the same between bundles (TypeScript's libs, @types, unitc's runtime), kept
+ * across the programs of one process: the test suite type-checks many bundles, and parsing these
+ * again for each was most of the time a check took. Each program still checks every file.
+ */
+const stableFiles = new Map();
+const stableRoots = [join(root, "node_modules"), join(root, "runtime")];
+
+/** A compiler host that parses a stable file once per process. */
+function cachingHost(options) {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (!stableRoots.some((dir) => fileName.startsWith(dir + sep)))
+      return parse(fileName, languageVersion, onError, shouldCreate);
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    let file = stableFiles.get(key);
+    if (!file) {
+      file = parse(fileName, languageVersion, onError, shouldCreate);
+      if (file) stableFiles.set(key, file);
+    }
+    return file;
+  };
+  return host;
+}
+
 /** The `.ts` files below `dir`, but none in a dot folder: what a tsconfig's wildcards take. */
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -32,7 +58,7 @@ function codeModeDiagnostics(dir) {
   // The declarations themselves are what is checked here (the tsconfig skips them for speed).
   const parsed = ts.getParsedCommandLineOfConfigFile(config, { skipLibCheck: false }, host);
   if (!parsed) return problems;
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const program = ts.createProgram(parsed.fileNames, parsed.options, cachingHost(parsed.options));
   return [...problems, ...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
 }
 
@@ -51,7 +77,7 @@ export function typecheckBundle(dir) {
     typeRoots: [join(root, "node_modules/@types")],
     paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
   };
-  const program = ts.createProgram(filesUnder(dir), options);
+  const program = ts.createProgram(filesUnder(dir), options, cachingHost(options));
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...codeModeDiagnostics(dir)];
   return diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");

@@ -115,7 +115,7 @@ function withSpecTypes(
 }
 
 /** What converting operations needs; partial conversions are reported once per message. */
-function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend: Data): OperationContext {
+export function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend: Data): OperationContext {
   const warned = new Set<string>();
   return {
     refs,
@@ -136,7 +136,7 @@ function connection(backend: Data, baseUrl: string): OpenapiConnection {
 }
 
 /** Every path and method in document order, converted, named and de-duplicated. */
-function discoverOperations(refs: SpecRefs, context: OperationContext): OperationIR[] {
+export function discoverOperations(refs: SpecRefs, context: OperationContext): OperationIR[] {
   const sites = operationSites(refs);
   const kept: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
   for (const site of sites) {

@@ -1,23 +1,16 @@
-import { afterAll, describe, expect, it } from "vitest";
+/** Configured GraphQL operations, discovered in memory: documents, fragments, descriptions, annotations. */
+import { describe, expect, it } from "vitest";
 import type { GraphqlInvoke } from "../../../../runtime/manifest.js";
-import { compileProject, graphqlConfig, PETS_SDL } from "../../../e2e/graphql-support.js";
-import { cleanupProjects } from "../../../support/project.js";
+import { PETS_SDL } from "../../../e2e/graphql-support.js";
+import { graphqlOperations } from "../../../support/graphql-context.js";
 
-afterAll(cleanupProjects);
-
-async function compileOperations(operations: Record<string, unknown>, files: Record<string, string> = {}) {
-  const compiled = await compileProject({
-    ".units/pets.graphql": PETS_SDL,
-    ".units/config.json": graphqlConfig({
-      endpointUrl: "https://pets.example.com/graphql",
-      schemaPath: "pets.graphql",
-      selectionDepth: 3,
-      operations,
-    }),
-    ...files,
+function compileOperations(operations: Record<string, unknown>) {
+  return graphqlOperations(PETS_SDL, {
+    endpointUrl: "https://pets.example.com/graphql",
+    schemaPath: "pets.graphql",
+    selectionDepth: 3,
+    operations,
   });
-  const operationsIR = compiled.result.context.discovered?.units[0]?.operations ?? [];
-  return { text: compiled.text, operations: operationsIR };
 }
 
 describe("configured GraphQL operations", () => {

@@ -2,11 +2,8 @@
  * OpenAPI operations → manifest operations: names, annotations, and operations skipped with a warning
  * naming them.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { cleanupProjects } from "../../../support/project.js";
-import { cleanupOutDirs, discoverSpec as discover } from "./support.js";
-
-afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+import { describe, expect, it } from "vitest";
+import { discoverSpec as discover } from "./support.js";
 
 const ok = { "200": { description: "ok" } };
 

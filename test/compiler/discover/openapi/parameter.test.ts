@@ -1,116 +1,152 @@
 /** OpenAPI parameters → the grouped input and the invoke parameters (styles, locations, auth-owned headers). */
-import { afterAll, describe, expect, it } from "vitest";
-import { cleanupProjects } from "../../../support/project.js";
-import { cleanupOutDirs, discoverSpec as discover } from "./support.js";
+import { describe, expect, it } from "vitest";
+import type { OperationIR } from "../../../../compiler/discover/types.js";
+import { openapiSpec, specOperations } from "../../../support/spec-context.js";
 
-afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+type Data = Record<string, unknown>;
 
 const ok = { "200": { description: "ok" } };
 
-describe("parameters", () => {
-  it("groups parameters by location with their default styles, path-item ones overridden by the operation", async () => {
-    const { op } = await discover({
-      "/items/{id}": {
-        parameters: [
-          { name: "id", in: "path", required: true, schema: { type: "integer" } },
-          { name: "limit", in: "query", schema: { type: "string" } },
-        ],
-        get: {
-          operationId: "get",
-          parameters: [
-            {
-              name: "limit",
-              in: "query",
-              required: true,
-              description: "Page size.",
-              schema: { type: "integer" },
+/** Parameters in, the named operation's fields out (each compared with toEqual). */
+const converted: Array<
+  [string, { given: { paths: Data; backend?: Data }; want: { name: string } & Partial<OperationIR> }]
+> = [
+  [
+    "groups parameters by location with their default styles, path-item ones overridden by the operation",
+    {
+      given: {
+        paths: {
+          "/items/{id}": {
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "integer" } },
+              { name: "limit", in: "query", schema: { type: "string" } },
+            ],
+            get: {
+              operationId: "get",
+              parameters: [
+                {
+                  name: "limit",
+                  in: "query",
+                  required: true,
+                  description: "Page size.",
+                  schema: { type: "integer" },
+                },
+                { name: "X-Request-Id", in: "header", schema: { type: "string" } },
+                { name: "Accept", in: "header", schema: { type: "string" } },
+                { name: "theme", in: "cookie", schema: { type: "string" } },
+              ],
+              responses: ok,
             },
-            { name: "X-Request-Id", in: "header", schema: { type: "string" } },
-            { name: "Accept", in: "header", schema: { type: "string" } },
-            { name: "theme", in: "cookie", schema: { type: "string" } },
-          ],
-          responses: ok,
-        },
-      },
-    });
-    expect(op("get").invoke).toEqual({
-      kind: "openapi",
-      method: "GET",
-      path: "/items/{id}",
-      parameters: [
-        { name: "id", in: "path", style: "simple", explode: false, required: true },
-        { name: "limit", in: "query", style: "form", explode: true, required: true },
-        { name: "X-Request-Id", in: "header", style: "simple", explode: false, required: false },
-        { name: "theme", in: "cookie", style: "form", explode: true, required: false },
-      ],
-    });
-    expect(op("get").inputSchema).toEqual({
-      type: "object",
-      properties: {
-        path: {
-          type: "object",
-          description: "Path parameters.",
-          properties: { id: { type: "integer" } },
-          required: ["id"],
-          additionalProperties: false,
-        },
-        query: {
-          type: "object",
-          description: "Query parameters.",
-          properties: { limit: { type: "integer", description: "Page size." } },
-          required: ["limit"],
-          additionalProperties: false,
-        },
-        header: {
-          type: "object",
-          description: "Header parameters.",
-          properties: { "X-Request-Id": { type: "string" } },
-          additionalProperties: false,
-        },
-        cookie: {
-          type: "object",
-          description: "Cookie parameters.",
-          properties: { theme: { type: "string" } },
-          additionalProperties: false,
-        },
-      },
-      required: ["path", "query"],
-      additionalProperties: false,
-    });
-  });
-
-  it("leaves headers the unit's auth sets out of the input", async () => {
-    const { op } = await discover(
-      {
-        "/x": {
-          get: {
-            operationId: "x",
-            parameters: [{ name: "x-api-key", in: "header", required: true, schema: { type: "string" } }],
-            responses: ok,
           },
         },
       },
-      {},
-      { auth: { type: "headers", headers: { "X-Api-Key": "env:KEY" } } },
-    );
-    expect(op("x").inputSchema).toEqual({ type: "object", properties: {}, additionalProperties: false });
-  });
-
-  it.each([
-    ["an optional parameter in an unknown place is left out", false, "OPENAPI_PARTIAL"],
-    ["a required parameter in an unknown place skips the operation", true, "OPERATION_SKIPPED"],
-  ])("%s", async (_name, required, code) => {
-    const { unit, text } = await discover({
-      "/x": {
-        get: {
-          operationId: "x",
-          parameters: [{ name: "q", in: "querystring", required, schema: { type: "string" } }],
-          responses: ok,
+      want: {
+        name: "get",
+        invoke: {
+          kind: "openapi",
+          method: "GET",
+          path: "/items/{id}",
+          parameters: [
+            { name: "id", in: "path", style: "simple", explode: false, required: true },
+            { name: "limit", in: "query", style: "form", explode: true, required: true },
+            { name: "X-Request-Id", in: "header", style: "simple", explode: false, required: false },
+            { name: "theme", in: "cookie", style: "form", explode: true, required: false },
+          ],
+        },
+        inputSchema: {
+          type: "object",
+          properties: {
+            path: {
+              type: "object",
+              description: "Path parameters.",
+              properties: { id: { type: "integer" } },
+              required: ["id"],
+              additionalProperties: false,
+            },
+            query: {
+              type: "object",
+              description: "Query parameters.",
+              properties: { limit: { type: "integer", description: "Page size." } },
+              required: ["limit"],
+              additionalProperties: false,
+            },
+            header: {
+              type: "object",
+              description: "Header parameters.",
+              properties: { "X-Request-Id": { type: "string" } },
+              additionalProperties: false,
+            },
+            cookie: {
+              type: "object",
+              description: "Cookie parameters.",
+              properties: { theme: { type: "string" } },
+              additionalProperties: false,
+            },
+          },
+          required: ["path", "query"],
+          additionalProperties: false,
         },
       },
-    });
-    expect(unit.operations.length).toBe(required ? 0 : 1);
-    expect(text).toContain(`warning ${code} GET /x ("x")`);
+    },
+  ],
+  [
+    "leaves headers the unit's auth sets out of the input",
+    {
+      given: {
+        paths: {
+          "/x": {
+            get: {
+              operationId: "x",
+              parameters: [{ name: "x-api-key", in: "header", required: true, schema: { type: "string" } }],
+              responses: ok,
+            },
+          },
+        },
+        backend: { auth: { type: "headers", headers: { "X-Api-Key": "env:KEY" } } },
+      },
+      want: { name: "x", inputSchema: { type: "object", properties: {}, additionalProperties: false } },
+    },
+  ],
+];
+
+/** A parameter unitc cannot send: the operations kept and the warning. */
+const unsendable: Array<
+  [string, { given: { required: boolean }; want: { operations: number; code: string } }]
+> = [
+  [
+    "an optional parameter in an unknown place is left out",
+    { given: { required: false }, want: { operations: 1, code: "OPENAPI_PARTIAL" } },
+  ],
+  [
+    "a required parameter in an unknown place skips the operation",
+    { given: { required: true }, want: { operations: 0, code: "OPERATION_SKIPPED" } },
+  ],
+];
+
+describe("parameters", () => {
+  it.each(converted)("%s", async (_name, { given, want }) => {
+    const { op } = await specOperations(openapiSpec(given.paths), given.backend);
+    const { name, ...fields } = want;
+    for (const [field, value] of Object.entries(fields))
+      expect(op(name)[field as keyof OperationIR]).toEqual(value);
+  });
+
+  it.each(unsendable)("%s", async (_name, { given, want }) => {
+    const { operations, text } = await specOperations(
+      openapiSpec({
+        "/x": {
+          get: {
+            operationId: "x",
+            parameters: [
+              { name: "q", in: "querystring", required: given.required, schema: { type: "string" } },
+            ],
+            responses: ok,
+          },
+        },
+      }),
+    );
+    expect(operations.length).toBe(want.operations);
+    expect(text).toContain(`warning ${want.code} GET /x ("x")`);
     expect(text).toContain('parameter "q" is in "querystring", which unitc cannot send');
   });
 });

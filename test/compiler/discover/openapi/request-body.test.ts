@@ -1,9 +1,6 @@
 /** OpenAPI request bodies → the media type sent and the schema of `input.body`. */
-import { afterAll, describe, expect, it } from "vitest";
-import { cleanupProjects } from "../../../support/project.js";
-import { cleanupOutDirs, discoverSpec as discover } from "./support.js";
-
-afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+import { describe, expect, it } from "vitest";
+import { discoverSpec as discover } from "./support.js";
 
 type Data = Record<string, unknown>;
 
@@ -16,36 +13,55 @@ describe("request bodies", () => {
   });
   const object = { type: "object", properties: { a: { type: "string" } } };
 
-  it.each([
+  const picks: Array<[string, { given: Data; want: { contentType: string; schema: Data } }]> = [
     [
       "JSON first",
-      { "application/xml": { schema: object }, "application/json": { schema: object } },
-      "application/json",
-      object,
+      {
+        given: { "application/xml": { schema: object }, "application/json": { schema: object } },
+        want: { contentType: "application/json", schema: object },
+      },
     ],
-    ["a +json type", { "application/vnd.api+json": { schema: object } }, "application/vnd.api+json", object],
+    [
+      "a +json type",
+      {
+        given: { "application/vnd.api+json": { schema: object } },
+        want: { contentType: "application/vnd.api+json", schema: object },
+      },
+    ],
     [
       "form before multipart",
-      { "multipart/form-data": { schema: object }, "application/x-www-form-urlencoded": { schema: object } },
-      "application/x-www-form-urlencoded",
-      object,
+      {
+        given: {
+          "multipart/form-data": { schema: object },
+          "application/x-www-form-urlencoded": { schema: object },
+        },
+        want: { contentType: "application/x-www-form-urlencoded", schema: object },
+      },
     ],
-    ["text as a string", { "text/plain": {} }, "text/plain", { type: "string" }],
+    [
+      "text as a string",
+      { given: { "text/plain": {} }, want: { contentType: "text/plain", schema: { type: "string" } } },
+    ],
     [
       "another concrete type as raw text",
-      { "application/xml": { schema: object } },
-      "application/xml",
-      { type: "string" },
+      {
+        given: { "application/xml": { schema: object } },
+        want: { contentType: "application/xml", schema: { type: "string" } },
+      },
     ],
     [
       "a wildcard with a structured schema as JSON",
-      { "*/*": { schema: object } },
-      "application/json",
-      object,
+      { given: { "*/*": { schema: object } }, want: { contentType: "application/json", schema: object } },
     ],
-    ["a wildcard without one as bytes", { "*/*": {} }, "application/octet-stream", { type: "string" }],
-  ])("picks %s", async (_name, content, contentType, schema) => {
-    const { op } = await discover(body(content));
+    [
+      "a wildcard without one as bytes",
+      { given: { "*/*": {} }, want: { contentType: "application/octet-stream", schema: { type: "string" } } },
+    ],
+  ];
+
+  it.each(picks)("picks %s", async (_name, { given, want }) => {
+    const { contentType, schema } = want;
+    const { op } = await discover(body(given));
     expect((op("x").invoke as { body: unknown }).body).toEqual({ contentType, required: true });
     expect((op("x").inputSchema as { properties: Data }).properties.body).toEqual(schema);
   });

@@ -1,9 +1,6 @@
 /** OpenAPI responses and schemas → output schemas in JSON Schema 2020-12. */
-import { afterAll, describe, expect, it } from "vitest";
-import { cleanupProjects } from "../../../support/project.js";
-import { cleanupOutDirs, discoverSpec as discover } from "./support.js";
-
-afterAll(() => Promise.all([cleanupOutDirs(), cleanupProjects()]));
+import { describe, expect, it } from "vitest";
+import { discoverSpec as discover } from "./support.js";
 
 type Data = Record<string, unknown>;
 
@@ -12,21 +9,31 @@ const json = (schema: Data) => ({ content: { "application/json": { schema } } })
 
 describe("outputs and schemas", () => {
   it.each([
-    ["one JSON response", { "200": { description: "ok", ...json({ type: "string" }) } }, { type: "string" }],
+    [
+      "one JSON response",
+      { given: { "200": { description: "ok", ...json({ type: "string" }) } }, want: { type: "string" } },
+    ],
     [
       "JSON or nothing",
-      { "200": { description: "ok", ...json({ type: "integer" }) }, "204": { description: "none" } },
-      { anyOf: [{ type: "integer" }, { type: "null" }] },
+      {
+        given: { "200": { description: "ok", ...json({ type: "integer" }) }, "204": { description: "none" } },
+        want: { anyOf: [{ type: "integer" }, { type: "null" }] },
+      },
     ],
-    ["text only", { "200": { description: "ok", content: { "text/csv": {} } } }, { type: "string" }],
+    [
+      "text only",
+      { given: { "200": { description: "ok", content: { "text/csv": {} } } }, want: { type: "string" } },
+    ],
     [
       "default when there is no 2xx",
-      { default: { description: "ok", ...json({ type: "boolean" }) }, "404": { description: "no" } },
-      { type: "boolean" },
+      {
+        given: { default: { description: "ok", ...json({ type: "boolean" }) }, "404": { description: "no" } },
+        want: { type: "boolean" },
+      },
     ],
-    ["nothing described", { "200": { description: "ok" } }, undefined],
-  ])("%s", async (_name, responses, want) => {
-    const { op } = await discover({ "/x": { get: { operationId: "x", responses } } });
+    ["nothing described", { given: { "200": { description: "ok" } }, want: undefined }],
+  ] as Array<[string, { given: Data; want: Data | undefined }]>)("%s", async (_name, { given, want }) => {
+    const { op } = await discover({ "/x": { get: { operationId: "x", responses: given } } });
     expect(op("x").outputSchema).toEqual(want);
   });
 

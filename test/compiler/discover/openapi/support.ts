@@ -1,7 +1,7 @@
 /**
  * Helpers for OpenAPI and discovery-document tests: compile a project folder into a bundle folder
  * (written to disk, so tests can import the generated client and type-check it), with diagnostics as
- * the text the CLI prints.
+ * the text the CLI prints; or discover a spec in memory, for the converters' tests.
  */
 
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -9,9 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { formatDiagnostics } from "../../../../compiler/diagnostics.js";
 import { type CompileResult, compile } from "../../../../compiler/index.js";
-import type { ManifestOperation, ManifestUnit } from "../../../../runtime/manifest.js";
-import { parsedManifest } from "../../../support/manifest.js";
-import { writeProject } from "../../../support/project.js";
+import { openapiSpec, specOperations } from "../../../support/spec-context.js";
 
 type Data = Record<string, unknown>;
 
@@ -54,27 +52,11 @@ export async function cleanupOutDirs(): Promise<void> {
   await Promise.all(outDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
-/** Compiles an OpenAPI 3.0 spec with `paths` (and optional components) and returns its unit and diagnostics. */
+/**
+ * Discovers an OpenAPI 3.0 spec with `paths` (and optional components) in memory, as a unit with
+ * `entry` (its auth) would: its operations and diagnostics.
+ */
 export async function discoverSpec(paths: Data, extra: Data = {}, entry: Data = {}) {
-  const spec = { openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra };
-  const dir = await writeProject({
-    ".units/spec.json": JSON.stringify(spec, null, 2),
-    ".units/config.json": configText({
-      openapiEndpoints: {
-        api: {
-          name: "API",
-          description: "x",
-          specPath: "spec.json",
-          baseUrl: "https://api.example.test",
-          auth: { type: "none" },
-          ...entry,
-        },
-      },
-    }),
-  });
-  const bundle = await compileTo(dir, await makeOutDir());
-  const manifest = parsedManifest(bundle.result.files.get("manifest.json"));
-  const unit = manifest.units[0] as ManifestUnit;
-  const op = (name: string) => unit.operations.find((o) => o.name === name) as ManifestOperation;
-  return { unit, text: bundle.text, op };
+  const { operations, op, text } = await specOperations(openapiSpec(paths, extra), entry);
+  return { unit: { operations }, text, op };
 }

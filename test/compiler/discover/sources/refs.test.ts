@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([remote.close(), cleanupProjects(), cleanupOutDirs()]));
 
-/** Compiles `refs/spec/<spec>` of a copy of the fixture; `extra` files are written into the copy first. */
-async function compileSpec(spec: string, extra: Record<string, string> = {}) {
+/** A project holding a copy of the fixture, its unit pointing at `refs/spec/<spec>`; `extra` files are written into the copy. */
+async function fixtureProject(spec: string, extra: Record<string, string> = {}): Promise<string> {
   const dir = await writeProject({
     ".units/config.json": configText({
       openapiEndpoints: {
@@ -45,10 +45,28 @@ async function compileSpec(spec: string, extra: Record<string, string> = {}) {
   });
   await cp(FIXTURE, join(dir, "refs"), { recursive: true });
   for (const [path, text] of Object.entries(extra)) await writeFile(join(dir, "refs", path), text);
+  return dir;
+}
+
+/** Compiles `refs/spec/<spec>` of a copy of the fixture; `extra` files are written into the copy first. */
+async function compileSpec(spec: string, extra: Record<string, string> = {}) {
+  const dir = await fixtureProject(spec, extra);
   const outDir = await makeOutDir();
   const bundle = await compileTo(dir, outDir);
   const manifest = bundle.result.files.get("manifest.json") ?? "";
   return { ...bundle, dir, manifest };
+}
+
+const unchanged = new Map<string, ReturnType<typeof compileSpec>>();
+
+/** One compile of an unchanged fixture spec, shared by the tests that only read its outcome. */
+function compileFixture(spec: string): ReturnType<typeof compileSpec> {
+  let compiled = unchanged.get(spec);
+  if (!compiled) {
+    compiled = compileSpec(spec);
+    unchanged.set(spec, compiled);
+  }
+  return compiled;
 }
 
 const HINT = "  hint: copy the referenced document into the spec's folder and refer to it by a relative path";
@@ -57,7 +75,7 @@ const OUTSIDE_HINT =
 
 describe("refused $refs", () => {
   it("reports a metadata URL, a file: URL and a file outside the folder, and reads none of them", async () => {
-    const { text, manifest } = await compileSpec("bad.yaml");
+    const { text, manifest } = await compileFixture("bad.yaml");
     expect(text).toBe(
       [
         'refs/spec/bad.yaml:14:23 error SPEC_REF_REMOTE $ref "http://169.254.169.254/latest/meta-data/iam/security-credentials/" points to a remote URL; unitc does not fetch remote $refs',
@@ -73,7 +91,7 @@ describe("refused $refs", () => {
   });
 
   it("gives openapi-typescript nothing it could fetch or read: refused refs are typed unknown", async () => {
-    const { result } = await compileSpec("bad.yaml");
+    const { result } = await compileFixture("bad.yaml");
     const specTypes = result.files.get("units/refs/spec-types.ts") ?? "";
     expect(specTypes).toContain("openapi-typescript");
     expect(specTypes).not.toContain(MARKER);
@@ -83,7 +101,7 @@ describe("refused $refs", () => {
   });
 
   it("reports the refs of a Swagger 2.0 spec at their place in the original document", async () => {
-    const { text, manifest } = await compileSpec("bad-swagger.json");
+    const { text, manifest } = await compileFixture("bad-swagger.json");
     expect(text).toBe(
       [
         'refs/spec/bad-swagger.json:10:63 error SPEC_REF_REMOTE $ref "https://169.254.169.254/item.json" points to a remote URL; unitc does not fetch remote $refs',
@@ -149,7 +167,7 @@ components:
       "./schemas/pet.yaml#/Pet",
       "./link.yaml#/Secret",
     );
-    const { dir } = await compileSpec("good.yaml");
+    const dir = await fixtureProject("good.yaml");
     await symlink(join(dir, "refs/outside.yaml"), join(dir, "refs/spec/link.yaml"));
     await writeFile(join(dir, "refs/spec/good.yaml"), spec);
     const outDir = await makeOutDir();

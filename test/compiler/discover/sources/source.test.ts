@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startHttpServer, type TestServer } from "../../../support/http-server.js";
 import { cleanupProjects, writeProject } from "../../../support/project.js";
 import { cleanupOutDirs, compileTo, configText, makeOutDir } from "../openapi/support.js";
@@ -27,8 +27,8 @@ paths:
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(join(tmpdir(), "unitc-cache-"));
-  process.env.UNITC_CACHE_DIR = cacheDir;
-  process.env.SPEC_TOKEN = TOKEN;
+  vi.stubEnv("UNITC_CACHE_DIR", cacheDir);
+  vi.stubEnv("SPEC_TOKEN", TOKEN);
   server = await startHttpServer((request, res) => {
     if (request.path === "/missing.yaml") return res.writeHead(404, "Not Found").end("no such spec");
     res

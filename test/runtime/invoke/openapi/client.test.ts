@@ -6,7 +6,7 @@
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
 import {
   cleanupOutDirs,
@@ -100,7 +100,7 @@ afterAll(() => Promise.all([server.close(), other.close(), cleanupOutDirs(), cle
 beforeEach(() => {
   server.requests.length = 0;
   other.requests.length = 0;
-  process.env.ECHO_KEY = KEY;
+  vi.stubEnv("ECHO_KEY", KEY);
 });
 
 const last = () => server.requests.at(-1) as RecordedRequest;
@@ -211,7 +211,7 @@ describe("a client generated from an OpenAPI spec", () => {
   });
 
   it("fails with MISSING_ENV before sending anything when the auth variable is unset", async () => {
-    delete process.env.ECHO_KEY;
+    vi.stubEnv("ECHO_KEY", undefined);
     const error = await failure(consumer.calls.item({}, "x"));
     expect(error.code).toBe("MISSING_ENV");
     expect(server.requests).toEqual([]);

@@ -1,0 +1,60 @@
+/**
+ * A GraphQL unit's configured operations, discovered in memory: the schema built from SDL and the
+ * unit's entry read as the config file would hold it (positions from a real source map), without a
+ * project folder, the rest of the pipeline, codegen or emit.
+ */
+import { join, relative } from "node:path";
+import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/diagnostics.js";
+import { configuredOperations } from "../../compiler/discover/graphql/documents.js";
+import { toOperationIR } from "../../compiler/discover/graphql/prepare.js";
+import { buildSchemaFromText } from "../../compiler/discover/graphql/schema.js";
+import type { DiscoverContext, OperationIR } from "../../compiler/discover/types.js";
+import { parseDocument } from "../../compiler/load/parse-document.js";
+import type { ResolvedUnit } from "../../compiler/resolve/types.js";
+
+type Data = Record<string, unknown>;
+
+const PROJECT = join("/", "unitc-graphql-context");
+const CONFIG_FILE = join(PROJECT, ".units", "config.json");
+
+/** The operations `entry.operations` make of `sdl` for unit `pets`, and diagnostics as the CLI prints them. */
+export async function graphqlOperations(
+  sdl: string,
+  entry: Data,
+): Promise<{ operations: OperationIR[]; text: string }> {
+  const built = buildSchemaFromText(sdl);
+  if (!built.schema) throw new Error(`the schema does not build: ${JSON.stringify(built.problems)}`);
+  const schema = built.schema;
+  const backend: Data = { name: "pets", description: "The pets service.", auth: { type: "none" }, ...entry };
+  const configText = `${JSON.stringify({ graphqlEndpoints: { pets: backend } }, null, 2)}\n`;
+  const { sourceMap } = parseDocument(configText, { file: CONFIG_FILE, json: true });
+  const backendPointer = "/graphqlEndpoints/pets";
+  const unit = {
+    id: "pets",
+    kind: "graphql",
+    name: "pets",
+    description: "The pets service.",
+    backend,
+    baseDir: join(PROJECT, ".units"),
+    origin: { scope: "project", ...sourceMap.locate(backendPointer) },
+    source: { map: sourceMap, backendPointer },
+  } as unknown as ResolvedUnit;
+  const diagnostics: Diagnostic[] = [];
+  const context: DiscoverContext = {
+    unit,
+    report(severity, code, message, pointer, hint) {
+      const at = sourceMap.locateKey(`${backendPointer}${pointer}`);
+      diagnostics.push(createDiagnostic(severity, code, message, at, hint));
+    },
+    reportAt(severity, code, message, at, hint) {
+      diagnostics.push(createDiagnostic(severity, code, message, at, hint));
+    },
+  };
+  const prepared = await configuredOperations(
+    context,
+    schema,
+    (backend.operations ?? {}) as Record<string, Data>,
+  );
+  const text = formatDiagnostics(diagnostics, (file) => relative(PROJECT, file));
+  return { operations: prepared.map((p) => toOperationIR(schema, p)), text };
+}
