@@ -9,7 +9,7 @@ export type { CodeEntry } from "./code-entry.js";
 export { type CompileOptions, type CompileResult, compile, validate } from "./compile.js";
 export { type CompilerCode, compilerCodes } from "./diagnostic-codes.js";
 export type { Diagnostic, DiagnosticCode, FormatOptions, Severity } from "./diagnostics.js";
-export { formatDiagnostic, formatDiagnostics, hasErrors, sourceLines } from "./diagnostics.js";
+export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
 export { BuildMemo } from "./incremental/memo.js";
 export {
   type ProjectWatcher,
