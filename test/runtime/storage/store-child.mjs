@@ -1,5 +1,5 @@
 // A second process for the storage conformance suite: opens the same store from the built runtime
-// (dist/) and does one job, reporting on stdout as JSON lines.
+// (dist/) and does one job, reporting on stdout as JSON lines. bench/storage.mjs uses it too.
 import { createInterface } from "node:readline";
 import { openStore } from "../../../dist/runtime/storage/open.js";
 
@@ -42,6 +42,16 @@ if (job.action === "lease") {
     await store.put(job.key, value, current ? { version: current.version } : { absent: true });
     if (round === 2) say({ writing: true });
   }
+} else if (job.action === "watch") {
+  // Reports each change with the moment it arrived, for the benchmark's time-to-second-process.
+  const stop = store.watch(job.namespace, (change) =>
+    say({ name: change.key.name, version: change.version, at: performance.timeOrigin + performance.now() }),
+  );
+  setTimeout(() => say({ watching: true }), 100); // after the feed's first listing
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === "stop") break;
+  }
+  stop();
 } else if (job.action === "increment") {
   const retries = await Promise.all(Array.from({ length: job.count }, () => increment(job.key)));
   say({ done: job.count, retries: retries.reduce((a, b) => a + b, 0) });
