@@ -8,13 +8,17 @@ const store = await openStore(job.settings, job.env);
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const encode = (text) => new TextEncoder().encode(text);
 
-/** Adds one to the counter, re-reading and retrying on every conflict. */
+/**
+ * Adds one to the counter, re-reading and retrying on every conflict after a short random pause (as
+ * a real caller backs off), so 200 writers do not all re-read at once on every round.
+ */
 async function increment(key) {
   for (let attempt = 0; ; attempt++) {
     const current = await store.get(key);
     const next = current ? Number(new TextDecoder().decode(current.value)) + 1 : 1;
     const expect = current ? { version: current.version } : { absent: true };
     if ((await store.put(key, encode(String(next)), expect)).ok) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 5 * 2 ** attempt)));
   }
 }
 
