@@ -13,7 +13,7 @@ import {
 } from "../../runtime/references.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import { Vault } from "../../runtime/storage/vault.js";
-import { MemoryStore } from "../support/memory-store.js";
+import { memoryStore } from "../support/memory-store.js";
 
 async function secretFile(text: string, mode: number): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), "unitc-ref-")), "secret");
@@ -82,7 +82,7 @@ describe("secret references", () => {
   });
 
   it("resolves vault: through a vault, and says when the secret is not set", async () => {
-    const vault = new Vault(new MemoryStore(), vaultKey(randomBytes(32))); // in-memory stand-in store
+    const vault = new Vault(memoryStore(), vaultKey(randomBytes(32))); // in-memory stand-in store
     await vault.set("github", "ghp_x");
     expect(await resolveSecret("vault:github", { env: {}, vault })).toBe("ghp_x");
     await expect(resolveSecret("vault:gitlab", { env: {}, vault })).rejects.toMatchObject({
