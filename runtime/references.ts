@@ -1,8 +1,13 @@
 /**
- * Secret references. A secret-bearing value is never written inline: it is `env:NAME`, or a string
- * holding `${NAME}` / `$env:NAME` placeholders (for example `Bearer ${API_TOKEN}`), resolved from the
- * environment when a request is made.
+ * The one module for secret references. A secret-bearing value is never written inline. Request
+ * templates hold `env:NAME`, or `${NAME}` / `$env:NAME` placeholders (for example
+ * `Bearer ${API_TOKEN}`), resolved from the environment when a request is made. Whole-value fields
+ * also take `file:/abs/path` (a file only its owner may read or write) and `vault:NAME` (a sealed
+ * secret in the store); storage's own fields (`connection`, `credentials`, `vaultKey`) allow `env:`
+ * and `file:` only, since the vault needs the store open before it can answer.
  */
+import { readFile, stat } from "node:fs/promises";
+import { isAbsolute } from "node:path";
 
 const ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
 const WHOLE_ENV = new RegExp(`^env:(${ENV_NAME})$`);
@@ -43,4 +48,136 @@ export function resolveReference(value: string, env: Record<string, string | und
   return value.replace(PLACEHOLDER, (_match, braced: string | undefined, prefixed: string | undefined) =>
     lookup((braced ?? prefixed) as string),
   );
+}
+
+/** The kinds of reference. */
+export type ReferenceKind = "env" | "file" | "vault";
+
+/** Why a reference did not resolve; names the field, variable, path or secret, never a value. */
+export class SecretReferenceError extends Error {
+  constructor(
+    readonly code:
+      | "REFERENCE_LITERAL"
+      | "REFERENCE_NOT_ALLOWED"
+      | "MISSING_ENV"
+      | "FILE_NOT_PRIVATE"
+      | "FILE_UNREADABLE"
+      | "VAULT_UNAVAILABLE"
+      | "VAULT_MISSING",
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = "SecretReferenceError";
+  }
+}
+
+/** What a `vault:` reference reads from. */
+export interface SecretSource {
+  get(name: string): Promise<{ value: string } | undefined>;
+}
+
+/** Where references resolve, and which kinds a field allows (all by default). */
+export interface ReferenceContext {
+  env: Record<string, string | undefined>;
+  vault?: SecretSource;
+  allow?: readonly ReferenceKind[];
+  /** The config field being resolved, for messages (for example `storage.connection`). */
+  field?: string;
+}
+
+const PATTERNS: Record<ReferenceKind, RegExp> = {
+  env: WHOLE_ENV,
+  file: /^file:(\/.*)$/,
+  vault: /^vault:([A-Za-z0-9._:@-]+(?:\/[A-Za-z0-9._:@-]+)*)$/,
+};
+
+/** The reference's kind and target, or undefined when `value` is no reference (a literal). */
+export function parseReference(value: string): { kind: ReferenceKind; target: string } | undefined {
+  for (const kind of Object.keys(PATTERNS) as ReferenceKind[]) {
+    const match = PATTERNS[kind].exec(value);
+    if (match?.[1] && (kind !== "file" || isAbsolute(match[1]))) return { kind, target: match[1] };
+  }
+  return undefined;
+}
+
+/** Resolves `value` to the secret it names; a {@link SecretReferenceError} otherwise. */
+export async function resolveSecret(value: string, context: ReferenceContext): Promise<string> {
+  const field = context.field ?? "the field";
+  const allow = context.allow ?? (["env", "file", "vault"] as const);
+  const written = allow.map((kind) => (kind === "file" ? "file:/abs/path" : `${kind}:NAME`)).join(", ");
+  const parsed = parseReference(value);
+  if (parsed === undefined) {
+    throw new SecretReferenceError(
+      "REFERENCE_LITERAL",
+      `${field} holds a literal value; it must be a reference`,
+      `write ${written}`,
+    );
+  }
+  if (!allow.includes(parsed.kind)) {
+    throw new SecretReferenceError(
+      "REFERENCE_NOT_ALLOWED",
+      `${field} does not take ${parsed.kind}: references`,
+      `write ${written}`,
+    );
+  }
+  if (parsed.kind === "env") return fromEnv(parsed.target, context.env, field);
+  if (parsed.kind === "file") return fromFile(parsed.target, field);
+  return fromVault(parsed.target, context.vault, field);
+}
+
+function fromEnv(name: string, env: Record<string, string | undefined>, field: string): string {
+  const found = env[name];
+  if (found === undefined) {
+    throw new SecretReferenceError(
+      "MISSING_ENV",
+      `environment variable ${name} (for ${field}) is not set`,
+      `set ${name} in the environment`,
+    );
+  }
+  return found;
+}
+
+/** Reads a secret file after checking that only its owner can read or write it. */
+async function fromFile(path: string, field: string): Promise<string> {
+  let mode: number;
+  try {
+    mode = (await stat(path)).mode;
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new SecretReferenceError(
+      "FILE_UNREADABLE",
+      `${path} (for ${field}) cannot be read (${why})`,
+      "check the path",
+    );
+  }
+  if ((mode & 0o077) !== 0) {
+    throw new SecretReferenceError(
+      "FILE_NOT_PRIVATE",
+      `${path} (for ${field}) is readable or writable by others (mode ${(mode & 0o777).toString(8)})`,
+      `make it owner-only: chmod 600 ${path}`,
+    );
+  }
+  const text = await readFile(path, "utf8");
+  // Editors and `echo` end a file with a newline that is not part of the secret.
+  return text.replace(/\r?\n$/, "");
+}
+
+async function fromVault(name: string, vault: SecretSource | undefined, field: string): Promise<string> {
+  if (vault === undefined) {
+    throw new SecretReferenceError(
+      "VAULT_UNAVAILABLE",
+      `${field} names vault:${name}, but no storage is configured`,
+      `configure storage in the user config, then unitc secret set ${name}`,
+    );
+  }
+  const found = await vault.get(name);
+  if (found === undefined) {
+    throw new SecretReferenceError(
+      "VAULT_MISSING",
+      `vault secret ${name} (for ${field}) is not set`,
+      `run unitc secret set ${name}`,
+    );
+  }
+  return found.value;
 }

@@ -9,8 +9,7 @@ import {
   isCredentialHeader,
 } from "../../runtime/invoke/http/header-rules.js";
 import { hasDotSegment } from "../../runtime/invoke/template.js";
-import { isSecretReference } from "../../runtime/references.js";
-import { parseReference } from "../../runtime/storage/references.js";
+import { isSecretReference, parseReference } from "../../runtime/references.js";
 import type { DiagnosticCode } from "../diagnostics.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */

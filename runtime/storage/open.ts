@@ -1,12 +1,15 @@
 /**
- * Opens the store the resolved `storage` config names. Secret-bearing fields (`connection`) are
- * references resolved from `env`; a literal DSN in the config is refused, naming the field.
+ * Opens the store the resolved `storage` config names. Secret-bearing fields (`connection`,
+ * `credentials`) are `env:` or `file:` references; a literal in the config is refused, naming the
+ * field and never echoing the value.
  */
-import { isSecretReference, MissingVariableError, resolveReference } from "../references.js";
+import { resolveSecret, SecretReferenceError } from "../references.js";
 import { defaultDataFolder, openFilesystemStore } from "./filesystem/store.js";
+import { openObjectStore } from "./object-store/open.js";
 import { openPostgresStore } from "./postgresql/store.js";
 import { openSqliteStore } from "./sqlite/store.js";
 import { type Store, StoreError } from "./types.js";
+import { checkKeyConfigured } from "./vault-key.js";
 
 /** The resolved `storage` config (schemas/config.schema.json $defs/storage). */
 export interface StorageSettings {
@@ -40,35 +43,40 @@ export async function openStore(
         throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
       return openSqliteStore(chosen.path, pollIntervalMs);
     case "postgresql":
-      return openPostgresStore(secret(chosen.connection, "storage.connection", env), pollIntervalMs);
-    case "object_store":
-      throw badConfig(
-        "the object_store storage provider is not available in this build yet",
-        "use filesystem, sqlite or postgresql for now",
+      return openPostgresStore(await secret(chosen.connection, "storage.connection", env), pollIntervalMs);
+    case "object_store": {
+      if (!chosen.bucket || !chosen.region)
+        throw badConfig("storage.bucket and storage.region are required for object_store", "set both");
+      // Refused before any connection: records sealed with a key only this machine has are lost.
+      checkKeyConfigured(chosen.provider, chosen.vaultKey);
+      const credentials =
+        chosen.credentials === undefined
+          ? undefined
+          : await secret(chosen.credentials, "storage.credentials", env);
+      return openObjectStore(
+        { ...chosen, bucket: chosen.bucket, region: chosen.region, credentials },
+        pollIntervalMs,
       );
+    }
     default:
       throw badConfig(
         `unknown storage provider ${JSON.stringify(chosen.provider)}`,
-        "use filesystem, sqlite or postgresql",
+        "use filesystem, sqlite, postgresql or object_store",
       );
   }
 }
 
-/** Resolves a reference field, refusing a literal (the value is never echoed). */
-function secret(value: string | undefined, field: string, env: Record<string, string | undefined>): string {
-  if (!value) throw badConfig(`${field} is required`, `set ${field} to env:NAME`);
-  if (!isSecretReference(value)) {
-    throw badConfig(
-      `${field} must be a reference such as env:NAME, not an inline value`,
-      `set ${field} to env:NAME`,
-    );
-  }
+/** Resolves an `env:` or `file:` reference field; a literal is refused, and never echoed. */
+async function secret(
+  value: string | undefined,
+  field: string,
+  env: Record<string, string | undefined>,
+): Promise<string> {
+  if (!value) throw badConfig(`${field} is required`, `set ${field} to env:NAME or file:/abs/path`);
   try {
-    return resolveReference(value, env);
+    return await resolveSecret(value, { env, allow: ["env", "file"], field });
   } catch (error) {
-    if (error instanceof MissingVariableError) {
-      throw badConfig(`${field}: ${error.message}`, `export ${error.variable} before starting unitc`);
-    }
+    if (error instanceof SecretReferenceError) throw badConfig(error.message, error.hint);
     throw error;
   }
 }

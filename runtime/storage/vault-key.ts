@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { resolveSecret } from "./references.js";
+import { resolveSecret } from "../references.js";
 import { KEY_HINT, VaultError, type VaultKey, vaultKey } from "./seal.js";
 
 /** The providers that may keep their own key file. */
@@ -33,6 +33,16 @@ export function decodeVaultKey(text: string, field = "storage.vaultKey"): VaultK
   return vaultKey(bytes);
 }
 
+/** Throws VAULT_NO_KEY when a shared provider (postgresql, object_store) has no `vaultKey`. */
+export function checkKeyConfigured(provider: string, reference: string | undefined): void {
+  if (reference !== undefined || EMBEDDED.has(provider)) return;
+  throw new VaultError(
+    "VAULT_NO_KEY",
+    `storage provider ${provider} needs storage.vaultKey; it never generates a key, since every replica must share it`,
+    KEY_HINT,
+  );
+}
+
 /** What the key depends on. */
 export interface VaultKeyOptions {
   provider: string;
@@ -52,13 +62,7 @@ export async function resolveVaultKey(options: VaultKeyOptions): Promise<VaultKe
     });
     return decodeVaultKey(text);
   }
-  if (!EMBEDDED.has(options.provider)) {
-    throw new VaultError(
-      "VAULT_NO_KEY",
-      `storage provider ${options.provider} needs storage.vaultKey; it never generates a key, since every replica must share it`,
-      KEY_HINT,
-    );
-  }
+  checkKeyConfigured(options.provider, undefined);
   return keyFile(join(options.dataDir, KEY_FILE_NAME));
 }
 

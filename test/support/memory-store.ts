@@ -1,25 +1,18 @@
 /**
- * A tiny in-memory Store: a stand-in for a real provider, used only by tests of code that sits above
- * the store (the vault, rotation). The providers themselves are tested against real engines.
+ * A tiny in-memory store: a stand-in for a real provider, used only by tests of code that sits above
+ * the store (the vault, rotation). Its records are a map behind the shared engine, so key checks,
+ * leases and the change feed are the real ones; the providers themselves are tested against real
+ * engines.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  Expect,
-  Lease,
-  PutResult,
-  Store,
-  StoreChange,
-  StoreKey,
-  StoreRecord,
-} from "../../runtime/storage/types.js";
+import { type RecordEngine, storeOver } from "../../runtime/storage/engine.js";
+import type { Expect, PutResult, Store, StoreKey, StoreRecord } from "../../runtime/storage/types.js";
 
-/** An in-memory store (stand-in); `records` is exposed so tests can tamper with what is kept. */
-export class MemoryStore implements Store {
+/** Records in a map keyed `namespace\0name`. */
+class MemoryEngine implements RecordEngine {
   readonly provider = "memory";
   readonly location = "memory";
   readonly records = new Map<string, StoreRecord>();
-  private readonly watchers = new Set<{ namespace: string; onChange: (change: StoreChange) => void }>();
-  private readonly leases = new Map<string, { holder: string; expiresAt: number }>();
 
   async get(key: StoreKey): Promise<StoreRecord | undefined> {
     return this.records.get(id(key));
@@ -31,50 +24,32 @@ export class MemoryStore implements Store {
     if (!matches) return { ok: false, conflict: true };
     const version = randomUUID();
     this.records.set(id(key), { key, value: Uint8Array.from(value), version, updatedAt: Date.now() });
-    this.emit({ key, version });
     return { ok: true, version };
   }
 
   async delete(key: StoreKey, expect?: { version: string }): Promise<boolean> {
     const current = this.records.get(id(key));
     if (current === undefined || (expect && current.version !== expect.version)) return false;
-    this.records.delete(id(key));
-    this.emit({ key, version: undefined });
-    return true;
+    return this.records.delete(id(key));
   }
 
-  async list(namespace: string, prefix = ""): Promise<StoreRecord[]> {
+  async list(namespace: string, prefix: string): Promise<StoreRecord[]> {
     return [...this.records.values()]
       .filter((r) => r.key.namespace === namespace && r.key.name.startsWith(prefix))
       .sort((a, b) => (a.key.name < b.key.name ? -1 : 1));
   }
 
-  async lease(name: string, ttlMs: number): Promise<Lease | undefined> {
-    const held = this.leases.get(name);
-    if (held && held.expiresAt > Date.now()) return undefined;
-    const lease = { holder: randomUUID(), expiresAt: Date.now() + ttlMs };
-    this.leases.set(name, lease);
-    return {
-      ...lease,
-      release: async () => {
-        if (this.leases.get(name)?.holder === lease.holder) this.leases.delete(name);
-      },
-    };
+  async versions(namespace: string): Promise<Map<string, string>> {
+    return new Map((await this.list(namespace, "")).map((r) => [r.key.name, r.version]));
   }
 
-  watch(namespace: string, onChange: (change: StoreChange) => void): () => void {
-    const watcher = { namespace, onChange };
-    this.watchers.add(watcher);
-    return () => this.watchers.delete(watcher);
-  }
-
-  async close(): Promise<void> {
-    this.watchers.clear();
-  }
-
-  private emit(change: StoreChange): void {
-    for (const w of this.watchers) if (w.namespace === change.key.namespace) w.onChange(change);
-  }
+  async close(): Promise<void> {}
 }
 
 const id = (key: StoreKey) => `${key.namespace}\0${key.name}`;
+
+/** An in-memory store (stand-in); `records` is exposed so tests can tamper with what is kept. */
+export function memoryStore(): Store & { records: Map<string, StoreRecord> } {
+  const engine = new MemoryEngine();
+  return Object.assign(storeOver(engine, 50), { records: engine.records });
+}

@@ -2,8 +2,12 @@
  * A loopback proxy that enforces `If-None-Match: *` and `If-Match` on object PUT and DELETE in
  * front of s3rver, which accepts those headers and ignores them. It is the one stand-in of the
  * object_store tests: everything else is the real S3 SDK talking to a real S3-compatible server.
- * Checks and writes on one object are serialized here, as S3 serializes them.
+ * Checks and writes on one object are serialized here, as S3 serializes them, and a write is answered
+ * only once s3rver reads it back: s3rver answers a PUT before the object's file is fully written (its
+ * ETag is already new), so a reader could pair the new ETag with the old bytes and a conditional
+ * write on that ETag would silently drop an update. S3 itself is read-after-write consistent.
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -52,22 +56,40 @@ function failed(res: ServerResponse): void {
   );
 }
 
+/** Waits until s3rver serves the bytes whose MD5 is `etag` at `path` (its ETags are MD5s). */
+async function settled(target: URL, path: string, host: string | undefined, etag: string): Promise<void> {
+  const want = etag.replaceAll('"', "");
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const read = await send(target, "GET", path, { host });
+    if (read.status === 200 && createHash("md5").update(read.body).digest("hex") === want) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`s3rver never served the write at ${path}`);
+}
+
 /** Starts the proxy on a free loopback port in front of `upstreamUrl`. */
 export async function startPreconditionProxy(upstreamUrl: string): Promise<PreconditionProxy> {
   const target = new URL(upstreamUrl);
   const locks = new Map<string, Promise<void>>();
+  const etagOf = async (path: string, host: string | undefined): Promise<string | null> => {
+    const head = await send(target, "HEAD", path, { host });
+    return head.status === 200 ? String(head.headers.etag) : null;
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0] as string;
     const ifNoneMatch = req.headers["if-none-match"];
     const ifMatch = req.headers["if-match"];
     if ((req.method === "PUT" || req.method === "DELETE") && (ifNoneMatch || ifMatch)) {
-      const head = await send(target, "HEAD", path, { host: req.headers.host });
-      const exists = head.status === 200;
-      if (ifNoneMatch === "*" && exists) return failed(res);
-      if (ifMatch && (!exists || head.headers.etag !== ifMatch)) return failed(res);
+      const etag = await etagOf(path, req.headers.host);
+      if (ifNoneMatch === "*" && etag !== null) return failed(res);
+      if (ifMatch && etag !== ifMatch) return failed(res);
     }
     const answer = await send(target, req.method ?? "GET", req.url ?? "/", req.headers, body);
+    const etag = answer.headers.etag;
+    if (req.method === "PUT" && answer.status === 200 && typeof etag === "string") {
+      await settled(target, path, req.headers.host, etag);
+    }
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   };

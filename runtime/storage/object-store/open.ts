@@ -1,25 +1,24 @@
 /**
- * Opening the object_store provider from the `storage` config: credentials from an `env:` or
- * `file:` reference (JSON `{accessKeyId, secretAccessKey, sessionToken?}`), or the SDK's default
- * chain when omitted; then the precondition probe.
+ * Opening the object_store provider: the S3 client from the config (credentials are the resolved
+ * JSON `{accessKeyId, secretAccessKey, sessionToken?}`, or the SDK's default chain when omitted),
+ * then the precondition probe, then the shared engine around the bucket's records.
  */
 import { S3Client } from "@aws-sdk/client-s3";
-import { resolveSecret } from "../references.js";
-import { StoreError } from "../types.js";
+import { storeOver } from "../engine.js";
+import { type Store, StoreError } from "../types.js";
 import { ObjectKeys } from "./keys.js";
 import { probePreconditions } from "./probe.js";
-import { ObjectStore } from "./store.js";
+import { ObjectEngine } from "./store.js";
 
-/** The object_store fields of the `storage` config. */
+/** The object_store fields of the `storage` config, with the credentials already resolved. */
 export interface ObjectStoreConfig {
   bucket: string;
   region: string;
   path?: string;
   endpoint?: string;
   forcePathStyle?: boolean;
-  /** An `env:` or `file:` reference to the credentials JSON. */
+  /** The credentials JSON the `credentials` reference resolved to; undefined: the SDK's chain. */
   credentials?: string;
-  pollIntervalMs?: number;
 }
 
 /** Static credentials for the SDK. */
@@ -29,23 +28,16 @@ export interface ObjectStoreCredentials {
   sessionToken?: string;
 }
 
-/** How often the change feed lists a watched namespace when the config does not say. */
-export const DEFAULT_POLL_INTERVAL_MS = 2000;
-
-/** Resolves and checks the credentials JSON; errors name `storage.credentials`, never its content. */
-export async function resolveCredentials(
-  reference: string,
-  env: Record<string, string | undefined>,
-): Promise<ObjectStoreCredentials> {
+/** Parses and checks the credentials JSON; errors name `storage.credentials`, never its content. */
+export function parseCredentials(text: string): ObjectStoreCredentials {
   const field = "storage.credentials";
-  const text = await resolveSecret(reference, { env, allow: ["env", "file"], field });
   const hint =
     'write {"accessKeyId": "...", "secretAccessKey": "...", "sessionToken": "..."} (sessionToken optional)';
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new StoreError("STORAGE_UNREACHABLE", `${field} (${reference}) is not JSON`, hint);
+    throw new StoreError("STORAGE_BAD_CONFIG", `${field} is not JSON`, hint);
   }
   const value = parsed as Partial<ObjectStoreCredentials> | null;
   const strings = (...fields: unknown[]) => fields.every((f) => typeof f === "string" && f !== "");
@@ -55,11 +47,7 @@ export async function resolveCredentials(
     !strings(value.accessKeyId, value.secretAccessKey) ||
     (value.sessionToken !== undefined && !strings(value.sessionToken))
   ) {
-    throw new StoreError(
-      "STORAGE_UNREACHABLE",
-      `${field} (${reference}) lacks accessKeyId or secretAccessKey`,
-      hint,
-    );
+    throw new StoreError("STORAGE_BAD_CONFIG", `${field} lacks accessKeyId or secretAccessKey`, hint);
   }
   return {
     accessKeyId: value.accessKeyId as string,
@@ -68,13 +56,9 @@ export async function resolveCredentials(
   };
 }
 
-/** Opens the store and probes its endpoint; rejects with a StoreError it cannot be used. */
-export async function openObjectStore(
-  config: ObjectStoreConfig,
-  env: Record<string, string | undefined> = process.env,
-): Promise<ObjectStore> {
-  const credentials =
-    config.credentials === undefined ? undefined : await resolveCredentials(config.credentials, env);
+/** Opens the store and probes its endpoint; rejects with a StoreError when it cannot be used. */
+export async function openObjectStore(config: ObjectStoreConfig, pollIntervalMs: number): Promise<Store> {
+  const credentials = config.credentials === undefined ? undefined : parseCredentials(config.credentials);
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -85,19 +69,17 @@ export async function openObjectStore(
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const keys = new ObjectKeys(config.path);
-  const path = keys.namespacePrefix("").replace(/records\/\/$/, "");
-  const store = new ObjectStore({
+  const engine = new ObjectEngine({
     client,
     bucket: config.bucket,
     keys,
-    location: `s3://${config.bucket}/${path}`,
-    pollIntervalMs: config.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    location: `s3://${config.bucket}/${keys.root}`,
   });
   try {
-    await probePreconditions(store, keys);
+    await probePreconditions(engine, keys);
   } catch (error) {
-    await store.close();
+    await engine.close();
     throw error;
   }
-  return store;
+  return storeOver(engine, pollIntervalMs);
 }

@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { StoreError } from "../types.js";
 import type { ObjectKeys } from "./keys.js";
-import type { ObjectStore } from "./store.js";
+import type { ObjectEngine } from "./store.js";
 
 /** Refuses (STORAGE_NO_PRECONDITIONS) an endpoint that ignores If-None-Match or If-Match. */
-export async function probePreconditions(store: ObjectStore, keys: ObjectKeys): Promise<void> {
+export async function probePreconditions(store: ObjectEngine, keys: ObjectKeys): Promise<void> {
   const objectKey = keys.probe(randomUUID());
   const bytes = new TextEncoder().encode("unitc precondition probe");
   const created = await store.writeObject(objectKey, bytes, { absent: true });
@@ -25,7 +25,7 @@ export async function probePreconditions(store: ObjectStore, keys: ObjectKeys): 
   }
 }
 
-function refuse(store: ObjectStore, what: string): never {
+function refuse(store: ObjectEngine, what: string): never {
   throw new StoreError(
     "STORAGE_NO_PRECONDITIONS",
     `${store.location} ignores conditional writes (${what}), so concurrent writers could lose data`,

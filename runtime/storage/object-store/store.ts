@@ -1,7 +1,9 @@
 /**
- * The object_store provider: records as objects in an S3 bucket. Every write is conditional
+ * The object_store provider's records: objects in an S3 bucket. Every write is conditional
  * (`If-None-Match: *` to create, `If-Match: <ETag>` to replace or delete), so the ETag is the
- * record's version and S3 itself decides which of two writers wins.
+ * record's version and S3 itself decides which of two writers wins. Key checks, leases and the
+ * change feed are the shared engine's (see ../engine.ts); S3 has no change hint, so polling alone
+ * drives the feed.
  */
 import {
   DeleteObjectCommand,
@@ -11,11 +13,10 @@ import {
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import type { Expect, Lease, PutResult, Store, StoreChange, StoreKey, StoreRecord } from "../types.js";
+import type { RecordEngine } from "../engine.js";
+import type { Expect, PutResult, StoreKey, StoreRecord } from "../types.js";
 import type { ObjectKeys } from "./keys.js";
-import { acquireLease } from "./lease.js";
 import { isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
-import { Poller } from "./watch.js";
 
 const UPDATED_AT = "unitc-updated-at";
 
@@ -25,7 +26,6 @@ export interface ObjectStoreParts {
   bucket: string;
   keys: ObjectKeys;
   location: string;
-  pollIntervalMs: number;
 }
 
 /** A raw object as read: body, ETag and write time. */
@@ -35,16 +35,14 @@ export interface ObjectRead {
   updatedAt: number;
 }
 
-/** The store over one bucket and path. */
-export class ObjectStore implements Store {
+/** The records of one bucket and path. */
+export class ObjectEngine implements RecordEngine {
   readonly provider = "object_store";
   readonly location: string;
-  private readonly poller: Poller;
   private closed = false;
 
   constructor(private readonly parts: ObjectStoreParts) {
     this.location = parts.location;
-    this.poller = new Poller(parts, (namespace) => this.listVersions(namespace));
   }
 
   async get(key: StoreKey): Promise<StoreRecord | undefined> {
@@ -54,20 +52,16 @@ export class ObjectStore implements Store {
 
   async put(key: StoreKey, value: Uint8Array, expect: Expect): Promise<PutResult> {
     const etag = await this.writeObject(this.parts.keys.record(key), value, expect);
-    if (etag === undefined) return { ok: false, conflict: true };
-    this.poller.seen({ key, version: etag });
-    return { ok: true, version: etag };
+    return etag === undefined ? { ok: false, conflict: true } : { ok: true, version: etag };
   }
 
   async delete(key: StoreKey, expect?: { version: string }): Promise<boolean> {
     const objectKey = this.parts.keys.record(key);
     const version = expect?.version ?? (await this.head(objectKey));
-    if (version === undefined || !(await this.deleteObject(objectKey, version))) return false;
-    this.poller.seen({ key, version: undefined });
-    return true;
+    return version !== undefined && (await this.deleteObject(objectKey, version));
   }
 
-  async list(namespace: string, prefix = ""): Promise<StoreRecord[]> {
+  async list(namespace: string, prefix: string): Promise<StoreRecord[]> {
     const records: StoreRecord[] = [];
     for (const [name] of await this.listVersions(namespace, prefix)) {
       const record = await this.get({ namespace, name });
@@ -77,18 +71,13 @@ export class ObjectStore implements Store {
     return records.sort((a, b) => (a.key.name < b.key.name ? -1 : a.key.name > b.key.name ? 1 : 0));
   }
 
-  lease(name: string, ttlMs: number): Promise<Lease | undefined> {
-    return acquireLease(this, this.parts.keys.lease(name), ttlMs);
-  }
-
-  watch(namespace: string, onChange: (change: StoreChange) => void): () => void {
-    return this.poller.watch(namespace, onChange);
+  versions(namespace: string): Promise<Map<string, string>> {
+    return this.listVersions(namespace);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.poller.close();
     this.parts.client.destroy();
   }
 

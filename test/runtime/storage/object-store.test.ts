@@ -1,17 +1,20 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openObjectStore } from "../../../runtime/storage/object-store/open.js";
+import { openStore, type StorageSettings } from "../../../runtime/storage/open.js";
 import { vaultKey } from "../../../runtime/storage/seal.js";
 import { Vault } from "../../../runtime/storage/vault.js";
 import { type PreconditionProxy, startPreconditionProxy } from "../../support/precondition-proxy.js";
 import { type RunningS3rver, S3RVER_CREDENTIALS, startS3rver } from "../../support/s3rver.js";
-import { describeStore } from "../../support/store-behaviour.js";
+import { describeStoreConformance } from "./conformance.js";
 
 let s3: RunningS3rver;
 let proxy: PreconditionProxy;
-const env = { UNITC_S3: JSON.stringify(S3RVER_CREDENTIALS) };
-const pollIntervalMs = 150;
+const env = {
+  UNITC_S3: JSON.stringify(S3RVER_CREDENTIALS),
+  UNITC_VAULT_KEY: randomBytes(32).toString("base64url"),
+};
+const pollIntervalMs = 300;
 
 beforeAll(async () => {
   s3 = await startS3rver();
@@ -22,65 +25,72 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const config = (endpoint: string, path = `run-${randomUUID()}`) => ({
+const config = (endpoint: string, path = `run-${randomUUID()}`): StorageSettings => ({
+  provider: "object_store",
   bucket: s3.bucket,
   region: "us-east-1",
   endpoint,
   forcePathStyle: true,
   path,
   credentials: "env:UNITC_S3",
+  vaultKey: "env:UNITC_VAULT_KEY",
   pollIntervalMs,
 });
 
 describe("object_store at open", () => {
   it("refuses s3rver on its own, which ignores conditional writes", async () => {
-    await expect(openObjectStore(config(s3.url), env)).rejects.toMatchObject({
+    await expect(openStore(config(s3.url), env)).rejects.toMatchObject({
       code: "STORAGE_NO_PRECONDITIONS",
       message: expect.stringContaining(`s3://${s3.bucket}/`),
     });
   });
 
   it("says the endpoint is unreachable, without a stack trace", async () => {
-    await expect(openObjectStore(config("http://127.0.0.1:9"), env)).rejects.toMatchObject({
+    await expect(openStore(config("http://127.0.0.1:9"), env)).rejects.toMatchObject({
       code: "STORAGE_UNREACHABLE",
     });
   });
 
   it("names storage.credentials when they are not the credentials JSON", async () => {
-    await expect(openObjectStore(config(proxy.url), { UNITC_S3: "AKIA-not-json" })).rejects.toThrow(
-      "storage.credentials (env:UNITC_S3) is not JSON",
+    await expect(openStore(config(proxy.url), { ...env, UNITC_S3: "AKIA-not-json" })).rejects.toThrow(
+      "storage.credentials is not JSON",
     );
-    await expect(openObjectStore({ ...config(proxy.url), credentials: "AKIA123" }, env)).rejects.toThrow(
-      "storage.credentials holds a literal value; it must be a reference",
-    );
+    const literal = openStore({ ...config(proxy.url), credentials: "AKIA123" }, env);
+    await expect(literal).rejects.toMatchObject({
+      code: "STORAGE_BAD_CONFIG",
+      message: "storage.credentials holds a literal value; it must be a reference",
+    });
+    await expect(literal).rejects.not.toThrow("AKIA123");
+  });
+
+  it("refuses to start without storage.vaultKey, since it never generates one", async () => {
+    const { vaultKey: _none, ...keyless } = config(proxy.url);
+    await expect(openStore(keyless, env)).rejects.toMatchObject({
+      code: "VAULT_NO_KEY",
+      message: expect.stringContaining("storage provider object_store needs storage.vaultKey"),
+    });
   });
 
   it("reports where it is with no secret in the location", async () => {
-    const store = await openObjectStore(config(proxy.url, "prod/state"), env);
+    const store = await openStore(config(proxy.url, "prod/state"), env);
     expect(store.location).toBe(`s3://${s3.bucket}/prod/state/`);
     expect(store.provider).toBe("object_store");
     await store.close();
   });
 });
 
-// Behind the precondition-enforcing proxy (the one stand-in, see test/support/precondition-proxy.ts).
-describe("object_store behind a proxy that enforces preconditions", () => {
-  // Each test gets its own path in the bucket; the change-feed test opens a second store on the same one.
-  let path = "";
-  describeStore({
-    pollIntervalMs,
-    open: () => {
-      const current = expect.getState().currentTestName ?? "";
-      if (!path.startsWith(current)) path = `${current}-${randomUUID()}`;
-      return openObjectStore(config(proxy.url, path.replace(/[^A-Za-z0-9-]+/g, "-")), env);
-    },
-  });
-});
+// Behind the precondition-enforcing proxy: the one stand-in (see test/support/precondition-proxy.ts),
+// for S3's own atomic conditional writes, which s3rver accepts and ignores.
+const conformancePath = `conformance-${randomUUID()}`;
+describeStoreConformance("object_store (s3rver behind the precondition proxy, a labelled stand-in)", () => ({
+  settings: config(proxy.url, conformancePath),
+  env,
+}));
 
 describe("the vault over object_store", () => {
   it("keeps no plaintext secret in any object of the bucket", async () => {
     const path = `vault-${randomUUID()}`;
-    const store = await openObjectStore(config(proxy.url, path), env);
+    const store = await openStore(config(proxy.url, path), env);
     const vault = new Vault(store, vaultKey(randomBytes(32)));
     const plaintext = `ghp_${randomUUID()}`;
     await vault.set("github-token", plaintext);

@@ -20,7 +20,8 @@ describe("openStore", () => {
     const failure = openStore({ provider: "postgresql", connection: "postgresql://u:hunter2@db/x" }, {});
     await expect(failure).rejects.toMatchObject({
       code: "STORAGE_BAD_CONFIG",
-      message: expect.stringContaining("storage.connection must be a reference such as env:NAME"),
+      message: "storage.connection holds a literal value; it must be a reference",
+      hint: "write env:NAME, file:/abs/path",
     });
     await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining("hunter2") });
   });
@@ -46,18 +47,19 @@ describe("openStore", () => {
     await expect(openStore({ provider: "postgresql", connection: "env:NOPE_DSN" }, {})).rejects.toMatchObject(
       {
         code: "STORAGE_BAD_CONFIG",
-        message: "storage.connection: environment variable NOPE_DSN is not set",
-        hint: "export NOPE_DSN before starting unitc",
+        message: "environment variable NOPE_DSN (for storage.connection) is not set",
+        hint: "set NOPE_DSN in the environment",
       },
     );
   });
 
-  it("says clearly that object_store is not available yet, and that sqlite needs a path", async () => {
+  it("says what object_store and sqlite lack: a bucket and region, a vault key, a path", async () => {
+    await expect(openStore({ provider: "object_store", bucket: "b" }, {})).rejects.toMatchObject({
+      code: "STORAGE_BAD_CONFIG",
+      message: "storage.bucket and storage.region are required for object_store",
+    });
     await expect(openStore({ provider: "object_store", bucket: "b", region: "r" }, {})).rejects.toMatchObject(
-      {
-        code: "STORAGE_BAD_CONFIG",
-        message: expect.stringContaining("object_store storage provider is not available"),
-      },
+      { code: "VAULT_NO_KEY" },
     );
     await expect(openStore({ provider: "sqlite" }, {})).rejects.toMatchObject({
       code: "STORAGE_BAD_CONFIG",

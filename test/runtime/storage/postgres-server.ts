@@ -54,7 +54,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   } finally {
-    process.env.TMPDIR = previous;
+    // Assigning undefined would set the text "undefined", breaking every later temp folder.
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
   }
   const dsn = (database: string) => `postgresql://unitc:${password}@127.0.0.1:${port}/${database}`;
   return {

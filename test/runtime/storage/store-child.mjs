@@ -1,5 +1,5 @@
 // A second process for the storage conformance suite: opens the same store from the built runtime
-// (dist/) and does one job, reporting on stdout as JSON lines.
+// (dist/) and does one job, reporting on stdout as JSON lines. bench/storage.mjs uses it too.
 import { createInterface } from "node:readline";
 import { openStore } from "../../../dist/runtime/storage/open.js";
 
@@ -8,13 +8,17 @@ const store = await openStore(job.settings, job.env);
 const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const encode = (text) => new TextEncoder().encode(text);
 
-/** Adds one to the counter, re-reading and retrying on every conflict. */
+/**
+ * Adds one to the counter, re-reading and retrying on every conflict after a short random pause (as
+ * a real caller backs off), so 200 writers do not all re-read at once on every round.
+ */
 async function increment(key) {
   for (let attempt = 0; ; attempt++) {
     const current = await store.get(key);
     const next = current ? Number(new TextDecoder().decode(current.value)) + 1 : 1;
     const expect = current ? { version: current.version } : { absent: true };
     if ((await store.put(key, encode(String(next)), expect)).ok) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 5 * 2 ** attempt)));
   }
 }
 
@@ -42,6 +46,16 @@ if (job.action === "lease") {
     await store.put(job.key, value, current ? { version: current.version } : { absent: true });
     if (round === 2) say({ writing: true });
   }
+} else if (job.action === "watch") {
+  // Reports each change with the moment it arrived, for the benchmark's time-to-second-process.
+  const stop = store.watch(job.namespace, (change) =>
+    say({ name: change.key.name, version: change.version, at: performance.timeOrigin + performance.now() }),
+  );
+  setTimeout(() => say({ watching: true }), 100); // after the feed's first listing
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === "stop") break;
+  }
+  stop();
 } else if (job.action === "increment") {
   const retries = await Promise.all(Array.from({ length: job.count }, () => increment(job.key)));
   say({ done: job.count, retries: retries.reduce((a, b) => a + b, 0) });

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { vaultKey } from "../../../runtime/storage/seal.js";
 import { Vault } from "../../../runtime/storage/vault.js";
-import { MemoryStore } from "../../support/memory-store.js";
+import { memoryStore } from "../../support/memory-store.js";
 
 // The store under these tests is the in-memory stand-in for a real provider (test/support/memory-store.ts).
-const newVault = (store = new MemoryStore(), key = vaultKey(randomBytes(32))) => ({
+const newVault = (store = memoryStore(), key = vaultKey(randomBytes(32))) => ({
   store,
   key,
   vault: new Vault(store, key),

@@ -3,10 +3,17 @@ import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseReference, resolveSecret } from "../../../runtime/storage/references.js";
-import { vaultKey } from "../../../runtime/storage/seal.js";
-import { Vault } from "../../../runtime/storage/vault.js";
-import { MemoryStore } from "../../support/memory-store.js";
+import {
+  isSecretReference,
+  MissingVariableError,
+  parseReference,
+  referencedVariables,
+  resolveReference,
+  resolveSecret,
+} from "../../runtime/references.js";
+import { vaultKey } from "../../runtime/storage/seal.js";
+import { Vault } from "../../runtime/storage/vault.js";
+import { memoryStore } from "../support/memory-store.js";
 
 async function secretFile(text: string, mode: number): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), "unitc-ref-")), "secret");
@@ -14,6 +21,31 @@ async function secretFile(text: string, mode: number): Promise<string> {
   await chmod(path, mode);
   return path;
 }
+
+describe("request templates", () => {
+  it("recognises env:NAME, ${NAME} and $env:NAME, and nothing literal", () => {
+    expect(isSecretReference("env:API_TOKEN")).toBe(true);
+    expect(isSecretReference("Bearer ${API_TOKEN}")).toBe(true);
+    expect(isSecretReference("token $env:API_TOKEN")).toBe(true);
+    expect(isSecretReference("Bearer ghp_literal")).toBe(false);
+    expect(isSecretReference("Bearer ${API_TOKEN} ${broken")).toBe(false);
+    expect(referencedVariables("${A}:$env:B")).toEqual(["A", "B"]);
+  });
+
+  it("fills a template from the environment and names an unset variable", () => {
+    expect(resolveReference("Bearer ${T}", { T: "x" })).toBe("Bearer x");
+    expect(resolveReference("env:T", { T: "y" })).toBe("y");
+    expect(() => resolveReference("Bearer $env:NOPE", {})).toThrow(MissingVariableError);
+    expect(() => resolveReference("Bearer $env:NOPE", {})).toThrow("environment variable NOPE is not set");
+  });
+
+  it("shares the env: form with whole-value references", async () => {
+    expect(parseReference("env:T")).toEqual({ kind: "env", target: "T" });
+    expect(await resolveSecret("env:T", { env: { T: "same" } })).toBe(
+      resolveReference("env:T", { T: "same" }),
+    );
+  });
+});
 
 describe("secret references", () => {
   it("parses env:, file: with an absolute path, and vault:, and nothing else", () => {
@@ -50,7 +82,7 @@ describe("secret references", () => {
   });
 
   it("resolves vault: through a vault, and says when the secret is not set", async () => {
-    const vault = new Vault(new MemoryStore(), vaultKey(randomBytes(32))); // in-memory stand-in store
+    const vault = new Vault(memoryStore(), vaultKey(randomBytes(32))); // in-memory stand-in store
     await vault.set("github", "ghp_x");
     expect(await resolveSecret("vault:github", { env: {}, vault })).toBe("ghp_x");
     await expect(resolveSecret("vault:gitlab", { env: {}, vault })).rejects.toMatchObject({
