@@ -7,22 +7,17 @@ import { isAbsolute, resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
 import { defaultDataFolder } from "../runtime/storage/filesystem/store.js";
 import { openStore, type StorageSettings } from "../runtime/storage/open.js";
-import { SecretReferenceError, type SecretSource } from "../runtime/storage/references.js";
+import { SecretReferenceError } from "../runtime/storage/references.js";
 import { VaultError, type VaultKey } from "../runtime/storage/seal.js";
 import { type Store, StoreError } from "../runtime/storage/types.js";
 import { Vault } from "../runtime/storage/vault.js";
 import { resolveVaultKey } from "../runtime/storage/vault-key.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
+import { projectArgs } from "./project-args.js";
 import { loadUserServeConfig } from "./serve-settings.js";
 
 /** `--user-config`, for the commands that read only the user config. */
-export const userConfigArg = {
-  "user-config": {
-    type: "string",
-    description: "User config file, or 'none' (default $XDG_CONFIG_HOME/unitc/config.json)",
-    valueHint: "FILE",
-  },
-} as const;
+export const userConfigArg = { "user-config": projectArgs["user-config"] } as const;
 
 /** The user config has errors, so its storage cannot be trusted; the message lists them. */
 export class UserConfigError extends Error {
@@ -78,23 +73,6 @@ export async function openStorage(io: CliIO, flag: string | undefined): Promise<
     await store.close();
     throw error;
   }
-}
-
-/**
- * A vault that opens the configured store on its first read only: a bundle with no `vault:`
- * reference never touches storage. `close` closes the store if it was opened.
- */
-export function lazyVault(io: CliIO, flag: string | undefined): SecretSource & { close(): Promise<void> } {
-  let opened: Promise<OpenedStorage> | undefined;
-  return {
-    async get(name) {
-      opened ??= openStorage(io, flag);
-      return (await opened).vault.get(name);
-    },
-    async close() {
-      if (opened) await (await opened.catch(() => undefined))?.close();
-    },
-  };
 }
 
 /** True for the failures storage reports with a code and hint (never a stack trace). */

@@ -6,6 +6,7 @@ export type UnitErrorCode =
   | "UNKNOWN_OPERATION"
   | "INPUT_INVALID"
   | "MISSING_ENV"
+  | "SECRET_UNAVAILABLE"
   | "UNSUPPORTED_BACKEND"
   | "HTTP_STATUS"
   | "HTTP_FAILED"

@@ -1,8 +1,11 @@
 /**
  * Secret references. A secret-bearing value is never written inline: it is `env:NAME`, or a string
  * holding `${NAME}` / `$env:NAME` placeholders (for example `Bearer ${API_TOKEN}`), resolved from the
- * environment when a request is made.
+ * environment when a request is made; or a whole `file:/abs/path` or `vault:NAME` (a stored
+ * reference), which the invoker reads before the call (see invoke/stored-secrets.ts).
  */
+import { UnitError } from "./errors.js";
+import { parseReference } from "./storage/references.js";
 
 const ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
 const WHOLE_ENV = new RegExp(`^env:(${ENV_NAME})$`);
@@ -13,6 +16,15 @@ export function isSecretReference(value: string): boolean {
   if (WHOLE_ENV.test(value)) return true;
   return referencedVariables(value).length > 0 && !/\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/.test(value);
 }
+
+/** True when `value` is a whole `file:/abs/path` or `vault:NAME` reference. */
+export function isStoredReference(value: string): boolean {
+  const kind = parseReference(value)?.kind;
+  return kind === "file" || kind === "vault";
+}
+
+/** Stored references already read for one call, by reference text. */
+export type StoredSecrets = ReadonlyMap<string, string>;
 
 /** The environment variable names a reference or template names, in order of appearance. */
 export function referencedVariables(value: string): string[] {
@@ -31,8 +43,25 @@ export class MissingVariableError extends Error {
   }
 }
 
-/** Resolves a reference or template against `env`; throws {@link MissingVariableError} when unset. */
-export function resolveReference(value: string, env: Record<string, string | undefined>): string {
+/**
+ * Resolves a reference or template against `env` (and `stored`, for `file:` and `vault:`); throws
+ * {@link MissingVariableError} when a variable is unset.
+ */
+export function resolveReference(
+  value: string,
+  env: Record<string, string | undefined>,
+  stored?: StoredSecrets,
+): string {
+  if (isStoredReference(value)) {
+    const found = stored?.get(value);
+    // Never fall through: the reference text itself must not be sent as the secret.
+    if (found === undefined) {
+      throw new UnitError("SECRET_UNAVAILABLE", `${value.split(":")[0]}: references are not read here`, {
+        hint: "use an env:NAME reference in this field",
+      });
+    }
+    return found;
+  }
   const lookup = (name: string): string => {
     const found = env[name];
     if (found === undefined) throw new MissingVariableError(name);

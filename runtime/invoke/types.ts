@@ -1,12 +1,15 @@
 /** The contract between the runtime core and the per-backend invokers. */
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
 import type { RuntimeResources } from "../resources.js";
+import type { SecretSource } from "../storage/references.js";
 
 export interface InvokeContext {
   unit: ManifestUnit;
   operation: ManifestOperation;
   /** Where secret references are resolved from (default `process.env`). */
   env: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read (none: such a reference fails with SECRET_UNAVAILABLE). */
+  vault?: SecretSource;
   /** The manifest's folder: relative paths in the manifest are resolved against it. */
   baseDir: string;
   /** Aborts the call (the caller's cancellation); timeouts are the invoker's own. */

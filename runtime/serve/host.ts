@@ -10,6 +10,7 @@ import { createRuntime, type UnitRuntime } from "../core.js";
 import { hasCodeMode, type Manifest } from "../manifest.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
 import { SearchIndex } from "../search.js";
+import type { SecretSource } from "../storage/references.js";
 import { type CatalogUnit, localUnits, type ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
 import {
@@ -34,6 +35,8 @@ export interface ServeHostOptions {
   baseDir?: string;
   /** Where secret references are resolved (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read at call time. */
+  vault?: SecretSource;
   fetch?: typeof fetch;
   upstream?: UpstreamOptions;
   aliases?: NamespaceAliases;
@@ -133,6 +136,7 @@ function openGeneration(
     ...(manifest ? { manifest } : options.manifestPath ? { manifestPath: options.manifestPath } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.vault ? { vault: options.vault } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onEvent,
     resources,
