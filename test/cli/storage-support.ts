@@ -65,23 +65,33 @@ let databases = 0;
 
 /**
  * The setup of `provider` (a fresh database per call on the postgres server). Paths are relative:
- * they start at the user config's folder.
+ * they start at the user config's folder. With `vaultKey`, every provider reads its key from
+ * `env:UNITC_TEST_VAULT_KEY`; without, the embedded ones make their own key file.
  */
 export async function providerSetup(
   provider: Provider,
   postgres: PostgresServer | undefined,
-  vaultKey = randomBytes(32).toString("base64url"),
+  vaultKey?: string,
 ): Promise<ProviderSetup> {
-  if (provider === "filesystem") return { storage: { provider, path: "store" }, env: {}, migrate: false };
-  if (provider === "sqlite") return { storage: { provider, path: "store.db" }, env: {}, migrate: false };
+  const keyed = vaultKey === undefined ? {} : { vaultKey: "env:UNITC_TEST_VAULT_KEY" };
+  const keyEnv: Record<string, string> = vaultKey === undefined ? {} : { UNITC_TEST_VAULT_KEY: vaultKey };
+  if (provider === "filesystem")
+    return { storage: { provider, path: "store", ...keyed }, env: keyEnv, migrate: false };
+  if (provider === "sqlite")
+    return { storage: { provider, path: "store.db", ...keyed }, env: keyEnv, migrate: false };
   if (!postgres) throw new Error("postgresql needs a started server");
   const database = `unitc_cli_${++databases}_${process.pid}`;
   await postgres.createDatabase(database);
   return {
     storage: { provider, connection: "env:UNITC_TEST_PG", vaultKey: "env:UNITC_TEST_VAULT_KEY" },
-    env: { UNITC_TEST_PG: postgres.dsn(database), UNITC_TEST_VAULT_KEY: vaultKey },
+    env: { UNITC_TEST_PG: postgres.dsn(database), UNITC_TEST_VAULT_KEY: vaultKey ?? newKey() },
     migrate: true,
   };
+}
+
+/** A fresh vault key, as base64url text. */
+export function newKey(): string {
+  return randomBytes(32).toString("base64url");
 }
 
 /** A fresh folder with a user config for `setup` (and `files` besides). */
