@@ -2,11 +2,16 @@
  * `unitc secret set|list|delete` as real processes against every provider: the value comes from
  * standard input only, and no command ever prints it.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openFilesystemStore } from "../../runtime/storage/filesystem/store.js";
+import { Vault } from "../../runtime/storage/vault.js";
+import { resolveVaultKey } from "../../runtime/storage/vault-key.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
+import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { PROVIDERS, providerSetup, storageHome, unitc } from "./storage-support.js";
 
@@ -58,6 +63,45 @@ describe("unitc secret", () => {
     },
     60_000,
   );
+
+  it("on a terminal, reads the value at a prompt that does not echo it", async () => {
+    const home = await storageHome(await providerSetup("filesystem", undefined));
+    const command = [
+      process.execPath,
+      BUILT_CLI,
+      "secret",
+      "set",
+      "TTY_SECRET",
+      "--user-config",
+      home.config,
+    ];
+    // script(1) gives the CLI a pseudo-terminal; the value is typed after the prompt appears.
+    const child = spawn("script", ["-qec", command.map((part) => `'${part}'`).join(" "), "/dev/null"], {
+      cwd: home.dir,
+      env: { PATH: process.env.PATH ?? "", ...home.env },
+    });
+    let screen = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      screen += chunk.toString();
+      if (screen.includes("(not shown): ") && !child.stdin.writableEnded)
+        child.stdin.end("typed-hidden-value\r");
+    });
+    const code = await new Promise((done) => child.on("close", done));
+    expect(code).toBe(0);
+    expect(screen).toContain("secret TTY_SECRET set");
+    expect(screen).not.toContain("typed-hidden-value");
+    const store = await openFilesystemStore(join(home.dir, "store"), 1000);
+    try {
+      const key = await resolveVaultKey({
+        provider: "filesystem",
+        env: {},
+        dataDir: join(home.dir, "store"),
+      });
+      expect((await new Vault(store, key).get("TTY_SECRET"))?.value).toBe("typed-hidden-value");
+    } finally {
+      await store.close();
+    }
+  });
 
   it("never takes a value from the command line, and refuses an empty one", async () => {
     const home = await storageHome(await providerSetup("filesystem", undefined));
