@@ -9,9 +9,12 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
+import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects } from "../support/project.js";
 import { type ChildRun, PROVIDERS, providerSetup, storageHome, unitc } from "./storage-support.js";
 
@@ -137,6 +140,41 @@ describe("vault: references in units", () => {
     },
     90_000,
   );
+
+  it("unitc serve reads vault: references through the user config's store at call time", async () => {
+    const canary = `canary-${randomBytes(12).toString("hex")}`;
+    const home = await storageHome(await providerSetup("sqlite", postgres), project());
+    const projectDir = join(home.dir, "project");
+    const flags = ["--user-config", home.config];
+    expect((await unitc(["secret", "set", "GH_TOKEN", ...flags], projectDir, home.env, canary)).code).toBe(0);
+    expect((await unitc(["compile", ...flags], projectDir, home.env)).code).toBe(0);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BUILT_CLI, "serve", ...flags],
+      cwd: projectDir,
+      env: { PATH: process.env.PATH ?? "", ...home.env },
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: "vault-test", version: "1" });
+    await client.connect(transport);
+    try {
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain("code_mode");
+      seen.length = 0;
+      const code = "return await units.api.check();";
+      const result = await client.callTool({ name: "code_mode", arguments: { code } });
+      expect(result.isError).not.toBe(true);
+      expect(seen).toEqual([`Bearer ${canary}`]);
+      expect(JSON.stringify(result)).not.toContain(canary);
+    } finally {
+      await client.close();
+    }
+    expect(stderr).not.toContain(canary);
+  }, 60_000);
 
   it("a missing vault secret fails the call with SECRET_UNAVAILABLE, naming the secret and the fix", async () => {
     const home = await storageHome(await providerSetup("filesystem", postgres), project());
