@@ -5,8 +5,17 @@ import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand }
 import packageJson from "../package.json" with { type: "json" };
 import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO, UsageError, wantsColor } from "./io.js";
 
-/** Every `--flag` in `argv` must be declared by the command; citty alone would ignore unknown ones. */
+/**
+ * Every `--flag` in `argv` must be declared by the command (or the sub-command `argv` names, as in
+ * `unitc storage status --json`); citty alone would ignore unknown ones.
+ */
 function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void {
+  const subCommands = command.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
+  const sub = argv[0] !== undefined && subCommands ? subCommands[argv[0]] : undefined;
+  if (sub) {
+    checkFlags(sub, argv.slice(1));
+    return;
+  }
   const args = (command.args ?? {}) as ArgsDef;
   const known = new Set<string>();
   for (const [name, def] of Object.entries(args)) {
@@ -40,6 +49,10 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/explain.js")).explainCommand(io, setExit) as CommandDef<ArgsDef>,
   tokens: async (io, setExit) =>
     (await import("./commands/tokens.js")).tokensCommand(io, setExit) as CommandDef<ArgsDef>,
+  secret: async (io, setExit) =>
+    (await import("./commands/secret.js")).secretCommand(io, setExit) as CommandDef<ArgsDef>,
+  storage: async (io, setExit) =>
+    (await import("./commands/storage.js")).storageCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
@@ -65,7 +78,9 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   });
   const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? subCommands[name] : undefined;
   if (args.length === 0 || args.includes("--help") || args.includes("-h")) {
-    const usage = await renderUsage(command ?? main, command ? main : undefined);
+    const subCommands = command?.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
+    const sub = args[1] !== undefined ? subCommands?.[args[1]] : undefined;
+    const usage = await renderUsage(sub ?? command ?? main, sub ? command : command ? main : undefined);
     io.stdout(`${wantsColor(io) ? usage : stripVTControlCharacters(usage)}\n`);
     if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
       io.stderr(`unitc: unknown command ${JSON.stringify(args[0])}\n`);

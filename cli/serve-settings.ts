@@ -47,6 +47,8 @@ type Data = Record<string, unknown>;
 export interface UserServeConfig {
   serve: Data;
   aliases?: NamespaceAliases;
+  /** The user config's `storage` (global only), when it has one. */
+  storage?: Data;
   /** The config file's folder: relative paths in `serve` start there. */
   dir?: string;
   diagnostics: Diagnostic[];
@@ -71,6 +73,7 @@ export async function loadUserServeConfig(
   return {
     serve: (value.serve as Data | undefined) ?? {},
     ...(value.namespaceAliases ? { aliases: value.namespaceAliases as NamespaceAliases } : {}),
+    ...(value.storage ? { storage: value.storage as Data } : {}),
     dir: dirname(path),
     diagnostics,
   };

@@ -9,6 +9,7 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+import type { SecretSource } from "./references.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 
 export interface RuntimeOptions {
@@ -20,6 +21,8 @@ export interface RuntimeOptions {
   baseDir?: string;
   /** Where secret references are resolved (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read at call time (the user config's store). */
+  vault?: SecretSource;
   /** The fetch HTTP calls use (default global fetch). */
   fetch?: typeof fetch;
   /** Notices about backends: an MCP server started, crashed, or changed its tools since compile. */
@@ -125,6 +128,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     return invoker(input, {
       ...target,
       env,
+      ...(options.vault ? { vault: options.vault } : {}),
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -26,6 +26,10 @@ const codes = {
     "an environment variable a reference names is not set",
     "set the variable, or change the reference",
   ),
+  SECRET_UNAVAILABLE: entry(
+    "a file: or vault: secret the unit refers to cannot be read",
+    "set it with unitc secret set NAME, or fix the file's path and mode (owner-only)",
+  ),
   UNSUPPORTED_BACKEND: entry(
     "the operation's backend cannot be invoked by this runtime",
     "upgrade unitc, or disable the unit",

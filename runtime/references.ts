@@ -4,10 +4,12 @@
  * `Bearer ${API_TOKEN}`), resolved from the environment when a request is made. Whole-value fields
  * also take `file:/abs/path` (a file only its owner may read or write) and `vault:NAME` (a sealed
  * secret in the store); storage's own fields (`connection`, `credentials`, `vaultKey`) allow `env:`
- * and `file:` only, since the vault needs the store open before it can answer.
+ * and `file:` only, since the vault needs the store open before it can answer. An invoker reads a
+ * call's `file:` and `vault:` references before the call (see invoke/stored-secrets.ts).
  */
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
+import { UnitError } from "./errors.js";
 
 const ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
 const WHOLE_ENV = new RegExp(`^env:(${ENV_NAME})$`);
@@ -18,6 +20,15 @@ export function isSecretReference(value: string): boolean {
   if (WHOLE_ENV.test(value)) return true;
   return referencedVariables(value).length > 0 && !/\$\{(?![A-Za-z_][A-Za-z0-9_]*\})/.test(value);
 }
+
+/** True when `value` is a whole `file:/abs/path` or `vault:NAME` reference. */
+export function isStoredReference(value: string): boolean {
+  const kind = parseReference(value)?.kind;
+  return kind === "file" || kind === "vault";
+}
+
+/** Stored references already read for one call, by reference text. */
+export type StoredSecrets = ReadonlyMap<string, string>;
 
 /** The environment variable names a reference or template names, in order of appearance. */
 export function referencedVariables(value: string): string[] {
@@ -36,8 +47,25 @@ export class MissingVariableError extends Error {
   }
 }
 
-/** Resolves a reference or template against `env`; throws {@link MissingVariableError} when unset. */
-export function resolveReference(value: string, env: Record<string, string | undefined>): string {
+/**
+ * Resolves a reference or template against `env` (and `stored`, for `file:` and `vault:`); throws
+ * {@link MissingVariableError} when a variable is unset.
+ */
+export function resolveReference(
+  value: string,
+  env: Record<string, string | undefined>,
+  stored?: StoredSecrets,
+): string {
+  if (isStoredReference(value)) {
+    const found = stored?.get(value);
+    // Never fall through: the reference text itself must not be sent as the secret.
+    if (found === undefined) {
+      throw new UnitError("SECRET_UNAVAILABLE", `${value.split(":")[0]}: references are not read here`, {
+        hint: "use an env:NAME reference in this field",
+      });
+    }
+    return found;
+  }
   const lookup = (name: string): string => {
     const found = env[name];
     if (found === undefined) throw new MissingVariableError(name);

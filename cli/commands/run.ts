@@ -7,6 +7,8 @@ import { isUnitError } from "../../runtime/errors.js";
 import { runCodeMode } from "../../runtime/sandbox/index.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { lazyVault } from "../lazy-vault.js";
+import { projectArgs } from "../project-args.js";
 
 /** The script's text, from a file or (`-`) standard input. */
 async function readScript(io: CliIO, file: string): Promise<string> {
@@ -46,15 +48,18 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
         valueHint: "MS",
       },
       ...envFileArg,
+      "user-config": projectArgs["user-config"],
     },
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
       const manifestPath = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
       let code: string;
       let runtime: UnitRuntime;
+      // vault: references read the user config's store, opened at the first such call only.
+      const vault = lazyVault(io, args["user-config"]);
       try {
         code = await readScript(io, args.file);
-        runtime = createRuntime({ manifestPath, env: io.env });
+        runtime = createRuntime({ manifestPath, env: io.env, vault });
       } catch (error) {
         reportSetup(io, error);
         setExit(EXIT_ERRORS);
@@ -67,6 +72,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
         setExit(result.ok ? EXIT_OK : EXIT_ERRORS);
       } finally {
         await runtime.close();
+        await vault.close();
       }
     },
   });

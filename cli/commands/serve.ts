@@ -18,6 +18,7 @@ import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
+import { lazyVault } from "../lazy-vault.js";
 import {
   checked,
   loadUserServeConfig,
@@ -160,6 +161,8 @@ export async function serveFromArgs(
     return setExit(EXIT_ERRORS);
   }
   let host: ServeHost | undefined;
+  // The store is opened at the first vault: reference a call reads, never at start.
+  const vault = lazyVault(io, flag);
   try {
     const settings = resolveServeSettings(args, io.env, io.cwd, user);
     const upstream = upstreamOptions(settings, io.env);
@@ -167,6 +170,7 @@ export async function serveFromArgs(
       manifestPath: overrides.manifestPath ?? settings.manifestPath,
       ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
       env: io.env,
+      vault,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
       log,
@@ -180,6 +184,7 @@ export async function serveFromArgs(
     setExit(error instanceof ServeSetupError && error.fromFlag ? EXIT_USAGE : EXIT_ERRORS);
   } finally {
     await host?.close();
+    await vault.close();
   }
 }
 

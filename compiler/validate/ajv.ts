@@ -8,7 +8,7 @@
  */
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { isSecretReference } from "../../runtime/references.js";
+import { isSecretReference, isStoredReference } from "../../runtime/references.js";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import unitSchema from "../../schemas/unit.schema.json" with { type: "json" };
 import { joinPointer } from "../load/pointer.js";
@@ -113,7 +113,7 @@ export function getSchemaValidators(): SchemaValidators {
     validate: keyword("x-secret", (schema, data) =>
       schema === "storage"
         ? storageReferenceProblem(data)
-        : isSecretReference(data)
+        : isSecretReference(data) || isStoredReference(data)
           ? undefined
           : { code: "LITERAL_SECRET", problem: LITERAL_SECRET_PROBLEM, hint: SECRET_HINT },
     ),

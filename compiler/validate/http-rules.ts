@@ -9,7 +9,7 @@ import {
   isCredentialHeader,
 } from "../../runtime/invoke/http/header-rules.js";
 import { hasDotSegment } from "../../runtime/invoke/template.js";
-import { isSecretReference, parseReference } from "../../runtime/references.js";
+import { isSecretReference, isStoredReference, parseReference } from "../../runtime/references.js";
 import type { DiagnosticCode } from "../diagnostics.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */
@@ -85,7 +85,7 @@ export function headerMapProblems(
       });
     }
     if (values === "template" && typeof value === "string" && value !== "" && isCredentialHeader(name)) {
-      if (!isSecretReference(value)) {
+      if (!isSecretReference(value) && !isStoredReference(value)) {
         const fromInput = value.includes("$input");
         problems.push({
           name,

@@ -1,5 +1,6 @@
 /** The contract between the runtime core and the per-backend invokers. */
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+import type { SecretSource } from "../references.js";
 import type { RuntimeResources } from "../resources.js";
 
 export interface InvokeContext {
@@ -7,6 +8,8 @@ export interface InvokeContext {
   operation: ManifestOperation;
   /** Where secret references are resolved from (default `process.env`). */
   env: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read (none: such a reference fails with SECRET_UNAVAILABLE). */
+  vault?: SecretSource;
   /** The manifest's folder: relative paths in the manifest are resolved against it. */
   baseDir: string;
   /** Aborts the call (the caller's cancellation); timeouts are the invoker's own. */

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { canonicalJson } from "../canonical.js";
 import { createRuntime, type UnitRuntime } from "../core.js";
 import { hasCodeMode, type Manifest } from "../manifest.js";
+import type { SecretSource } from "../references.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
 import { SearchIndex } from "../search.js";
 import { type CatalogUnit, localUnits, type ServedUnit } from "./catalog.js";
@@ -34,6 +35,8 @@ export interface ServeHostOptions {
   baseDir?: string;
   /** Where secret references are resolved (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read at call time. */
+  vault?: SecretSource;
   fetch?: typeof fetch;
   upstream?: UpstreamOptions;
   aliases?: NamespaceAliases;
@@ -133,6 +136,7 @@ function openGeneration(
     ...(manifest ? { manifest } : options.manifestPath ? { manifestPath: options.manifestPath } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.vault ? { vault: options.vault } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onEvent,
     resources,

@@ -10,6 +10,7 @@ import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
 import { MissingVariableError } from "../../references.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
 import { type HttpRequest, resolveAuth } from "../http/request.js";
+import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 
 /** Error messages quoted in a `GRAPHQL_ERRORS` message; all of them stay in `details.errors`. */
@@ -27,7 +28,8 @@ export const invokeGraphql: Invoker = async (input, context) => {
 
 async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
   const { connection, invoke } = graphqlTarget(context);
-  const auth = resolveAuth(connection.auth, context.env);
+  const stored = await readStoredSecrets(authReferences(connection.auth), context);
+  const auth = resolveAuth(connection.auth, context.env, stored);
   call.secrets.push(...auth.secrets);
   const request = buildGraphqlRequest(connection, invoke, input, auth.headers);
   const result = await exchange(request, connection, context, call, {

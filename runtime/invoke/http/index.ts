@@ -7,6 +7,7 @@ import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
+import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
 import { buildRequest, type HttpRequest, resolveAuth, withCredentialHeaders } from "./request.js";
 import { readResult } from "./response.js";
@@ -34,7 +35,13 @@ export const invokeHttp: Invoker = async (input, context) => {
 
 async function run(input: unknown, context: InvokeContext, call: CallState) {
   const { connection, invoke } = httpTarget(context);
-  const auth = withCredentialHeaders(resolveAuth(connection.auth, context.env), invoke.headers, context.env);
+  const stored = await readStoredSecrets(authReferences(connection.auth, invoke.headers), context);
+  const auth = withCredentialHeaders(
+    resolveAuth(connection.auth, context.env, stored),
+    invoke.headers,
+    context.env,
+    stored,
+  );
   call.secrets.push(...auth.secrets);
   const request = buildRequest(connection, invoke, input, auth);
   return exchange(request, connection, context, call, { label: label(context), method: invoke.method });

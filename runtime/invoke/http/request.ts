@@ -4,7 +4,7 @@
  */
 import { UnitError } from "../../errors.js";
 import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../../manifest.js";
-import { referencedVariables, resolveReference } from "../../references.js";
+import { referencedVariables, resolveReference, type StoredSecrets } from "../../references.js";
 import { isSlash, trimWhere } from "../../trim.js";
 import { expandJson, fillPath, hasDotSegment, readInput, substitute, wholeInputPath } from "../template.js";
 import { forbiddenHeaderList, headerNameProblem, isCredentialHeader } from "./header-rules.js";
@@ -115,24 +115,28 @@ function secretsOf(reference: string, resolved: string, env: Record<string, stri
 }
 
 /**
- * Resolves the unit's auth into headers. Throws `MissingVariableError` for an unset variable and
+ * Resolves the unit's auth into headers (`stored`: its `file:` and `vault:` references, read before). Throws `MissingVariableError` for an unset variable and
  * `UNSUPPORTED_BACKEND` for OAuth, which is not wired into HTTP actions yet.
  */
-export function resolveAuth(auth: AuthConfig, env: Record<string, string | undefined>): ResolvedAuth {
+export function resolveAuth(
+  auth: AuthConfig,
+  env: Record<string, string | undefined>,
+  stored?: StoredSecrets,
+): ResolvedAuth {
   const headers = new Map<string, string>();
   const secrets: string[] = [];
   switch (auth.type) {
     case "none":
       break;
     case "bearer": {
-      const token = resolveReference(auth.token, env);
+      const token = resolveReference(auth.token, env, stored);
       headers.set("authorization", rejectControl(`Bearer ${token}`, "auth header Authorization"));
       secrets.push(...secretsOf(auth.token, token, env));
       break;
     }
     case "headers":
       for (const [name, reference] of Object.entries(auth.headers)) {
-        const value = resolveReference(reference, env);
+        const value = resolveReference(reference, env, stored);
         secrets.push(...secretsOf(reference, value, env));
         headers.set(checkHeaderName(name), rejectControl(value, `auth header ${name}`));
       }
@@ -158,12 +162,13 @@ export function withCredentialHeaders(
   auth: ResolvedAuth,
   headers: Record<string, string> | undefined,
   env: Record<string, string | undefined>,
+  stored?: StoredSecrets,
 ): ResolvedAuth {
   const credentials = new Map<string, string>();
   const secrets = [...auth.secrets];
   for (const [name, reference] of Object.entries(headers ?? {})) {
     if (!isCredentialHeader(name)) continue;
-    const value = resolveReference(reference, env);
+    const value = resolveReference(reference, env, stored);
     secrets.push(...secretsOf(reference, value, env));
     credentials.set(checkHeaderName(name), rejectControl(value, `header ${name}`));
   }

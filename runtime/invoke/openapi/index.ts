@@ -8,6 +8,7 @@ import { UnitError } from "../../errors.js";
 import type { OpenapiConnection } from "../../manifest.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
 import { resolveAuth } from "../http/request.js";
+import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 import { type ApiInvoke, buildApiRequest } from "./request.js";
 import { nodeFetch } from "./transport.js";
@@ -24,7 +25,8 @@ export const invokeOpenapi: Invoker = async (input, context) => {
 
 async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
   const { connection, invoke } = apiTarget(context);
-  const auth = resolveAuth(connection.auth, context.env);
+  const stored = await readStoredSecrets(authReferences(connection.auth), context);
+  const auth = resolveAuth(connection.auth, context.env, stored);
   call.secrets.push(...auth.secrets);
   const request = buildApiRequest(connection, invoke, input, auth.headers);
   return exchange(request, connection, context, call, {

@@ -31,6 +31,9 @@ const MIGRATIONS = [
    ) WITHOUT ROWID`,
 ];
 
+/** The schema version this binary migrates a SQLite store to (for `unitc storage status`). */
+export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
+
 /** How often the cheap `data_version` check runs while someone watches. */
 const HINT_MS = 50;
 

@@ -38,6 +38,23 @@ const auth: ConformanceTable = [
     { files: withAuth("{ type: bearer, token: env:NOTES_TOKEN }"), want: "" },
   ],
   [
+    "type bearer with a vault: token is valid (the store is read at call time)",
+    { files: withAuth("{ type: bearer, token: vault:NOTES_TOKEN }"), want: "" },
+  ],
+  [
+    "type headers with a file: reference is valid",
+    { files: withAuth('{ type: headers, headers: { X-Api-Key: "file:/run/secrets/notes" } }'), want: "" },
+  ],
+  [
+    "type bearer with a vault: reference holding a space is rejected",
+    {
+      files: withAuth('{ type: bearer, token: "vault:my token" }'),
+      want: `
+.units/u.md:6:32 error LITERAL_SECRET "token" holds a literal secret; secrets must be references
+  hint: write env:NAME (or \${NAME}) and set NAME in the environment`,
+    },
+  ],
+  [
     "type bearer without a token is rejected",
     {
       files: withAuth("{ type: bearer }"),

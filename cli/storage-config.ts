@@ -1,0 +1,116 @@
+/**
+ * The store and vault of the user config's `storage` (global only; the filesystem store in the data
+ * folder when it has none), for `unitc secret`, `unitc storage` and the `vault:` references of
+ * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it.
+ */
+import { isAbsolute, resolve } from "node:path";
+import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { SecretReferenceError } from "../runtime/references.js";
+import { defaultDataFolder } from "../runtime/storage/filesystem/store.js";
+import { openStore, type StorageSettings } from "../runtime/storage/open.js";
+import { VaultError, type VaultKey } from "../runtime/storage/seal.js";
+import { type Store, StoreError } from "../runtime/storage/types.js";
+import { Vault } from "../runtime/storage/vault.js";
+import { resolveVaultKey } from "../runtime/storage/vault-key.js";
+import { type CliIO, EXIT_ERRORS } from "./io.js";
+import { projectArgs } from "./project-args.js";
+import { loadUserServeConfig } from "./serve-settings.js";
+
+/** `--user-config`, for the commands that read only the user config. */
+export const userConfigArg = { "user-config": projectArgs["user-config"] } as const;
+
+/** The user config has errors, so its storage cannot be trusted; the message lists them. */
+export class UserConfigError extends Error {
+  readonly code = "USER_CONFIG_INVALID";
+  readonly hint = "fix the user config";
+}
+
+/** The `storage` settings of the user config named by `flag` (relative paths resolved from its folder). */
+export async function storageSettings(io: CliIO, flag: string | undefined): Promise<StorageSettings> {
+  const file = flag === "none" ? false : flag ? resolve(io.cwd, flag) : "";
+  const user = await loadUserServeConfig(file, io.env);
+  if (hasErrors(user.diagnostics)) {
+    throw new UserConfigError(
+      `the user config has errors:\n${formatDiagnostics(user.diagnostics, (f) => f)}`,
+    );
+  }
+  const settings = (user.storage ?? { provider: "filesystem" }) as unknown as StorageSettings;
+  if (settings.path && !isAbsolute(settings.path)) {
+    return { ...settings, path: resolve(user.dir ?? io.cwd, settings.path) };
+  }
+  return settings;
+}
+
+/** Where the embedded providers keep their generated vault key. */
+function keyFolder(settings: StorageSettings, env: Record<string, string | undefined>): string {
+  if (settings.provider === "filesystem") return settings.path ?? defaultDataFolder(env);
+  return defaultDataFolder(env);
+}
+
+/** An open store and its vault; `close` closes the store. */
+export interface OpenedStorage {
+  settings: StorageSettings;
+  store: Store;
+  vault: Vault;
+  /** The key new records are sealed with. */
+  key: VaultKey;
+  close(): Promise<void>;
+}
+
+/** Opens the configured store and its vault (the key resolved or, for embedded stores, made). */
+export async function openStorage(io: CliIO, flag: string | undefined): Promise<OpenedStorage> {
+  const settings = await storageSettings(io, flag);
+  const store = await openStore(settings, io.env);
+  try {
+    const key = await resolveVaultKey({
+      provider: settings.provider,
+      ...(settings.vaultKey ? { vaultKey: settings.vaultKey } : {}),
+      env: io.env,
+      dataDir: keyFolder(settings, io.env),
+    });
+    return { settings, store, vault: new Vault(store, key), key, close: () => store.close() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** True for the failures storage reports with a code and hint (never a stack trace). */
+export function isStorageFailure(
+  error: unknown,
+): error is StoreError | VaultError | SecretReferenceError | UserConfigError {
+  return (
+    error instanceof StoreError ||
+    error instanceof VaultError ||
+    error instanceof SecretReferenceError ||
+    error instanceof UserConfigError
+  );
+}
+
+/** Prints a storage failure as `unitc <command>: CODE message` and its hint; false for other errors. */
+export function reportStorageFailure(io: CliIO, command: string, error: unknown): boolean {
+  if (!isStorageFailure(error)) return false;
+  const hint = error.hint ? `\nhint: ${error.hint}` : "";
+  io.stderr(`unitc ${command}: ${error.code} ${error.message}${hint}\n`);
+  return true;
+}
+
+/** Runs `body` with the configured storage open, reporting storage failures as exit 1. */
+export async function withStorage(
+  io: CliIO,
+  command: string,
+  flag: string | undefined,
+  setExit: (code: number) => void,
+  body: (storage: OpenedStorage) => Promise<number>,
+): Promise<void> {
+  let storage: OpenedStorage | undefined;
+  try {
+    storage = await openStorage(io, flag);
+    setExit(await body(storage));
+  } catch (error) {
+    if (!reportStorageFailure(io, command, error)) throw error;
+    setExit(EXIT_ERRORS);
+  } finally {
+    await storage?.close();
+  }
+}

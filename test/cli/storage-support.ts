@@ -1,0 +1,113 @@
+/**
+ * Support for the storage CLI tests: `unitc` as a real child process (the built CLI), and one
+ * storage config per provider, so each test is a table over providers (object_store joins as a row).
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { PostgresServer } from "../runtime/storage/postgres-server.js";
+import { BUILT_CLI } from "../support/built-cli.js";
+import { writeProject } from "../support/project.js";
+
+/** One finished run of `unitc`. */
+export interface ChildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `unitc` with `args` in `cwd`, `stdin` piped in, and only `env` (plus PATH). */
+export function unitc(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  stdin = "",
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** A provider's storage config and the environment its references need. */
+export interface ProviderSetup {
+  storage: Record<string, unknown>;
+  env: Record<string, string>;
+  /** Runs `unitc storage migrate` first (postgresql: the server never migrates itself). */
+  migrate: boolean;
+}
+
+/** A folder with a user config (`user.json`) for `provider`; `env` holds XDG folders inside it. */
+export interface StorageHome {
+  dir: string;
+  config: string;
+  env: Record<string, string>;
+  storage: Record<string, unknown>;
+  migrate: boolean;
+}
+
+/** The providers every storage CLI test runs against; postgresql needs a started server. */
+export const PROVIDERS = ["filesystem", "sqlite", "postgresql"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+let databases = 0;
+
+/**
+ * The setup of `provider` (a fresh database per call on the postgres server). Paths are relative:
+ * they start at the user config's folder. With `vaultKey`, every provider reads its key from
+ * `env:UNITC_TEST_VAULT_KEY`; without, the embedded ones make their own key file.
+ */
+export async function providerSetup(
+  provider: Provider,
+  postgres: PostgresServer | undefined,
+  vaultKey?: string,
+): Promise<ProviderSetup> {
+  const keyed = vaultKey === undefined ? {} : { vaultKey: "env:UNITC_TEST_VAULT_KEY" };
+  const keyEnv: Record<string, string> = vaultKey === undefined ? {} : { UNITC_TEST_VAULT_KEY: vaultKey };
+  if (provider === "filesystem")
+    return { storage: { provider, path: "store", ...keyed }, env: keyEnv, migrate: false };
+  if (provider === "sqlite")
+    return { storage: { provider, path: "store.db", ...keyed }, env: keyEnv, migrate: false };
+  if (!postgres) throw new Error("postgresql needs a started server");
+  const database = `unitc_cli_${++databases}_${process.pid}`;
+  await postgres.createDatabase(database);
+  return {
+    storage: { provider, connection: "env:UNITC_TEST_PG", vaultKey: "env:UNITC_TEST_VAULT_KEY" },
+    env: { UNITC_TEST_PG: postgres.dsn(database), UNITC_TEST_VAULT_KEY: vaultKey ?? newKey() },
+    migrate: true,
+  };
+}
+
+/** A fresh vault key, as base64url text. */
+export function newKey(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** A fresh folder with a user config for `setup` (and `files` besides). */
+export async function storageHome(
+  setup: ProviderSetup,
+  files: Record<string, string> = {},
+): Promise<StorageHome> {
+  const dir = await writeProject(files);
+  const config = join(dir, "user.json");
+  const storage = { ...setup.storage };
+  await writeFile(config, JSON.stringify({ storage }));
+  await mkdir(join(dir, "data"), { recursive: true });
+  const env = { ...setup.env, XDG_DATA_HOME: join(dir, "data"), XDG_CONFIG_HOME: join(dir, "config") };
+  if (setup.migrate) {
+    const migrated = await unitc(["storage", "migrate", "--user-config", config], dir, env);
+    if (migrated.code !== 0) throw new Error(`storage migrate failed: ${migrated.stderr}`);
+  }
+  return { dir, config, env, storage, migrate: setup.migrate };
+}
