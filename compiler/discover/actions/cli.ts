@@ -53,7 +53,7 @@ export function discoverCliActions(context: DiscoverContext<"cli">): UnitIR {
       cwd: isAbsolute(cwd) ? cwd : resolve(unit.baseDir, cwd),
       timeoutMs: action.timeoutMs ?? backend.timeoutMs,
       maxOutputBytes: action.maxOutputBytes ?? backend.maxOutputBytes,
-      output: action.output?.type ?? "text",
+      output: action.output.type,
     };
     const operation: OperationIR = {
       name,

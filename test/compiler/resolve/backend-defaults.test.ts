@@ -67,4 +67,14 @@ describe("withDefaults", () => {
   it("leaves a unit set's cache TTL unset: it passes down only when stated", () => {
     expect(withDefaults("unitSet", { unitsRoot: "team" })).toEqual({ unitsRoot: "team" });
   });
+
+  it("fills each CLI action's output format, keeping a stated one and the block as written", () => {
+    const declared: BackendFields["cli"] = {
+      actions: { plain: { command: "date" }, data: { command: "jq", output: { type: "json" } } },
+    };
+    const resolved = withDefaults("cli", declared);
+    expect(resolved.actions.plain?.output).toEqual({ type: "text" });
+    expect(resolved.actions.data?.output).toEqual({ type: "json" });
+    expect(declared.actions.plain).toEqual({ command: "date" });
+  });
 });
