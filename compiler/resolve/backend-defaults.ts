@@ -62,7 +62,8 @@ const DEFAULTS: DefaultsOf = {
 /** Each CLI action with its output format: as stated, else the schema's default. */
 function withActionOutputs(actions: BackendFields["cli"]["actions"]): ResolvedBackend<"cli">["actions"] {
   const type = defsDefault<"text" | "json">("cliActionOutput", "type");
-  const filled: ResolvedBackend<"cli">["actions"] = {};
+  // Without a prototype, like the loader's objects: an action named `__proto__` stays an action.
+  const filled: ResolvedBackend<"cli">["actions"] = Object.create(null);
   for (const [name, action] of Object.entries(actions)) {
     filled[name] = action && { ...action, output: { type: action.output?.type ?? type } };
   }

@@ -25,7 +25,7 @@ interface SpecFields {
 }
 
 /** Where the unit's document is: the field names (for messages and pointers) and their values. */
-export function specFields(unit: SpecContext["unit"]): SpecFields {
+function specFields(unit: SpecContext["unit"]): SpecFields {
   return unit.kind === "openapi"
     ? { pathField: "specPath", urlField: "specUrl", path: unit.backend.specPath, url: unit.backend.specUrl }
     : {

@@ -77,4 +77,15 @@ describe("withDefaults", () => {
     expect(resolved.actions.data?.output).toEqual({ type: "json" });
     expect(declared.actions.plain).toEqual({ command: "date" });
   });
+
+  it("keeps a CLI action named __proto__ as an action", () => {
+    // Parsed documents hold such a key as an own property; filling defaults must not turn it into a prototype.
+    const declared = JSON.parse(
+      '{ "actions": { "__proto__": { "command": "date" } } }',
+    ) as BackendFields["cli"];
+    const resolved = withDefaults("cli", declared);
+    expect(Object.entries(resolved.actions)).toEqual([
+      ["__proto__", { command: "date", output: { type: "text" } }],
+    ]);
+  });
 });
