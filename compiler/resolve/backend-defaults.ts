@@ -59,9 +59,28 @@ const DEFAULTS: DefaultsOf = {
   unitSet: () => ({}),
 };
 
+/** Each CLI action with its output format: as stated, else the schema's default. */
+function withActionOutputs(actions: BackendFields["cli"]["actions"]): ResolvedBackend<"cli">["actions"] {
+  const type = defsDefault<"text" | "json">("cliActionOutput", "type");
+  // Without a prototype, like the loader's objects: an action named `__proto__` stays an action.
+  const filled: ResolvedBackend<"cli">["actions"] = Object.create(null);
+  for (const [name, action] of Object.entries(actions)) {
+    filled[name] = action && { ...action, output: { type: action.output?.type ?? type } };
+  }
+  return filled;
+}
+
+/** True for a CLI tools block: `kind` names the block's kind (resolve passes them together). */
+function isCliBlock(kind: BackendKind, _block: unknown): _block is BackendFields["cli"] {
+  return kind === "cli";
+}
+
 /** The block with every defaulted field its schema declares set: stated values win. */
 export function withDefaults<K extends BackendKind>(kind: K, declared: BackendFields[K]): ResolvedBackend<K> {
   const fill: DefaultsOf[K] = DEFAULTS[kind];
-  // Sound by DEFAULTS' type (it fills exactly DefaultedFields[K]); TypeScript cannot follow K here.
-  return { ...fill(declared), ...declared } as ResolvedBackend<K>;
+  const block = { ...fill(declared), ...declared };
+  const nested = isCliBlock(kind, block) ? { actions: withActionOutputs(block.actions) } : {};
+  // Sound by DEFAULTS' type (it fills exactly DefaultedFields[K]) and the CLI step above;
+  // TypeScript cannot follow K here.
+  return { ...block, ...nested } as ResolvedBackend<K>;
 }

@@ -48,8 +48,21 @@ export interface DefaultedFields {
   unitSet: never;
 }
 
+/** A kind's block with its top-level defaults filled in. */
+type Filled<K extends BackendKind> = Resolved<BackendFields[K], DefaultedFields[K]>;
+
+/** A CLI action with its output format filled in. */
+export type ResolvedCliAction = Omit<Known<Config.CliAction>, "output"> & {
+  output: Required<Config.CliActionOutput>;
+};
+
+/** A CLI tools block: its own defaults and each action's output format filled in. */
+type ResolvedCli = Omit<Filled<"cli">, "actions"> & {
+  actions: { [name: string]: ResolvedCliAction | undefined };
+};
+
 /** A kind's backend block with its defaults filled in. */
-export type ResolvedBackend<K extends BackendKind> = Resolved<BackendFields[K], DefaultedFields[K]>;
+export type ResolvedBackend<K extends BackendKind> = K extends "cli" ? ResolvedCli : Filled<K>;
 
 type NoneLeft<T extends never> = T;
 /** Compiles only while every defaulted field is a field of its kind's schema type. */

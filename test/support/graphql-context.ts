@@ -10,7 +10,9 @@ import { toOperationIR } from "../../compiler/discover/graphql/prepare.js";
 import { buildSchemaFromText } from "../../compiler/discover/graphql/schema.js";
 import type { DiscoverContext, OperationIR } from "../../compiler/discover/types.js";
 import { parseDocument } from "../../compiler/load/parse-document.js";
-import type { ResolvedUnit } from "../../compiler/resolve/types.js";
+import { withDefaults } from "../../compiler/resolve/backend-defaults.js";
+import type { BackendFields } from "../../compiler/resolve/backend-types.js";
+import type { ResolvedUnitOf } from "../../compiler/resolve/types.js";
 
 type Data = Record<string, unknown>;
 
@@ -34,13 +36,13 @@ export async function graphqlOperations(
     kind: "graphql",
     name: "pets",
     description: "The pets service.",
-    backend,
+    backend: withDefaults("graphql", backend as BackendFields["graphql"]),
     baseDir: join(PROJECT, ".units"),
     origin: { scope: "project", ...sourceMap.locate(backendPointer) },
     source: { map: sourceMap, backendPointer },
-  } as unknown as ResolvedUnit;
+  } as unknown as ResolvedUnitOf<"graphql">;
   const diagnostics: Diagnostic[] = [];
-  const context: DiscoverContext = {
+  const context: DiscoverContext<"graphql"> = {
     unit,
     report(severity, code, message, pointer, hint) {
       const at = sourceMap.locateKey(`${backendPointer}${pointer}`);

@@ -4,6 +4,7 @@
  * transform test costs milliseconds. Diagnostics print as `unitc compile` prints them for a spec at
  * `.units/spec.json` of a project.
  */
+
 import { join, relative } from "node:path";
 import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/diagnostics.js";
 import { discoverOperations, operationContext } from "../../compiler/discover/openapi/index.js";
@@ -12,6 +13,8 @@ import { openapiDocument } from "../../compiler/discover/openapi/version.js";
 import { parseSpec } from "../../compiler/discover/sources/parse.js";
 import { SpecRefs } from "../../compiler/discover/sources/refs.js";
 import type { OperationIR } from "../../compiler/discover/types.js";
+import { withDefaults } from "../../compiler/resolve/backend-defaults.js";
+import type { BackendFields } from "../../compiler/resolve/backend-types.js";
 
 type Data = Record<string, unknown>;
 
@@ -46,7 +49,11 @@ export async function specContext(spec: Data, backend: Data = {}): Promise<SpecC
   );
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
   return {
-    context: operationContext(refs, version.dialect, backend),
+    context: operationContext(
+      refs,
+      version.dialect,
+      withDefaults("openapi", backend as BackendFields["openapi"]),
+    ),
     diagnostics,
     text: () => formatDiagnostics(diagnostics, (file) => relative(PROJECT, file)),
   };

@@ -1,26 +1,24 @@
 /** `cliTools`: configured commands become operations; nothing is run at build time. */
 import { isAbsolute, resolve } from "node:path";
 import { resolveCommand } from "../../../runtime/invoke/cli/plan.js";
-import type { CliInvoke } from "../../../runtime/manifest.js";
+import type { CliInvoke, JsonSchema } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
 import { joinPointer } from "../../load/pointer.js";
 import { stringMap } from "../string-map.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
-import { actionInputSchema } from "./input.js";
-
-type Data = Record<string, unknown>;
+import { actionInputSchema, objectOr } from "./input.js";
 
 /**
  * A `pathInputs` entry must name an input property: a misspelt one would leave the real input
  * unconfined while the unit file reads as if it were confined.
  */
 function reportUnknownPathInputs(
-  context: DiscoverContext,
+  context: DiscoverContext<"cli">,
   pointer: string,
   pathInputs: Record<string, string>,
-  inputSchema: unknown,
+  inputSchema: JsonSchema,
 ): void {
-  const properties = ((inputSchema as Data | undefined)?.properties ?? {}) as Data;
+  const properties = objectOr(typeof inputSchema === "object" ? inputSchema.properties : undefined);
   for (const name of Object.keys(pathInputs)) {
     if (Object.hasOwn(properties, name)) continue;
     context.report(
@@ -53,7 +51,7 @@ export function discoverCliActions(context: DiscoverContext<"cli">): UnitIR {
       cwd: isAbsolute(cwd) ? cwd : resolve(unit.baseDir, cwd),
       timeoutMs: action.timeoutMs ?? backend.timeoutMs,
       maxOutputBytes: action.maxOutputBytes ?? backend.maxOutputBytes,
-      output: action.output?.type ?? "text",
+      output: action.output.type,
     };
     const operation: OperationIR = {
       name,

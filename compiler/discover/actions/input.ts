@@ -118,8 +118,8 @@ export function declaredInputProblems(kind: "http" | "cli", action: ActionFields
   const schema = action.inputSchema;
   if (typeof schema !== "object" || schema === null) return [];
   const { templated, placeholders } = actionTemplates(kind, action);
-  const declared = schema as Record<string, unknown>;
-  const properties = (declared.properties ?? {}) as Record<string, unknown>;
+  const declared = schema;
+  const properties = objectOr(declared.properties);
   const requiredNames = new Set(Array.isArray(declared.required) ? declared.required.map(String) : []);
   const severity = declared.additionalProperties === false ? "error" : "warning";
   const problems: InputProblem[] = [];
@@ -167,4 +167,9 @@ function templatePointer(value: unknown, name: string, pointer = ""): string | u
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** A schema keyword's value when it is an object, else an empty one (it names nothing then). */
+export function objectOr(value: unknown): object {
+  return typeof value === "object" && value !== null ? value : {};
 }

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { DiscoveryConnection } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
 import { joinPointer } from "../../load/pointer.js";
+import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { checkHttpUrl } from "../../validate/url-rules.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
@@ -19,20 +20,17 @@ import { filterIds } from "./filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./method.js";
 
 type Data = Record<string, unknown>;
+type DiscoveryContext = DiscoverContext<"discovery">;
 
 /** Discovers the methods of a discovery-document unit; undefined (with diagnostics) when unusable. */
-export async function discoverVendorApi(context: DiscoverContext): Promise<UnitIR | undefined> {
-  const backend = context.unit.backend as Data;
-  const document = await loadSpecSource(context, {
-    kind: "discovery",
-    pathField: "discoveryPath",
-    urlField: "discoveryUrl",
-  });
+export async function discoverVendorApi(context: DiscoveryContext): Promise<UnitIR | undefined> {
+  const { backend } = context.unit;
+  const document = await loadSpecSource(context);
   if (!document) return undefined;
-  const sourcePointer = typeof backend.discoveryPath === "string" ? "/discoveryPath" : "/discoveryUrl";
+  const sourcePointer = backend.discoveryPath !== undefined ? "/discoveryPath" : "/discoveryUrl";
   const root = document.value as Data;
   if (!isDiscoveryDocument(context, document, sourcePointer)) return undefined;
-  const baseUrl = typeof backend.baseUrl === "string" ? backend.baseUrl : documentBaseUrl(root);
+  const baseUrl = backend.baseUrl ?? documentBaseUrl(root);
   const chosen = baseUrl && documentChosenBase(backend, document.location, "rootUrl + servicePath", baseUrl);
   if (chosen) {
     context.report(
@@ -73,7 +71,7 @@ const KIND_HINT = `point the unit at a discovery document (kind: ${KIND})`;
 
 /** A discovery document is an object of kind `discovery#restDescription` with methods or resources. */
 function isDiscoveryDocument(
-  context: DiscoverContext,
+  context: DiscoveryContext,
   document: SpecDocument,
   sourcePointer: string,
 ): boolean {
@@ -112,12 +110,12 @@ function documentBaseUrl(root: Data): string | undefined {
   return typeof root.baseUrl === "string" ? root.baseUrl : undefined;
 }
 
-function connection(backend: Data, baseUrl: string): DiscoveryConnection {
+function connection(backend: ResolvedBackend<"discovery">, baseUrl: string): DiscoveryConnection {
   return remoteConnection("discovery", backend, baseUrl);
 }
 
 /** Every method of the document (depth first, in document order) that the filters keep. */
-function discoverMethods(context: DiscoverContext, document: SpecDocument): OperationIR[] {
+function discoverMethods(context: DiscoveryContext, document: SpecDocument): OperationIR[] {
   const root = document.value as Data;
   const found = [
     ...methodsOf(root, "", typeof root.name === "string" && root.name !== "" ? [root.name] : []),
@@ -155,10 +153,9 @@ function discoverMethods(context: DiscoverContext, document: SpecDocument): Oper
 }
 
 /** The method IDs the unit's filters keep; a pattern that matches nothing is a warning. */
-function filteredIds(context: DiscoverContext, document: SpecDocument, ids: string[]): Set<string> {
-  const backend = context.unit.backend as Data;
-  const include = backend.includeOperations as string[] | undefined;
-  const { kept, unused } = filterIds(ids, include, backend.excludeOperations as string[] | undefined);
+function filteredIds(context: DiscoveryContext, document: SpecDocument, ids: string[]): Set<string> {
+  const { includeOperations, excludeOperations } = context.unit.backend;
+  const { kept, unused } = filterIds(ids, includeOperations, excludeOperations);
   for (const { field, index } of unused) {
     context.report(
       "warning",
@@ -172,7 +169,7 @@ function filteredIds(context: DiscoverContext, document: SpecDocument, ids: stri
 }
 
 /** What converting methods needs; partial conversions are reported once per message. */
-function methodContextFor(context: DiscoverContext, document: SpecDocument): DiscoveryMethodContext {
+function methodContextFor(context: DiscoveryContext, document: SpecDocument): DiscoveryMethodContext {
   const schemas = (document.value as Data).schemas;
   const warned = new Set<string>();
   return {

@@ -15,14 +15,17 @@ import {
   parse,
   validate,
 } from "graphql";
+import type { GraphqlOperation } from "../../../runtime/config-types.generated.js";
 import type { DiagnosticCode } from "../../diagnostics.js";
 import { recordInput } from "../../incremental/inputs.js";
 import { joinPointer } from "../../load/pointer.js";
-import type { DiscoverContext } from "../types.js";
+import type { Known } from "../../resolve/backend-types.js";
+import type { GraphqlContext } from "./index.js";
 import { type DocumentLocator, fileLocator, inlineLocator } from "./positions.js";
 import { finalDocument, type PreparedOperation } from "./prepare.js";
 
-type Data = Record<string, unknown>;
+/** A configured operation as its schema types it. */
+type Entry = Known<GraphqlOperation>;
 
 /** Problems reported per document; the rest are counted in the last one. */
 const MAX_DOCUMENT_PROBLEMS = 10;
@@ -34,12 +37,13 @@ interface LoadedDocument {
 
 /** Prepares every configured operation; entries with problems are reported and left out. */
 export async function configuredOperations(
-  context: DiscoverContext,
+  context: GraphqlContext,
   schema: GraphQLSchema,
-  operations: Record<string, Data>,
+  operations: Readonly<Record<string, GraphqlOperation | undefined>>,
 ): Promise<PreparedOperation[]> {
   const out: PreparedOperation[] = [];
   for (const [name, entry] of Object.entries(operations)) {
+    if (entry === undefined) continue;
     const pointer = joinPointer("/operations", name);
     const loaded = await loadDocument(context, pointer, entry);
     if (!loaded) continue;
@@ -50,11 +54,11 @@ export async function configuredOperations(
 }
 
 async function loadDocument(
-  context: DiscoverContext,
+  context: GraphqlContext,
   pointer: string,
-  entry: Data,
+  entry: Entry,
 ): Promise<LoadedDocument | undefined> {
-  if (typeof entry.document === "string") {
+  if (entry.document !== undefined) {
     const { map, backendPointer } = context.unit.source;
     const at = map.locate(`${backendPointer}${pointer}/document`);
     const fileText = await readFile(map.file, "utf8").catch(() => "");
@@ -80,10 +84,10 @@ async function loadDocument(
 }
 
 function prepareConfigured(
-  context: DiscoverContext,
+  context: GraphqlContext,
   schema: GraphQLSchema,
   name: string,
-  entry: Data,
+  entry: Entry,
   pointer: string,
   loaded: LoadedDocument,
 ): PreparedOperation | undefined {
@@ -115,16 +119,17 @@ function prepareConfigured(
     document: finalDocument(document, operation),
   };
   for (const field of ["description", "useWhen", "avoidWhen"] as const) {
-    if (typeof entry[field] === "string") prepared[field] = entry[field];
+    const value = entry[field];
+    if (value !== undefined) prepared[field] = value;
   }
   return prepared;
 }
 
 /** The operation to run: the only one, or the one `operationName` names. */
 function chooseOperation(
-  context: DiscoverContext,
+  context: GraphqlContext,
   name: string,
-  entry: Data,
+  entry: Entry,
   pointer: string,
   document: DocumentNode,
 ): OperationDefinitionNode | undefined {
@@ -132,7 +137,7 @@ function chooseOperation(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
   const names = operations.map((o) => o.name?.value ?? "(anonymous)");
-  const wanted = typeof entry.operationName === "string" ? entry.operationName : undefined;
+  const wanted = entry.operationName;
   const fail = (message: string, at: string, hint: string): undefined => {
     context.report("error", "GRAPHQL_OPERATION", `operation "${name}": ${message}`, at, hint);
     return undefined;

@@ -6,10 +6,10 @@
  */
 import { createHash } from "node:crypto";
 import { type GraphQLSchema, parse, validate } from "graphql";
-import type { AuthConfig, GraphqlConnection } from "../../../runtime/manifest.js";
-import configSchema from "../../../schemas/config.schema.json" with { type: "json" };
+import type { GraphqlConnection } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
-import { defsDefault } from "../../resolve/defaults.js";
+import { remoteResponseCap } from "../../resolve/backend-defaults.js";
+import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
 import type { GeneratedTypes } from "./codegen.js";
 import { configuredOperations } from "./documents.js";
@@ -17,14 +17,15 @@ import { generateOperations, MAX_GENERATED_CHARS } from "./generate.js";
 import { type PreparedOperation, toOperationIR } from "./prepare.js";
 import { loadGraphqlSchema } from "./source.js";
 
-type Data = Record<string, unknown>;
+/** What a GraphQL discoverer gets. */
+export type GraphqlContext = DiscoverContext<"graphql">;
 
 /** Builds the operations of a GraphQL unit; undefined (with diagnostics) when its schema is unusable. */
-export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR | undefined> {
-  const backend = context.unit.backend as Data;
+export async function discoverGraphql(context: GraphqlContext): Promise<UnitIR | undefined> {
+  const { backend } = context.unit;
   const loaded = await loadGraphqlSchema(context);
   if (!loaded) return undefined;
-  const configured = (backend.operations ?? {}) as Record<string, Data>;
+  const configured = backend.operations ?? {};
   const prepared =
     Object.keys(configured).length > 0
       ? await configuredOperations(context, loaded.schema, configured)
@@ -50,7 +51,7 @@ export async function discoverGraphql(context: DiscoverContext): Promise<UnitIR 
  * unit still compiles: a warning, and emit prints the types from the JSON Schemas instead.
  */
 async function withCodegenTypes(
-  context: DiscoverContext,
+  context: GraphqlContext,
   schema: GraphQLSchema,
   prepared: readonly PreparedOperation[],
   operations: readonly OperationIR[],
@@ -80,22 +81,19 @@ async function withCodegenTypes(
 }
 
 /** What the runtime needs to call the endpoint; `maxResponseBytes` is the HTTP default (no field sets it). */
-export function graphqlConnection(backend: Data): GraphqlConnection {
+function graphqlConnection(backend: ResolvedBackend<"graphql">): GraphqlConnection {
   return {
     kind: "graphql",
-    endpointUrl: String(backend.endpointUrl),
-    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
-    requestTimeoutMs:
-      (backend.requestTimeoutMs as number | undefined) ??
-      defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
-    maxResponseBytes: defsDefault<number>("httpApiFields", "maxResponseBytes"),
+    endpointUrl: backend.endpointUrl,
+    auth: backend.auth ?? { type: "none" },
+    requestTimeoutMs: backend.requestTimeoutMs,
+    maxResponseBytes: remoteResponseCap(),
   };
 }
 
 /** Generated operations, each validated; one that does not validate is reported and left out. */
-function generatedOperations(context: DiscoverContext, schema: GraphQLSchema): PreparedOperation[] {
-  const backend = context.unit.backend as Data;
-  const depth = (backend.selectionDepth as number | undefined) ?? selectionDepthDefault();
+function generatedOperations(context: GraphqlContext, schema: GraphQLSchema): PreparedOperation[] {
+  const depth = context.unit.backend.selectionDepth;
   const out: PreparedOperation[] = [];
   const all = generateOperations(schema, depth);
   const shallower = all.filter((g) => g.depth < depth).map((g) => g.name);
@@ -130,14 +128,4 @@ function generatedOperations(context: DiscoverContext, schema: GraphQLSchema): P
     });
   }
   return out;
-}
-
-/** The schema's default `selectionDepth`; it sits in an `allOf` part, where `defsDefault` does not look. */
-export function selectionDepthDefault(): number {
-  const parts = configSchema.$defs.graphqlEndpointFields.allOf as Array<{ properties?: Data }>;
-  for (const part of parts) {
-    const property = part.properties?.selectionDepth as { default?: unknown } | undefined;
-    if (typeof property?.default === "number") return property.default;
-  }
-  throw new Error("no default declared at graphqlEndpointFields.selectionDepth");
 }

@@ -7,15 +7,11 @@ import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
-import type { AuthConfig } from "../../../runtime/manifest.js";
 import { recordInput } from "../../incremental/inputs.js";
-import { defsDefault } from "../../resolve/defaults.js";
-import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
-import { fetchSpecText, SpecFetchError, sameOrigin } from "../sources/fetch.js";
-import type { DiscoverContext } from "../types.js";
+import { fetchThroughCache } from "../sources/cached-fetch.js";
+import { sameOrigin } from "../sources/fetch.js";
+import type { GraphqlContext } from "./index.js";
 import { type BuiltSchema, buildSchemaFromText } from "./schema.js";
-
-type Data = Record<string, unknown>;
 
 /** A usable schema and the text it was built from (hashed into the unit's source hash). */
 export interface LoadedSchema {
@@ -27,10 +23,10 @@ export interface LoadedSchema {
 export const INTROSPECTION_QUERY = getIntrospectionQuery({ descriptions: true });
 
 /** Loads the unit's schema; undefined (with diagnostics) when there is none to use. */
-export async function loadGraphqlSchema(context: DiscoverContext): Promise<LoadedSchema | undefined> {
-  const backend = context.unit.backend as Data;
-  if (typeof backend.schemaPath === "string") return fromFile(context, backend.schemaPath);
-  const fetched = await fetchSource(context, backend);
+export async function loadGraphqlSchema(context: GraphqlContext): Promise<LoadedSchema | undefined> {
+  const { schemaPath } = context.unit.backend;
+  if (schemaPath !== undefined) return fromFile(context, schemaPath);
+  const fetched = await fetchSource(context);
   if (!fetched) return undefined;
   const built = buildSchemaFromText(fetched.text);
   if (built.schema) {
@@ -51,7 +47,7 @@ export async function loadGraphqlSchema(context: DiscoverContext): Promise<Loade
   return undefined;
 }
 
-async function fromFile(context: DiscoverContext, schemaPath: string): Promise<LoadedSchema | undefined> {
+async function fromFile(context: GraphqlContext, schemaPath: string): Promise<LoadedSchema | undefined> {
   const file = resolve(context.unit.baseDir, schemaPath);
   recordInput(file);
   let text: string;
@@ -75,7 +71,7 @@ async function fromFile(context: DiscoverContext, schemaPath: string): Promise<L
   return undefined;
 }
 
-function reportFileProblems(context: DiscoverContext, file: string, built: BuiltSchema): void {
+function reportFileProblems(context: GraphqlContext, file: string, built: BuiltSchema): void {
   const sibling = built.format === "sdl" ? introspectionBeside(file) : undefined;
   const hint = sibling
     ? `an introspection result lies next to it: set schemaPath to ${basename(sibling)} instead`
@@ -127,51 +123,35 @@ interface Fetched {
 }
 
 /** Fetches (or reads from the cache) the text of a `schemaUrl` or of live introspection. */
-async function fetchSource(context: DiscoverContext, backend: Data): Promise<Fetched | undefined> {
-  const endpointUrl = String(backend.endpointUrl);
-  const auth = (backend.auth as AuthConfig | undefined) ?? { type: "none" };
-  const byUrl = typeof backend.schemaUrl === "string";
-  const url = byUrl ? String(backend.schemaUrl) : endpointUrl;
-  const pointer = byUrl ? "/schemaUrl" : "/introspection";
-  const label = byUrl ? `schemaUrl ${url}` : `introspection of ${url}`;
-  const body = byUrl ? undefined : { query: INTROSPECTION_QUERY, operationName: "IntrospectionQuery" };
+async function fetchSource(context: GraphqlContext): Promise<Fetched | undefined> {
+  const { backend } = context.unit;
+  const { endpointUrl, schemaUrl } = backend;
+  const auth = backend.auth ?? { type: "none" };
+  const url = schemaUrl ?? endpointUrl;
+  const pointer = schemaUrl !== undefined ? "/schemaUrl" : "/introspection";
+  const label = schemaUrl !== undefined ? `schemaUrl ${url}` : `introspection of ${url}`;
+  const body =
+    schemaUrl !== undefined ? undefined : { query: INTROSPECTION_QUERY, operationName: "IntrospectionQuery" };
   // Credentials go to the endpoint's own origin only: a schemaUrl elsewhere is fetched without them.
   const sendAuth = sameOrigin(url, endpointUrl);
   const key = { kind: "graphql-schema", url, body: body ?? null, auth: sendAuth ? auth : null };
-  const ttl =
-    (backend.operationCacheTtlMs as number | undefined) ??
-    defsDefault<number>("operationCacheFields", "operationCacheTtlMs");
-  const cached = await readCachedSpec("graphql", key, ttl);
-  if (cached !== undefined) return { text: cached, label, pointer, store: async () => undefined };
-  let text: string;
-  try {
-    text = await fetchSpecText({
-      url,
-      ...(body ? { body } : {}),
-      accept: "application/graphql-response+json, application/json, text/plain;q=0.9, */*;q=0.5",
-      subject: "the schema",
-      offline: "save the schema to a file and use schemaPath",
-      authHint:
-        "check the credentials the unit's auth refers to (they are read from the environment at build time)",
-      ...(sendAuth ? { auth } : {}),
-      timeoutMs:
-        (backend.requestTimeoutMs as number | undefined) ??
-        defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
-      env: process.env,
-    });
-  } catch (error) {
-    const fetchError = error instanceof SpecFetchError ? error : undefined;
-    const message = fetchError?.message ?? String(error);
-    context.report(
-      "error",
-      "GRAPHQL_SCHEMA_FETCH",
-      `cannot load the schema: ${message}`,
-      pointer,
-      fetchError?.hint,
-    );
-    return undefined;
-  }
+  const request = {
+    url,
+    ...(body ? { body } : {}),
+    accept: "application/graphql-response+json, application/json, text/plain;q=0.9, */*;q=0.5",
+    subject: "the schema",
+    offline: "save the schema to a file and use schemaPath",
+    authHint:
+      "check the credentials the unit's auth refers to (they are read from the environment at build time)",
+    ...(sendAuth ? { auth } : {}),
+    timeoutMs: backend.requestTimeoutMs,
+    env: process.env,
+  };
   // Stored only once it has built into a schema, so a failed introspection is asked again next time.
-  const store = () => writeCachedSpec("graphql", key, url, text, ttl);
-  return { text, label, pointer, store };
+  const fetched = await fetchThroughCache(
+    { kind: "graphql", key, ttlMs: backend.operationCacheTtlMs, request },
+    (message, hint) =>
+      context.report("error", "GRAPHQL_SCHEMA_FETCH", `cannot load the schema: ${message}`, pointer, hint),
+  );
+  return fetched && { text: fetched.text, label, pointer, store: fetched.store };
 }

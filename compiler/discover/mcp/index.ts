@@ -17,7 +17,7 @@ import { contentHash } from "../../canonical.js";
 import { recordRemote } from "../../incremental/inputs.js";
 import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
 import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../types.js";
-import { listingCacheKey, mcpConnection, toolCacheTtlMs } from "./connection.js";
+import { listingCacheKey, mcpConnection } from "./connection.js";
 import type { McpListing } from "./listing.js";
 
 /** Most stderr lines a diagnostic quotes. */
@@ -29,7 +29,7 @@ function target(connection: McpConnection): string {
 }
 
 /** Reports why a server could not be listed, quoting the end of its stderr (already redacted). */
-function reportFailure(context: DiscoverContext, error: unknown): void {
+function reportFailure(context: DiscoverContext<"mcp">, error: unknown): void {
   const unitError = error instanceof UnitError ? error : undefined;
   const reason = error instanceof Error ? error.message : String(error);
   const lines = (unitError?.details.excerpt ?? "").split(/\r?\n/).filter((line) => line.trim() !== "");
@@ -50,10 +50,10 @@ function reportFailure(context: DiscoverContext, error: unknown): void {
 
 /** The server's listing: from the build cache while fresh, else from the server itself. */
 async function loadListing(
-  context: DiscoverContext,
+  context: DiscoverContext<"mcp">,
   connection: McpConnection,
 ): Promise<McpListing | undefined> {
-  const ttl = toolCacheTtlMs(context.unit);
+  const ttl = context.unit.backend.toolCacheTtlMs;
   const key = listingCacheKey(connection);
   const cached = await readCachedSpec("mcp", key, ttl);
   if (cached !== undefined) {
@@ -90,7 +90,7 @@ function extras(listing: McpListing): ManifestExtras {
 }
 
 /** Discovers an MCP unit; see the module comment. */
-export async function discoverMcp(context: DiscoverContext): Promise<UnitIR | undefined> {
+export async function discoverMcp(context: DiscoverContext<"mcp">): Promise<UnitIR | undefined> {
   recordRemote();
   const { unit } = context;
   const connection = mcpConnection(unit);

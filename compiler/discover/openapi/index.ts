@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
 import { joinPointer } from "../../load/pointer.js";
+import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { SpecRefs } from "../sources/refs.js";
@@ -35,11 +36,11 @@ const METHODS: readonly OpenapiMethod[] = [
 ];
 
 /** Discovers the operations of an OpenAPI unit; undefined (with diagnostics) when its spec is unusable. */
-export async function discoverOpenapi(context: DiscoverContext): Promise<UnitIR | undefined> {
-  const backend = context.unit.backend as Data;
-  const root = await loadSpecSource(context, { kind: "openapi", pathField: "specPath", urlField: "specUrl" });
+export async function discoverOpenapi(context: DiscoverContext<"openapi">): Promise<UnitIR | undefined> {
+  const { backend } = context.unit;
+  const root = await loadSpecSource(context);
   if (!root) return undefined;
-  const specPointer = typeof backend.specPath === "string" ? "/specPath" : "/specUrl";
+  const specPointer = backend.specPath !== undefined ? "/specPath" : "/specUrl";
   const version = await openapiDocument(root.value);
   if ("problem" in version) {
     const hint = "point the unit at an OpenAPI 3.0, 3.1 or Swagger 2.0 document";
@@ -115,13 +116,17 @@ function withSpecTypes(
 }
 
 /** What converting operations needs; partial conversions are reported once per message. */
-export function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend: Data): OperationContext {
+export function operationContext(
+  refs: SpecRefs,
+  dialect: "3.0" | "3.1",
+  backend: ResolvedBackend<"openapi">,
+): OperationContext {
   const warned = new Set<string>();
   return {
     refs,
     defs: new SchemaDefs(),
     dialect,
-    authHeaders: authHeaderNames(backend.auth as AuthConfig | undefined),
+    authHeaders: authHeaderNames(backend.auth),
     warn(message, document, pointer) {
       if (warned.has(message)) return;
       warned.add(message);
@@ -131,7 +136,7 @@ export function operationContext(refs: SpecRefs, dialect: "3.0" | "3.1", backend
   };
 }
 
-function connection(backend: Data, baseUrl: string): OpenapiConnection {
+function connection(backend: ResolvedBackend<"openapi">, baseUrl: string): OpenapiConnection {
   return remoteConnection("openapi", backend, baseUrl);
 }
 

@@ -6,7 +6,7 @@
  * https://spec.openapis.org/oas/v3.1.0#server-object
  */
 import { checkHttpUrl } from "../../validate/url-rules.js";
-import { documentChosenBase } from "../sources/remote-connection.js";
+import { type BaseUrlChooser, documentChosenBase } from "../sources/remote-connection.js";
 
 type Data = Record<string, unknown>;
 
@@ -16,8 +16,8 @@ export type BaseUrlResult = { baseUrl: string } | { problem: string; hint: strin
  * The base URL of the API a unit's `backend` describes with `spec`, loaded from `location` (a file
  * path or a URL).
  */
-export function apiBaseUrl(backend: Data, spec: Data, location: string): BaseUrlResult {
-  if (typeof backend.baseUrl === "string") return { baseUrl: backend.baseUrl };
+export function apiBaseUrl(backend: BaseUrlChooser, spec: Data, location: string): BaseUrlResult {
+  if (backend.baseUrl !== undefined) return { baseUrl: backend.baseUrl };
   const server = Array.isArray(spec.servers) ? (spec.servers[0] as Data | undefined) : undefined;
   const template = typeof server?.url === "string" ? server.url : "/";
   const filled = fillVariables(template, (server?.variables ?? {}) as Data);

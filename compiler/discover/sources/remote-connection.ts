@@ -3,23 +3,32 @@
  * rule on who may choose the base URL when the unit sends credentials.
  */
 import type { AuthConfig } from "../../../runtime/manifest.js";
-import { defsDefault } from "../../resolve/defaults.js";
+import { remoteResponseCap } from "../../resolve/backend-defaults.js";
 
-type Data = Record<string, unknown>;
+/** The connection fields of a resolved HTTP-based backend (defaults filled in by resolve). */
+export interface RemoteBackend {
+  baseUrl?: string;
+  auth?: AuthConfig;
+  requestTimeoutMs: number;
+  /** Stated by HTTP APIs only; the other remote backends' schemas have no field for it. */
+  maxResponseBytes?: number;
+}
 
-/** `{kind, baseUrl, auth, requestTimeoutMs, maxResponseBytes}` with the schema's defaults applied. */
-export function remoteConnection<K extends string>(kind: K, backend: Data, baseUrl: string) {
+/** `{kind, baseUrl, auth, requestTimeoutMs, maxResponseBytes}` of a resolved backend. */
+export function remoteConnection<K extends string>(kind: K, backend: RemoteBackend, baseUrl: string) {
   return {
     kind,
     baseUrl,
-    auth: (backend.auth as AuthConfig | undefined) ?? { type: "none" },
-    requestTimeoutMs:
-      (backend.requestTimeoutMs as number | undefined) ??
-      defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
-    maxResponseBytes:
-      (backend.maxResponseBytes as number | undefined) ??
-      defsDefault<number>("httpApiFields", "maxResponseBytes"),
+    auth: backend.auth ?? { type: "none" },
+    requestTimeoutMs: backend.requestTimeoutMs,
+    maxResponseBytes: backend.maxResponseBytes ?? remoteResponseCap(),
   };
+}
+
+/** What decides whether a document may choose the base URL: the unit's own base URL and auth type. */
+export interface BaseUrlChooser {
+  baseUrl?: string;
+  auth?: { type: string };
 }
 
 /**
@@ -29,14 +38,13 @@ export function remoteConnection<K extends string>(kind: K, backend: Data, baseU
  * author's own and may name its server.
  */
 export function documentChosenBase(
-  backend: Data,
+  backend: BaseUrlChooser,
   location: string,
   named: string,
   url: string,
 ): { problem: string; hint: string } | undefined {
-  if (typeof backend.baseUrl === "string" || !/^https?:\/\//i.test(location)) return undefined;
-  const auth = backend.auth as { type?: unknown } | undefined;
-  if (auth === undefined || auth.type === "none") return undefined;
+  if (backend.baseUrl !== undefined || !/^https?:\/\//i.test(location)) return undefined;
+  if (backend.auth === undefined || backend.auth.type === "none") return undefined;
   return {
     problem: `the document fetched from ${location} names the API's server itself (${named} is ${JSON.stringify(url)}); with auth configured, a fetched document must not decide where credentials go`,
     hint: `set baseUrl on the unit to where the API is served (${url} if that is right)`,

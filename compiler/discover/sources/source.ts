@@ -6,39 +6,46 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import type { AuthConfig } from "../../../runtime/manifest.js";
 import { recordInput } from "../../incremental/inputs.js";
-import { defsDefault } from "../../resolve/defaults.js";
 import type { DiscoverContext } from "../types.js";
-import { readCachedSpec, writeCachedSpec } from "./cache.js";
-import { fetchSpecText, MAX_SPEC_BYTES, SpecFetchError, sameOrigin } from "./fetch.js";
+import { fetchThroughCache } from "./cached-fetch.js";
+import { MAX_SPEC_BYTES, sameOrigin } from "./fetch.js";
 import { parseSpec, type SpecDocument } from "./parse.js";
 
-type Data = Record<string, unknown>;
+/** The kinds whose units name one spec document. */
+export type SpecKind = "openapi" | "discovery";
+type SpecContext = DiscoverContext<SpecKind>;
 
 /** The backend fields naming the document of one backend kind. */
-export interface SpecFields {
-  /** Cache folder name and wording: `openapi`, `discovery`. */
-  kind: string;
+interface SpecFields {
   pathField: string;
   urlField: string;
+  path: string | undefined;
+  url: string | undefined;
+}
+
+/** Where the unit's document is: the field names (for messages and pointers) and their values. */
+function specFields(unit: SpecContext["unit"]): SpecFields {
+  return unit.kind === "openapi"
+    ? { pathField: "specPath", urlField: "specUrl", path: unit.backend.specPath, url: unit.backend.specUrl }
+    : {
+        pathField: "discoveryPath",
+        urlField: "discoveryUrl",
+        path: unit.backend.discoveryPath,
+        url: unit.backend.discoveryUrl,
+      };
 }
 
 /** Loads and parses the unit's document; undefined (with diagnostics) when there is none to use. */
-export async function loadSpecSource(
-  context: DiscoverContext,
-  fields: SpecFields,
-): Promise<SpecDocument | undefined> {
-  const backend = context.unit.backend as Data;
-  const path = backend[fields.pathField];
-  if (typeof path === "string") return fromFile(context, fields, resolve(context.unit.baseDir, path));
-  const url = backend[fields.urlField];
-  if (typeof url !== "string") return undefined;
-  return fromUrl(context, fields, url);
+export async function loadSpecSource(context: SpecContext): Promise<SpecDocument | undefined> {
+  const fields = specFields(context.unit);
+  if (fields.path !== undefined) return fromFile(context, fields, resolve(context.unit.baseDir, fields.path));
+  if (fields.url === undefined) return undefined;
+  return fromUrl(context, fields, fields.url);
 }
 
 async function fromFile(
-  context: DiscoverContext,
+  context: SpecContext,
   fields: SpecFields,
   file: string,
 ): Promise<SpecDocument | undefined> {
@@ -71,44 +78,33 @@ async function fromFile(
 }
 
 async function fromUrl(
-  context: DiscoverContext,
+  context: SpecContext,
   fields: SpecFields,
   url: string,
 ): Promise<SpecDocument | undefined> {
-  const backend = context.unit.backend as Data;
-  const auth = (backend.auth as AuthConfig | undefined) ?? { type: "none" };
+  const { kind, backend } = context.unit;
+  const auth = backend.auth ?? { type: "none" };
   // Credentials go to the API's own origin only: a document elsewhere is fetched without them.
-  const sendAuth = typeof backend.baseUrl === "string" && sameOrigin(url, backend.baseUrl);
-  const key = { kind: fields.kind, url, auth: sendAuth ? auth : null };
-  const ttl =
-    (backend.operationCacheTtlMs as number | undefined) ??
-    defsDefault<number>("operationCacheFields", "operationCacheTtlMs");
-  const cached = await readCachedSpec(fields.kind, key, ttl);
-  let text = cached;
-  if (text === undefined) {
-    try {
-      text = await fetchSpecText({
-        url,
-        ...(sendAuth ? { auth } : {}),
-        timeoutMs:
-          (backend.requestTimeoutMs as number | undefined) ??
-          defsDefault<number>("remoteRequestFields", "requestTimeoutMs"),
-        env: process.env,
-      });
-    } catch (error) {
-      const fetchError = error instanceof SpecFetchError ? error : undefined;
-      const message = fetchError?.message ?? String(error);
-      context.report("error", "SPEC_FETCH_FAILED", message, `/${fields.urlField}`, fetchError?.hint);
-      return undefined;
-    }
-  }
-  const document = parsed(context, text, { id: url, location: url });
-  if (document && cached === undefined) await writeCachedSpec(fields.kind, key, url, text, ttl);
+  const sendAuth = backend.baseUrl !== undefined && sameOrigin(url, backend.baseUrl);
+  const key = { kind, url, auth: sendAuth ? auth : null };
+  const request = {
+    url,
+    ...(sendAuth ? { auth } : {}),
+    timeoutMs: backend.requestTimeoutMs,
+    env: process.env,
+  };
+  const fetched = await fetchThroughCache(
+    { kind, key, ttlMs: backend.operationCacheTtlMs, request },
+    (message, hint) => context.report("error", "SPEC_FETCH_FAILED", message, `/${fields.urlField}`, hint),
+  );
+  if (!fetched) return undefined;
+  const document = parsed(context, fetched.text, { id: url, location: url });
+  if (document) await fetched.store();
   return document;
 }
 
 function parsed(
-  context: DiscoverContext,
+  context: SpecContext,
   text: string,
   source: { id: string; location: string; dir?: string },
 ): SpecDocument | undefined {

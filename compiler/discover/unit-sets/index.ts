@@ -13,11 +13,12 @@ import { createDiagnostic, type Diagnostic } from "../../diagnostics.js";
 import type { LoadedConfigFile, LoadedProject } from "../../load/documents.js";
 import { loadCollection } from "../../load/index.js";
 import { resolveProject } from "../../resolve/index.js";
-import type { ResolvedUnit } from "../../resolve/types.js";
+import type { ResolvedUnit, ResolvedUnitOf } from "../../resolve/types.js";
 import { validateProject } from "../../validate/index.js";
 import type { UnitIR } from "../types.js";
 
 type Data = Record<string, unknown>;
+type UnitSet = ResolvedUnitOf<"unitSet">;
 
 /** Deepest nesting of sets followed. */
 export const MAX_SET_DEPTH = 16;
@@ -45,11 +46,10 @@ interface Trail {
 }
 
 /** The folder and config file a set names; the folder of a config file is also a units root. */
-function setTarget(set: ResolvedUnit): { root: string; configFile?: string; requireConfig: boolean } {
-  const backend = set.backend as Data;
-  const configFile =
-    typeof backend.configPath === "string" ? resolve(set.baseDir, backend.configPath) : undefined;
-  if (typeof backend.unitsRoot === "string") {
+function setTarget(set: UnitSet): { root: string; configFile?: string; requireConfig: boolean } {
+  const { backend } = set;
+  const configFile = backend.configPath !== undefined ? resolve(set.baseDir, backend.configPath) : undefined;
+  if (backend.unitsRoot !== undefined) {
     const root = resolve(set.baseDir, backend.unitsRoot);
     return {
       root,
@@ -81,14 +81,14 @@ function num(value: unknown): number | undefined {
 }
 
 /** The limits a set applies: its own, else its collection's config, else the enclosing set's. */
-function setLimits(set: ResolvedUnit, inherited: Trail["limits"], config: LoadedConfigFile | undefined) {
-  const own = set.backend as Data;
+function setLimits(set: UnitSet, inherited: Trail["limits"], config: LoadedConfigFile | undefined) {
+  const own = set.backend;
   const top = (config?.value ?? {}) as Data;
   const limits: Trail["limits"] = {};
   const defaultSearchLimit =
-    num(own.defaultSearchLimit) ?? num(top.defaultSearchLimit) ?? inherited.defaultSearchLimit;
-  const maxSearchLimit = num(own.maxSearchLimit) ?? num(top.maxSearchLimit) ?? inherited.maxSearchLimit;
-  const toolCacheTtlMs = num(own.toolCacheTtlMs) ?? inherited.toolCacheTtlMs;
+    own.defaultSearchLimit ?? num(top.defaultSearchLimit) ?? inherited.defaultSearchLimit;
+  const maxSearchLimit = own.maxSearchLimit ?? num(top.maxSearchLimit) ?? inherited.maxSearchLimit;
+  const toolCacheTtlMs = own.toolCacheTtlMs ?? inherited.toolCacheTtlMs;
   if (defaultSearchLimit !== undefined) limits.defaultSearchLimit = defaultSearchLimit;
   if (maxSearchLimit !== undefined) limits.maxSearchLimit = maxSearchLimit;
   if (toolCacheTtlMs !== undefined) limits.toolCacheTtlMs = toolCacheTtlMs;
@@ -131,7 +131,7 @@ function withSetTtl(child: ResolvedUnit, ttl: number | undefined): ResolvedUnit 
 }
 
 /** A child of `set` as a unit of this bundle: `<set>__<child>`, with the set's settings applied. */
-function adopt(original: ResolvedUnit, set: ResolvedUnit, trail: Trail): ResolvedUnit {
+function adopt(original: ResolvedUnit, set: UnitSet, trail: Trail): ResolvedUnit {
   const child = withSetTtl(original, trail.limits.toolCacheTtlMs);
   const parent = child.parent
     ? { id: childHandle(set.id, child.parent.id), childId: child.parent.childId }
@@ -147,13 +147,13 @@ function adopt(original: ResolvedUnit, set: ResolvedUnit, trail: Trail): Resolve
 
 /** A `configPath` file or `unitsRoot` folder that does not exist, reported at the field. */
 async function missingPath(
-  set: ResolvedUnit,
+  set: UnitSet,
   target: ReturnType<typeof setTarget>,
 ): Promise<Diagnostic | undefined> {
-  const backend = set.backend as Data;
-  const checks: Array<[string, string | undefined, boolean]> = [
-    ["configPath", typeof backend.configPath === "string" ? target.configFile : undefined, false],
-    ["unitsRoot", typeof backend.unitsRoot === "string" ? target.root : undefined, true],
+  const { backend } = set;
+  const checks: Array<["configPath" | "unitsRoot", string | undefined, boolean]> = [
+    ["configPath", backend.configPath !== undefined ? target.configFile : undefined, false],
+    ["unitsRoot", backend.unitsRoot !== undefined ? target.root : undefined, true],
   ];
   for (const [field, path, folder] of checks) {
     if (path === undefined) continue;
@@ -173,7 +173,7 @@ async function missingPath(
   return undefined;
 }
 
-function cycleError(set: ResolvedUnit, visits: readonly Visit[], index: number): Diagnostic {
+function cycleError(set: UnitSet, visits: readonly Visit[], index: number): Diagnostic {
   const from = visits[index] as Visit;
   const chain = [
     from.via ?? from.label,
@@ -190,16 +190,12 @@ function cycleError(set: ResolvedUnit, visits: readonly Visit[], index: number):
   );
 }
 
-function localId(set: ResolvedUnit): string {
+function localId(set: UnitSet): string {
   return set.parent?.childId ?? set.id;
 }
 
 /** The units of the collection `set` names, expanded in turn; problems go to `diagnostics`. */
-async function expandSet(
-  set: ResolvedUnit,
-  trail: Trail,
-  diagnostics: Diagnostic[],
-): Promise<ResolvedUnit[]> {
+async function expandSet(set: UnitSet, trail: Trail, diagnostics: Diagnostic[]): Promise<ResolvedUnit[]> {
   if (trail.path.length >= MAX_SET_DEPTH) {
     const message = `unit set "${set.id}" is nested more than ${MAX_SET_DEPTH} levels deep`;
     diagnostics.push(createDiagnostic("error", "UNIT_SET_TOO_DEEP", message, set.origin, "flatten the sets"));
@@ -224,7 +220,7 @@ async function expandSet(
   });
   diagnostics.push(...loaded.diagnostics);
   if (!loaded.collection) {
-    const named = String((set.backend as Data).unitsRoot ?? (set.backend as Data).configPath);
+    const named = String(set.backend.unitsRoot ?? set.backend.configPath);
     const message = `unit set "${set.id}" names no units: ${named} holds no config.json and no unit files`;
     diagnostics.push(
       createDiagnostic("warning", "UNIT_SET_EMPTY", message, set.origin, "check configPath and unitsRoot"),

@@ -67,4 +67,25 @@ describe("withDefaults", () => {
   it("leaves a unit set's cache TTL unset: it passes down only when stated", () => {
     expect(withDefaults("unitSet", { unitsRoot: "team" })).toEqual({ unitsRoot: "team" });
   });
+
+  it("fills each CLI action's output format, keeping a stated one and the block as written", () => {
+    const declared: BackendFields["cli"] = {
+      actions: { plain: { command: "date" }, data: { command: "jq", output: { type: "json" } } },
+    };
+    const resolved = withDefaults("cli", declared);
+    expect(resolved.actions.plain?.output).toEqual({ type: "text" });
+    expect(resolved.actions.data?.output).toEqual({ type: "json" });
+    expect(declared.actions.plain).toEqual({ command: "date" });
+  });
+
+  it("keeps a CLI action named __proto__ as an action", () => {
+    // Parsed documents hold such a key as an own property; filling defaults must not turn it into a prototype.
+    const declared = JSON.parse(
+      '{ "actions": { "__proto__": { "command": "date" } } }',
+    ) as BackendFields["cli"];
+    const resolved = withDefaults("cli", declared);
+    expect(Object.entries(resolved.actions)).toEqual([
+      ["__proto__", { command: "date", output: { type: "text" } }],
+    ]);
+  });
 });

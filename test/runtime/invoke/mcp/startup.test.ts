@@ -7,7 +7,9 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mcpConnection } from "../../../../compiler/discover/mcp/connection.js";
-import type { ResolvedUnit } from "../../../../compiler/resolve/types.js";
+import { withDefaults } from "../../../../compiler/resolve/backend-defaults.js";
+import type { BackendFields } from "../../../../compiler/resolve/backend-types.js";
+import type { ResolvedUnitOf } from "../../../../compiler/resolve/types.js";
 import { createRuntime } from "../../../../runtime/index.js";
 import { isPackageRunner } from "../../../../runtime/invoke/mcp/package-runner.js";
 import { cleanupProjects, writeProject } from "../../../support/project.js";
@@ -97,8 +99,9 @@ describe("a server that exits at once", () => {
 });
 
 describe("the startup timeout's default", () => {
-  const unit = (backend: Record<string, unknown>) =>
-    ({ id: "u", baseDir: "/project/.units", backend }) as unknown as ResolvedUnit;
+  // Resolve fills the default; the connection carries it.
+  const unit = (backend: BackendFields["mcp"]) =>
+    ({ id: "u", baseDir: "/project/.units", backend: withDefaults("mcp", backend) }) as ResolvedUnitOf<"mcp">;
 
   it.each([
     ["npx", ["-y", "@modelcontextprotocol/server-everything"], true],
