@@ -17,6 +17,7 @@ import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
+import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import {
   checked,
@@ -48,6 +49,10 @@ export const serveArgs = {
     valueHint: "REF",
   },
   "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
+  "user-units": {
+    type: "boolean",
+    description: "Also serve the user config's own units (default; --no-user-units turns it off)",
+  },
   ...envFileArg,
 } as const;
 
@@ -118,7 +123,7 @@ async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void)
   console.log = console.info = console.debug = (...parts: unknown[]) => io.stderr(`${parts.join(" ")}\n`);
   try {
     const serving = await serveStdio(host, { stdout, version: packageJson.version });
-    log(`serving ${counted(host.manifest.units.length, "unit")} on stdio`);
+    log(`serving ${counted(host.snapshot().units.length, "unit")} on stdio`);
     await Promise.race([serving.closed, stopped(io.signal)]);
     await serving.close();
   } finally {
@@ -141,6 +146,15 @@ export interface ServeOverrides {
   /** Served until the first reload when the output folder holds no bundle yet. */
   manifest?: Manifest;
   onHost?: (host: ServeHost) => void;
+  /** The user's bundle, built by the caller (`dev` keeps it current); `false`: none. */
+  userManifestPath?: string | false;
+}
+
+/** Builds the user's own units into their bundle, unless switched off; its manifest when there is one. */
+async function userManifest(io: CliIO, args: ServeArgs, flag: string | undefined): Promise<string | undefined> {
+  if (args["user-units"] === false) return undefined;
+  const place = userBundlePlace(flag === "none" ? false : flag ? resolve(io.cwd, flag) : undefined, io.env);
+  return place ? buildUserBundle(io, place, "unitc serve") : undefined;
 }
 
 /** Resolves the settings, creates the host and serves until stopped; the body of `unitc serve`. */
@@ -159,6 +173,10 @@ export async function serveFromArgs(
     io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
     return setExit(EXIT_ERRORS);
   }
+  const userPath =
+    overrides.userManifestPath === undefined
+      ? await userManifest(io, args, flag)
+      : overrides.userManifestPath || undefined;
   let host: ServeHost | undefined;
   try {
     const settings = resolveServeSettings(args, io.env, io.cwd, user);
@@ -169,6 +187,7 @@ export async function serveFromArgs(
       env: io.env,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
+      ...(userPath ? { userManifestPath: userPath } : {}),
       log,
     });
     overrides.onHost?.(host);
