@@ -50,7 +50,11 @@ export function userBundlePlace(
 function cliEntry(): string {
   const here = typeof __filename === "string" ? __filename : fileURLToPath(import.meta.url);
   const dir = dirname(here);
-  const candidates = [join(dir, "main.js"), join(dir, "..", "main.js"), join(dir, "..", "dist", "cli", "main.js")];
+  const candidates = [
+    join(dir, "main.js"),
+    join(dir, "..", "main.js"),
+    join(dir, "..", "dist", "cli", "main.js"),
+  ];
   return candidates.find((file) => existsSync(file)) ?? (candidates[0] as string);
 }
 
@@ -61,7 +65,11 @@ function compileChild(io: CliIO, place: UserBundlePlace): Promise<{ report?: unk
     ...["--include-user-units", "--partial", "--format", "json"],
   ];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, { cwd: io.cwd, env: io.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, argv, {
+      cwd: io.cwd,
+      env: io.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {

@@ -17,7 +17,6 @@ import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
-import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import {
   checked,
@@ -26,6 +25,7 @@ import {
   type ServeArgs,
   type ServeSettings,
 } from "../serve-settings.js";
+import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 
 export const serveArgs = {
   manifest: {
@@ -151,7 +151,11 @@ export interface ServeOverrides {
 }
 
 /** Builds the user's own units into their bundle, unless switched off; its manifest when there is one. */
-async function userManifest(io: CliIO, args: ServeArgs, flag: string | undefined): Promise<string | undefined> {
+async function userManifest(
+  io: CliIO,
+  args: ServeArgs,
+  flag: string | undefined,
+): Promise<string | undefined> {
   if (args["user-units"] === false) return undefined;
   const place = userBundlePlace(flag === "none" ? false : flag ? resolve(io.cwd, flag) : undefined, io.env);
   return place ? buildUserBundle(io, place, "unitc serve") : undefined;

@@ -44,8 +44,11 @@ export interface ServeHost extends ServeContext {
    * the old bundle still, when the new one cannot be loaded.
    */
   reload(next?: { manifest?: Manifest }): Promise<ReloadResult>;
-  /** Swaps the user's bundle to the one now at `userManifestPath`, as {@link ServeHost.reload} does. */
-  reloadUser(): Promise<ReloadResult>;
+  /**
+   * Swaps the user's bundle to the one now at `manifestPath` (default `userManifestPath`), as
+   * {@link ServeHost.reload} does; starts serving it when there was none.
+   */
+  reloadUser(manifestPath?: string): Promise<ReloadResult>;
   /** Calls `listener` whenever the served tools change; returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
   upstreamState(): UpstreamState | undefined;
@@ -55,10 +58,14 @@ export interface ServeHost extends ServeContext {
 }
 
 /** Opens the user's bundle; one that cannot be opened is left out with a warning, never the project's. */
-function openUserSlot(options: ServeHostOptions, log: (line: string) => void): BundleSlot | undefined {
-  if (!options.userManifestPath) return undefined;
+function openUserSlot(
+  options: ServeHostOptions,
+  manifestPath: string | undefined,
+  log: (line: string) => void,
+): BundleSlot | undefined {
+  if (!manifestPath) return undefined;
   try {
-    return new BundleSlot({ ...slotOptions(options), source: { kind: "user" }, manifestPath: options.userManifestPath }, log);
+    return new BundleSlot({ ...slotOptions(options), source: { kind: "user" }, manifestPath }, log);
   } catch (error) {
     log(`warning: the user's units are not served: ${(error as Error).message}`);
     return undefined;
@@ -95,7 +102,7 @@ class Host implements ServeHost {
       log,
       options.manifest,
     );
-    this.user = openUserSlot(options, log);
+    this.user = openUserSlot(options, options.userManifestPath, log);
     this.current = this.rebuild();
     // The MCP client is loaded only when there is an upstream to reach.
     const upstream = options.upstream;
@@ -124,11 +131,11 @@ class Host implements ServeHost {
     return difference;
   }
 
-  async reloadUser(): Promise<ReloadResult> {
+  async reloadUser(manifestPath = this.options.userManifestPath): Promise<ReloadResult> {
     let difference: ReloadResult;
     if (this.user) difference = this.user.swap();
     else {
-      this.user = openUserSlot(this.options, this.log);
+      this.user = openUserSlot(this.options, manifestPath, this.log);
       const added = this.user?.generation.runtime.manifest.units.map((unit) => unit.id) ?? [];
       difference = { added, changed: [], removed: [] };
     }
@@ -149,7 +156,9 @@ class Host implements ServeHost {
     const indexes = [
       this.project.generation.index,
       ...(this.user ? [this.user.generation.index] : []),
-      ...(upstream ? [{ source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }] : []),
+      ...(upstream
+        ? [{ source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }]
+        : []),
     ];
     return createSnapshot(merged.units, indexes, this.manifest.settings);
   }

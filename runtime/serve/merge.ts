@@ -63,7 +63,10 @@ function ownUnits(input: MergeInput, notices: string[]): Array<{ source: SourceR
   const local: SourceRef = { kind: "local" };
   const user: SourceRef = { kind: "user" };
   const ids = new Set(input.local.map((unit) => unit.id));
-  const own: Array<{ source: SourceRef; unit: CatalogUnit }> = input.local.map((unit) => ({ source: local, unit }));
+  const own: Array<{ source: SourceRef; unit: CatalogUnit }> = input.local.map((unit) => ({
+    source: local,
+    unit,
+  }));
   for (const unit of input.user ?? []) {
     if (ids.has(unit.id)) {
       notices.push(`user unit ${unit.id} is not served: the project's unit of that ID is`);

@@ -67,7 +67,8 @@ async function start(dir: string, env: Record<string, string>, argv: string[]) {
   const client = new Client({ name: "user-units-test", version: "1" });
   await client.connect(transport);
   clients.push(client);
-  const tools = async () => (await client.listTools()).tools.map((tool) => tool.name).filter((n) => n !== "search_tools");
+  const tools = async () =>
+    (await client.listTools()).tools.map((tool) => tool.name).filter((n) => n !== "search_tools");
   return { client, tools, stderr: () => stderr };
 }
 
@@ -94,16 +95,24 @@ describe("serve: the user's own units beside the project's", () => {
   it("--user-config FILE names the config; a project unit of the same ID wins over the user's", async () => {
     const { dir, env, userConfig } = await project();
     await writeFile(join(dir, "home/unitc/shared.md"), unit("Shared", "theirs"));
-    const served = await start(dir, { XDG_STATE_HOME: env.XDG_STATE_HOME as string }, ["serve", "--user-config", userConfig]);
+    const served = await start(dir, { XDG_STATE_HOME: env.XDG_STATE_HOME as string }, [
+      "serve",
+      "--user-config",
+      userConfig,
+    ]);
     expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
     expect(text(await served.client.callTool({ name: "shared__say", arguments: {} }))).toBe("shared");
-    await eventually(() => served.stderr().includes("user unit shared is not served: the project's unit of that ID is"));
+    await eventually(() =>
+      served.stderr().includes("user unit shared is not served: the project's unit of that ID is"),
+    );
   });
 
   it("--no-user-units and --user-config none serve the project's units only", async () => {
     const { dir, env } = await project();
     expect(await (await start(dir, env, ["serve", "--no-user-units"])).tools()).toEqual(["shared__say"]);
-    expect(await (await start(dir, env, ["serve", "--user-config", "none"])).tools()).toEqual(["shared__say"]);
+    expect(await (await start(dir, env, ["serve", "--user-config", "none"])).tools()).toEqual([
+      "shared__say",
+    ]);
   });
 
   it("a user unit that fails to compile is named in a warning; the others are still served", async () => {
