@@ -135,4 +135,10 @@ describe("dev: the user's own units", () => {
     await eventually(async () => (await served.tools()).includes("more__say"), 20_000);
     expect(await unitIds(dir)).toEqual(["shared"]);
   });
+
+  it("--no-user-units serves the project's units only", async () => {
+    const { dir, env } = await project();
+    const served = await start(dir, env, ["dev", "--transport", "stdio", "--no-user-units"]);
+    expect(await served.tools()).toEqual(["shared__say"]);
+  });
 });
