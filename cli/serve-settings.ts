@@ -22,6 +22,7 @@ export interface ServeArgs {
   token?: string;
   "upstream-token"?: string;
   "user-config"?: string;
+  "user-units"?: boolean;
 }
 
 export interface ServeSettings {

@@ -17,6 +17,8 @@ import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ServeArgs } from "../serve-settings.js";
+import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
+import { watchUserBundle } from "../user-bundle-watch.js";
 import { serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
 
@@ -64,6 +66,14 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const manifestPath = join(outDir, "manifest.json");
       let host: ServeHost | undefined;
+      // The user's own units: compiled into this bundle with --include-user-units, else served
+      // from a bundle of their own, kept current like the project's.
+      const userPlace =
+        args["include-user-units"] === true || args["user-units"] === false
+          ? undefined
+          : userBundlePlace(options.userConfigFile, io.env);
+      const userManifestPath = userPlace ? await buildUserBundle(io, userPlace, "unitc dev") : undefined;
+      const userWatcher = userPlace ? watchUserBundle(io, userPlace, () => host) : undefined;
       const watcher = startWatching(
         io,
         { ...options, outDir, bundle: args.bundle === true },
@@ -86,6 +96,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
           setExit,
           {
             manifestPath,
+            userManifestPath: userManifestPath ?? false,
             ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
             onHost: (created) => {
               host = created;
@@ -93,7 +104,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
           },
         );
       } finally {
-        await watcher.close();
+        await Promise.all([watcher.close(), userWatcher?.close()]);
       }
     },
   });

@@ -26,6 +26,7 @@ import {
   type ServeArgs,
   type ServeSettings,
 } from "../serve-settings.js";
+import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 
 export const serveArgs = {
   manifest: {
@@ -49,6 +50,10 @@ export const serveArgs = {
     valueHint: "REF",
   },
   "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
+  "user-units": {
+    type: "boolean",
+    description: "Also serve the user config's own units (default; --no-user-units turns it off)",
+  },
   ...envFileArg,
 } as const;
 
@@ -119,7 +124,7 @@ async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void)
   console.log = console.info = console.debug = (...parts: unknown[]) => io.stderr(`${parts.join(" ")}\n`);
   try {
     const serving = await serveStdio(host, { stdout, version: packageJson.version });
-    log(`serving ${counted(host.manifest.units.length, "unit")} on stdio`);
+    log(`serving ${counted(host.snapshot().units.length, "unit")} on stdio`);
     await Promise.race([serving.closed, stopped(io.signal)]);
     await serving.close();
   } finally {
@@ -142,6 +147,19 @@ export interface ServeOverrides {
   /** Served until the first reload when the output folder holds no bundle yet. */
   manifest?: Manifest;
   onHost?: (host: ServeHost) => void;
+  /** The user's bundle, built by the caller (`dev` keeps it current); `false`: none. */
+  userManifestPath?: string | false;
+}
+
+/** Builds the user's own units into their bundle, unless switched off; its manifest when there is one. */
+async function userManifest(
+  io: CliIO,
+  args: ServeArgs,
+  flag: string | undefined,
+): Promise<string | undefined> {
+  if (args["user-units"] === false) return undefined;
+  const place = userBundlePlace(flag === "none" ? false : flag ? resolve(io.cwd, flag) : undefined, io.env);
+  return place ? buildUserBundle(io, place, "unitc serve") : undefined;
 }
 
 /** Resolves the settings, creates the host and serves until stopped; the body of `unitc serve`. */
@@ -160,6 +178,10 @@ export async function serveFromArgs(
     io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
     return setExit(EXIT_ERRORS);
   }
+  const userPath =
+    overrides.userManifestPath === undefined
+      ? await userManifest(io, args, flag)
+      : overrides.userManifestPath || undefined;
   let host: ServeHost | undefined;
   // The store is opened at the first vault: reference a call reads, never at start.
   const vault = lazyVault(io, flag);
@@ -173,6 +195,7 @@ export async function serveFromArgs(
       vault,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
+      ...(userPath ? { userManifestPath: userPath } : {}),
       log,
     });
     overrides.onHost?.(host);

@@ -43,8 +43,8 @@ export interface Catalog {
   units: CatalogUnit[];
 }
 
-/** Where a served unit comes from: this bundle, or the upstream instance at `url`. */
-export type SourceRef = { kind: "local" } | { kind: "upstream"; url: string };
+/** Where a served unit comes from: this bundle, the user's own bundle, or the upstream instance at `url`. */
+export type SourceRef = { kind: "local" } | { kind: "user" } | { kind: "upstream"; url: string };
 
 /** A unit as this instance serves it: `id` is what agents see, `unit.id` the ID in its source. */
 export interface ServedUnit {

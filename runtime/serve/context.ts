@@ -36,7 +36,7 @@ export interface ServeContext {
 }
 
 function sourceKey(source: SourceRef, unitId: string): string {
-  return `${source.kind === "local" ? "local" : source.url}\u0000${unitId}`;
+  return `${source.kind === "upstream" ? source.url : source.kind}\u0000${unitId}`;
 }
 
 /** Search over every source's index, limited to the units currently served, hits mapped to them. */

@@ -1,0 +1,124 @@
+/**
+ * The person's own units, served by `serve` and `dev` beside the project's: compiled from the user
+ * config into a bundle of their own in the state folder (`$XDG_STATE_HOME/unitc/user-bundle/`), never
+ * into the project's committed bundle. The compile is `unitc compile --include-user-units --partial`
+ * in a child process: the build record answers when nothing changed, a unit that fails to compile
+ * is left out with a warning while the rest are served, and `unitc serve`'s one-file bundle never
+ * has to hold the compiler.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Diagnostic, formatDiagnostics } from "../compiler/diagnostics.js";
+import { userConfigPath } from "../compiler/load/config-paths.js";
+import type { CliIO } from "./io.js";
+
+/** Where the user's bundle is built: a project folder with no `.units/`, and its output folder. */
+export interface UserBundlePlace {
+  /** The user config file it is built from. */
+  userConfig: string;
+  projectDir: string;
+  manifestPath: string;
+}
+
+/**
+ * The place of the user's bundle, or `undefined` when there is no user config (`false`, or no file).
+ * One folder per user config file, so two configs never overwrite each other's bundle.
+ */
+export function userBundlePlace(
+  userConfigFile: string | false | undefined,
+  env: Record<string, string | undefined>,
+): UserBundlePlace | undefined {
+  if (userConfigFile === false) return undefined;
+  const userConfig = userConfigFile ?? userConfigPath(env);
+  if (!existsSync(userConfig)) return undefined;
+  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  const key = createHash("sha256").update(userConfig).digest("hex").slice(0, 12);
+  const projectDir = join(base, "unitc", "user-bundle", key);
+  return { userConfig, projectDir, manifestPath: join(projectDir, "generated", "manifest.json") };
+}
+
+/**
+ * The built CLI's entry. This module runs from `dist/cli/` (tsc), from a chunk of the bundled CLI
+ * (`dist/cli/chunks/`), from `dist/cli/serve.cjs` (CommonJS: `__filename`), or from the sources in
+ * tests (`cli/`, beside `dist/`).
+ */
+function cliEntry(): string {
+  const here = typeof __filename === "string" ? __filename : fileURLToPath(import.meta.url);
+  const dir = dirname(here);
+  const candidates = [
+    join(dir, "main.js"),
+    join(dir, "..", "main.js"),
+    join(dir, "..", "dist", "cli", "main.js"),
+  ];
+  return candidates.find((file) => existsSync(file)) ?? (candidates[0] as string);
+}
+
+/** Runs `unitc compile` for the user's bundle; resolves with its JSON report (or why there is none). */
+function compileChild(io: CliIO, place: UserBundlePlace): Promise<{ report?: unknown; problem?: string }> {
+  const argv = [
+    ...[cliEntry(), "compile", "--project", place.projectDir, "--user-config", place.userConfig],
+    ...["--include-user-units", "--partial", "--format", "json"],
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, {
+      cwd: io.cwd,
+      env: io.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("error", (error) => resolve({ problem: error.message }));
+    child.once("close", (code) => {
+      try {
+        resolve({ report: JSON.parse(stdout) });
+      } catch {
+        resolve({ problem: stderr.trim() || `unitc compile exited with ${code}` });
+      }
+    });
+  });
+}
+
+/** The unit files whose errors kept them out of the user's bundle. */
+function failedFiles(diagnostics: readonly Diagnostic[]): string[] {
+  const files = diagnostics.filter((d) => d.severity === "error" && d.file).map((d) => d.file as string);
+  return [...new Set(files)].sort();
+}
+
+/**
+ * Builds the user's bundle; resolves with its manifest when there is one to serve. Never throws: a
+ * user config that does not compile costs its own units only, never the project's.
+ */
+export async function buildUserBundle(
+  io: CliIO,
+  place: UserBundlePlace,
+  prefix: string,
+): Promise<string | undefined> {
+  const warn = (line: string) => io.stderr(`${prefix}: warning: ${line}\n`);
+  await mkdir(place.projectDir, { recursive: true });
+  const { report, problem } = await compileChild(io, place);
+  if (problem !== undefined) {
+    warn(`the user's units are not served: ${problem}`);
+    return undefined;
+  }
+  const { diagnostics = [], units = 0 } = report as { diagnostics?: Diagnostic[]; units?: number };
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) {
+    io.stderr(`${formatDiagnostics(errors)}\n`);
+    for (const file of failedFiles(errors))
+      warn(`user unit ${file} failed to compile (above); it is not served, the project's units are`);
+  }
+  // No unit at all: a bundle left from an earlier build is not served either.
+  if (units === 0 && errors.length === 0) return undefined;
+  return existsSync(place.manifestPath) ? place.manifestPath : undefined;
+}

@@ -1,0 +1,144 @@
+/**
+ * `unitc serve` and `unitc dev` serve the person's own units (their user config's) beside the
+ * project's, from a bundle of their own in the state folder, while the project's committed bundle
+ * holds the project's units only. Real `unitc` child processes, a real MCP client over stdio.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Manifest } from "../../runtime/manifest.js";
+import { eventually } from "../runtime/serve/support.js";
+import { BUILT_CLI } from "../support/built-cli.js";
+import { runUnitc } from "../support/cli.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await cleanupProjects();
+});
+
+const unit = (name: string, word: string) => `---
+name: ${name}
+description: Prints ${word}.
+exposure: direct
+cliTools:
+  actions:
+    say:
+      description: Print ${word}.
+      command: echo
+      args: ["${word}"]
+---
+`;
+
+/** A project with one unit, and a user config (in `home/unitc/`, the XDG layout) with another. */
+async function project(): Promise<{ dir: string; userConfig: string; env: Record<string, string> }> {
+  const dir = await writeProject({
+    ".units/config.json": JSON.stringify({ version: 1 }),
+    ".units/shared.md": unit("Shared", "shared"),
+    "home/unitc/config.json": JSON.stringify({ version: 1 }),
+    "home/unitc/mine.md": unit("Mine", "mine"),
+  });
+  const env = {
+    XDG_CONFIG_HOME: join(dir, "home"),
+    XDG_STATE_HOME: join(dir, "state"),
+    XDG_CACHE_HOME: join(dir, "cache"),
+  };
+  const compiled = await runUnitc(["compile"], dir, env);
+  expect(compiled.code, compiled.stderr).toBe(0);
+  return { dir, userConfig: join(dir, "home/unitc/config.json"), env };
+}
+
+/** Starts `unitc <argv>` as a child process and connects an MCP client over its stdio. */
+async function start(dir: string, env: Record<string, string>, argv: string[]) {
+  let stderr = "";
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BUILT_CLI, ...argv],
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: "user-units-test", version: "1" });
+  await client.connect(transport);
+  clients.push(client);
+  const tools = async () =>
+    (await client.listTools()).tools.map((tool) => tool.name).filter((n) => n !== "search_tools");
+  return { client, tools, stderr: () => stderr };
+}
+
+const unitIds = async (dir: string) =>
+  (JSON.parse(await readFile(join(dir, "generated/manifest.json"), "utf8")) as Manifest).units.map(
+    (u) => u.id,
+  );
+
+const text = (result: unknown) =>
+  ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? "").trim();
+
+describe("serve: the user's own units beside the project's", () => {
+  it("serves both (user config found through XDG), calls the user's, and leaves the project's bundle alone", async () => {
+    const { dir, env } = await project();
+    const served = await start(dir, env, ["serve"]);
+    expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
+    const said = await served.client.callTool({ name: "mine__say", arguments: {} });
+    expect(text(said)).toContain("mine");
+    expect(await unitIds(dir)).toEqual(["shared"]);
+    const check = await runUnitc(["compile", "--check"], dir, env);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+
+  it("--user-config FILE names the config; a project unit of the same ID wins over the user's", async () => {
+    const { dir, env, userConfig } = await project();
+    await writeFile(join(dir, "home/unitc/shared.md"), unit("Shared", "theirs"));
+    const served = await start(dir, { XDG_STATE_HOME: env.XDG_STATE_HOME as string }, [
+      "serve",
+      "--user-config",
+      userConfig,
+    ]);
+    expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
+    expect(text(await served.client.callTool({ name: "shared__say", arguments: {} }))).toBe("shared");
+    await eventually(() =>
+      served.stderr().includes("user unit shared is not served: the project's unit of that ID is"),
+    );
+  });
+
+  it("--no-user-units and --user-config none serve the project's units only", async () => {
+    const { dir, env } = await project();
+    expect(await (await start(dir, env, ["serve", "--no-user-units"])).tools()).toEqual(["shared__say"]);
+    expect(await (await start(dir, env, ["serve", "--user-config", "none"])).tools()).toEqual([
+      "shared__say",
+    ]);
+  });
+
+  it("a user unit that fails to compile is named in a warning; the others are still served", async () => {
+    const { dir, env } = await project();
+    await writeFile(join(dir, "home/unitc/broken.md"), "---\nname: [oops\n---\n");
+    const served = await start(dir, env, ["serve"]);
+    expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
+    await eventually(() => /warning: user unit \S*broken\.md failed to compile/.test(served.stderr()));
+    expect(text(await served.client.callTool({ name: "shared__say", arguments: {} }))).toBe("shared");
+  });
+});
+
+describe("dev: the user's own units", () => {
+  it("serves them beside the project's and follows edits to the user config's units", async () => {
+    const { dir, env } = await project();
+    const served = await start(dir, env, ["dev", "--transport", "stdio"]);
+    expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
+    await mkdir(join(dir, "home/unitc"), { recursive: true });
+    await writeFile(join(dir, "home/unitc/more.md"), unit("More", "more"));
+    await eventually(async () => (await served.tools()).includes("more__say"), 20_000);
+    expect(await unitIds(dir)).toEqual(["shared"]);
+  });
+
+  it("--no-user-units serves the project's units only", async () => {
+    const { dir, env } = await project();
+    const served = await start(dir, env, ["dev", "--transport", "stdio", "--no-user-units"]);
+    expect(await served.tools()).toEqual(["shared__say"]);
+  });
+});
