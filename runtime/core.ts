@@ -9,6 +9,7 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+import type { AccessTokenSource } from "./auth/tokens.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 
 export interface RuntimeOptions {
@@ -34,6 +35,8 @@ export interface RuntimeOptions {
    * own, to hand unchanged units' sessions over when it swaps bundles.
    */
   resources?: RuntimeResources;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
 }
 
 export interface CallOptions {
@@ -128,6 +131,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.oauth ? { oauth: options.oauth } : {}),
       resources,
     });
   };

@@ -24,7 +24,9 @@ export type UnitErrorCode =
   | "MCP_SCHEMA_DRIFT"
   | "MCP_MESSAGE_TOO_LARGE"
   | "RUNTIME_CLOSED"
-  | "CANCELLED";
+  | "CANCELLED"
+  | "AUTH_REQUIRED"
+  | "AUTH_FAILED";
 
 /** One entry of a GraphQL response's `errors`, secrets redacted. */
 export interface GraphqlErrorDetail {

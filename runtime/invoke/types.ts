@@ -1,5 +1,6 @@
 /** The contract between the runtime core and the per-backend invokers. */
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+import type { AccessTokenSource } from "../auth/tokens.js";
 import type { RuntimeResources } from "../resources.js";
 
 export interface InvokeContext {
@@ -15,6 +16,8 @@ export interface InvokeContext {
   fetch?: typeof fetch;
   /** The runtime's long-lived connections (MCP sessions); closed with the runtime. */
   resources?: RuntimeResources;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
 }
 
 export interface InvokeResult {

@@ -9,7 +9,8 @@ import { type GraphqlErrorDetail, UnitError } from "../../errors.js";
 import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
 import { MissingVariableError } from "../../references.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { type HttpRequest, resolveAuth } from "../http/request.js";
+import { callAuth } from "../../auth/call-auth.js";
+import type { HttpRequest } from "../http/request.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 
 /** Error messages quoted in a `GRAPHQL_ERRORS` message; all of them stay in `details.errors`. */
@@ -27,12 +28,13 @@ export const invokeGraphql: Invoker = async (input, context) => {
 
 async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
   const { connection, invoke } = graphqlTarget(context);
-  const auth = resolveAuth(connection.auth, context.env);
+  const auth = await callAuth(connection, context);
   call.secrets.push(...auth.secrets);
   const request = buildGraphqlRequest(connection, invoke, input, auth.headers);
   const result = await exchange(request, connection, context, call, {
     label: label(context),
     method: "POST",
+    ...(auth.reauth ? { reauth: auth.reauth } : {}),
   });
   return { value: graphqlData(result.value, context), truncated: false };
 }

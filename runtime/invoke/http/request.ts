@@ -116,7 +116,8 @@ function secretsOf(reference: string, resolved: string, env: Record<string, stri
 
 /**
  * Resolves the unit's auth into headers. Throws `MissingVariableError` for an unset variable and
- * `UNSUPPORTED_BACKEND` for OAuth, which is not wired into HTTP actions yet.
+ * `UNSUPPORTED_BACKEND` for OAuth, which HTTP-based calls get from runtime/auth/call-auth.ts instead
+ * (remote MCP units do not have it yet).
  */
 export function resolveAuth(auth: AuthConfig, env: Record<string, string | undefined>): ResolvedAuth {
   const headers = new Map<string, string>();
@@ -140,9 +141,9 @@ export function resolveAuth(auth: AuthConfig, env: Record<string, string | undef
     default:
       throw new UnitError(
         "UNSUPPORTED_BACKEND",
-        `auth type ${auth.type} is not supported for HTTP actions yet`,
+        `auth type ${auth.type} is not supported here yet`,
         {
-          hint: "OAuth (oauth2/oidc) for HTTP actions lands in a later release; meanwhile use bearer or headers auth with an env: reference",
+          hint: "OAuth (oauth2/oidc) for remote MCP units lands in a later release; meanwhile use bearer or headers auth with an env: reference",
         },
       );
   }
