@@ -36,6 +36,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/dev.js")).devCommand(io, setExit) as CommandDef<ArgsDef>,
   run: async (io, setExit) =>
     (await import("./commands/run.js")).runScriptCommand(io, setExit) as CommandDef<ArgsDef>,
+  auth: async (io, setExit) =>
+    (await import("./commands/auth.js")).authCommand(io, setExit) as CommandDef<ArgsDef>,
   tokens: async (io, setExit) =>
     (await import("./commands/tokens.js")).tokensCommand(io, setExit) as CommandDef<ArgsDef>,
 };
