@@ -122,7 +122,7 @@ async function grant<T>(run: () => Promise<T>): Promise<T> {
     if (error instanceof UnitError) throw error;
     const body = error instanceof oauth.ResponseBodyError ? `${error.error}: ${error.error_description ?? ""}` : undefined;
     const reason = body ?? (error as Error).message;
-    throw new UnitError("AUTH_FAILED", `the OAuth server refused the request (${reason.trim()})`, {
+    throw new UnitError("AUTH_FAILED", `the OAuth token request failed (${reason.trim()})`, {
       hint: "run unitc auth login <unit> again, or check the unit's clientId, clientSecret and scopes",
     });
   }

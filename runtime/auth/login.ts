@@ -59,8 +59,7 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
     for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
     if (options.noBrowser) options.print(`${LOGIN_URL_PREFIX}${url.href}\n`);
     else openBrowser(url, options.print);
-    const callback = await listener.result;
-    oauth.validateAuthResponse(p.server, p.client, callback, state);
+    const callback = oauth.validateAuthResponse(p.server, p.client, await listener.result, state);
     const tokens = await exchangeCode(p, { callback, redirectUri: listener.redirectUri, codeVerifier: verifier, ...(nonce ? { nonce } : {}) });
     await save(options.source, options.unitId, fingerprint(settings), tokens);
     return tokens;
