@@ -108,11 +108,11 @@ export class OAuthTokens implements AccessTokenSource {
     const stored = await this.current(unitId, settings);
     const movedOn = stored !== undefined && stored.version !== seenVersion;
     if (stored && movedOn && !isDue(stored.tokens) && stored.tokens.accessToken !== rejected) return stored.tokens;
+    if (!stored?.tokens.refreshToken && settings.clientSecret === undefined) {
+      throw authRequired(unitId, stored ? "its token expired and cannot be refreshed" : "no token is stored for it");
+    }
     const p = await this.party(settings);
-    let next: TokenSet;
-    if (stored?.tokens.refreshToken) next = await refresh(p, stored.tokens);
-    else if (settings.clientSecret !== undefined) next = await clientCredentials(p);
-    else throw authRequired(unitId, stored ? "its token expired and cannot be refreshed" : "no token is stored for it");
+    const next = stored?.tokens.refreshToken ? await refresh(p, stored.tokens) : await clientCredentials(p);
     // The record as it is, even one of another config that client credentials may replace.
     const previous = stored ?? (await this.tokens.read(unitId));
     if (!(await this.tokens.write(unitId, fingerprint(settings), next, previous))) {
