@@ -1,4 +1,6 @@
 /** The in-process runtime: look up an operation, validate the input, invoke it. */
+
+import type { AccessTokenSource } from "./auth/tokens.js";
 import { UnitError } from "./errors.js";
 import { invokerFor } from "./invoke/index.js";
 import type { InvokeResult, Invoker } from "./invoke/types.js";
@@ -9,7 +11,6 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
-import type { AccessTokenSource } from "./auth/tokens.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 
 export interface RuntimeOptions {

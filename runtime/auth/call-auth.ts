@@ -2,9 +2,10 @@
  * The auth of one HTTP-based call (HTTP actions, OpenAPI, discovery, GraphQL): static headers from
  * references, or for OAuth the stored access token, with the one-time renewal a 401 triggers.
  */
-import type { AuthConfig } from "../manifest.js";
-import type { InvokeContext } from "../invoke/types.js";
+
 import { type ResolvedAuth, resolveAuth } from "../invoke/http/request.js";
+import type { InvokeContext } from "../invoke/types.js";
+import type { AuthConfig } from "../manifest.js";
 import { defaultTokenSource } from "./open.js";
 import { isOAuth } from "./settings.js";
 

@@ -17,7 +17,11 @@ export interface CallbackListener {
 const PAGE_DONE = "Logged in; you can close this window and return to the terminal.\n";
 
 /** Listens on 127.0.0.1 (`port` 0: a free one) for the callback carrying `state`. */
-export async function listenForCallback(port: number, state: string, timeoutMs: number): Promise<CallbackListener> {
+export async function listenForCallback(
+  port: number,
+  state: string,
+  timeoutMs: number,
+): Promise<CallbackListener> {
   let settle!: { resolve: (p: URLSearchParams) => void; reject: (e: Error) => void };
   const result = new Promise<URLSearchParams>((resolve, reject) => {
     settle = { resolve, reject };
@@ -42,9 +46,13 @@ export async function listenForCallback(port: number, state: string, timeoutMs: 
   const timer = setTimeout(() => {
     const minutes = Math.round(timeoutMs / 60_000);
     settle.reject(
-      new UnitError("AUTH_FAILED", `no login callback arrived within ${minutes >= 1 ? `${minutes} minutes` : `${timeoutMs} ms`}; gave up`, {
-        hint: "run unitc auth login again and finish the login in the browser",
-      }),
+      new UnitError(
+        "AUTH_FAILED",
+        `no login callback arrived within ${minutes >= 1 ? `${minutes} minutes` : `${timeoutMs} ms`}; gave up`,
+        {
+          hint: "run unitc auth login again and finish the login in the browser",
+        },
+      ),
     );
   }, timeoutMs);
   const { port: bound } = server.address() as AddressInfo;
@@ -69,9 +77,13 @@ function judge(params: URLSearchParams, state: string): URLSearchParams | UnitEr
   const error = params.get("error");
   if (error !== null) {
     const description = params.get("error_description");
-    return new UnitError("AUTH_FAILED", `the provider refused the login: ${error}${description ? ` (${description})` : ""}`, {
-      hint: "check the unit's clientId, scopes and redirect URI registered with the provider",
-    });
+    return new UnitError(
+      "AUTH_FAILED",
+      `the provider refused the login: ${error}${description ? ` (${description})` : ""}`,
+      {
+        hint: "check the unit's clientId, scopes and redirect URI registered with the provider",
+      },
+    );
   }
   if (!params.get("code")) return new UnitError("AUTH_FAILED", "the login callback carried no code");
   return params;

@@ -43,11 +43,18 @@ export function party(
   const methods = server.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   let clientAuth: oauth.ClientAuth = oauth.None();
   if (secret !== undefined) {
-    clientAuth = methods.includes("client_secret_basic") || !methods.includes("client_secret_post")
-      ? oauth.ClientSecretBasic(secret)
-      : oauth.ClientSecretPost(secret);
+    clientAuth =
+      methods.includes("client_secret_basic") || !methods.includes("client_secret_post")
+        ? oauth.ClientSecretBasic(secret)
+        : oauth.ClientSecretPost(secret);
   }
-  return { server, client: { client_id: settings.clientId }, clientAuth, settings, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
+  return {
+    server,
+    client: { client_id: settings.clientId },
+    clientAuth,
+    settings,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  };
 }
 
 function extra(p: OAuthParty): Record<string, string> {
@@ -77,7 +84,13 @@ export async function clientCredentials(p: OAuthParty): Promise<TokenSet> {
   return grant(async () => {
     const parameters: Record<string, string> = { ...extra(p) };
     if (p.settings.scopes) parameters.scope = p.settings.scopes.join(" ");
-    const response = await oauth.clientCredentialsGrantRequest(p.server, p.client, p.clientAuth, parameters, requestOptions(p.fetch));
+    const response = await oauth.clientCredentialsGrantRequest(
+      p.server,
+      p.client,
+      p.clientAuth,
+      parameters,
+      requestOptions(p.fetch),
+    );
     return tokenSet(await oauth.processClientCredentialsResponse(p.server, p.client, response));
   });
 }
@@ -86,7 +99,13 @@ export async function clientCredentials(p: OAuthParty): Promise<TokenSet> {
 export async function refresh(p: OAuthParty, current: TokenSet): Promise<TokenSet> {
   const refreshToken = current.refreshToken as string;
   return grant(async () => {
-    const response = await oauth.refreshTokenGrantRequest(p.server, p.client, p.clientAuth, refreshToken, options(p));
+    const response = await oauth.refreshTokenGrantRequest(
+      p.server,
+      p.client,
+      p.clientAuth,
+      refreshToken,
+      options(p),
+    );
     return tokenSet(await oauth.processRefreshTokenResponse(p.server, p.client, response), current);
   });
 }
@@ -103,7 +122,13 @@ export interface CodeExchange {
 export async function exchangeCode(p: OAuthParty, exchange: CodeExchange): Promise<TokenSet> {
   return grant(async () => {
     const response = await oauth.authorizationCodeGrantRequest(
-      p.server, p.client, p.clientAuth, exchange.callback, exchange.redirectUri, exchange.codeVerifier, options(p),
+      p.server,
+      p.client,
+      p.clientAuth,
+      exchange.callback,
+      exchange.redirectUri,
+      exchange.codeVerifier,
+      options(p),
     );
     const oidc = p.settings.type === "oidc";
     const result = await oauth.processAuthorizationCodeResponse(p.server, p.client, response, {
@@ -120,7 +145,10 @@ async function grant<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof UnitError) throw error;
-    const body = error instanceof oauth.ResponseBodyError ? `${error.error}: ${error.error_description ?? ""}` : undefined;
+    const body =
+      error instanceof oauth.ResponseBodyError
+        ? `${error.error}: ${error.error_description ?? ""}`
+        : undefined;
     const reason = body ?? (error as Error).message;
     throw new UnitError("AUTH_FAILED", `the OAuth token request failed (${reason.trim()})`, {
       hint: "run unitc auth login <unit> again, or check the unit's clientId, clientSecret and scopes",

@@ -42,7 +42,11 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
   const state = oauth.generateRandomState();
   const verifier = oauth.generateRandomCodeVerifier();
   const nonce = settings.type === "oidc" ? oauth.generateRandomNonce() : undefined;
-  const listener = await listenForCallback(callbackPort(options, settings), state, options.timeoutMs ?? LOGIN_TIMEOUT_MS);
+  const listener = await listenForCallback(
+    callbackPort(options, settings),
+    state,
+    options.timeoutMs ?? LOGIN_TIMEOUT_MS,
+  );
   try {
     const url = new URL(p.server.authorization_endpoint);
     const params: Record<string, string | undefined> = {
@@ -60,7 +64,12 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
     if (options.noBrowser) options.print(`${LOGIN_URL_PREFIX}${url.href}\n`);
     else openBrowser(url, options.print);
     const callback = oauth.validateAuthResponse(p.server, p.client, await listener.result, state);
-    const tokens = await exchangeCode(p, { callback, redirectUri: listener.redirectUri, codeVerifier: verifier, ...(nonce ? { nonce } : {}) });
+    const tokens = await exchangeCode(p, {
+      callback,
+      redirectUri: listener.redirectUri,
+      codeVerifier: verifier,
+      ...(nonce ? { nonce } : {}),
+    });
     await save(options.source, options.unitId, fingerprint(settings), tokens);
     return tokens;
   } finally {

@@ -61,7 +61,9 @@ async function discover(
 ): Promise<oauth.AuthorizationServer> {
   const fetcher = safeFetch(fetchImpl);
   const issuer = settings.issuer ? checkedUrl(settings.issuer, "issuer") : undefined;
-  const candidates = explicit ? [checkedUrl(explicit, "the metadata URL")] : metadataUrls(issuer as URL, settings.type);
+  const candidates = explicit
+    ? [checkedUrl(explicit, "the metadata URL")]
+    : metadataUrls(issuer as URL, settings.type);
   const tried: string[] = [];
   for (const url of candidates) {
     const response = await fetcher(url, { headers: { accept: "application/json" } });
@@ -74,14 +76,22 @@ async function discover(
     try {
       return await oauth.processDiscoveryResponse(expected, response);
     } catch (error) {
-      throw new UnitError("AUTH_FAILED", `the OAuth metadata at ${url.href} was refused: ${(error as Error).message}`, {
-        hint: "check the unit's issuer: the metadata must name the same issuer",
-      });
+      throw new UnitError(
+        "AUTH_FAILED",
+        `the OAuth metadata at ${url.href} was refused: ${(error as Error).message}`,
+        {
+          hint: "check the unit's issuer: the metadata must name the same issuer",
+        },
+      );
     }
   }
-  throw new UnitError("AUTH_FAILED", `no OAuth metadata found for ${settings.issuer} (tried ${tried.join(", ")})`, {
-    hint: "set tokenUrl and authorizationUrl, or the metadata URL, in the unit's auth",
-  });
+  throw new UnitError(
+    "AUTH_FAILED",
+    `no OAuth metadata found for ${settings.issuer} (tried ${tried.join(", ")})`,
+    {
+      hint: "set tokenUrl and authorizationUrl, or the metadata URL, in the unit's auth",
+    },
+  );
 }
 
 function originOf(tokenUrl: string | undefined): string {

@@ -5,8 +5,8 @@
 import { defaultDataFolder } from "../storage/filesystem/store.js";
 import { openStore } from "../storage/open.js";
 import { resolveVaultKey } from "../storage/vault-key.js";
-import { OAuthTokens } from "./tokens.js";
 import { TokenStore } from "./token-store.js";
+import { OAuthTokens } from "./tokens.js";
 
 /** Opens the default token store for `env`. */
 export async function openTokenStore(env: Record<string, string | undefined>): Promise<TokenStore> {
@@ -23,7 +23,10 @@ function vaultKeyOf(env: Record<string, string | undefined>): { vaultKey?: strin
 const opened = new Map<string, Promise<OAuthTokens>>();
 
 /** The process's token source for `env` (one per data folder), opened on first use. */
-export function defaultTokenSource(env: Record<string, string | undefined>, fetchImpl?: typeof fetch): Promise<OAuthTokens> {
+export function defaultTokenSource(
+  env: Record<string, string | undefined>,
+  fetchImpl?: typeof fetch,
+): Promise<OAuthTokens> {
   const id = defaultDataFolder(env);
   let source = opened.get(id);
   if (!source) {

@@ -70,7 +70,10 @@ export function fingerprint(settings: OAuthSettings): string {
 }
 
 /** The client secret resolved from its reference, or undefined when none is configured. */
-export function clientSecret(settings: OAuthSettings, env: Record<string, string | undefined>): string | undefined {
+export function clientSecret(
+  settings: OAuthSettings,
+  env: Record<string, string | undefined>,
+): string | undefined {
   return settings.clientSecret === undefined ? undefined : resolveReference(settings.clientSecret, env);
 }
 
@@ -90,7 +93,11 @@ export function checkedUrl(text: string, what: string): URL {
     throw new UnitError("AUTH_FAILED", `${what} is not a URL`, { hint: "fix the unit's OAuth settings" });
   }
   if (url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url))) return url;
-  throw new UnitError("AUTH_FAILED", `${what} must use https (http only on 127.0.0.1 or localhost): ${url.origin}`, {
-    hint: "OAuth endpoints carry credentials; use the server's https URL",
-  });
+  throw new UnitError(
+    "AUTH_FAILED",
+    `${what} must use https (http only on 127.0.0.1 or localhost): ${url.origin}`,
+    {
+      hint: "OAuth endpoints carry credentials; use the server's https URL",
+    },
+  );
 }

@@ -22,7 +22,11 @@ export function oauthTarget(unit: ManifestUnit) {
 }
 
 /** The status of every OAuth unit of `units`, by unit id. */
-export async function authStatus(units: ManifestUnit[], store: TokenStore, now = Date.now()): Promise<AuthStatus[]> {
+export async function authStatus(
+  units: ManifestUnit[],
+  store: TokenStore,
+  now = Date.now(),
+): Promise<AuthStatus[]> {
   const statuses: AuthStatus[] = [];
   for (const unit of units) {
     const target = oauthTarget(unit);

@@ -38,11 +38,20 @@ export class TokenStore {
   }
 
   /** Writes tokens if the record is still as `previous` was read; false when someone wrote first. */
-  async write(unitId: string, fingerprint: string, tokens: TokenSet, previous: StoredTokens | undefined): Promise<boolean> {
+  async write(
+    unitId: string,
+    fingerprint: string,
+    tokens: TokenSet,
+    previous: StoredTokens | undefined,
+  ): Promise<boolean> {
     const key = recordKey(unitId);
     const plaintext = new TextEncoder().encode(JSON.stringify({ fingerprint, tokens }));
     const sealed = seal(this.key, key, (previous?.generation ?? 0) + 1, plaintext);
-    const result = await this.store.put(key, sealed, previous ? { version: previous.version } : { absent: true });
+    const result = await this.store.put(
+      key,
+      sealed,
+      previous ? { version: previous.version } : { absent: true },
+    );
     return result.ok;
   }
 

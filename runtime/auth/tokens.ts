@@ -6,11 +6,11 @@
 import type * as oauth from "oauth4webapi";
 import { UnitError } from "../errors.js";
 import type { AuthConfig } from "../manifest.js";
-import { clientCredentials, type OAuthParty, party, refresh, type TokenSet } from "./grants.js";
 import { isDue } from "./freshness.js";
+import { clientCredentials, type OAuthParty, party, refresh, type TokenSet } from "./grants.js";
 import { serverMetadata } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
-import { type StoredTokens, type TokenStore, refreshLeaseName } from "./token-store.js";
+import { refreshLeaseName, type StoredTokens, type TokenStore } from "./token-store.js";
 
 /** How long a refresh may hold the lease, and how long others wait for it. */
 const LEASE_MS = 30_000;
@@ -21,7 +21,12 @@ export interface AccessTokenSource {
   /** The access token to send for `unitId`. */
   accessToken(unitId: string, auth: AuthConfig, resource?: string): Promise<string>;
   /** After a 401 with `rejected`: a refreshed token, or undefined when there is nothing to refresh. */
-  afterUnauthorized(unitId: string, auth: AuthConfig, rejected: string, resource?: string): Promise<string | undefined>;
+  afterUnauthorized(
+    unitId: string,
+    auth: AuthConfig,
+    rejected: string,
+    resource?: string,
+  ): Promise<string | undefined>;
 }
 
 /** The tokens of every unit over one token store. */
@@ -41,7 +46,12 @@ export class OAuthTokens implements AccessTokenSource {
     return (await this.renew(unitId, settings, stored?.version)).accessToken;
   }
 
-  async afterUnauthorized(unitId: string, auth: AuthConfig, rejected: string, resource?: string): Promise<string | undefined> {
+  async afterUnauthorized(
+    unitId: string,
+    auth: AuthConfig,
+    rejected: string,
+    resource?: string,
+  ): Promise<string | undefined> {
     const settings = this.settings(auth, resource);
     const stored = await this.current(unitId, settings);
     if (stored && stored.tokens.accessToken !== rejected) return stored.tokens.accessToken;
@@ -80,7 +90,12 @@ export class OAuthTokens implements AccessTokenSource {
    * New tokens under the unit's lease. Whoever holds it re-reads first: when another process already
    * renewed (the record moved on from `seenVersion`), its tokens are used and the server is not asked.
    */
-  private async renew(unitId: string, settings: OAuthSettings, seenVersion?: string, rejected?: string): Promise<TokenSet> {
+  private async renew(
+    unitId: string,
+    settings: OAuthSettings,
+    seenVersion?: string,
+    rejected?: string,
+  ): Promise<TokenSet> {
     const deadline = Date.now() + LEASE_MS;
     for (;;) {
       const lease = await this.tokens.store.lease(refreshLeaseName(unitId), LEASE_MS);
@@ -96,20 +111,33 @@ export class OAuthTokens implements AccessTokenSource {
         return now.tokens;
       }
       if (Date.now() > deadline) {
-        throw new UnitError("AUTH_FAILED", `timed out waiting for another process to refresh ${unitId}'s token`, {
-          hint: "try again; if it persists, check the storage the runtime uses",
-        });
+        throw new UnitError(
+          "AUTH_FAILED",
+          `timed out waiting for another process to refresh ${unitId}'s token`,
+          {
+            hint: "try again; if it persists, check the storage the runtime uses",
+          },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   }
 
-  private async renewHeld(unitId: string, settings: OAuthSettings, seenVersion?: string, rejected?: string): Promise<TokenSet> {
+  private async renewHeld(
+    unitId: string,
+    settings: OAuthSettings,
+    seenVersion?: string,
+    rejected?: string,
+  ): Promise<TokenSet> {
     const stored = await this.current(unitId, settings);
     const movedOn = stored !== undefined && stored.version !== seenVersion;
-    if (stored && movedOn && !isDue(stored.tokens) && stored.tokens.accessToken !== rejected) return stored.tokens;
+    if (stored && movedOn && !isDue(stored.tokens) && stored.tokens.accessToken !== rejected)
+      return stored.tokens;
     if (!stored?.tokens.refreshToken && settings.clientSecret === undefined) {
-      throw authRequired(unitId, stored ? "its token expired and cannot be refreshed" : "no token is stored for it");
+      throw authRequired(
+        unitId,
+        stored ? "its token expired and cannot be refreshed" : "no token is stored for it",
+      );
     }
     const p = await this.party(settings);
     const next = stored?.tokens.refreshToken ? await refresh(p, stored.tokens) : await clientCredentials(p);

@@ -1,6 +1,7 @@
 /** The contract between the runtime core and the per-backend invokers. */
-import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+
 import type { AccessTokenSource } from "../auth/tokens.js";
+import type { ManifestOperation, ManifestUnit } from "../manifest.js";
 import type { RuntimeResources } from "../resources.js";
 
 export interface InvokeContext {

@@ -11,7 +11,10 @@ export async function driveLogin(start: string): Promise<string> {
   let url = start;
   let init: RequestInit = {};
   for (let step = 0; step < 20; step++) {
-    const headers = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "), ...(init.headers as Record<string, string>) };
+    const headers = {
+      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      ...(init.headers as Record<string, string>),
+    };
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
@@ -39,7 +42,11 @@ export async function driveLogin(start: string): Promise<string> {
       fields.set("password", "anything");
     }
     url = new URL(form[1] ?? "", url).href;
-    init = { method: "POST", body: fields.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } };
+    init = {
+      method: "POST",
+      body: fields.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    };
   }
   throw new Error("the login did not reach the callback in 20 steps");
 }

@@ -61,7 +61,11 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         enabled: true,
         defaultResource: () => apiUrl,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: "api:read", accessTokenFormat: "opaque", accessTokenTTL: ttl }),
+        getResourceServerInfo: () => ({
+          scope: "api:read",
+          accessTokenFormat: "opaque",
+          accessTokenTTL: ttl,
+        }),
       },
     },
     scopes: ["openid", "offline_access", "api:read"],
@@ -88,7 +92,9 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       return;
     }
     api.accepted.push(token);
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, path: request.url }));
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ ok: true, path: request.url }));
   });
   return {
     issuer,

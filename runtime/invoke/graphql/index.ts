@@ -5,11 +5,12 @@
  * `errors` becomes `GRAPHQL_ERRORS`, keeping the partial `data`.
  * https://graphql.github.io/graphql-over-http/draft/
  */
+
+import { callAuth } from "../../auth/call-auth.js";
 import { type GraphqlErrorDetail, UnitError } from "../../errors.js";
 import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
 import { MissingVariableError } from "../../references.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { callAuth } from "../../auth/call-auth.js";
 import type { HttpRequest } from "../http/request.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 

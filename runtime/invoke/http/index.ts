@@ -3,12 +3,13 @@
  * auth headers input cannot override, same-origin redirects only, a timeout, a response byte cap and
  * every resolved secret redacted from results and errors.
  */
+
+import { type CallAuth, callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import type { InvokeContext, Invoker } from "../types.js";
-import { type CallAuth, callAuth } from "../../auth/call-auth.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
 import { readResult } from "./response.js";
 

@@ -139,13 +139,9 @@ export function resolveAuth(auth: AuthConfig, env: Record<string, string | undef
       }
       break;
     default:
-      throw new UnitError(
-        "UNSUPPORTED_BACKEND",
-        `auth type ${auth.type} is not supported here yet`,
-        {
-          hint: "OAuth (oauth2/oidc) for remote MCP units lands in a later release; meanwhile use bearer or headers auth with an env: reference",
-        },
-      );
+      throw new UnitError("UNSUPPORTED_BACKEND", `auth type ${auth.type} is not supported here yet`, {
+        hint: "OAuth (oauth2/oidc) for remote MCP units lands in a later release; meanwhile use bearer or headers auth with an env: reference",
+      });
   }
   return { headers, secrets };
 }

@@ -4,10 +4,11 @@
  * parameters and media type, with auth headers input cannot override, same-origin redirects only, a
  * timeout, a response byte cap and every resolved secret redacted from results and errors.
  */
+
+import { callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { OpenapiConnection } from "../../manifest.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { callAuth } from "../../auth/call-auth.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 import { type ApiInvoke, buildApiRequest } from "./request.js";
 import { nodeFetch } from "./transport.js";

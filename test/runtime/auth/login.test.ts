@@ -2,11 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TokenSet } from "../../../runtime/auth/grants.js";
 import { LOGIN_URL_PREFIX, login } from "../../../runtime/auth/login.js";
 import { openTokenStore } from "../../../runtime/auth/open.js";
 import { authStatus } from "../../../runtime/auth/status.js";
-import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
+import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import { invokeHttp } from "../../../runtime/invoke/http/index.js";
 import type { AuthConfig } from "../../../runtime/manifest.js";
 import { failure, httpAction } from "../../support/http-server.js";
@@ -29,7 +30,12 @@ afterAll(async () => {
 });
 
 const env = () => ({ XDG_DATA_HOME: dataHome });
-const auth = (): AuthConfig => ({ type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] });
+const auth = (): AuthConfig => ({
+  type: "oidc",
+  issuer: oidc.issuer,
+  clientId: "cli",
+  scopes: ["openid", "api:read"],
+});
 
 /** Starts a login, hands its URL (changed by `tamper`) to the scripted browser, and awaits both. */
 async function loginWith(unitId: string, tamper: (url: URL) => void = () => undefined, timeoutMs?: number) {
@@ -55,13 +61,21 @@ async function loginWith(unitId: string, tamper: (url: URL) => void = () => unde
   const url = new URL(line.slice(LOGIN_URL_PREFIX.length).trim());
   tamper(url);
   const browsed = driveLogin(url.href).catch((error: unknown) => error);
-  const outcome = await done.then((tokens) => ({ tokens }), (error: unknown) => ({ error }));
+  const outcome: { tokens?: TokenSet; error?: unknown } = await done.then(
+    (tokens) => ({ tokens }),
+    (error: unknown) => ({ error }),
+  );
   await browsed;
   return { ...outcome, printed, source };
 }
 
 function call(unitId: string, source: OAuthTokens) {
-  const context = httpAction({ baseUrl: oidc.apiUrl, invoke: { path: "/me" }, connection: { auth: auth() }, env: env() });
+  const context = httpAction({
+    baseUrl: oidc.apiUrl,
+    invoke: { path: "/me" },
+    connection: { auth: auth() },
+    env: env(),
+  });
   context.unit.id = unitId;
   return invokeHttp({}, { ...context, oauth: source });
 }
@@ -79,9 +93,15 @@ describe("auth code + PKCE", () => {
     expect(result.value).toEqual({ ok: true, path: "/me" });
     expect(oidc.api.accepted.at(-1)).toBe(tokens?.accessToken);
     const [status] = await authStatus([unitOf("web")], store);
-    expect(status).toMatchObject({ unit: "web", state: "valid", scopes: expect.arrayContaining(["api:read"]) });
+    expect(status).toMatchObject({
+      unit: "web",
+      state: "valid",
+      scopes: expect.arrayContaining(["api:read"]),
+    });
     const files = await readdir(join(dataHome, "unitc"), { recursive: true, withFileTypes: true });
-    const bytes = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(join(f.parentPath, f.name), "latin1")));
+    const bytes = await Promise.all(
+      files.filter((f) => f.isFile()).map((f) => readFile(join(f.parentPath, f.name), "latin1")),
+    );
     for (const secret of [tokens?.accessToken, tokens?.refreshToken]) {
       expect(secret).toBeTruthy();
       expect(bytes.join("\n")).not.toContain(secret);
@@ -103,7 +123,10 @@ describe("auth code + PKCE", () => {
 
   it("refuses a callback with the wrong state", async () => {
     const { error } = await loginWith("wrong-state", (url) => url.searchParams.set("state", "forged"));
-    expect(error).toMatchObject({ code: "AUTH_FAILED", message: expect.stringContaining("state did not match") });
+    expect(error).toMatchObject({
+      code: "AUTH_FAILED",
+      message: expect.stringContaining("state did not match"),
+    });
     expect(await store.read("wrong-state")).toBeUndefined();
   });
 
@@ -115,7 +138,9 @@ describe("auth code + PKCE", () => {
   });
 
   it("rejects an id_token whose nonce is not this login's", async () => {
-    const { error } = await loginWith("bad-nonce", (url) => url.searchParams.set("nonce", "someone-elses-nonce"));
+    const { error } = await loginWith("bad-nonce", (url) =>
+      url.searchParams.set("nonce", "someone-elses-nonce"),
+    );
     expect(error).toMatchObject({ code: "AUTH_FAILED", message: expect.stringContaining("nonce") });
     expect(await store.read("bad-nonce")).toBeUndefined();
   });
@@ -123,7 +148,14 @@ describe("auth code + PKCE", () => {
   it("gives up with a clear message when no callback arrives", async () => {
     const source = new OAuthTokens(store, env());
     const error = await failure(
-      login({ unitId: "idle", auth: auth(), source, noBrowser: true, print: () => undefined, timeoutMs: 300 }),
+      login({
+        unitId: "idle",
+        auth: auth(),
+        source,
+        noBrowser: true,
+        print: () => undefined,
+        timeoutMs: 300,
+      }),
     );
     expect(error.message).toContain("no login callback arrived within 300 ms; gave up");
   });

@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LOGIN_URL_PREFIX, login } from "../../../runtime/auth/login.js";
 import { openTokenStore } from "../../../runtime/auth/open.js";
-import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
+import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import type { AuthConfig } from "../../../runtime/manifest.js";
 import { driveLogin } from "../../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../../support/oidc-server.js";
@@ -31,26 +31,50 @@ afterAll(async () => {
 
 /** Starts a child and resolves once it is ready; `result` resolves to its one outcome line. */
 async function child(job: object) {
-  const process_ = spawn(process.execPath, [CHILD, JSON.stringify(job)], { stdio: ["pipe", "pipe", "inherit"] });
+  const process_ = spawn(process.execPath, [CHILD, JSON.stringify(job)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: process_.stdout })[Symbol.asyncIterator]();
   expect(JSON.parse(((await lines.next()).value as string) ?? "{}")).toEqual({ ready: true });
-  return { go: () => process_.stdin.write("go\n"), result: lines.next().then((line) => JSON.parse(line.value as string)) };
+  return {
+    go: () => process_.stdin.write("go\n"),
+    result: lines.next().then((line) => JSON.parse(line.value as string)),
+  };
 }
 
 it("two processes refreshing the same rotating token: one refresh reaches the server, both calls succeed", async () => {
   const env = { XDG_DATA_HOME: dataHome };
-  const auth: AuthConfig = { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] };
+  const auth: AuthConfig = {
+    type: "oidc",
+    issuer: oidc.issuer,
+    clientId: "cli",
+    scopes: ["openid", "api:read"],
+  };
   const source = new OAuthTokens(store, env);
   let onUrl!: (line: string) => void;
   const urlLine = new Promise<string>((resolve) => {
     onUrl = resolve;
   });
-  const done = login({ unitId: "shared", auth, resource: oidc.apiUrl, source, noBrowser: true, print: (line) => onUrl(line) });
+  const done = login({
+    unitId: "shared",
+    auth,
+    resource: oidc.apiUrl,
+    source,
+    noBrowser: true,
+    print: (line) => onUrl(line),
+  });
   await driveLogin((await urlLine).slice(LOGIN_URL_PREFIX.length).trim());
   const tokens = await done;
   // Expired but refreshable: both processes will want to refresh at once.
   const stored = await store.read("shared");
-  expect(await store.write("shared", stored?.fingerprint as string, { ...tokens, expiresAt: Date.now() - 1 }, stored)).toBe(true);
+  expect(
+    await store.write(
+      "shared",
+      stored?.fingerprint as string,
+      { ...tokens, expiresAt: Date.now() - 1 },
+      stored,
+    ),
+  ).toBe(true);
   const job = { env, auth, apiUrl: oidc.apiUrl, unit: "shared" };
   const children = await Promise.all([child(job), child(job)]);
   const before = oidc.grants.length;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTokenStore } from "../../../runtime/auth/open.js";
-import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
+import { OAuthTokens } from "../../../runtime/auth/tokens.js";
 import { invokeHttp } from "../../../runtime/invoke/http/index.js";
 import type { AuthConfig } from "../../../runtime/manifest.js";
 import { failure, httpAction } from "../../support/http-server.js";
@@ -28,11 +28,23 @@ afterAll(async () => {
 const env = () => ({ XDG_DATA_HOME: dataHome, MACHINE_SECRET: "machine-secret-value-0123456789" });
 
 function machineAuth(extra: Record<string, unknown> = {}): AuthConfig {
-  return { type: "oauth2", issuer: oidc.issuer, clientId: "machine", clientSecret: "env:MACHINE_SECRET", scopes: ["api:read"], ...extra };
+  return {
+    type: "oauth2",
+    issuer: oidc.issuer,
+    clientId: "machine",
+    clientSecret: "env:MACHINE_SECRET",
+    scopes: ["api:read"],
+    ...extra,
+  };
 }
 
 function call(unit: string, auth: AuthConfig, source: OAuthTokens) {
-  const context = httpAction({ baseUrl: oidc.apiUrl, invoke: { path: "/things" }, connection: { auth }, env: env() });
+  const context = httpAction({
+    baseUrl: oidc.apiUrl,
+    invoke: { path: "/things" },
+    connection: { auth },
+    env: env(),
+  });
   context.unit.id = unit;
   return invokeHttp({}, { ...context, oauth: source });
 }
@@ -40,7 +52,9 @@ function call(unit: string, auth: AuthConfig, source: OAuthTokens) {
 async function storageBytes(): Promise<string> {
   const root = join(dataHome, "unitc");
   const files = await readdir(root, { recursive: true, withFileTypes: true });
-  const parts = await Promise.all(files.filter((f) => f.isFile()).map((f) => readFile(join(f.parentPath, f.name), "latin1")));
+  const parts = await Promise.all(
+    files.filter((f) => f.isFile()).map((f) => readFile(join(f.parentPath, f.name), "latin1")),
+  );
   return parts.join("\n");
 }
 
@@ -78,7 +92,12 @@ describe("client credentials", () => {
     await call("login-unit", machineAuth(), source);
     const accepted = oidc.api.accepted.length;
     // The same unit now configured as a login client without a secret: the stored token is not its own.
-    const changed: AuthConfig = { type: "oauth2", issuer: oidc.issuer, clientId: "cli", scopes: ["api:read"] };
+    const changed: AuthConfig = {
+      type: "oauth2",
+      issuer: oidc.issuer,
+      clientId: "cli",
+      scopes: ["api:read"],
+    };
     const error = await failure(call("login-unit", changed, source));
     expect(error.code).toBe("AUTH_REQUIRED");
     expect(error.details.hint).toBe("run unitc auth login login-unit");
