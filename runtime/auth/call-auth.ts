@@ -6,7 +6,6 @@
 import { type ResolvedAuth, resolveAuth } from "../invoke/http/request.js";
 import type { InvokeContext } from "../invoke/types.js";
 import type { AuthConfig } from "../manifest.js";
-import { defaultTokenSource } from "./open.js";
 import { isOAuth } from "./settings.js";
 
 /** Resolved auth plus, for OAuth, how to get a renewed Authorization header after a 401. */
@@ -25,7 +24,9 @@ interface Target {
 export async function callAuth(connection: Target, context: InvokeContext): Promise<CallAuth> {
   const auth = connection.auth;
   if (!isOAuth(auth)) return resolveAuth(auth, context.env);
-  const source = context.oauth ?? (await defaultTokenSource(context.env, context.fetch));
+  // Loaded on first use: units without OAuth never load the store or the OAuth client.
+  const source =
+    context.oauth ?? (await (await import("./open.js")).defaultTokenSource(context.env, context.fetch));
   const resource = connection.baseUrl ?? connection.endpointUrl;
   const unitId = context.unit.id;
   const token = await source.accessToken(unitId, auth, resource);
