@@ -149,6 +149,16 @@ async function grant<T>(run: () => Promise<T>): Promise<T> {
       error instanceof oauth.ResponseBodyError
         ? `${error.error}: ${error.error_description ?? ""}`
         : undefined;
+    if (error instanceof oauth.ResponseBodyError && error.error === "invalid_grant") {
+      // A refresh token or code the server no longer honours: only a new login helps.
+      throw new UnitError(
+        "AUTH_REQUIRED",
+        `the OAuth server no longer accepts the grant (${(body ?? "").trim()})`,
+        {
+          hint: "run unitc auth login <unit>",
+        },
+      );
+    }
     const reason = body ?? (error as Error).message;
     throw new UnitError("AUTH_FAILED", `the OAuth token request failed (${reason.trim()})`, {
       hint: "run unitc auth login <unit> again, or check the unit's clientId, clientSecret and scopes",

@@ -140,7 +140,14 @@ export class OAuthTokens implements AccessTokenSource {
       );
     }
     const p = await this.party(settings);
-    const next = stored?.tokens.refreshToken ? await refresh(p, stored.tokens) : await clientCredentials(p);
+    const next = await (stored?.tokens.refreshToken ? refresh(p, stored.tokens) : clientCredentials(p)).catch(
+      (error: unknown) => {
+        // The stored tokens stay: they may be another process's newer ones, and status still shows them.
+        if (error instanceof UnitError && error.code === "AUTH_REQUIRED")
+          throw authRequired(unitId, error.message);
+        throw error;
+      },
+    );
     // The record as it is, even one of another config that client credentials may replace.
     const previous = stored ?? (await this.tokens.read(unitId));
     if (!(await this.tokens.write(unitId, fingerprint(settings), next, previous))) {

@@ -18,6 +18,7 @@ declare module "oidc-provider" {
     constructor(issuer: string, configuration: Record<string, unknown>);
     AccessToken: TokenModel;
     ClientCredentials: TokenModel;
+    RefreshToken: TokenModel;
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
     on(event: "grant.success", listener: (ctx: GrantContext) => void): void;
     on(event: string, listener: (...args: unknown[]) => void): void;

@@ -121,6 +121,28 @@ describe("auth code + PKCE", () => {
     expect(stored?.tokens.accessToken).not.toBe(tokens?.accessToken);
   });
 
+  it("asks for a new login when the server no longer honours the refresh token, keeping the record", async () => {
+    const { tokens, source } = await loginWith("revoked");
+    await (await oidc.provider.AccessToken.find(tokens?.accessToken as string))?.destroy();
+    await (await oidc.provider.RefreshToken.find(tokens?.refreshToken as string))?.destroy();
+    const error = await failure(call("revoked", source));
+    expect(error.code).toBe("AUTH_REQUIRED");
+    expect(error.details.hint).toBe("run unitc auth login revoked");
+    expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(
+      tokens?.refreshToken,
+    );
+    expect((await store.read("revoked"))?.tokens.refreshToken).toBe(tokens?.refreshToken);
+  });
+
+  it("shows config-changed once the unit's scopes change", async () => {
+    await loginWith("rescoped");
+    const changed = unitOf("rescoped");
+    (changed.connection as { auth: AuthConfig }).auth = { ...auth(), scopes: ["openid"] } as AuthConfig;
+    expect(await authStatus([changed], store)).toEqual([
+      expect.objectContaining({ unit: "rescoped", state: "config-changed" }),
+    ]);
+  });
+
   it("refuses a callback with the wrong state", async () => {
     const { error } = await loginWith("wrong-state", (url) => url.searchParams.set("state", "forged"));
     expect(error).toMatchObject({

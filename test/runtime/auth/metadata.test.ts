@@ -40,6 +40,10 @@ beforeAll(async () => {
     }
     if (request.path === "/token")
       return sendJson(res, 200, { access_token: TOKEN, token_type: "bearer", expires_in: 3600 });
+    if (request.path === "/echo") {
+      res.writeHead(401, { "content-type": "text/plain" }).end(`refused ${request.headers.authorization}`);
+      return;
+    }
     if (request.path === "/api") {
       return sendJson(res, request.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401, { ok: true });
     }
@@ -109,5 +113,26 @@ describe("metadata discovery", () => {
       resource: server.url,
       scope: "read",
     });
+  });
+
+  it("keeps the token out of the error when the API refuses it even after renewal", async () => {
+    const auth: AuthConfig = {
+      type: "oauth2",
+      issuer: `${server.url}/tenant`,
+      clientId: "app",
+      clientSecret: "env:SECRET",
+    };
+    const context = httpAction({
+      baseUrl: server.url,
+      invoke: { path: "/echo" },
+      connection: { auth },
+      env: env(),
+    });
+    context.unit.id = "echo";
+    const error = await failure(invokeHttp({}, { ...context, oauth: new OAuthTokens(store, env()) }));
+    expect(error.code).toBe("HTTP_STATUS");
+    // The renewal minted the same token again, so the refused token is not sent a second time.
+    expect(server.requests.filter((r) => r.path === "/echo")).toHaveLength(1);
+    expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(TOKEN);
   });
 });
