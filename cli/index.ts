@@ -45,6 +45,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/dev.js")).devCommand(io, setExit) as CommandDef<ArgsDef>,
   run: async (io, setExit) =>
     (await import("./commands/run.js")).runScriptCommand(io, setExit) as CommandDef<ArgsDef>,
+  auth: async (io, setExit) =>
+    (await import("./commands/auth.js")).authCommand(io, setExit) as CommandDef<ArgsDef>,
   explain: async (io, setExit) =>
     (await import("./commands/explain.js")).explainCommand(io, setExit) as CommandDef<ArgsDef>,
   tokens: async (io, setExit) =>

@@ -1,4 +1,6 @@
 /** The in-process runtime: look up an operation, validate the input, invoke it. */
+
+import type { AccessTokenSource } from "./auth/tokens.js";
 import { UnitError } from "./errors.js";
 import { invokerFor } from "./invoke/index.js";
 import type { InvokeResult, Invoker } from "./invoke/types.js";
@@ -37,6 +39,8 @@ export interface RuntimeOptions {
    * own, to hand unchanged units' sessions over when it swaps bundles.
    */
   resources?: RuntimeResources;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
 }
 
 export interface CallOptions {
@@ -132,6 +136,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.oauth ? { oauth: options.oauth } : {}),
       resources,
     });
   };

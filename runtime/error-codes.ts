@@ -26,6 +26,14 @@ const codes = {
     "an environment variable a reference names is not set",
     "set the variable, or change the reference",
   ),
+  AUTH_REQUIRED: entry(
+    "the unit needs an OAuth login, or its stored token was issued for another configuration",
+    "run unitc auth login <unit>",
+  ),
+  AUTH_FAILED: entry(
+    "an OAuth exchange failed: the provider refused, or its answer did not check out",
+    "read the message; check the unit's clientId, scopes and issuer, then log in again",
+  ),
   SECRET_UNAVAILABLE: entry(
     "a file: or vault: secret the unit refers to cannot be read",
     "set it with unitc secret set NAME, or fix the file's path and mode (owner-only)",

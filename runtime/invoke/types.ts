@@ -1,4 +1,6 @@
 /** The contract between the runtime core and the per-backend invokers. */
+
+import type { AccessTokenSource } from "../auth/tokens.js";
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import type { RuntimeResources } from "../resources.js";
@@ -18,6 +20,8 @@ export interface InvokeContext {
   fetch?: typeof fetch;
   /** The runtime's long-lived connections (MCP sessions); closed with the runtime. */
   resources?: RuntimeResources;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
 }
 
 export interface InvokeResult {

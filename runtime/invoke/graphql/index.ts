@@ -5,11 +5,13 @@
  * `errors` becomes `GRAPHQL_ERRORS`, keeping the partial `data`.
  * https://graphql.github.io/graphql-over-http/draft/
  */
+
+import { callAuth } from "../../auth/call-auth.js";
 import { type GraphqlErrorDetail, UnitError } from "../../errors.js";
 import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
 import { MissingVariableError } from "../../references.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { type HttpRequest, resolveAuth } from "../http/request.js";
+import type { HttpRequest } from "../http/request.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 
@@ -29,12 +31,13 @@ export const invokeGraphql: Invoker = async (input, context) => {
 async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
   const { connection, invoke } = graphqlTarget(context);
   const stored = await readStoredSecrets(authReferences(connection.auth), context);
-  const auth = resolveAuth(connection.auth, context.env, stored);
+  const auth = await callAuth(connection, context, stored);
   call.secrets.push(...auth.secrets);
   const request = buildGraphqlRequest(connection, invoke, input, auth.headers);
   const result = await exchange(request, connection, context, call, {
     label: label(context),
     method: "POST",
+    ...(auth.reauth ? { reauth: auth.reauth } : {}),
   });
   return { value: graphqlData(result.value, context), truncated: false };
 }

@@ -3,13 +3,15 @@
  * auth headers input cannot override, same-origin redirects only, a timeout, a response byte cap and
  * every resolved secret redacted from results and errors.
  */
+
+import { type CallAuth, callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
-import { buildRequest, type HttpRequest, resolveAuth, withCredentialHeaders } from "./request.js";
+import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
 import { readResult } from "./response.js";
 
 /** Redirects followed (same origin only) before the call fails with `HTTP_REDIRECT`. */
@@ -36,15 +38,15 @@ export const invokeHttp: Invoker = async (input, context) => {
 async function run(input: unknown, context: InvokeContext, call: CallState) {
   const { connection, invoke } = httpTarget(context);
   const stored = await readStoredSecrets(authReferences(connection.auth, invoke.headers), context);
-  const auth = withCredentialHeaders(
-    resolveAuth(connection.auth, context.env, stored),
-    invoke.headers,
-    context.env,
-    stored,
-  );
+  const resolved = await callAuth(connection, context, stored);
+  const auth = withCredentialHeaders(resolved, invoke.headers, context.env, stored);
   call.secrets.push(...auth.secrets);
   const request = buildRequest(connection, invoke, input, auth);
-  return exchange(request, connection, context, call, { label: label(context), method: invoke.method });
+  return exchange(request, connection, context, call, {
+    label: label(context),
+    method: invoke.method,
+    ...(resolved.reauth ? { reauth: resolved.reauth } : {}),
+  });
 }
 
 /** The limits every HTTP-based connection carries. */
@@ -74,11 +76,20 @@ export async function exchange(
   connection: RequestLimits,
   context: InvokeContext,
   call: CallState,
-  options: { label: string; method: string; transport?: typeof fetch },
+  options: { label: string; method: string; transport?: typeof fetch; reauth?: CallAuth["reauth"] },
 ) {
   call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
   const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const response = await send(request, signal, options.transport ?? context.fetch ?? globalThis.fetch);
+  const doFetch = options.transport ?? context.fetch ?? globalThis.fetch;
+  let response = await send(request, signal, doFetch);
+  // An OAuth token the API refused gets one renewal and one retry, never more.
+  const renewed = response.status === 401 && options.reauth ? await options.reauth() : undefined;
+  if (renewed) {
+    await response.body?.cancel().catch(() => undefined);
+    call.secrets.push(renewed.secret);
+    const headers = new Map(request.headers).set("authorization", renewed.header);
+    response = await send({ ...request, headers }, signal, doFetch);
+  }
   return readResult(response, {
     label: options.label,
     method: options.method,

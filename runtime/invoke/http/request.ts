@@ -115,8 +115,9 @@ function secretsOf(reference: string, resolved: string, env: Record<string, stri
 }
 
 /**
- * Resolves the unit's auth into headers (`stored`: its `file:` and `vault:` references, read before). Throws `MissingVariableError` for an unset variable and
- * `UNSUPPORTED_BACKEND` for OAuth, which is not wired into HTTP actions yet.
+ * Resolves the unit's auth into headers (`stored`: its `file:` and `vault:` references, read before).
+ * Throws `MissingVariableError` for an unset variable and `UNSUPPORTED_BACKEND` for OAuth, which
+ * HTTP-based calls get from runtime/auth/call-auth.ts instead (remote MCP units do not have it yet).
  */
 export function resolveAuth(
   auth: AuthConfig,
@@ -142,13 +143,9 @@ export function resolveAuth(
       }
       break;
     default:
-      throw new UnitError(
-        "UNSUPPORTED_BACKEND",
-        `auth type ${auth.type} is not supported for HTTP actions yet`,
-        {
-          hint: "OAuth (oauth2/oidc) for HTTP actions lands in a later release; meanwhile use bearer or headers auth with an env: reference",
-        },
-      );
+      throw new UnitError("UNSUPPORTED_BACKEND", `auth type ${auth.type} is not supported here yet`, {
+        hint: "OAuth (oauth2/oidc) for remote MCP units lands in a later release; meanwhile use bearer or headers auth with an env: reference",
+      });
   }
   return { headers, secrets };
 }

@@ -4,10 +4,11 @@
  * parameters and media type, with auth headers input cannot override, same-origin redirects only, a
  * timeout, a response byte cap and every resolved secret redacted from results and errors.
  */
+
+import { callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { OpenapiConnection } from "../../manifest.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { resolveAuth } from "../http/request.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 import { type ApiInvoke, buildApiRequest } from "./request.js";
@@ -26,12 +27,13 @@ export const invokeOpenapi: Invoker = async (input, context) => {
 async function run(input: unknown, context: InvokeContext, call: CallState): Promise<InvokeResult> {
   const { connection, invoke } = apiTarget(context);
   const stored = await readStoredSecrets(authReferences(connection.auth), context);
-  const auth = resolveAuth(connection.auth, context.env, stored);
+  const auth = await callAuth(connection, context, stored);
   call.secrets.push(...auth.secrets);
   const request = buildApiRequest(connection, invoke, input, auth.headers);
   return exchange(request, connection, context, call, {
     label: `${invoke.method} ${invoke.path}`,
     method: invoke.method,
+    ...(auth.reauth ? { reauth: auth.reauth } : {}),
     // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules.
     ...(invoke.method === "TRACE" ? { transport: nodeFetch as typeof fetch } : {}),
   });

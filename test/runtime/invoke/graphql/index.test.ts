@@ -247,7 +247,6 @@ describe("invokeGraphql: failures", () => {
   it.each([
     ["a non-http endpoint", { endpointUrl: "file:///etc/passwd" }, "MANIFEST_INVALID"],
     ["a zero timeout", { requestTimeoutMs: 0 }, "MANIFEST_INVALID"],
-    ["OAuth", { auth: { type: "oauth2" as const } }, "UNSUPPORTED_BACKEND"],
   ])("refuses %s", async (_name, connection, code) => {
     expect((await failure(invokeGraphql({}, graphqlCall({ connection })))).code).toBe(code);
   });

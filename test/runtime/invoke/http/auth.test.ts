@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UnitError } from "../../../../runtime/errors.js";
 import { invokeHttp, MAX_REDIRECTS } from "../../../../runtime/invoke/http/index.js";
@@ -168,18 +171,26 @@ describe("invokeHttp: auth", () => {
     expect(server.requests).toEqual([]);
   });
 
-  it.each(["oauth2", "oidc"] as const)("reports %s auth as not supported yet", async (type) => {
-    const context = httpAction({
-      baseUrl: server.url,
-      invoke: { path: "/echo" },
-      connection: { auth: { type } },
-    });
-    const error = await failure(invokeHttp({}, context));
-    expect(error.code).toBe("UNSUPPORTED_BACKEND");
-    expect(error.details.hint).toContain("OAuth");
-    expect(error.details.hint).toContain("later release");
-    expect(server.requests).toEqual([]);
-  });
+  it.each(["oauth2", "oidc"] as const)(
+    "asks for a login for %s auth with no stored token, sending nothing",
+    async (type) => {
+      const dataHome = await mkdtemp(join(tmpdir(), "unitc-auth-"));
+      try {
+        const context = httpAction({
+          baseUrl: server.url,
+          invoke: { path: "/echo" },
+          connection: { auth: { type, clientId: "app" } },
+          env: { XDG_DATA_HOME: dataHome },
+        });
+        const error = await failure(invokeHttp({}, context));
+        expect(error.code).toBe("AUTH_REQUIRED");
+        expect(error.details.hint).toBe("run unitc auth login api");
+        expect(server.requests).toEqual([]);
+      } finally {
+        await rm(dataHome, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("invokeHttp: secrets stay out of results and errors", () => {

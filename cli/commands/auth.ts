@@ -1,0 +1,111 @@
+/**
+ * `unitc auth login|status|logout`: OAuth logins for a compiled bundle's units, kept sealed in the
+ * token store (the data folder). Token bytes are never printed.
+ */
+import { resolve } from "node:path";
+import { defineCommand } from "citty";
+import { login } from "../../runtime/auth/login.js";
+import { openTokenStore } from "../../runtime/auth/open.js";
+import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
+import type { TokenStore } from "../../runtime/auth/token-store.js";
+import { OAuthTokens } from "../../runtime/auth/tokens.js";
+import { isUnitError } from "../../runtime/errors.js";
+import { type Manifest, readManifest } from "../../runtime/manifest.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
+import { type CliIO, EXIT_ERRORS, UsageError } from "../io.js";
+
+const ACTIONS = new Set(["login", "status", "logout"]);
+
+const authArgs = {
+  action: { type: "positional", required: true, description: "login, status or logout", valueHint: "ACTION" },
+  unit: { type: "positional", required: false, description: "The unit (login, logout)", valueHint: "UNIT" },
+  manifest: {
+    type: "string",
+    description: "The bundle's manifest (default generated/manifest.json)",
+    valueHint: "FILE",
+  },
+  browser: { type: "boolean", default: true, description: "Open the browser (--no-browser prints the URL)" },
+  "callback-port": {
+    type: "string",
+    description: "Port of the loopback callback listener",
+    valueHint: "PORT",
+  },
+  json: { type: "boolean", description: "status: print JSON" },
+  ...envFileArg,
+} as const;
+
+interface AuthArgs {
+  action: string;
+  unit?: string;
+  browser: boolean;
+  "callback-port"?: string;
+  json?: boolean;
+}
+
+export function authCommand(outerIo: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "auth", description: "Log in to OAuth units, show their token status, or log out" },
+    args: authArgs,
+    async run({ args }) {
+      const io = withEnvFile(outerIo, args["env-file"]);
+      if (!ACTIONS.has(args.action)) {
+        throw new UsageError(
+          `unknown auth action ${JSON.stringify(args.action)}; use login, status or logout`,
+        );
+      }
+      if (args.action !== "status" && !args.unit)
+        throw new UsageError(`unitc auth ${args.action} needs a unit`);
+      try {
+        const { manifest } = readManifest(resolve(io.cwd, args.manifest ?? "generated/manifest.json"));
+        const tokens = await openTokenStore(io.env);
+        try {
+          await act(args, manifest, tokens, io);
+        } finally {
+          await tokens.store.close();
+        }
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
+        const code = isUnitError(error) ? `${error.code} ` : "";
+        io.stderr(`unitc auth ${args.action}: ${code}${message}${hint}\n`);
+        setExit(EXIT_ERRORS);
+      }
+    },
+  });
+}
+
+async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: CliIO): Promise<void> {
+  if (args.action === "status") {
+    const statuses = await authStatus(manifest.units, tokens);
+    if (args.json) io.stdout(`${JSON.stringify({ units: statuses }, null, 2)}\n`);
+    for (const s of args.json ? [] : statuses) {
+      const scopes = s.scopes ? ` scopes ${s.scopes.join(" ")}` : "";
+      io.stdout(`${s.unit} ${s.state}${s.expiresAt ? ` expires ${s.expiresAt}` : ""}${scopes}\n`);
+    }
+    return;
+  }
+  const unit = manifest.units.find((u) => u.id === args.unit);
+  const target = unit && oauthTarget(unit);
+  if (!unit || !target) throw new UsageError(`unit ${args.unit} is not in the bundle or does not use OAuth`);
+  if (args.action === "logout") {
+    const removed = await tokens.remove(unit.id);
+    io.stdout(removed ? `logged out of ${unit.id}\n` : `no login was stored for ${unit.id}\n`);
+    return;
+  }
+  const port = args["callback-port"] === undefined ? undefined : Number(args["callback-port"]);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
+    throw new UsageError("--callback-port must be a port number");
+  }
+  const result = await login({
+    unitId: unit.id,
+    auth: target.auth,
+    ...(target.resource ? { resource: target.resource } : {}),
+    source: new OAuthTokens(tokens, io.env),
+    noBrowser: !args.browser,
+    ...(port !== undefined ? { callbackPort: port } : {}),
+    print: (line) => io.stdout(line),
+  });
+  const expiry = result.expiresAt ? `; the token expires ${new Date(result.expiresAt).toISOString()}` : "";
+  io.stdout(`logged in to ${unit.id}${expiry}\n`);
+}

@@ -1,0 +1,120 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/index.js";
+import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
+import { openTokenStore } from "../../runtime/auth/open.js";
+import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { runUnitc } from "../support/cli.js";
+import { driveLogin } from "../support/oauth-browser.js";
+import { type OidcServer, startOidc } from "../support/oidc-server.js";
+
+let oidc: OidcServer;
+let dir: string;
+let env: Record<string, string>;
+
+function unit(id: string, auth: Record<string, unknown>): ManifestUnit {
+  return {
+    id,
+    kind: "http",
+    name: id,
+    description: "",
+    tags: [],
+    exposure: "direct",
+    shadowing: "forbid",
+    connection: {
+      kind: "http",
+      baseUrl: oidc.apiUrl,
+      auth: auth as AuthConfig,
+      requestTimeoutMs: 5000,
+      maxResponseBytes: 100000,
+    },
+    operations: [],
+    sourceHash: "0".repeat(64),
+  } as ManifestUnit;
+}
+
+beforeAll(async () => {
+  oidc = await startOidc();
+  dir = await mkdtemp(join(tmpdir(), "unitc-auth-cli-"));
+  env = { XDG_DATA_HOME: join(dir, "data") };
+  const units = [
+    unit("web", { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] }),
+    unit("machine", { type: "oauth2", issuer: oidc.issuer, clientId: "machine", clientSecret: "env:SECRET" }),
+    unit("plain", { type: "none" }),
+  ];
+  const manifest = {
+    format: MANIFEST_FORMAT,
+    generator: "unitc",
+    settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
+    units,
+  };
+  await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+});
+afterAll(async () => {
+  await oidc.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("unitc auth", () => {
+  it("logs in with --no-browser, shows status without token bytes, and logs out", async () => {
+    let stdout = "";
+    let stderr = "";
+    let onLine!: (line: string) => void;
+    const firstLine = new Promise<string>((resolve) => {
+      onLine = resolve;
+    });
+    const io = {
+      stdout: (text: string) => {
+        stdout += text;
+        onLine(text);
+      },
+      stderr: (text: string) => {
+        stderr += text;
+      },
+      cwd: dir,
+      env,
+    };
+    const running = runCli(["auth", "login", "web", "--no-browser", "--manifest", "manifest.json"], io);
+    const line = await firstLine;
+    expect(line).toMatch(new RegExp(`^${LOGIN_URL_PREFIX}http://127\\.0\\.0\\.1:\\d+/auth\\?\\S+\\n$`));
+    await driveLogin(line.slice(LOGIN_URL_PREFIX.length).trim());
+    expect(await running).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout).toContain("logged in to web; the token expires ");
+
+    const tokens = await openTokenStore(env);
+    const stored = await tokens.read("web");
+    await tokens.store.close();
+    const secrets = [stored?.tokens.accessToken, stored?.tokens.refreshToken] as string[];
+
+    const status = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
+    expect(status.code).toBe(0);
+    const parsed = JSON.parse(status.stdout) as { units: Array<Record<string, unknown>> };
+    expect(parsed.units.map((u) => [u.unit, u.state])).toEqual([
+      ["machine", "missing"],
+      ["web", "valid"],
+    ]);
+    const text = await runUnitc(["auth", "status", "--manifest", "manifest.json"], dir, env);
+    expect(text.stdout).toMatch(/^machine missing\nweb valid expires \S+ scopes /);
+    for (const secret of secrets) {
+      expect(secret).toBeTruthy();
+      for (const output of [stdout, stderr, status.stdout, text.stdout]) expect(output).not.toContain(secret);
+    }
+
+    const logout = await runUnitc(["auth", "logout", "web", "--manifest", "manifest.json"], dir, env);
+    expect(logout).toMatchObject({ code: 0, stdout: "logged out of web\n" });
+    const after = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
+    expect(JSON.parse(after.stdout).units[1]).toEqual({ unit: "web", state: "missing" });
+  });
+
+  it("refuses a unit without OAuth and an unknown action", async () => {
+    const plain = await runUnitc(["auth", "login", "plain", "--manifest", "manifest.json"], dir, env);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain("unit plain is not in the bundle or does not use OAuth");
+    const wrong = await runUnitc(["auth", "dance", "--manifest", "manifest.json"], dir, env);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("unknown auth action");
+  });
+});

@@ -1,0 +1,26 @@
+/** The little of `oidc-provider` the tests use (the package ships no type declarations). */
+declare module "oidc-provider" {
+  import type { IncomingMessage, ServerResponse } from "node:http";
+
+  interface Token {
+    isExpired: boolean;
+    destroy(): Promise<void>;
+  }
+  interface TokenModel {
+    find(value: string): Promise<Token | undefined>;
+  }
+  interface GrantContext {
+    oidc: { params?: Record<string, unknown> };
+    headers: Record<string, string | undefined>;
+  }
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    AccessToken: TokenModel;
+    ClientCredentials: TokenModel;
+    RefreshToken: TokenModel;
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    on(event: "grant.success", listener: (ctx: GrantContext) => void): void;
+    on(event: string, listener: (...args: unknown[]) => void): void;
+  }
+}

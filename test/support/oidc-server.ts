@@ -1,0 +1,112 @@
+/**
+ * A real OpenID Provider (`oidc-provider`) on 127.0.0.1 at a free port, plus a protected API that
+ * accepts only the provider's live access tokens. Counts token endpoint requests by grant type.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider from "oidc-provider";
+
+export interface OidcServer {
+  issuer: string;
+  apiUrl: string;
+  provider: Provider;
+  /** Token endpoint requests by grant type, and the Authorization scheme each used. */
+  grants: Array<{ grantType: string; basic: boolean }>;
+  /** Bearer tokens the API accepted / refused. */
+  api: { accepted: string[]; refused: string[] };
+  close(): Promise<void>;
+}
+
+export interface OidcOptions {
+  accessTokenTtl?: number;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Starts the provider and the API. */
+export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> {
+  const http = createServer();
+  const apiServer = createServer();
+  const port = await listen(http);
+  const apiUrl = `http://127.0.0.1:${await listen(apiServer)}`;
+  const issuer = `http://127.0.0.1:${port}`;
+  const ttl = options.accessTokenTtl ?? 3600;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: "machine",
+        client_secret: "machine-secret-value-0123456789",
+        grant_types: ["client_credentials"],
+        redirect_uris: [],
+        response_types: [],
+        scope: "api:read",
+      },
+      {
+        client_id: "cli",
+        application_type: "native",
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        redirect_uris: ["http://127.0.0.1/callback"],
+        response_types: ["code"],
+        scope: "openid api:read",
+      },
+    ],
+    features: {
+      devInteractions: { enabled: true },
+      clientCredentials: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => apiUrl,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: "api:read",
+          accessTokenFormat: "opaque",
+          accessTokenTTL: ttl,
+        }),
+      },
+    },
+    scopes: ["openid", "offline_access", "api:read"],
+    issueRefreshToken: () => true,
+    rotateRefreshToken: true,
+    ttl: { AccessToken: ttl, ClientCredentials: ttl },
+  });
+  provider.on("server_error", () => undefined);
+  const grants: OidcServer["grants"] = [];
+  provider.on("grant.success", (ctx) => {
+    grants.push({
+      grantType: String(ctx.oidc.params?.grant_type ?? ""),
+      basic: (ctx.headers.authorization ?? "").startsWith("Basic "),
+    });
+  });
+  http.on("request", provider.callback());
+  const api = { accepted: [] as string[], refused: [] as string[] };
+  apiServer.on("request", async (request, response) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
+    const found = (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token));
+    if (!found || found.isExpired) {
+      api.refused.push(token);
+      response.writeHead(401, { "www-authenticate": 'Bearer error="invalid_token"' }).end();
+      return;
+    }
+    api.accepted.push(token);
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ ok: true, path: request.url }));
+  });
+  return {
+    issuer,
+    apiUrl,
+    provider,
+    grants,
+    api,
+    async close() {
+      for (const s of [http, apiServer]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    },
+  };
+}
