@@ -116,6 +116,8 @@ describe.each(Object.keys(UNITS))("a message over 10 MiB from %s", (unit) => {
       // A first call loads what every call needs; the measure is of the over-size answer alone.
       expect(downstreamText(await call(`${unit}__small`)), stderr).toBe("small ok");
       const before = await stats();
+      const closed = () => stderr.split(`mcp.crashed ${unit}: `).length - 1;
+      const closedBefore = closed();
       // Reset the peak so it measures this call alone.
       writeFileSync(`/proc/${pid}/clear_refs`, "5");
       const rss = memory(pid, "VmRSS");
@@ -134,9 +136,11 @@ describe.each(Object.keys(UNITS))("a message over 10 MiB from %s", (unit) => {
       const after = await stats();
       expect(after.padded - before.padded).toBe(1);
       expect(after.sseOpens).toBe(before.sseOpens);
+      // That server's session was closed, once.
+      expect(closed() - closedBefore).toBe(1);
       expect(isRunning(pid)).toBe(true);
       expect(downstreamText(await call("other__echo", { text: "still here" }))).toBe("echo: still here");
-      // The session that sent it was closed; the next call starts it afresh.
+      // The next call starts that server's session afresh.
       expect(downstreamText(await call(`${unit}__small`))).toBe("small ok");
       expect(stderr).not.toMatch(/\n\s+at /);
     },
