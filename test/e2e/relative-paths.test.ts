@@ -19,6 +19,8 @@ import {
 } from "../support/serve-clients.js";
 
 const RAW_SERVER = fileURLToPath(new URL("../fixtures/mcp/raw-server.mjs", import.meta.url));
+/** The answers the raw server imports from beside it. */
+const RAW_ANSWERS = fileURLToPath(new URL("../fixtures/mcp/raw-answers.mjs", import.meta.url));
 
 const TOOLS_UNIT = `---
 name: Data
@@ -66,6 +68,7 @@ beforeAll(async () => {
     ".units/hello.sh": "#!/bin/sh\necho hello from beside the unit file\n",
   });
   copyFileSync(RAW_SERVER, join(dir, ".units/server.mjs"));
+  copyFileSync(RAW_ANSWERS, join(dir, ".units/raw-answers.mjs"));
   chmodSync(join(dir, ".units/server.mjs"), 0o755);
   chmodSync(join(dir, ".units/hello.sh"), 0o755);
   const outDir = join(dir, "generated");

@@ -20,8 +20,14 @@ import { redact, redactOutput, tail } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
+import { boundedFetch } from "./bounded-fetch.js";
 import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
-import { GroupStdioTransport, type MessageTooLargeError, type ProcessExit } from "./stdio-transport.js";
+import {
+  GroupStdioTransport,
+  MAX_MESSAGE_BYTES,
+  type MessageTooLargeError,
+  type ProcessExit,
+} from "./stdio-transport.js";
 
 /** Longest stderr excerpt in an error. */
 export const STDERR_EXCERPT_CHARS = 2_000;
@@ -55,6 +61,8 @@ interface Plan {
   transport: Transport;
   secrets: string[];
   stdio?: GroupStdioTransport;
+  /** Why this side ended the connection, when it did: a message over the read limit. */
+  failure(): MessageTooLargeError | undefined;
   /** The stdio command as spawned (a relative path made absolute). */
   command?: string;
 }
@@ -88,7 +96,7 @@ function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
     }
   }
   const stdio = new GroupStdioTransport({ command, args: connection.args ?? [], env: child.env, cwd });
-  return { transport: stdio, secrets: child.secrets, stdio, command };
+  return { transport: stdio, secrets: child.secrets, stdio, failure: () => stdio.failure, command };
 }
 
 function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
@@ -105,12 +113,19 @@ function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
     for (const [name, value] of auth.headers) headers.set(name, value);
     return base(url, { ...init, headers });
   };
+  // A message over the limit ends the connection, as over stdio: closing the transport before its
+  // stream is cut keeps the SDK from reconnecting (and reading the same answer again).
+  let failure: MessageTooLargeError | undefined;
+  const bounded = boundedFetch(withAuth, MAX_MESSAGE_BYTES, (error) => {
+    failure ??= error;
+    void transport.close().catch(() => undefined);
+  });
   const url = new URL(connection.url ?? "");
-  const transport =
+  const transport: Transport =
     connection.transport === "sse"
-      ? new SSEClientTransport(url, { fetch: withAuth })
-      : new StreamableHTTPClientTransport(url, { fetch: withAuth });
-  return { transport, secrets: auth.secrets };
+      ? new SSEClientTransport(url, { fetch: bounded })
+      : new StreamableHTTPClientTransport(url, { fetch: bounded });
+  return { transport, secrets: auth.secrets, failure: () => failure };
 }
 
 /** Why a server did not start, in words, and what to do about it. */
@@ -139,7 +154,8 @@ function startFailure(
   if ((error as NodeJS.ErrnoException).code === "ENOENT") {
     return { reason: `command not found: ${plan.command ?? connection.command}`, hint: check };
   }
-  if (stdio?.failure) return { reason: stdio.failure.message, hint: check };
+  const failure = plan.failure();
+  if (failure) return { reason: failure.message, hint: check };
   // An exit says more than a timeout that raced it: the server is not slow, it stopped.
   const exit = timedOut ? exitBeforeTimeout : stdio?.exit;
   if (exit) {
@@ -215,16 +231,21 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
       hint,
     });
   }
+  let closing: Promise<void> | undefined;
   return {
     client,
     transport: plan.transport,
     secrets,
     exit: () => stdio?.exit,
-    failure: () => stdio?.failure,
+    failure: plan.failure,
     stderrTail,
-    close: async () => {
-      await client.close().catch(() => undefined);
-      await plan.transport.close().catch(() => undefined);
+    // Once: the HTTP transports report every close, so a second one would read as a second loss.
+    close: () => {
+      closing ??= (async () => {
+        await client.close().catch(() => undefined);
+        await plan.transport.close().catch(() => undefined);
+      })();
+      return closing;
     },
   };
 }

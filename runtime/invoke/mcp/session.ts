@@ -173,6 +173,8 @@ export class McpSession implements SessionHandle {
 
   /** The connection ended without being closed here: a crash. The next call restarts it. */
   private lost(live: Live): void {
+    // Closing an HTTP transport reports the close again: the loss is handled once.
+    if (live.lost) return;
     live.lost = true;
     if (live.closing) return;
     this.forget(live);

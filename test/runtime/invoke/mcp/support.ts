@@ -114,8 +114,12 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
-/** Starts a server process and resolves once `ready` finds its URL in what it prints. */
-function startPrinting(args: string[], env: NodeJS.ProcessEnv, ready: (out: string) => string | undefined) {
+/** Starts a server process (`args` to this node) and resolves once `ready` finds its URL in what it prints. */
+export function startPrinting(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (out: string) => string | undefined,
+) {
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise<StartedServer>((resolve, reject) => {
     let out = "";
