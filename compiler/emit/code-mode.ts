@@ -1,7 +1,7 @@
 /**
  * Code Mode declarations, in the bundle's `.code-mode/` folder (a dot folder, so an application's
- * tsconfig never takes them in): `units/<id>.d.ts` per unit (self-contained, shown to agents one
- * unit at a time), `units.d.ts` declaring the global `units` the sandbox provides, `console.d.ts`,
+ * tsconfig never takes them in): `units/<id>.d.ts` per unit (shown to agents one unit at a time;
+ * self-contained but for the generator's types it imports from `units/<id>/spec-types.ts`), `units.d.ts` declaring the global `units` the sandbox provides, `console.d.ts`,
  * and the `tsconfig.json` Code Mode scripts extend to be type-checked by tsc.
  */
 import { posix } from "node:path";
@@ -11,6 +11,7 @@ import {
   DECLARATION_FILE,
   unitDeclarationPath,
 } from "../../runtime/sandbox/declarations.js";
+import { LINKED_CLOSING, linkedOpening } from "../../runtime/sandbox/spec-types-link.js";
 import { GENERATED_HEADER, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
 import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
@@ -20,26 +21,22 @@ import type { UnitPlan } from "./plan.js";
 export const CODE_MODE_BUILTINS = new Set(["search", "describe"]);
 
 /**
- * The generator's module as `namespace $types`, so the operations' `$types.…` expressions resolve as
- * they do in `types.ts`. It comes first: `units.describe` reads the unit's own declarations after it.
+ * The namespace block of one unit: its types and its `Client` interface. A unit with a generator's
+ * types imports them from `spec-types.ts` as `$types` (a module adding to the global namespace), so
+ * the bundle holds them once; the runtime nests them back for its own check (`spec-types-link.ts`).
  */
-function specTypesNamespace(unit: UnitPlan): string {
-  const module = unit.ir.typesModule;
-  if (module === undefined || !usesSpecTypes(unit)) return "";
-  const body = module.text.replace(/^(?=.)/gm, "    ");
-  // A line comment, not a doc comment: `units.describe` would take that for the next member's.
-  const doc = `  // Types written by ${generatorLine(module)}.\n`;
-  return `${doc}  namespace $types {\n${body}${body.endsWith("\n") ? "" : "\n"}  }\n\n`;
-}
-
-/** The namespace block of one unit: its types and its `Client` interface. */
 function unitNamespace(unit: UnitPlan): string {
   const { name, description } = unit.ir.unit;
   const types = operationTypes(unit, "", "  ");
   const methods = unit.operations.map((op) => methodSignature(op, "    ")).join("");
+  const module = usesSpecTypes(unit) ? unit.ir.typesModule : undefined;
+  const opening = module
+    ? linkedOpening(unit.id, unit.ident, generatorLine(module))
+    : `declare namespace Units.${unit.ident} {\n`;
   return (
-    `declare namespace Units.${unit.ident} {\n${specTypesNamespace(unit)}${types}${types ? "\n" : ""}` +
-    `${docComment(description ? `${name}: ${description}` : name, "  ")}  interface Client {\n${methods}  }\n}\n`
+    `${opening}${types}${types ? "\n" : ""}` +
+    `${docComment(description ? `${name}: ${description}` : name, "  ")}  interface Client {\n${methods}  }\n}\n` +
+    (module ? LINKED_CLOSING : "")
   );
 }
 
