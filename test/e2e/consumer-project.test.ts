@@ -66,6 +66,31 @@ httpApi:
 # Sums
 `;
 
+/** An OpenAPI unit: its types are openapi-typescript's, in spec-types.ts, which Code Mode imports. */
+const CALC_SPEC = `openapi: 3.0.3
+info: { title: Calc, version: 1.0.0 }
+paths:
+  /mul:
+    get:
+      operationId: multiply
+      summary: Multiply two numbers.
+      parameters:
+        - { name: a, in: query, required: true, schema: { type: number } }
+        - { name: b, in: query, required: true, schema: { type: number } }
+      responses:
+        "200":
+          description: The product.
+          content:
+            application/json:
+              schema: { type: object, properties: { product: { type: number } }, required: [product] }
+`;
+
+const CONFIG = (baseUrl: string) =>
+  `${JSON.stringify({
+    version: 1,
+    openapiEndpoints: { calc: { name: "Calc", description: "Multiplies.", specPath: "calc.yaml", baseUrl, auth: { type: "none" } } },
+  })}\n`;
+
 /** The application: CommonJS code requires the generated ES modules; ES module code imports them. */
 const MAIN = {
   commonjs: `import generated = require("./generated/index.js");
@@ -93,7 +118,8 @@ type Flavour = keyof typeof MAIN;
 /** A fresh project of one flavour with unitc installed and its units compiled by the real CLI. */
 async function consumerProject(flavour: Flavour, baseUrl: string): Promise<string> {
   const dir = await writeProject({
-    ".units/config.json": '{ "version": 1 }\n',
+    ".units/config.json": CONFIG(baseUrl),
+    ".units/calc.yaml": CALC_SPEC,
     ".units/sums.md": SUMS_UNIT(baseUrl),
   });
   expect((await exec("npm", ["init", "-y"], dir)).code).toBe(0);
@@ -116,7 +142,8 @@ const projects = {} as Record<Flavour, string>;
 beforeAll(async () => {
   api = await startHttpServer((request, res) => {
     const query = new URL(request.path, "http://x").searchParams;
-    sendJson(res, 200, { sum: Number(query.get("a")) + Number(query.get("b")) });
+    const [a, b] = [Number(query.get("a")), Number(query.get("b"))];
+    sendJson(res, 200, request.path.startsWith("/api/mul") ? { product: a * b } : { sum: a + b });
   });
   projects.commonjs = await consumerProject("commonjs", `${api.url}/api`);
   projects.module = await consumerProject("module", `${api.url}/api`);
@@ -187,13 +214,19 @@ describe("the Code Mode global units", () => {
       `const { sum } = await units.sums.add({ a: 20, b: 22 });
 const hits = await units.search("add numbers");
 console.log(hits.length);
-({ sum, first: hits[0]?.operation });
+const { product } = await units.calc.multiply({ query: { a: 6, b: 7 } });
+({ sum, first: hits[0]?.operation, product });
 `,
     );
     writeFileSync(join(scripts, "wrong.ts"), `await units.sums.add({ a: "20", b: 22 });\n`);
+    // The OpenAPI unit's types come from spec-types.ts, which the Code Mode declaration imports.
+    writeFileSync(join(scripts, "wrong-calc.ts"), `await units.calc.multiply({ query: { a: "6", b: 7 } });\n`);
     const checked = await tsc(["-p", "code-mode"], dir);
     expect(checked.code).not.toBe(0);
     expect(checked.out).toMatch(/^code-mode\/wrong\.ts\(1,\d+\): error TS2322: /m);
+    expect(checked.out).toMatch(/^code-mode\/wrong-calc\.ts\(1,\d+\): error TS2322: /m);
+    expect(checked.out).not.toContain("spec-types");
+    rmSync(join(scripts, "wrong-calc.ts"));
     expect(checked.out).not.toContain("add.ts");
     rmSync(join(scripts, "wrong.ts"));
     expect(await tsc(["-p", "code-mode"], dir)).toEqual({ code: 0, out: "" });
@@ -201,7 +234,7 @@ console.log(hits.length);
     const ran = await node([UNITC, "run", "code-mode/add.ts"], dir);
     expect(ran, ran.out).toMatchObject({ code: 0 });
     const result = JSON.parse(ran.out.slice(ran.out.indexOf("{"), ran.out.lastIndexOf("}") + 1));
-    expect(result).toMatchObject({ ok: true, value: { sum: 42, first: "add" }, diagnostics: [] });
+    expect(result).toMatchObject({ ok: true, value: { sum: 42, first: "add", product: 42 }, diagnostics: [] });
     // As README says: the application's tsconfig excludes the scripts' folder, and still passes.
     const config = join(dir, "tsconfig.json");
     writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
