@@ -88,7 +88,15 @@ paths:
 const CONFIG = (baseUrl: string) =>
   `${JSON.stringify({
     version: 1,
-    openapiEndpoints: { calc: { name: "Calc", description: "Multiplies.", specPath: "calc.yaml", baseUrl, auth: { type: "none" } } },
+    openapiEndpoints: {
+      calc: {
+        name: "Calc",
+        description: "Multiplies.",
+        specPath: "calc.yaml",
+        baseUrl,
+        auth: { type: "none" },
+      },
+    },
   })}\n`;
 
 /** The application: CommonJS code requires the generated ES modules; ES module code imports them. */
@@ -220,7 +228,10 @@ const { product } = await units.calc.multiply({ query: { a: 6, b: 7 } });
     );
     writeFileSync(join(scripts, "wrong.ts"), `await units.sums.add({ a: "20", b: 22 });\n`);
     // The OpenAPI unit's types come from spec-types.ts, which the Code Mode declaration imports.
-    writeFileSync(join(scripts, "wrong-calc.ts"), `await units.calc.multiply({ query: { a: "6", b: 7 } });\n`);
+    writeFileSync(
+      join(scripts, "wrong-calc.ts"),
+      `await units.calc.multiply({ query: { a: "6", b: 7 } });\n`,
+    );
     const checked = await tsc(["-p", "code-mode"], dir);
     expect(checked.code).not.toBe(0);
     expect(checked.out).toMatch(/^code-mode\/wrong\.ts\(1,\d+\): error TS2322: /m);
@@ -234,7 +245,11 @@ const { product } = await units.calc.multiply({ query: { a: 6, b: 7 } });
     const ran = await node([UNITC, "run", "code-mode/add.ts"], dir);
     expect(ran, ran.out).toMatchObject({ code: 0 });
     const result = JSON.parse(ran.out.slice(ran.out.indexOf("{"), ran.out.lastIndexOf("}") + 1));
-    expect(result).toMatchObject({ ok: true, value: { sum: 42, first: "add", product: 42 }, diagnostics: [] });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { sum: 42, first: "add", product: 42 },
+      diagnostics: [],
+    });
     // As README says: the application's tsconfig excludes the scripts' folder, and still passes.
     const config = join(dir, "tsconfig.json");
     writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
