@@ -229,6 +229,8 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
  */
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
   const declarations = loadDeclarations(bundleDir);
+  // The syntax reader first: every run needs it, while a run does not wait for a starting type checker.
+  await pool.checks.startParser().catch(() => undefined);
   const check = checkScript(pool, bundleDir, declarations, "return 0");
-  await Promise.all([pool.warmAll().catch(() => undefined), check.types]);
+  await Promise.all([pool.warmAll().catch(() => undefined), check.checked]);
 }
