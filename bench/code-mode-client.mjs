@@ -67,7 +67,10 @@ function breakdown(runs) {
   }
   const out = Object.fromEntries(Object.entries(stages).map(([name, values]) => [name, median(values)]));
   out.client = median(runs.map((r) => r.ms));
-  out.clientP90 = percentile(runs.map((r) => r.ms), 0.9);
+  out.clientP90 = percentile(
+    runs.map((r) => r.ms),
+    0.9,
+  );
   if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
   return out;
 }

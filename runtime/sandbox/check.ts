@@ -86,6 +86,8 @@ export function checkScript(
   // ahead unchecked, and the finished check is kept for the same text run again.
   const types = ready
     ? found
-    : syntax.then(({ outcome, parsed }) => (parsed && outcome.diagnostics.length === 0 ? [skipped(NOT_READY)] : []));
+    : syntax.then(({ outcome, parsed }) =>
+        parsed && outcome.diagnostics.length === 0 ? [skipped(NOT_READY)] : [],
+      );
   return { syntax: syntax.then(({ outcome }) => outcome), types, checked: found };
 }
