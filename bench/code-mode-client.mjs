@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startExampleServer } from "../examples/basic/server.mjs";
-import { median, root } from "./support.mjs";
+import { utcpFigures } from "./code-mode-utcp.mjs";
+import { isMain, median, printTable, root } from "./support.mjs";
 
 const env = { NOTES_TOKEN: "bench-notes", WEATHER_KEY: "bench-weather" };
 
@@ -49,6 +50,12 @@ async function codeMode(client, code) {
   return { ms, timings: result._meta?.["unitc/timings"] };
 }
 
+/** The value below which `share` of `values` fall. */
+function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
 /** Medians of each stage over `runs`, plus the client's total and what is left for MCP framing. */
 function breakdown(runs) {
   const stages = {};
@@ -60,6 +67,10 @@ function breakdown(runs) {
   }
   const out = Object.fromEntries(Object.entries(stages).map(([name, values]) => [name, median(values)]));
   out.client = median(runs.map((r) => r.ms));
+  out.clientP90 = percentile(
+    runs.map((r) => r.ms),
+    0.9,
+  );
   if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
   return out;
 }
@@ -76,9 +87,9 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
     const listed = [];
     const first = [];
     for (let i = 0; i < processes; i++) {
-      const s = await session(manifestPath, false);
+      const s = await session(manifestPath, process.env.UNITC_TIMINGS === "1");
       listed.push(s.listed);
-      first.push((await codeMode(s.client, `return ${i}`)).ms);
+      first.push(await codeMode(s.client, `return ${i}`));
       await s.client.close();
     }
     const { client } = await session(manifestPath, process.env.UNITC_TIMINGS === "1");
@@ -97,7 +108,7 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
       }
       return {
         listed: median(listed),
-        first: median(first),
+        first: breakdown(first),
         fresh: breakdown(fresh),
         oneCall: breakdown(oneCall),
         hundred: breakdown(hundred),
@@ -110,3 +121,53 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const ms = (value) => (value === undefined ? "not installed" : value.toFixed(2));
+
+/** The figures an MCP client sees over stdio, beside UTCP code-mode's in-process ones. */
+export async function clientRows() {
+  process.env.UNITC_TIMINGS ??= "1";
+  const [client, utcp] = [await clientFigures(), await utcpFigures()];
+  const stages = (b) =>
+    Object.entries(b)
+      .filter(([name]) => name !== "client" && name !== "clientP90")
+      .map(([name, value]) => `${name} ${value.toFixed(2)}`)
+      .join(", ");
+  return [
+    {
+      name: "MCP stdio: start → first tools/list (new serve process)",
+      value: client.listed.toFixed(0),
+      unit: "ms",
+      target: "≤ 300 ms",
+    },
+    {
+      name: `MCP stdio: first code_mode call after tools/list (UTCP first call: ${ms(utcp?.first)} ms)`,
+      value: client.first.client.toFixed(0),
+      unit: "ms",
+      target: "< 300 ms",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.first)}`, value: "", unit: "", target: "" },
+    {
+      name: `MCP stdio: one-line script, new text each call, warm median (UTCP in-process: ${ms(utcp?.fresh)} ms)`,
+      value: `${client.fresh.client.toFixed(2)} (p90 ${client.fresh.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "< 2 ms",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.fresh)}`, value: "", unit: "", target: "" },
+    {
+      name: `MCP stdio: one unit call (HTTP to the example service), new text, warm median (UTCP direct call: ${ms(utcp?.oneCall)} ms)`,
+      value: `${client.oneCall.client.toFixed(2)} (p90 ${client.oneCall.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "< 2 ms",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
+    {
+      name: `MCP stdio: 100 sequential unit calls over HTTP in one script (UTCP direct calls: ${ms(utcp?.hundred)} ms)`,
+      value: client.hundred.client.toFixed(1),
+      unit: "ms",
+      target: "< 10 ms",
+    },
+  ];
+}
+
+if (isMain(import.meta.url)) printTable(await clientRows());

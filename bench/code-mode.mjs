@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { tokenFigures } from "../dist/cli/commands/tokens.js";
 import { createRuntime, readManifest } from "../dist/runtime/index.js";
 import { runCodeMode, SandboxPool } from "../dist/runtime/sandbox/index.js";
-import { clientFigures } from "./code-mode-client.mjs";
-import { utcpFigures } from "./code-mode-utcp.mjs";
+import { clientRows } from "./code-mode-client.mjs";
 import { isMain, median, printTable, root } from "./support.mjs";
 
 const ROUNDS = 40;
@@ -78,51 +77,6 @@ async function coldStarts() {
   if (!first.ok) throw new Error("the first run failed");
   await pool.close();
   return { engine: median(engine), firstRun };
-}
-
-const ms = (value) => (value === undefined ? "not installed" : value.toFixed(2));
-
-/** The figures an MCP client sees over stdio, beside UTCP code-mode's in-process ones. */
-async function clientRows() {
-  process.env.UNITC_TIMINGS ??= "1";
-  const [client, utcp] = [await clientFigures(), await utcpFigures()];
-  const stages = (b) =>
-    Object.entries(b)
-      .filter(([name]) => name !== "client")
-      .map(([name, value]) => `${name} ${value.toFixed(2)}`)
-      .join(", ");
-  return [
-    {
-      name: "MCP stdio: start → first tools/list (new serve process)",
-      value: client.listed.toFixed(0),
-      unit: "ms",
-      target: "≤ 300 ms",
-    },
-    {
-      name: `MCP stdio: first code_mode call after tools/list (UTCP first call: ${ms(utcp?.first)} ms)`,
-      value: client.first.toFixed(0),
-      unit: "ms",
-      target: "< 300 ms",
-    },
-    {
-      name: `MCP stdio: one-line script, new text each call, warm median (UTCP in-process: ${ms(utcp?.fresh)} ms)`,
-      value: client.fresh.client.toFixed(2),
-      unit: "ms",
-      target: "< 2 ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.fresh)}`, value: "", unit: "", target: "" },
-    {
-      name: `MCP stdio: one unit call (HTTP to the example service), new text, warm median (UTCP direct call: ${ms(utcp?.oneCall)} ms)`,
-      value: client.oneCall.client.toFixed(2),
-      unit: "ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
-    {
-      name: `MCP stdio: 100 sequential unit calls over HTTP in one script (UTCP direct calls: ${ms(utcp?.hundred)} ms)`,
-      value: client.hundred.client.toFixed(1),
-      unit: "ms",
-    },
-  ];
 }
 
 export async function run() {

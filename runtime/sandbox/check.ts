@@ -14,8 +14,14 @@ const cache = new Map<string, { syntax: SyntaxOutcome; types: CheckDiagnostic[] 
 export interface ScriptCheck {
   /** Syntax errors (the run must not start) or where a final expression starts. Never rejects. */
   syntax: Promise<SyntaxOutcome>;
-  /** Type warnings, possibly after the run has started. Never rejects. */
+  /**
+   * Type warnings, possibly after the run has started. Never rejects. When the type checker was
+   * not ready for this bundle (starting, or loading its declarations: seconds), one warning at once
+   * instead: the run does not wait, and the check goes on in the background.
+   */
   types: Promise<CheckDiagnostic[]>;
+  /** The check itself, however long it takes (what getting ready waits for). Never rejects. */
+  checked: Promise<CheckDiagnostic[]>;
 }
 
 function skipped(why: string): CheckDiagnostic {
@@ -27,6 +33,10 @@ function skipped(why: string): CheckDiagnostic {
     column: 1,
   };
 }
+
+/** Why a run that found the type checker starting was not checked. */
+const NOT_READY =
+  "the type checker was still starting (it loads in the background when serving starts); later runs are checked";
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -40,19 +50,19 @@ export function checkScript(
   code: string,
 ): ScriptCheck {
   if (!declarations) {
-    return {
-      syntax: Promise.resolve({ diagnostics: [] }),
-      types: Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]),
-    };
+    const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
+    return { syntax: Promise.resolve({ diagnostics: [] }), types, checked: types };
   }
   const key = `${resolve(bundleDir)}\u0000${declarations.version}\u0000${code}`;
   const known = cache.get(key);
   if (known) {
     cache.delete(key);
     cache.set(key, known);
-    return { syntax: Promise.resolve(known.syntax), types: Promise.resolve(known.types) };
+    const types = Promise.resolve(known.types);
+    return { syntax: Promise.resolve(known.syntax), types, checked: types };
   }
   const { version, combined } = declarations;
+  const ready = pool.checks.isLoaded(bundleDir, version);
   const syntax = pool.checks.syntax(code).then(
     (outcome) => ({ outcome, parsed: true }),
     (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
@@ -64,7 +74,7 @@ export function checkScript(
     (found) => ({ found }),
     (error: unknown) => ({ error }),
   );
-  const types = syntax.then(async ({ outcome, parsed }) => {
+  const found = syntax.then(async ({ outcome, parsed }) => {
     const answer = await checked;
     if (!parsed || outcome.diagnostics.length > 0) return [];
     if ("error" in answer) return [skipped(reason(answer.error))];
@@ -72,5 +82,12 @@ export function checkScript(
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return answer.found;
   });
-  return { syntax: syntax.then(({ outcome }) => outcome), types };
+  // A checker still starting takes seconds (TypeScript and the declarations load): the run goes
+  // ahead unchecked, and the finished check is kept for the same text run again.
+  const types = ready
+    ? found
+    : syntax.then(({ outcome, parsed }) =>
+        parsed && outcome.diagnostics.length === 0 ? [skipped(NOT_READY)] : [],
+      );
+  return { syntax: syntax.then(({ outcome }) => outcome), types, checked: found };
 }

@@ -93,6 +93,18 @@ export class CheckWorkers {
   private checking = false;
   private readonly waiting: Waiter[] = [];
   private closed = false;
+  /** Bundle versions the running type checker has loaded: a check of theirs answers in milliseconds. */
+  private readonly loaded = new Set<string>();
+
+  /** Whether the type checker is running with this bundle version's declarations loaded. */
+  isLoaded(bundleDir: string, version: string): boolean {
+    return this.loaded.has(`${bundleDir}\u0000${version}`);
+  }
+
+  /** Starts the syntax reader now, so the first script finds TypeScript loaded. */
+  startParser(): Promise<void> {
+    return this.parser.ready().then(() => undefined);
+  }
 
   /** Syntax errors of `code`, or where its final expression starts; rejects with {@link CheckSkipped}. */
   syntax(code: string): Promise<SyntaxOutcome> {
@@ -119,6 +131,16 @@ export class CheckWorkers {
   }
 
   private async check(input: CheckInput): Promise<CheckDiagnostic[]> {
+    try {
+      return await this.checkLoaded(input);
+    } catch (error) {
+      // The worker was ended or stopped: a new one has nothing loaded.
+      this.loaded.clear();
+      throw error;
+    }
+  }
+
+  private async checkLoaded(input: CheckInput): Promise<CheckDiagnostic[]> {
     const { bundleDir, version, declarations, code } = input;
     for (let attempt = 0; ; attempt += 1) {
       await this.checker.ready();
@@ -128,7 +150,10 @@ export class CheckWorkers {
         .finally(() => {
           this.checking = false;
         });
-      if (answer.type === "types") return answer.diagnostics;
+      if (answer.type === "types") {
+        this.loaded.add(`${bundleDir}\u0000${version}`);
+        return answer.diagnostics;
+      }
       // The worker lacks these declarations (new, recompiled, or started again): load them once.
       if (answer.type !== "stale" || attempt > 0)
         throw new CheckSkipped("the type checker lost the declarations");

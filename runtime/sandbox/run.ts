@@ -229,6 +229,13 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
  */
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
   const declarations = loadDeclarations(bundleDir);
-  const check = checkScript(pool, bundleDir, declarations, "return 0");
-  await Promise.all([pool.warmAll().catch(() => undefined), check.types]);
+  // The syntax reader first: every run needs it, while a run does not wait for a starting type checker.
+  await pool.checks.startParser().catch(() => undefined);
+  const engines = pool.warmAll().catch(() => undefined);
+  // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
+  for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
+    await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;
+    if (pool.checks.isLoaded(bundleDir, declarations.version)) break;
+  }
+  await engines;
 }

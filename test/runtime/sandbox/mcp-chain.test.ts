@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, type UnitRuntime } from "../../../runtime/core.js";
-import { runCodeMode } from "../../../runtime/sandbox/run.js";
+import { prepareCodeMode, runCodeMode } from "../../../runtime/sandbox/run.js";
 import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
 import { compileBundle, FIXTURE, stdioEntry } from "../invoke/mcp/support.js";
 
@@ -61,6 +61,8 @@ beforeAll(async () => {
   expect(compiled.text).toBe("");
   bundleDir = compiled.outDir;
   runtime = createRuntime({ manifestPath: join(bundleDir, "manifest.json") });
+  // The type checker loaded with this bundle's declarations, as serving does at start.
+  await prepareCodeMode(bundleDir);
 });
 afterAll(async () => {
   await runtime?.close();

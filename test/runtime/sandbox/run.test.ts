@@ -3,10 +3,13 @@
  * service, real CLI actions, real QuickJS workers and the real type check.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ExampleBundle, startExample } from "./support.js";
+import { prepareCodeMode } from "../../../runtime/sandbox/run.js";
+import { bundleDir, type ExampleBundle, startExample } from "./support.js";
 
 let example: ExampleBundle;
 beforeAll(async () => {
+  // The type checker loaded, as serving does at start: the first run's types are checked too.
+  await prepareCodeMode(bundleDir);
   example = await startExample();
 });
 afterAll(() => example.close());

@@ -1,0 +1,78 @@
+/**
+ * A run never waits for a type checker that is still starting (TypeScript and the bundle's
+ * declarations take seconds to load): it goes ahead with a warning while the check finishes in the
+ * background, and once the checker is loaded every run's type errors are reported again. Real
+ * worker threads and the real TypeScript checker over the committed example bundle.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { createRuntime } from "../../../runtime/index.js";
+import { checkScript } from "../../../runtime/sandbox/check.js";
+import { loadDeclarations, SandboxPool } from "../../../runtime/sandbox/index.js";
+import { prepareCodeMode, runCodeMode } from "../../../runtime/sandbox/run.js";
+import { bundleDir } from "./support.js";
+
+const pools: SandboxPool[] = [];
+afterAll(() => Promise.all(pools.map((pool) => pool.close())));
+
+function newPool(): SandboxPool {
+  const pool = new SandboxPool({ size: 1 });
+  pools.push(pool);
+  return pool;
+}
+
+const WRONG = (n: number) => `const n: number = "text ${n}";\nreturn n`;
+
+describe("the type check of a Code Mode script", () => {
+  it("does not hold a run while the type checker is starting; the check still finishes", async () => {
+    const pool = newPool();
+    const declarations = loadDeclarations(bundleDir);
+    const check = checkScript(pool, bundleDir, declarations, WRONG(1));
+    expect(await check.syntax).toMatchObject({ diagnostics: [] });
+    let checked = false;
+    void check.checked.then(() => {
+      checked = true;
+    });
+    const types = await check.types;
+    // The run's answer came while the checker was still loading TypeScript and the declarations.
+    expect(checked).toBe(false);
+    expect(types).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: "TYPECHECK_SKIPPED",
+        message: expect.stringContaining("still starting"),
+      }),
+    ]);
+    // The check went on in the background and found the error.
+    expect(await check.checked).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+    // From now on the checker is ready: a new script's type error is part of its run's answer.
+    const next = checkScript(pool, bundleDir, declarations, WRONG(2));
+    expect(await next.types).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+  }, 60_000);
+
+  it("reports a type error in the first run after Code Mode was prepared", async () => {
+    const pool = newPool();
+    await prepareCodeMode(bundleDir, pool);
+    const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
+    try {
+      const result = await runCodeMode(runtime, { code: WRONG(3) }, bundleDir, { pool });
+      expect(result).toMatchObject({ ok: true, value: "text 3" });
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({ severity: "warning", code: "TS2322", line: 1 }),
+      ]);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
+  it("reports a syntax error in a run whose type checker is still starting, and runs nothing", async () => {
+    const pool = newPool();
+    const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
+    try {
+      const result = await runCodeMode(runtime, { code: "return (1 +;" }, bundleDir, { pool });
+      expect(result).toMatchObject({ ok: false, error: { code: "SYNTAX_ERROR", line: 1 } });
+      expect(result.diagnostics.map((d) => d.code)).not.toContain("TYPECHECK_SKIPPED");
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+});
