@@ -3,14 +3,15 @@
  * `UNITC_UPSTREAM_URL`), then `serve` in the user config, then the schema defaults. The user config
  * is loaded and validated with the compiler's own loader; `namespaceAliases` come from it too.
  */
+
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
+import { xdgBase } from "../runtime/user-dirs.js";
 
 export interface ServeArgs {
   manifest?: string;
@@ -82,7 +83,7 @@ export async function loadUserServeConfig(
 
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
 function defaultStatePath(env: Record<string, string | undefined>): string {
-  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  const base = xdgBase("state", env);
   return currentOrLegacy(join(base, "unitc", "remote"), join(base, "units", "remote"));
 }
 

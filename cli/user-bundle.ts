@@ -6,15 +6,16 @@
  * is left out with a warning while the rest are served, and `unitc serve`'s one-file bundle never
  * has to hold the compiler.
  */
+
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Diagnostic, formatDiagnostics } from "../compiler/diagnostics.js";
 import { userConfigPath } from "../compiler/load/config-paths.js";
+import { unitcDir } from "../runtime/user-dirs.js";
 import type { CliIO } from "./io.js";
 
 /** Where the user's bundle is built: a project folder with no `.units/`, and its output folder. */
@@ -36,9 +37,8 @@ export function userBundlePlace(
   if (userConfigFile === false) return undefined;
   const userConfig = userConfigFile ?? userConfigPath(env);
   if (!existsSync(userConfig)) return undefined;
-  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
   const key = createHash("sha256").update(userConfig).digest("hex").slice(0, 12);
-  const projectDir = join(base, "unitc", "user-bundle", key);
+  const projectDir = join(unitcDir("state", env), "user-bundle", key);
   return { userConfig, projectDir, manifestPath: join(projectDir, "generated", "manifest.json") };
 }
 

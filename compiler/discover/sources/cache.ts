@@ -5,10 +5,11 @@
  * each, `{ fetchedAt, url, text }`. Keys hold the URL and auth *references*, never resolved secrets.
  * Best effort: a broken or unwritable entry only costs a refetch.
  */
+
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { unitcDir } from "../../../runtime/user-dirs.js";
 import { canonicalJson } from "../../canonical.js";
 import { recordRemote } from "../../incremental/inputs.js";
 
@@ -20,9 +21,7 @@ interface CacheEntry {
 
 /** The folder fetched documents of one kind (`openapi`, `discovery`) are cached in. */
 export function specCacheDir(kind: string, env: Record<string, string | undefined> = process.env): string {
-  if (env.UNITC_CACHE_DIR) return join(env.UNITC_CACHE_DIR, kind);
-  const base = env.XDG_CACHE_HOME ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
-  return join(base, "unitc", kind);
+  return join(unitcDir("cache", env), kind);
 }
 
 function entryFile(kind: string, key: unknown): string {

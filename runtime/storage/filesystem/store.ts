@@ -5,10 +5,11 @@
  * crash leaves the old record whole; a lock file per record makes the compare-and-swap exclusive.
  * File watching is the change feed's hint; polling decides.
  */
+
 import { type FSWatcher, watch as watchFiles } from "node:fs";
 import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { unitcDir } from "../../user-dirs.js";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
 import {
@@ -25,8 +26,7 @@ const SUFFIX = ".rec";
 
 /** The data folder: `$XDG_DATA_HOME/unitc`, else `~/.local/share/unitc`. */
 export function defaultDataFolder(env: Record<string, string | undefined>): string {
-  const base = env.XDG_DATA_HOME || join(env.HOME || homedir(), ".local", "share");
-  return join(base, "unitc");
+  return unitcDir("data", env);
 }
 
 /** Opens (creating) the filesystem store at `root`. */
