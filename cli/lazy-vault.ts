@@ -1,19 +1,44 @@
 /**
- * The vault `unitc run` and `unitc serve` read `vault:NAME` references from: the user config's store,
- * opened at the first read only, so a bundle with no `vault:` reference never loads or touches
- * storage (and serve starts without the storage drivers).
+ * The vault and the OAuth tokens `unitc run` and `unitc serve` read: the user config's store, opened
+ * at the first read only, so a bundle with no `vault:` reference and no OAuth unit never loads or
+ * touches storage (and serve starts without the storage drivers).
  */
+import type { AccessTokenSource, OAuthTokens } from "../runtime/auth/tokens.js";
 import type { SecretSource } from "../runtime/references.js";
 import type { CliIO } from "./io.js";
 import type { OpenedStorage } from "./storage-config.js";
 
-/** A lazily opened vault; `close` closes the store if it was opened. */
-export function lazyVault(io: CliIO, flag: string | undefined): SecretSource & { close(): Promise<void> } {
+/** The configured store's vault and token source, both opened lazily; `close` closes the store if opened. */
+export interface LazyStorage {
+  vault: SecretSource;
+  oauth: AccessTokenSource;
+  close(): Promise<void>;
+}
+
+/** The user config's store (named by `--user-config` `flag`), opened at the first vault or token read. */
+export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
   let opened: Promise<OpenedStorage> | undefined;
+  let tokens: Promise<OAuthTokens> | undefined;
+  const storage = () => {
+    opened ??= import("./storage-config.js").then((config) => config.openStorage(io, flag));
+    return opened;
+  };
+  const oauthTokens = () => {
+    tokens ??= (async () => {
+      const [{ store, key }, { TokenStore }, { OAuthTokens }] = await Promise.all([
+        storage(),
+        import("../runtime/auth/token-store.js"),
+        import("../runtime/auth/tokens.js"),
+      ]);
+      return new OAuthTokens(new TokenStore(store, key), io.env);
+    })();
+    return tokens;
+  };
   return {
-    async get(name) {
-      opened ??= import("./storage-config.js").then((storage) => storage.openStorage(io, flag));
-      return (await opened).vault.get(name);
+    vault: { get: async (name) => (await storage()).vault.get(name) },
+    oauth: {
+      accessToken: async (...args) => (await oauthTokens()).accessToken(...args),
+      afterUnauthorized: async (...args) => (await oauthTokens()).afterUnauthorized(...args),
     },
     async close() {
       if (opened) await (await opened.catch(() => undefined))?.close();

@@ -35,7 +35,8 @@ export async function storageSettings(io: CliIO, flag: string | undefined): Prom
     );
   }
   const settings = (user.storage ?? { provider: "filesystem" }) as unknown as StorageSettings;
-  if (settings.path && !isAbsolute(settings.path)) {
+  // object_store's path is a key prefix in the bucket, not a file path: it is left as written.
+  if (settings.path && settings.provider !== "object_store" && !isAbsolute(settings.path)) {
     return { ...settings, path: resolve(user.dir ?? io.cwd, settings.path) };
   }
   return settings;

@@ -1,18 +1,19 @@
 /**
  * `unitc auth login|status|logout`: OAuth logins for a compiled bundle's units, kept sealed in the
- * token store (the data folder). Token bytes are never printed.
+ * store of the user config's `storage` (default: the filesystem store in the data folder). Token
+ * bytes are never printed.
  */
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import { login } from "../../runtime/auth/login.js";
-import { openTokenStore } from "../../runtime/auth/open.js";
 import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
-import type { TokenStore } from "../../runtime/auth/token-store.js";
+import { TokenStore } from "../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
 import { isUnitError } from "../../runtime/errors.js";
 import { type Manifest, readManifest } from "../../runtime/manifest.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, UsageError } from "../io.js";
+import { type OpenedStorage, openStorage, reportStorageFailure, userConfigArg } from "../storage-config.js";
 
 const ACTIONS = new Set(["login", "status", "logout"]);
 
@@ -32,6 +33,7 @@ const authArgs = {
   },
   json: { type: "boolean", description: "status: print JSON" },
   ...envFileArg,
+  ...userConfigArg,
 } as const;
 
 interface AuthArgs {
@@ -40,6 +42,7 @@ interface AuthArgs {
   browser: boolean;
   "callback-port"?: string;
   json?: boolean;
+  "user-config"?: string;
 }
 
 export function authCommand(outerIo: CliIO, setExit: (code: number) => void) {
@@ -55,21 +58,21 @@ export function authCommand(outerIo: CliIO, setExit: (code: number) => void) {
       }
       if (args.action !== "status" && !args.unit)
         throw new UsageError(`unitc auth ${args.action} needs a unit`);
+      let storage: OpenedStorage | undefined;
       try {
         const { manifest } = readManifest(resolve(io.cwd, args.manifest ?? "generated/manifest.json"));
-        const tokens = await openTokenStore(io.env);
-        try {
-          await act(args, manifest, tokens, io);
-        } finally {
-          await tokens.store.close();
-        }
+        storage = await openStorage(io, args["user-config"]);
+        await act(args, manifest, new TokenStore(storage.store, storage.key), io);
       } catch (error) {
         if (error instanceof UsageError) throw error;
+        if (reportStorageFailure(io, `auth ${args.action}`, error)) return setExit(EXIT_ERRORS);
         const message = error instanceof Error ? error.message : String(error);
         const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
         const code = isUnitError(error) ? `${error.code} ` : "";
         io.stderr(`unitc auth ${args.action}: ${code}${message}${hint}\n`);
         setExit(EXIT_ERRORS);
+      } finally {
+        await storage?.close();
       }
     },
   });

@@ -7,7 +7,7 @@ import { isUnitError } from "../../runtime/errors.js";
 import { runCodeMode } from "../../runtime/sandbox/index.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
-import { lazyVault } from "../lazy-vault.js";
+import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs } from "../project-args.js";
 
 /** The script's text, from a file or (`-`) standard input. */
@@ -55,11 +55,11 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
       const manifestPath = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
       let code: string;
       let runtime: UnitRuntime;
-      // vault: references read the user config's store, opened at the first such call only.
-      const vault = lazyVault(io, args["user-config"]);
+      // vault: references and OAuth tokens read the user config's store, opened at first use only.
+      const storage = lazyStorage(io, args["user-config"]);
       try {
         code = await readScript(io, args.file);
-        runtime = createRuntime({ manifestPath, env: io.env, vault });
+        runtime = createRuntime({ manifestPath, env: io.env, vault: storage.vault, oauth: storage.oauth });
       } catch (error) {
         reportSetup(io, error);
         setExit(EXIT_ERRORS);
@@ -72,7 +72,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
         setExit(result.ok ? EXIT_OK : EXIT_ERRORS);
       } finally {
         await runtime.close();
-        await vault.close();
+        await storage.close();
       }
     },
   });

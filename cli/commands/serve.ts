@@ -18,7 +18,7 @@ import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
-import { lazyVault } from "../lazy-vault.js";
+import { lazyStorage } from "../lazy-vault.js";
 import {
   checked,
   loadUserServeConfig,
@@ -183,8 +183,8 @@ export async function serveFromArgs(
       ? await userManifest(io, args, flag)
       : overrides.userManifestPath || undefined;
   let host: ServeHost | undefined;
-  // The store is opened at the first vault: reference a call reads, never at start.
-  const vault = lazyVault(io, flag);
+  // The store is opened at the first vault: reference or OAuth token a call reads, never at start.
+  const storage = lazyStorage(io, flag);
   try {
     const settings = resolveServeSettings(args, io.env, io.cwd, user);
     const upstream = upstreamOptions(settings, io.env);
@@ -192,7 +192,8 @@ export async function serveFromArgs(
       manifestPath: overrides.manifestPath ?? settings.manifestPath,
       ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
       env: io.env,
-      vault,
+      vault: storage.vault,
+      oauth: storage.oauth,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
       ...(userPath ? { userManifestPath: userPath } : {}),
@@ -207,7 +208,7 @@ export async function serveFromArgs(
     setExit(error instanceof ServeSetupError && error.fromFlag ? EXIT_USAGE : EXIT_ERRORS);
   } finally {
     await host?.close();
-    await vault.close();
+    await storage.close();
   }
 }
 

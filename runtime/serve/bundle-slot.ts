@@ -5,6 +5,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { AccessTokenSource } from "../auth/tokens.js";
 import { canonicalJson } from "../canonical.js";
 import { createRuntime, type UnitRuntime } from "../core.js";
 import type { Manifest } from "../manifest.js";
@@ -26,6 +27,8 @@ export interface SlotOptions {
   env?: Record<string, string | undefined>;
   /** Where `vault:NAME` references are read at call time. */
   vault?: SecretSource;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
   fetch?: typeof fetch;
 }
 
@@ -96,6 +99,7 @@ function openGeneration(options: SlotOptions, log: (line: string) => void, manif
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.vault ? { vault: options.vault } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onEvent,
     resources,

@@ -4,6 +4,7 @@
  * servers over it; it tells them when the tool list changed.
  */
 import { dirname } from "node:path";
+import type { AccessTokenSource } from "../auth/tokens.js";
 import { hasCodeMode, type Manifest } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
@@ -25,6 +26,8 @@ export interface ServeHostOptions {
   env?: Record<string, string | undefined>;
   /** Where `vault:NAME` references are read at call time. */
   vault?: SecretSource;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
   fetch?: typeof fetch;
   upstream?: UpstreamOptions;
   aliases?: NamespaceAliases;
@@ -79,6 +82,7 @@ function slotOptions(options: ServeHostOptions) {
   return {
     ...(options.env ? { env: options.env } : {}),
     ...(options.vault ? { vault: options.vault } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 }

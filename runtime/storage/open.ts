@@ -42,12 +42,15 @@ export async function openStore(
       if (!chosen.path)
         throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
       return openSqliteStore(chosen.path, pollIntervalMs);
-    case "postgresql":
-      return openPostgresStore(await secret(chosen.connection, "storage.connection", env), pollIntervalMs);
+    case "postgresql": {
+      const dsn = await secret(chosen.connection, "storage.connection", env);
+      // Refused before any connection: records sealed with a key only this machine has are lost.
+      checkKeyConfigured(chosen.provider, chosen.vaultKey);
+      return openPostgresStore(dsn, pollIntervalMs);
+    }
     case "object_store": {
       if (!chosen.bucket || !chosen.region)
         throw badConfig("storage.bucket and storage.region are required for object_store", "set both");
-      // Refused before any connection: records sealed with a key only this machine has are lost.
       checkKeyConfigured(chosen.provider, chosen.vaultKey);
       const credentials =
         chosen.credentials === undefined

@@ -1,14 +1,24 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
+import { TokenStore } from "../../runtime/auth/token-store.js";
 import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
+import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
+import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
+import { cleanupProjects } from "../support/project.js";
+import { newKey, providerSetup, storageHome, unitc } from "./storage-support.js";
 
 let oidc: OidcServer;
 let dir: string;
@@ -55,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await oidc.close();
   await rm(dir, { recursive: true, force: true });
+  await cleanupProjects();
 });
 
 describe("unitc auth", () => {
@@ -117,4 +128,91 @@ describe("unitc auth", () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain("unknown auth action");
   });
+});
+
+/** Runs `unitc auth login UNIT --no-browser` as a child process, driving the printed URL as a browser. */
+async function childLogin(unitId: string, cwd: string, childEnv: Record<string, string>, config: string) {
+  const child = spawn(
+    process.execPath,
+    [BUILT_CLI, "auth", "login", unitId, "--no-browser", "--user-config", config],
+    { cwd, env: { PATH: process.env.PATH ?? "", ...childEnv } },
+  );
+  let stdout = "";
+  let stderr = "";
+  let driven: Promise<string> | undefined;
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk;
+    const line = stdout.split("\n").find((l) => l.startsWith(LOGIN_URL_PREFIX));
+    if (line && !driven) driven = driveLogin(line.slice(LOGIN_URL_PREFIX.length).trim());
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  await driven;
+  return { code, stdout, stderr };
+}
+
+describe("unitc auth with a configured store", () => {
+  it("keeps the login sealed in the user config's SQLite store, and a served call uses it", async () => {
+    const key = newKey();
+    const home = await storageHome(await providerSetup("sqlite", undefined, key), {
+      "project/.units/config.json": JSON.stringify({
+        httpApis: {
+          api: {
+            name: "API",
+            description: "An OAuth-protected API.",
+            baseUrl: oidc.apiUrl,
+            auth: { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] },
+            actions: { check: { method: "GET", path: "/check", description: "Call the API." } },
+          },
+        },
+      }),
+    });
+    const projectDir = join(home.dir, "project");
+    const flags = ["--user-config", home.config];
+    const compiled = await unitc(["compile", ...flags], projectDir, home.env);
+    expect(compiled.code, compiled.stderr).toBe(0);
+
+    const login = await childLogin("api", projectDir, home.env, home.config);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toContain("logged in to api");
+
+    // The token is in the SQLite file, sealed; nothing went to the default filesystem store.
+    const store = await openStore(
+      { ...(home.storage as unknown as StorageSettings), path: join(home.dir, "store.db") },
+      {},
+    );
+    const stored = await new TokenStore(store, decodeVaultKey(key)).read("api");
+    await store.close();
+    const accessToken = stored?.tokens.accessToken as string;
+    expect(accessToken).toBeTruthy();
+    const database = await readFile(join(home.dir, "store.db"));
+    expect(database.includes(accessToken)).toBe(false);
+    expect(existsSync(join(home.dir, "data", "unitc", "oauth"))).toBe(false);
+    const status = await unitc(["auth", "status", "--json", ...flags], projectDir, home.env);
+    expect(JSON.parse(status.stdout).units).toEqual([
+      expect.objectContaining({ unit: "api", state: "valid" }),
+    ]);
+
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BUILT_CLI, "serve", ...flags],
+      cwd: projectDir,
+      env: { PATH: process.env.PATH ?? "", ...home.env },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "auth-store-test", version: "1" });
+    await client.connect(transport);
+    try {
+      const code = "return await units.api.check();";
+      const result = await client.callTool({ name: "code_mode", arguments: { code } });
+      expect(result.isError, JSON.stringify(result)).not.toBe(true);
+      expect(oidc.api.accepted).toContain(accessToken);
+      expect(JSON.stringify(result)).not.toContain(accessToken);
+    } finally {
+      await client.close();
+    }
+
+    const logout = await unitc(["auth", "logout", "api", ...flags], projectDir, home.env);
+    expect(logout).toMatchObject({ code: 0, stdout: "logged out of api\n" });
+  }, 90_000);
 });

@@ -10,19 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFilesystemStore } from "../../runtime/storage/filesystem/store.js";
 import { Vault } from "../../runtime/storage/vault.js";
 import { resolveVaultKey } from "../../runtime/storage/vault-key.js";
-import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { PROVIDERS, providerSetup, storageHome, unitc } from "./storage-support.js";
+import {
+  PROVIDERS,
+  providerSetup,
+  type StorageServers,
+  startStorageServers,
+  storageHome,
+  unitc,
+} from "./storage-support.js";
 
-let postgres: PostgresServer;
+let servers: StorageServers;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  servers = await startStorageServers();
 }, 120_000);
 
 afterAll(async () => {
-  await postgres?.stop();
+  await servers?.stop();
   await cleanupProjects();
 });
 
@@ -30,7 +36,7 @@ describe("unitc secret", () => {
   it.each(PROVIDERS)(
     "sets, lists and deletes secrets without printing a value (%s)",
     async (provider) => {
-      const home = await storageHome(await providerSetup(provider, postgres));
+      const home = await storageHome(await providerSetup(provider, servers));
       const secret = (args: string[], stdin?: string) =>
         unitc(["secret", ...args, "--user-config", home.config], home.dir, home.env, stdin);
       const value = `value-${randomBytes(8).toString("hex")}`;

@@ -1,14 +1,18 @@
 /**
  * Support for the storage CLI tests: `unitc` as a real child process (the built CLI), and one
- * storage config per provider, so each test is a table over providers (object_store joins as a row).
+ * storage config per provider, so each test is a table over providers. The shared providers need
+ * servers the tests start: embedded PostgreSQL, and s3rver behind the precondition proxy (s3rver
+ * ignores conditional writes; the proxy enforces them, as S3 does).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { PostgresServer } from "../runtime/storage/postgres-server.js";
+import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { startPreconditionProxy } from "../support/precondition-proxy.js";
 import { writeProject } from "../support/project.js";
+import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver.js";
 
 /** One finished run of `unitc`. */
 export interface ChildRun {
@@ -57,9 +61,32 @@ export interface StorageHome {
   migrate: boolean;
 }
 
-/** The providers every storage CLI test runs against; postgresql needs a started server. */
-export const PROVIDERS = ["filesystem", "sqlite", "postgresql"] as const;
+/** The providers every storage CLI test runs against; the shared ones need started servers. */
+export const PROVIDERS = ["filesystem", "sqlite", "postgresql", "object_store"] as const;
 export type Provider = (typeof PROVIDERS)[number];
+
+/** The servers behind the shared providers. */
+export interface StorageServers {
+  postgres: PostgresServer;
+  /** The precondition proxy's URL in front of s3rver, and the bucket. */
+  objectStore: { endpoint: string; bucket: string };
+  stop(): Promise<void>;
+}
+
+/** Starts embedded PostgreSQL, and s3rver with the precondition proxy in front of it. */
+export async function startStorageServers(): Promise<StorageServers> {
+  const [postgres, s3] = await Promise.all([startPostgres(), startS3rver()]);
+  const proxy = await startPreconditionProxy(s3.url);
+  return {
+    postgres,
+    objectStore: { endpoint: proxy.url, bucket: s3.bucket },
+    async stop() {
+      await proxy.close();
+      await s3.close();
+      await postgres.stop();
+    },
+  };
+}
 
 let databases = 0;
 
@@ -70,7 +97,7 @@ let databases = 0;
  */
 export async function providerSetup(
   provider: Provider,
-  postgres: PostgresServer | undefined,
+  servers: StorageServers | undefined,
   vaultKey?: string,
 ): Promise<ProviderSetup> {
   const keyed = vaultKey === undefined ? {} : { vaultKey: "env:UNITC_TEST_VAULT_KEY" };
@@ -79,12 +106,31 @@ export async function providerSetup(
     return { storage: { provider, path: "store", ...keyed }, env: keyEnv, migrate: false };
   if (provider === "sqlite")
     return { storage: { provider, path: "store.db", ...keyed }, env: keyEnv, migrate: false };
-  if (!postgres) throw new Error("postgresql needs a started server");
-  const database = `unitc_cli_${++databases}_${process.pid}`;
-  await postgres.createDatabase(database);
+  if (!servers) throw new Error(`${provider} needs started servers`);
+  const shared = { vaultKey: "env:UNITC_TEST_VAULT_KEY" };
+  const sharedEnv = { UNITC_TEST_VAULT_KEY: vaultKey ?? newKey() };
+  const name = `unitc_cli_${++databases}_${process.pid}`;
+  if (provider === "object_store") {
+    const { endpoint, bucket } = servers.objectStore;
+    return {
+      storage: {
+        provider,
+        bucket,
+        region: "us-east-1",
+        endpoint,
+        forcePathStyle: true,
+        path: name,
+        credentials: "env:UNITC_TEST_S3",
+        ...shared,
+      },
+      env: { UNITC_TEST_S3: JSON.stringify(S3RVER_CREDENTIALS), ...sharedEnv },
+      migrate: false,
+    };
+  }
+  await servers.postgres.createDatabase(name);
   return {
-    storage: { provider, connection: "env:UNITC_TEST_PG", vaultKey: "env:UNITC_TEST_VAULT_KEY" },
-    env: { UNITC_TEST_PG: postgres.dsn(database), UNITC_TEST_VAULT_KEY: vaultKey ?? newKey() },
+    storage: { provider, connection: "env:UNITC_TEST_PG", ...shared },
+    env: { UNITC_TEST_PG: servers.postgres.dsn(name), ...sharedEnv },
     migrate: true,
   };
 }

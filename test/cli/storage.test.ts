@@ -1,22 +1,30 @@
 /**
  * `unitc storage` as real processes against every provider: status, verify, migrate, rotate-key,
- * and export/import copying filesystem → sqlite → postgresql.
+ * and export/import copying filesystem → sqlite → postgresql → object_store.
  */
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { cleanupProjects } from "../support/project.js";
-import { newKey, PROVIDERS, providerSetup, type StorageHome, storageHome, unitc } from "./storage-support.js";
+import {
+  newKey,
+  PROVIDERS,
+  providerSetup,
+  type StorageHome,
+  type StorageServers,
+  startStorageServers,
+  storageHome,
+  unitc,
+} from "./storage-support.js";
 
-let postgres: PostgresServer;
+let servers: StorageServers;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  servers = await startStorageServers();
 }, 120_000);
 
 afterAll(async () => {
-  await postgres?.stop();
+  await servers?.stop();
   await cleanupProjects();
 });
 
@@ -29,7 +37,7 @@ describe("unitc storage", () => {
   it.each(PROVIDERS)(
     "status names provider, location, schema, key id and counts, no secret (%s)",
     async (provider) => {
-      const home = await storageHome(await providerSetup(provider, postgres));
+      const home = await storageHome(await providerSetup(provider, servers));
       const run = cli(home);
       await run(["secret", "set", "ONE"], "1");
       await run(["secret", "set", "TWO"], "2");
@@ -38,15 +46,18 @@ describe("unitc storage", () => {
       const report = JSON.parse(status.stdout);
       expect(report).toMatchObject({ provider, reachable: true, writable: true, records: { vault: 2 } });
       expect(report.keyId).toMatch(/^[0-9a-f]{16}$/);
-      expect(report.schemaVersion).toBe(provider === "filesystem" ? null : 1);
+      expect(report.schemaVersion).toBe(provider === "filesystem" || provider === "object_store" ? null : 1);
       if (provider === "postgresql")
         expect(report.location).toMatch(/^postgresql:\/\/127\.0\.0\.1:\d+\/unitc_cli_/);
+      else if (provider === "object_store")
+        expect(report.location).toBe(`s3://${servers.objectStore.bucket}/${home.storage.path}/`);
       else expect(report.location).toContain(home.dir);
       const text = await run(["storage", "status"]);
       expect(text.stdout).toMatch(/^provider\s+\S+\nlocation/);
       for (const output of [status.stdout, text.stdout]) {
         expect(output).not.toContain("test-password");
         expect(output).not.toContain(home.env.UNITC_TEST_VAULT_KEY ?? "no key in env");
+        expect(output).not.toContain("secretAccessKey");
       }
     },
     60_000,
@@ -56,7 +67,7 @@ describe("unitc storage", () => {
     "verify opens every record; a wrong key exits 1 naming the record (%s)",
     async (provider) => {
       const key = newKey();
-      const home = await storageHome(await providerSetup(provider, postgres, key));
+      const home = await storageHome(await providerSetup(provider, servers, key));
       const run = cli(home);
       await run(["secret", "set", "GOOD"], "x");
       const ok = await run(["storage", "verify"]);
@@ -74,7 +85,7 @@ describe("unitc storage", () => {
     "rotate-key re-seals every record to the current key, and is safe to run again (%s)",
     async (provider) => {
       const oldKey = newKey();
-      const home = await storageHome(await providerSetup(provider, postgres, oldKey));
+      const home = await storageHome(await providerSetup(provider, servers, oldKey));
       await cli(home)(["secret", "set", "A"], "a");
       await cli(home)(["secret", "set", "B"], "b");
       const current = cli(home, { UNITC_TEST_VAULT_KEY: newKey(), UNITC_OLD_KEY: oldKey });
@@ -94,7 +105,7 @@ describe("unitc storage", () => {
   );
 
   it("migrate runs the postgresql migrations once; other providers have nothing to do", async () => {
-    const setup = await providerSetup("postgresql", postgres);
+    const setup = await providerSetup("postgresql", servers);
     const home = await storageHome({ ...setup, migrate: false });
     const before = await cli(home)(["storage", "status", "--json"]);
     expect(before.code).toBe(1);
@@ -115,16 +126,17 @@ describe("unitc storage", () => {
     }
   }, 60_000);
 
-  it("export and import copy sealed records filesystem → sqlite → postgresql", async () => {
+  it("export and import copy sealed records filesystem → sqlite → postgresql → object_store", async () => {
     const key = newKey();
-    const fs = await storageHome(await providerSetup("filesystem", postgres, key));
-    const sqlite = await storageHome(await providerSetup("sqlite", postgres, key));
-    const postgresql = await storageHome(await providerSetup("postgresql", postgres, key));
+    const fs = await storageHome(await providerSetup("filesystem", servers, key));
+    const sqlite = await storageHome(await providerSetup("sqlite", servers, key));
+    const postgresql = await storageHome(await providerSetup("postgresql", servers, key));
+    const bucket = await storageHome(await providerSetup("object_store", servers, key));
     const plaintext = "round-trip-plaintext-value";
     await cli(fs)(["secret", "set", "CARRIED"], plaintext);
     await cli(fs)(["secret", "set", "ALSO"], "also");
     let from = fs;
-    for (const to of [sqlite, postgresql]) {
+    for (const to of [sqlite, postgresql, bucket]) {
       const dump = join(from.dir, "dump.json");
       const exported = await cli(from)(["storage", "export", "--to", dump]);
       expect(exported.stdout, exported.stderr).toContain("exported 2 sealed records");
@@ -135,11 +147,11 @@ describe("unitc storage", () => {
       from = to;
     }
     expect(
-      JSON.parse((await cli(postgresql)(["secret", "list", "--json"])).stdout).map(
+      JSON.parse((await cli(bucket)(["secret", "list", "--json"])).stdout).map(
         (e: { name: string }) => e.name,
       ),
     ).toEqual(["ALSO", "CARRIED"]);
-    expect((await cli(postgresql)(["storage", "verify"])).stdout).toContain("2 of 2 records open");
+    expect((await cli(bucket)(["storage", "verify"])).stdout).toContain("2 of 2 records open");
 
     // A dump lands only where its records open: under another key nothing is written.
     const stranger = await storageHome(await providerSetup("sqlite", undefined, newKey()));

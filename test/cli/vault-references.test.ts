@@ -2,29 +2,39 @@
  * `vault:NAME` in a unit's auth, end to end with real processes: `unitc secret set` seals the token
  * into each provider's store, `unitc compile` keeps only the reference, and `unitc run` sends it to a
  * loopback server as `Authorization: Bearer …`. The plaintext must appear nowhere else: not in the
- * store (SQLite file, every Postgres row as text, the filesystem store's files), the manifest, the
+ * store (SQLite file, every Postgres row as text, every object of the bucket, the filesystem store's
+ * files), the manifest, the
  * generated files, the CLI's output, or an error message.
  */
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects } from "../support/project.js";
-import { type ChildRun, PROVIDERS, providerSetup, storageHome, unitc } from "./storage-support.js";
+import { S3RVER_CREDENTIALS } from "../support/s3rver.js";
+import {
+  type ChildRun,
+  PROVIDERS,
+  providerSetup,
+  type StorageServers,
+  startStorageServers,
+  storageHome,
+  unitc,
+} from "./storage-support.js";
 
-let postgres: PostgresServer;
+let servers: StorageServers;
 let server: Server;
 let baseUrl: string;
 const seen: string[] = [];
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  servers = await startStorageServers();
   server = createServer((request, response) => {
     const authorization = request.headers.authorization ?? "";
     seen.push(authorization);
@@ -40,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((done) => server.close(done));
-  await postgres?.stop();
+  await servers?.stop();
   await cleanupProjects();
 });
 
@@ -73,6 +83,35 @@ async function postgresRows(dsn: string): Promise<string> {
   }
 }
 
+/** Every object of the bucket (all prefixes, not only the store's), with its key. */
+async function bucketObjects(): Promise<{ key: string; bytes: Buffer }[]> {
+  const { endpoint, bucket } = servers.objectStore;
+  const client = new S3Client({
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  try {
+    const found: { key: string; bytes: Buffer }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      for (const { Key } of page.Contents ?? []) {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        found.push({
+          key: Key as string,
+          bytes: Buffer.from((await object.Body?.transformToByteArray()) ?? []),
+        });
+      }
+      token = page.NextContinuationToken;
+    } while (token);
+    return found;
+  } finally {
+    client.destroy();
+  }
+}
+
 function project(): Record<string, string> {
   const unit = (path: string) => ({ method: "GET", path, description: "Call the API." });
   return {
@@ -97,7 +136,7 @@ describe("vault: references in units", () => {
     "a bearer token from vault: reaches the API and nowhere else (%s)",
     async (provider) => {
       const canary = `canary-${randomBytes(12).toString("hex")}`;
-      const home = await storageHome(await providerSetup(provider, postgres), project());
+      const home = await storageHome(await providerSetup(provider, servers), project());
       const projectDir = join(home.dir, "project");
       const runs: ChildRun[] = [];
       const run = async (args: string[], stdin?: string) => {
@@ -131,6 +170,13 @@ describe("vault: references in units", () => {
       const files = await filesBelow(home.dir);
       expect(files.some((file) => file.path.endsWith("store.db"))).toBe(provider === "sqlite");
       for (const file of files) expect(file.bytes.includes(canary), file.path).toBe(false);
+      if (provider === "object_store") {
+        const objects = await bucketObjects();
+        expect(objects.some((object) => object.key.startsWith(`${home.storage.path}/records/vault/`))).toBe(
+          true,
+        );
+        for (const object of objects) expect(object.bytes.includes(canary), object.key).toBe(false);
+      }
       if (provider === "postgresql") {
         const rows = await postgresRows(home.env.UNITC_TEST_PG as string);
         expect(rows).toContain("vault");
@@ -143,7 +189,7 @@ describe("vault: references in units", () => {
 
   it("unitc serve reads vault: references through the user config's store at call time", async () => {
     const canary = `canary-${randomBytes(12).toString("hex")}`;
-    const home = await storageHome(await providerSetup("sqlite", postgres), project());
+    const home = await storageHome(await providerSetup("sqlite", servers), project());
     const projectDir = join(home.dir, "project");
     const flags = ["--user-config", home.config];
     expect((await unitc(["secret", "set", "GH_TOKEN", ...flags], projectDir, home.env, canary)).code).toBe(0);
@@ -177,7 +223,7 @@ describe("vault: references in units", () => {
   }, 60_000);
 
   it("a missing vault secret fails the call with SECRET_UNAVAILABLE, naming the secret and the fix", async () => {
-    const home = await storageHome(await providerSetup("filesystem", postgres), project());
+    const home = await storageHome(await providerSetup("filesystem", servers), project());
     const projectDir = join(home.dir, "project");
     expect((await unitc(["compile", "--user-config", home.config], projectDir, home.env)).code).toBe(0);
     const called = await unitc(["run", "call.ts", "--user-config", home.config], projectDir, home.env);

@@ -34,13 +34,26 @@ describe("openStore", () => {
       });
     });
     const failure = openStore(
-      { provider: "postgresql", connection: "env:DSN" },
-      { DSN: `postgresql://me:hunter2@127.0.0.1:${port}/db` },
+      { provider: "postgresql", connection: "env:DSN", vaultKey: "env:KEY" },
+      { DSN: `postgresql://me:hunter2@127.0.0.1:${port}/db`, KEY: "unused" },
     );
     await expect(failure).rejects.toMatchObject({
       code: "STORAGE_UNREACHABLE",
       message: `cannot connect to postgresql://127.0.0.1:${port}/db (ECONNREFUSED)`,
     });
+  });
+
+  it("refuses postgresql without storage.vaultKey before connecting, as it never generates one", async () => {
+    // Nothing listens on port 9: the refusal must come before any connection is tried.
+    const failure = openStore(
+      { provider: "postgresql", connection: "env:DSN" },
+      { DSN: "postgresql://me:hunter2@127.0.0.1:9/db" },
+    );
+    await expect(failure).rejects.toMatchObject({
+      code: "VAULT_NO_KEY",
+      message: expect.stringContaining("storage provider postgresql needs storage.vaultKey"),
+    });
+    await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining("hunter2") });
   });
 
   it("names the unset variable a connection refers to", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../../runtime/storage/open.js";
@@ -5,6 +6,7 @@ import { migratePostgresStore } from "../../../runtime/storage/postgresql/store.
 import { describeStoreConformance } from "./conformance.js";
 import { type PostgresServer, startPostgres } from "./postgres-server.js";
 
+const KEY = randomBytes(32).toString("base64url");
 let server: PostgresServer;
 beforeAll(async () => {
   server = await startPostgres();
@@ -16,13 +18,21 @@ afterAll(async () => {
 });
 
 describeStoreConformance("postgresql", () => ({
-  settings: { provider: "postgresql", connection: "env:UNITC_TEST_PG", pollIntervalMs: 300 },
-  env: { UNITC_TEST_PG: server.dsn("conformance") },
+  settings: {
+    provider: "postgresql",
+    connection: "env:UNITC_TEST_PG",
+    vaultKey: "env:UNITC_TEST_KEY",
+    pollIntervalMs: 300,
+  },
+  env: { UNITC_TEST_PG: server.dsn("conformance"), UNITC_TEST_KEY: KEY },
 }));
 
 describe("postgresql store schema", () => {
   const open = (database: string) =>
-    openStore({ provider: "postgresql", connection: "env:DSN" }, { DSN: server.dsn(database) });
+    openStore(
+      { provider: "postgresql", connection: "env:DSN", vaultKey: "env:KEY" },
+      { DSN: server.dsn(database), KEY },
+    );
 
   it("refuses to start on a database that was never migrated, and never creates the schema itself", async () => {
     await server.createDatabase("fresh");
