@@ -63,6 +63,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/search.js")).searchCommand(io, setExit) as CommandDef<ArgsDef>,
   call: async (io, setExit) =>
     (await import("./commands/call.js")).callCommand(io, setExit) as CommandDef<ArgsDef>,
+  add: async (io, setExit) =>
+    (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
