@@ -59,13 +59,36 @@ export function callInput(inputFlag: string | undefined, words: readonly string[
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw new UsageError("key=value words need --input to be a JSON object (or left out)");
   }
-  const properties = ((schema as Schema | undefined)?.properties ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   for (const word of words) {
     const at = word.indexOf("=");
     if (at < 1) throw new UsageError(`${JSON.stringify(word)} is not key=value`);
-    const key = word.slice(0, at);
-    out[key] = readValue(word.slice(at + 1), Object.hasOwn(properties, key) ? properties[key] : undefined);
+    setPath(out, word.slice(0, at), word.slice(at + 1), schema);
   }
   return out;
+}
+
+function propertyOf(schema: unknown, key: string): unknown {
+  const properties = ((schema as Schema | undefined)?.properties ?? {}) as Record<string, unknown>;
+  return Object.hasOwn(properties, key) ? properties[key] : undefined;
+}
+
+/**
+ * Sets `key` in `target`: a key the schema has as it stands, or else a dotted path into nested
+ * objects (`path.owner=octocat` for an input `{ path: { owner } }`).
+ */
+function setPath(target: Record<string, unknown>, key: string, text: string, schema: unknown): void {
+  const dot = key.indexOf(".");
+  if (dot < 0 || propertyOf(schema, key) !== undefined) {
+    target[key] = readValue(text, propertyOf(schema, key));
+    return;
+  }
+  const head = key.slice(0, dot);
+  const current = target[head];
+  const inner =
+    typeof current === "object" && current !== null && !Array.isArray(current)
+      ? { ...(current as Record<string, unknown>) }
+      : {};
+  setPath(inner, key.slice(dot + 1), text, propertyOf(schema, head));
+  target[head] = inner;
 }

@@ -26,6 +26,19 @@ describe("callInput", () => {
   it("adds key=value words to --input, the words winning", () => {
     expect(callInput('{"n":1,"t":"x"}', ["n=2", "s=a=b"], schema)).toEqual({ n: 2, t: "x", s: "a=b" });
   });
+  it("reaches nested objects with dotted keys, typed by the nested schema", () => {
+    const nested = {
+      type: "object",
+      properties: {
+        path: { type: "object", properties: { id: { type: "integer" } } },
+        "a.b": { type: "integer" },
+      },
+    };
+    expect(callInput('{"path":{"x":"1"}}', ["path.id=3", "path.name=n", "a.b=4"], nested)).toEqual({
+      path: { x: "1", id: 3, name: "n" },
+      "a.b": 4,
+    });
+  });
   it("refuses words without =", () => {
     expect(() => callInput(undefined, ["oops"], schema)).toThrow(/not key=value/);
   });
