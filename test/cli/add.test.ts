@@ -1,6 +1,6 @@
 /** `unitc add`: unit files written from flags, checked by the compiler's validate, never overwritten unasked. */
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
