@@ -55,6 +55,16 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/secret.js")).secretCommand(io, setExit) as CommandDef<ArgsDef>,
   storage: async (io, setExit) =>
     (await import("./commands/storage.js")).storageCommand(io, setExit) as CommandDef<ArgsDef>,
+  list: async (io, setExit) =>
+    (await import("./commands/list.js")).listCommand(io, setExit) as CommandDef<ArgsDef>,
+  inspect: async (io, setExit) =>
+    (await import("./commands/inspect.js")).inspectCommand(io, setExit) as CommandDef<ArgsDef>,
+  search: async (io, setExit) =>
+    (await import("./commands/search.js")).searchCommand(io, setExit) as CommandDef<ArgsDef>,
+  call: async (io, setExit) =>
+    (await import("./commands/call.js")).callCommand(io, setExit) as CommandDef<ArgsDef>,
+  add: async (io, setExit) =>
+    (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */

@@ -394,12 +394,30 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
 export function expandUnit(unit: ManifestUnit): ManifestUnit {
   const { schemas, ...rest } = unit;
   if (schemas === undefined) return unit;
-  return {
-    ...rest,
-    operations: unit.operations.map((op) => ({
-      ...op,
-      inputSchema: expandSchema(op.inputSchema, schemas),
-      ...(op.outputSchema !== undefined ? { outputSchema: expandSchema(op.outputSchema, schemas) } : {}),
-    })),
-  };
+  return { ...rest, operations: unit.operations.map((op) => expandLazily(op, schemas)) };
+}
+
+/**
+ * An operation whose schemas are expanded on first read: a command that lists a large bundle, or
+ * calls one operation of it, never pays for expanding every operation's schemas.
+ */
+function expandLazily(op: ManifestOperation, schemas: SharedSchemas): ManifestOperation {
+  const out = { ...op };
+  for (const key of ["inputSchema", "outputSchema"] as const) {
+    const raw = op[key];
+    if (raw === undefined) continue;
+    let expanded: JsonSchema | undefined;
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        expanded ??= expandSchema(raw, schemas);
+        return expanded;
+      },
+      set: (value: JsonSchema) => {
+        expanded = value;
+      },
+    });
+  }
+  return out;
 }

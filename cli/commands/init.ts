@@ -7,7 +7,7 @@ import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 const SCHEMA_BASE = "https://unitc.dev/schemas/v1";
 
 /** Schema reference: the installed package's file when present (editors can read it offline), else the URL. */
-async function schemaRef(unitsDir: string, projectDir: string, name: string): Promise<string> {
+export async function schemaRef(unitsDir: string, projectDir: string, name: string): Promise<string> {
   const local = join(projectDir, "node_modules", "unitc", "schemas", name);
   try {
     await access(local);

@@ -3,8 +3,8 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { createRuntime, type UnitRuntime } from "../../runtime/core.js";
-import { isUnitError } from "../../runtime/errors.js";
 import { runCodeMode } from "../../runtime/sandbox/index.js";
+import { manifestArg, manifestPathOf, reportSetup } from "../bundle.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
@@ -15,13 +15,6 @@ async function readScript(io: CliIO, file: string): Promise<string> {
   if (file !== "-") return readFile(resolve(io.cwd, file), "utf8");
   if (!io.stdin) throw new Error("standard input is not available here");
   return io.stdin();
-}
-
-/** A problem before the script runs: one line on stderr, with a hint for unitc's own errors. */
-function reportSetup(io: CliIO, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
-  io.stderr(`unitc run: ${message}${hint}\n`);
 }
 
 export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void) {
@@ -37,11 +30,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
         description: "The script, or - for standard input",
         valueHint: "FILE|-",
       },
-      manifest: {
-        type: "string",
-        description: "The bundle's manifest; its folder is the bundle (default generated/manifest.json)",
-        valueHint: "FILE",
-      },
+      ...manifestArg,
       timeout: {
         type: "string",
         description: "Time limit in milliseconds (default 10000, at most 120000)",
@@ -52,7 +41,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
     },
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
-      const manifestPath = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+      const manifestPath = manifestPathOf(io, args.manifest);
       let code: string;
       let runtime: UnitRuntime;
       // vault: references and OAuth tokens read the user config's store, opened at first use only.
@@ -61,7 +50,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
         code = await readScript(io, args.file);
         runtime = createRuntime({ manifestPath, env: io.env, vault: storage.vault, oauth: storage.oauth });
       } catch (error) {
-        reportSetup(io, error);
+        reportSetup(io, "run", error);
         setExit(EXIT_ERRORS);
         return;
       }

@@ -127,13 +127,16 @@ function method(client: string, operation: string): string | undefined {
 
 /** The types `text` needs among `types`, followed through the types they name. */
 function typesUsed(text: string, types: ReadonlyArray<{ name: string; text: string }>): string[] {
+  // The identifiers of each text looked up among the type names: one pass per text, where a test of
+  // every type name against every text is quadratic on a large unit (GitHub's has thousands of types).
+  const byName = new Map(types.map((type) => [type.name, type]));
   const needed = new Set<string>();
   const queue = [text];
   while (queue.length > 0) {
     const next = queue.pop() as string;
-    for (const type of types) {
-      if (needed.has(type.name) || !new RegExp(`\\b${type.name.replace(/\$/g, "\\$")}\\b`).test(next))
-        continue;
+    for (const [word] of next.matchAll(/[A-Za-z_$][\w$]*/g)) {
+      const type = byName.get(word);
+      if (!type || needed.has(type.name)) continue;
       needed.add(type.name);
       queue.push(type.text);
     }

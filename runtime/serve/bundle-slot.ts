@@ -3,21 +3,19 @@
  * index, and the swap to a newer build while calls in flight finish on the old one.
  */
 
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { AccessTokenSource } from "../auth/tokens.js";
 import { canonicalJson } from "../canonical.js";
 import { createRuntime, type UnitRuntime } from "../core.js";
 import type { Manifest } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
-import { SearchIndex } from "../search.js";
+import type { SearchIndex } from "../search.js";
+import { indexLoader } from "../search-file.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";
 
-/** The file beside `manifest.json` holding the prebuilt search index. */
-export const SEARCH_INDEX_FILE = "search-index.json";
+export { SEARCH_INDEX_FILE } from "../search-file.js";
 
 /** Where a slot's bundle comes from, and how its runtime reaches the outside. */
 export interface SlotOptions {
@@ -38,34 +36,6 @@ export interface ReloadResult {
   added: string[];
   changed: string[];
   removed: string[];
-}
-
-/**
- * Loads the prebuilt index beside the manifest, or builds one in memory (saying so) when it is absent
- * or unreadable. Whether it is there is known at once; it is read on first use.
- */
-function indexLoader(
-  manifest: Manifest,
-  manifestPath: string | undefined,
-  log: (line: string) => void,
-): () => SearchIndex {
-  const file = manifestPath ? join(dirname(manifestPath), SEARCH_INDEX_FILE) : undefined;
-  const prebuilt = file !== undefined && existsSync(file);
-  if (file && !prebuilt) {
-    log(
-      `no ${SEARCH_INDEX_FILE} beside the manifest; building the search index in memory (recompile to add it)`,
-    );
-  }
-  return () => {
-    if (file && prebuilt) {
-      try {
-        return SearchIndex.load(JSON.parse(readFileSync(file, "utf8")));
-      } catch (error) {
-        log(`${file}: ${(error as Error).message}; building the search index in memory (recompile to fix)`);
-      }
-    }
-    return SearchIndex.build(manifest);
-  };
 }
 
 /** Read on the first search: `tools/list` does not need it, and it is much of a large bundle's load. */

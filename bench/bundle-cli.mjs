@@ -1,0 +1,95 @@
+// `unitc list`, `inspect`, `search` and `call` as new processes on GitHub REST's bundle (~1,200
+// operations, the spec from bench/openapi-github.mjs), its base URL a loopback server in this
+// process that answers every request with a small JSON body (so `call` measures unitc, not GitHub).
+// Not met yet on this bundle: a new process reads the 3.3 MB manifest (and `search` the 0.6 MB index),
+// and `inspect` parses the unit's 8.5 MB Code Mode declaration to cut out one operation's types; a
+// per-operation excerpt written at compile time and a manifest read without its schemas are the way.
+import { execFile, execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { githubSpec } from "./openapi-github.mjs";
+import { benchProject, isMain, median, root } from "./support.mjs";
+
+const RUNS = 7;
+const TARGET = "< 100 ms";
+
+/** Wall time of `node <args>` in a fresh process (async: the loopback server runs in this process). */
+function timed(args, cwd) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    execFile(
+      process.execPath,
+      args,
+      { cwd, env: { PATH: process.env.PATH, GITHUB_TOKEN: "bench" } },
+      (error, _out, stderr) =>
+        error
+          ? reject(new Error(`${args.slice(1).join(" ")}: ${stderr}`))
+          : resolve(performance.now() - started),
+    );
+  });
+}
+
+export async function run() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end('{"id":1,"name":"bench"}');
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const spec = await githubSpec();
+    const project = await benchProject("bundle-cli", {
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        openapiEndpoints: {
+          github: {
+            name: "GitHub",
+            description: "GitHub REST API.",
+            specPath: spec,
+            baseUrl,
+            auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
+          },
+        },
+      }),
+    });
+    const cli = join(root, "dist/cli/main.js");
+    execFileSync(process.execPath, [cli, "compile", "--project", project, "--user-config", "none"], {
+      stdio: "pipe",
+    });
+    const operations = JSON.parse(
+      String(execFileSync(process.execPath, [cli, "list", "--json"], { cwd: project })),
+    )[0].operations;
+    const commands = [
+      ["list"],
+      ["inspect", "github.repos_get"],
+      ["search", "create an issue comment"],
+      ["call", "github.repos_get", "path.owner=octocat", "path.repo=hello-world"],
+    ];
+    const rows = [];
+    for (const args of commands) {
+      const times = [];
+      for (let i = 0; i < RUNS; i++) times.push(await timed([cli, ...args], project));
+      rows.push({
+        name: `GitHub REST (${operations} operations): unitc ${args.join(" ")} (new process, median of ${RUNS})`,
+        value: median(times).toFixed(0),
+        unit: "ms",
+        target: TARGET,
+      });
+    }
+    const bare = [];
+    for (let i = 0; i < RUNS; i++) bare.push(await timed(["-e", ""], project));
+    rows.push({
+      name: "node -e '' (a new process doing nothing, for scale)",
+      value: median(bare).toFixed(0),
+      unit: "ms",
+    });
+    return rows;
+  } finally {
+    server.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { printTable } = await import("./support.mjs");
+  printTable(await run());
+}

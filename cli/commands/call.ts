@@ -1,0 +1,61 @@
+/**
+ * `unitc call <unit>.<op>`: one call through the runtime a served call goes through (the same
+ * validation, errors and redaction). The value is JSON on stdout; a failure is the served call's
+ * error text on stderr, exit 1.
+ */
+import { defineCommand } from "citty";
+import { manifestArg, openBundle } from "../bundle.js";
+import { callInput } from "../call-input.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
+import { lazyStorage } from "../lazy-vault.js";
+import { projectArgs } from "../project-args.js";
+import { lookUp, reportFailure } from "../target.js";
+
+export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: {
+      name: "call",
+      description: "Call one operation of the compiled bundle and print its result as JSON",
+    },
+    args: {
+      target: { type: "positional", required: true, description: "The operation", valueHint: "UNIT.OP" },
+      input: {
+        type: "string",
+        description: "The input as JSON (key=value words after it add to it)",
+        valueHint: "JSON",
+      },
+      ...manifestArg,
+      ...envFileArg,
+      "user-config": projectArgs["user-config"],
+    },
+    async run({ args }) {
+      const io = withEnvFile(outerIo, args["env-file"]);
+      // vault: references and OAuth tokens read the user config's store, opened at first use only.
+      const storage = lazyStorage(io, args["user-config"]);
+      const bundle = openBundle(io, "call", args.manifest, setExit, {
+        env: io.env,
+        vault: storage.vault,
+        oauth: storage.oauth,
+      });
+      if (!bundle) return;
+      const { runtime } = bundle;
+      try {
+        const { unit, operation } = lookUp(runtime, args.target, true);
+        const words = (args._ as string[]).slice(1);
+        const input = callInput(args.input, words, operation?.inputSchema);
+        const result = await runtime.invoke(unit.id, operation?.name ?? "", input);
+        io.stdout(`${JSON.stringify(result.value ?? null, null, 2)}\n`);
+        if (result.truncated) io.stderr("unitc call: the result was cut to the operation's size limit\n");
+        setExit(EXIT_OK);
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        reportFailure(io, "call", error);
+        setExit(EXIT_ERRORS);
+      } finally {
+        await runtime.close();
+        await storage.close();
+      }
+    },
+  });
+}

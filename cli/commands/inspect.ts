@@ -1,0 +1,57 @@
+/**
+ * `unitc inspect <unit>[.<op>]`: what `units.describe` shows in Code Mode (the unit's declaration, or
+ * one operation's with the types it uses), after each operation's call signature and description.
+ */
+import { dirname } from "node:path";
+import { defineCommand } from "citty";
+import type { ManifestOperation, ManifestUnit } from "../../runtime/manifest.js";
+import { describeDeclaration, loadDeclarations } from "../../runtime/sandbox/declarations.js";
+import { operationSignature, unitAccessor } from "../../runtime/signature.js";
+import { manifestArg, openBundle } from "../bundle.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { findTarget } from "../target.js";
+
+function operationText(unit: ManifestUnit, op: ManifestOperation): string {
+  const lines = [`${unitAccessor(unit.id)}.${operationSignature(op)}`];
+  if (op.description) lines.push("", op.description.trim());
+  lines.push("", `input schema: ${JSON.stringify(op.inputSchema)}`);
+  if (op.outputSchema !== undefined) lines.push(`output schema: ${JSON.stringify(op.outputSchema)}`);
+  return lines.join("\n");
+}
+
+function unitText(unit: ManifestUnit): string {
+  const head = [`${unit.id} (${unit.kind}, ${unit.exposure}): ${unit.name}`];
+  if (unit.description) head.push(unit.description.trim());
+  const ops = unit.operations.map((op) => `  ${unitAccessor(unit.id)}.${operationSignature(op)}`);
+  return [...head, "", `${unit.operations.length} operation(s):`, ...ops].join("\n");
+}
+
+export function inspectCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "inspect", description: "Show a unit or an operation: signature, description, types" },
+    args: {
+      target: {
+        type: "positional",
+        required: true,
+        description: "A unit, or unit.operation",
+        valueHint: "UNIT[.OP]",
+      },
+      ...manifestArg,
+    },
+    run({ args }) {
+      const bundle = openBundle(io, "inspect", args.manifest, setExit);
+      if (!bundle) return;
+      const found = findTarget(io, "inspect", bundle.runtime, args.target);
+      if (!found) {
+        setExit(EXIT_ERRORS);
+        return;
+      }
+      const { unit, operation } = found;
+      const declarations = loadDeclarations(dirname(bundle.path));
+      const declaration = describeDeclaration(declarations, unit, operation?.tsName);
+      const text = operation ? operationText(unit, operation) : unitText(unit);
+      io.stdout(`${text}\n${declaration ? `\n${declaration.trim()}\n` : ""}`);
+      setExit(EXIT_OK);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * `unit` or `unit.operation` on the command line, looked up as a served call looks it up (by source
+ * name or TypeScript name), with the runtime's own `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` errors.
+ */
+import type { UnitRuntime } from "../runtime/core.js";
+import { UnitError } from "../runtime/errors.js";
+import type { ManifestOperation, ManifestUnit } from "../runtime/manifest.js";
+import { failureOf, failureText } from "../runtime/serve/results.js";
+import type { CliIO } from "./io.js";
+
+export interface Target {
+  unit: ManifestUnit;
+  operation?: ManifestOperation;
+}
+
+/**
+ * Splits `text` into a unit ID and an operation name: the whole text when it is a unit, else at the
+ * first dot after which the rest names an operation of the unit before it (IDs may hold dots).
+ */
+function split(runtime: UnitRuntime, text: string): { unitId: string; name?: string } {
+  const ids = new Set(runtime.manifest.units.map((u) => u.id));
+  if (ids.has(text)) return { unitId: text };
+  for (let at = text.indexOf("."); at > 0; at = text.indexOf(".", at + 1)) {
+    if (ids.has(text.slice(0, at))) return { unitId: text.slice(0, at), name: text.slice(at + 1) };
+  }
+  const at = text.indexOf(".");
+  return at > 0 ? { unitId: text.slice(0, at), name: text.slice(at + 1) } : { unitId: text };
+}
+
+/** Prints a failure as a served call words it (`CODE: message`, problems, hint) on stderr. */
+export function reportFailure(io: CliIO, command: string, error: unknown): void {
+  io.stderr(`unitc ${command}: ${failureText(failureOf(error))}\n`);
+}
+
+/** Finds the unit (and operation) `text` names; throws the runtime's lookup errors. */
+export function lookUp(runtime: UnitRuntime, text: string, needOperation: boolean): Target {
+  const { unitId, name } = split(runtime, text);
+  if (name === undefined) {
+    const unit = runtime.manifest.units.find((u) => u.id === unitId);
+    if (unit && !needOperation) return { unit };
+    if (unit) {
+      throw new UnitError("UNKNOWN_OPERATION", `name an operation of ${unitId}: ${unitId}.<operation>`, {
+        unit: unitId,
+        hint: `its operations: ${unit.operations.map((o) => o.tsName).join(", ") || "none"}`,
+      });
+    }
+    return runtime.operation(unitId, "");
+  }
+  return runtime.operation(unitId, name);
+}
+
+/** {@link lookUp}, reporting a failure on stderr and returning undefined instead of throwing. */
+export function findTarget(
+  io: CliIO,
+  command: string,
+  runtime: UnitRuntime,
+  text: string,
+  needOperation = false,
+): Target | undefined {
+  try {
+    return lookUp(runtime, text, needOperation);
+  } catch (error) {
+    reportFailure(io, command, error);
+    return undefined;
+  }
+}

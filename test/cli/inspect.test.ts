@@ -1,0 +1,50 @@
+/** `unitc inspect` over a copy of the committed example bundle: signatures, descriptions, declarations. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runUnitc } from "../support/cli.js";
+import { cleanupProjects } from "../support/project.js";
+import { exampleProject } from "./bundle-support.js";
+
+let project: Awaited<ReturnType<typeof exampleProject>>;
+
+beforeAll(async () => {
+  project = await exampleProject();
+});
+afterAll(async () => {
+  await project.close();
+  await cleanupProjects();
+});
+
+describe("unitc inspect", () => {
+  it("shows one operation's signature, description, schemas and Code Mode declaration", async () => {
+    const run = await runUnitc(["inspect", "notes.createNote"], project.dir);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain(
+      "units.notes.createNote(input: { title: string; body: string; tags?: string[] }): Promise<{ id: string }>",
+    );
+    expect(run.stdout).toContain("\nCreate a note.\n");
+    expect(run.stdout).toContain('input schema: {"type":"object"');
+    expect(run.stdout).toContain("type CreateNoteInput = {");
+    expect(run.stdout).toContain("createNote(input: CreateNoteInput): Promise<CreateNoteOutput>;");
+    // Only what this operation uses.
+    expect(run.stdout).not.toContain("ListNotesInput");
+  });
+
+  it("shows a whole unit: its operations' signatures and its declaration", async () => {
+    const run = await runUnitc(["inspect", "weather__current"], project.dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^weather__current \(http, code_mode\): Current weather\n/);
+    expect(run.stdout).toContain("units.weather__current.now(input: { city: string;");
+    expect(run.stdout).toContain("declare namespace Units.weather__current");
+  });
+
+  it("answers an unknown unit or operation with the runtime's code and hint", async () => {
+    const unit = await runUnitc(["inspect", "nope"], project.dir);
+    expect(unit.code).toBe(1);
+    expect(unit.stderr).toContain('UNKNOWN_UNIT: no unit "nope" in this bundle');
+    expect(unit.stderr).toContain("hint: known units: files, notes, weather__current, weather__forecast");
+    const op = await runUnitc(["inspect", "notes.deleteNote"], project.dir);
+    expect(op.code).toBe(1);
+    expect(op.stderr).toContain("UNKNOWN_OPERATION");
+    expect(op.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+  });
+});
