@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Compiles every project under examples/ into generated/<name>/ (run `npm run build` first).
+// Compiles every project under examples/ (a folder with a `.units` root; examples/agent is a program,
+// not a project) into generated/<name>/ (run `npm run build` first).
 // With --check, writes nothing and exits 1 when generated/ is out of date (the CI drift gate).
+import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { runCli } from "../dist/cli/index.js";
@@ -8,7 +10,7 @@ import { runCli } from "../dist/cli/index.js";
 const check = process.argv.includes("--check");
 const root = new URL("..", import.meta.url).pathname;
 const names = (await readdir(join(root, "examples"), { withFileTypes: true }))
-  .filter((e) => e.isDirectory())
+  .filter((e) => e.isDirectory() && existsSync(join(root, "examples", e.name, ".units")))
   .map((e) => e.name)
   .sort();
 let failed = 0;
