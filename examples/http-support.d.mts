@@ -5,3 +5,4 @@ export declare function listen(
   server: Server,
   port: number,
 ): Promise<{ url: string; close(): Promise<void> }>;
+export declare function redirectingFetch(origins: Record<string, string>): typeof fetch;

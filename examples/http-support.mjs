@@ -34,3 +34,18 @@ export async function listen(server, port) {
       }),
   };
 }
+
+/**
+ * A fetch that sends requests for the origins the units name (`http://127.0.0.1:4320`) to where the
+ * example services really listen (free ports), so the committed bundles run unchanged.
+ */
+export function redirectingFetch(origins) {
+  return (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const target = origins[url.origin];
+    if (!target) return fetch(request);
+    const moved = new URL(`${url.pathname}${url.search}`, target);
+    return fetch(new Request(moved, request));
+  };
+}
