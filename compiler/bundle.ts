@@ -47,15 +47,22 @@ function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnosti
   return out;
 }
 
-/** The manifest as seen from `bundle/`: relative CLI working directories gain a `../`. */
+/**
+ * The manifest as seen from `bundle/`: the relative working directories of CLI actions and of stdio
+ * MCP servers gain a `../`.
+ */
 function manifestOneLevelDown(text: string): string {
   const manifest = checkManifest(JSON.parse(text));
+  const down = (holder: { cwd?: unknown }) => {
+    if (typeof holder.cwd === "string" && !posix.isAbsolute(holder.cwd))
+      holder.cwd = posix.join("..", holder.cwd);
+  };
   for (const unit of manifest.units) {
+    const connection = unit.connection as { kind: string; cwd?: unknown };
+    if (connection.kind === "mcp") down(connection);
     for (const operation of unit.operations) {
       const invoke = operation.invoke as { kind: string; cwd?: unknown };
-      if (invoke.kind === "cli" && typeof invoke.cwd === "string" && !posix.isAbsolute(invoke.cwd)) {
-        invoke.cwd = posix.join("..", invoke.cwd);
-      }
+      if (invoke.kind === "cli") down(invoke);
     }
   }
   return manifestText(manifest);

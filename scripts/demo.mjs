@@ -1,65 +1,204 @@
 #!/usr/bin/env node
-// The main job on the examples: compile every project under examples/ into generated/, start the
-// example's local service, call its units through the generated typed client (bundle build), and
-// end with a Code Mode run: one script that calls several units in the sandbox and returns a
-// compact answer. `npm run demo` builds first.
-import { execFileSync } from "node:child_process";
+// The five-minute tour (`npm run demo`, which builds first): compile every project under examples/
+// into generated/, start the examples' local services on free ports, make typed calls of every kind
+// (HTTP and CLI actions, OpenAPI, GraphQL, MCP over stdio), show a wrong call caught by tsc before
+// anything runs, run one Code Mode script that chains three kinds of unit, and end with the
+// `unitc tokens` table. Any failure is one line on stderr and exit code 1, never a stack trace.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { registerHooks } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCli } from "../dist/cli/index.js";
+import { compileExamples, fileTree } from "./demo-compile.mjs";
+import { typecheckFiles } from "./typecheck-generated.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-execFileSync(process.execPath, ["scripts/examples.mjs"], { cwd: root, stdio: "inherit" });
+const started = performance.now();
+const env = {
+  PATH: process.env.PATH,
+  NOTES_TOKEN: "demo-notes-token",
+  WEATHER_KEY: "demo-weather-key",
+  LIBRARY_TOKEN: "demo-library-token",
+};
+const closers = [];
 
-const { startExampleServer } = await import("../examples/basic/server.mjs");
-const env = { ...process.env, NOTES_TOKEN: "demo-notes-token", WEATHER_KEY: "demo-weather-key" };
-const server = await startExampleServer({ notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY });
+// The bundles import `unitc/runtime`, which an application gets from its installed unitc; inside
+// this repository it is the built runtime in dist/.
+const runtimeUrl = new URL("../dist/runtime/index.js", import.meta.url).href;
+registerHooks({
+  resolve: (specifier, context, next) =>
+    specifier === "unitc/runtime" ? { url: runtimeUrl, shortCircuit: true } : next(specifier, context),
+});
+
 try {
-  const { createUnits } = await import("../generated/basic/bundle/index.js");
-  const units = createUnits({ env });
-  const show = (label, value) => console.log(`${label}\n  ${JSON.stringify(value)}`);
-  show("units.notes.listNotes()", await units.notes.listNotes());
-  const created = await units.notes.createNote({ title: "Demo", body: "Written through a typed client." });
-  show('units.notes.createNote({ title: "Demo", … })', created);
-  show(`units.notes.getNote({ id: "${created.id}" })`, await units.notes.getNote({ id: created.id }));
-  show('units.weather__current.now({ city: "paris" })', await units.weather__current.now({ city: "paris" }));
-  show(
-    'units.files.wordCount({ file: "server.mjs" })',
-    (await units.files.wordCount({ file: "server.mjs" })).trim(),
-  );
-  try {
-    await units.notes.createNote({ title: 42 });
-  } catch (error) {
-    show("units.notes.createNote({ title: 42 }) fails before any request", {
-      code: error.code,
-      message: error.message,
-    });
-  }
-  await codeModeRun();
+  await main();
+  console.log(`\ndemo done in ${seconds(performance.now() - started)}`);
+} catch (error) {
+  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
-  await server.close();
+  for (const close of closers.reverse()) await close().catch(() => {});
 }
 
-/** The script an agent would send to the `code_mode` tool, run against generated/basic. */
-async function codeModeRun() {
-  const { createRuntime } = await import("../dist/runtime/index.js");
-  const { runCodeMode } = await import("../dist/runtime/sandbox/index.js");
-  const bundleDir = join(root, "generated/basic");
-  const runtime = createRuntime({ manifestPath: join(bundleDir, "manifest.json"), env });
-  const script = `const notes = await units.notes.listNotes();
-const first = await units.notes.getNote({ id: notes[0].id });
-const weather = await units.weather__current.now({ city: "paris" });
-console.log(\`read \${notes.length} notes\`);
-return {
-  titles: notes.map((n) => n.title),
-  first: \`\${first.title}: \${first.body}\`,
-  paris: \`\${weather.temperature}°C, \${weather.conditions}\`,
-};`;
-  try {
-    const result = await runCodeMode(runtime, { code: script }, bundleDir);
-    console.log(`\nCode Mode: one script, two units, one compact answer\n${script.replace(/^/gm, "  | ")}`);
-    console.log(JSON.stringify(result, null, 2).replace(/^/gm, "  "));
-    if (!result.ok) process.exitCode = 1;
-  } finally {
-    await runtime.close();
+async function main() {
+  heading("1. Compile examples/ → generated/ (offline)");
+  await compileExamples(root);
+  console.log("\nWhat the compiler wrote for examples/tour (bundle/ and .code-mode/ left out):");
+  console.log(fileTree(join(root, "generated/tour")));
+
+  heading("2. The examples' services, on free ports");
+  const fetch = await startServices();
+
+  heading("3. Typed calls through the generated clients");
+  const basic = (await import("../generated/basic/bundle/index.js")).createUnits({ env, fetch });
+  const tour = (await import("../generated/tour/bundle/index.js")).createUnits({ env, fetch });
+  closers.push(
+    () => basic.$runtime.close(),
+    () => tour.$runtime.close(),
+  );
+  await typedCalls(basic, tour);
+
+  heading("4. A wrong call, caught by tsc before anything runs");
+  wrongCall();
+
+  heading("5. Code Mode: one script, three kinds of unit, one compact answer");
+  await codeModeRun(tour);
+
+  heading("6. Agent code importing the typed clients (examples/agent/agent.ts)");
+  const { recommend } = await import("../examples/agent/agent.ts");
+  console.log(`  recommend(units, "Italo Calvino")\n  → ${await recommend(tour, "Italo Calvino")}`);
+
+  heading("7. What an agent reads: unitc tokens for examples/tour");
+  await runCli(["tokens", "--manifest", "generated/tour/manifest.json"], {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    cwd: root,
+    env: process.env,
+  });
+}
+
+/** Starts the three services on free ports; the fetch that sends the units' named origins there. */
+async function startServices() {
+  const { startExampleServer } = await import("../examples/basic/server.mjs");
+  const { startPetstoreServer } = await import("../examples/openapi/server.mjs");
+  const { startLibraryServer } = await import("../examples/graphql/server.mjs");
+  const { redirectingFetch } = await import("../examples/http-support.mjs");
+  const services = [
+    [
+      "notes and weather (HTTP actions)",
+      "http://127.0.0.1:4319",
+      () => startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY }),
+    ],
+    ["petstore (OpenAPI)", "http://127.0.0.1:4320", () => startPetstoreServer({ port: 0 })],
+    [
+      "library (GraphQL)",
+      "http://127.0.0.1:4321",
+      () => startLibraryServer({ port: 0, token: env.LIBRARY_TOKEN }),
+    ],
+  ];
+  const origins = {};
+  for (const [label, named, start] of services) {
+    const server = await start();
+    closers.push(() => server.close());
+    origins[named] = server.url;
+    console.log(`  ${label.padEnd(34)} ${server.url}  (the unit names ${named})`);
   }
+  console.log("  memory (MCP over stdio)            started by the runtime on first call");
+  return redirectingFetch(origins);
+}
+
+async function typedCalls(basic, tour) {
+  await show("HTTP action", 'basic.notes.listNotes({ tag: "work" })', basic.notes.listNotes({ tag: "work" }));
+  await show(
+    "HTTP action",
+    'basic.weather__current.now({ city: "paris" })',
+    basic.weather__current.now({ city: "paris" }),
+  );
+  const wc = basic.files.wordCount({ file: "server.mjs" }).then((t) => t.trim());
+  await show("CLI action", 'basic.files.wordCount({ file: "server.mjs" })', wc);
+  const pets = tour.pets__petstore.findPets({ query: { tags: ["dog", "cat"] } });
+  await show("OpenAPI", 'tour.pets__petstore.findPets({ query: { tags: ["dog", "cat"] } })', pets);
+  await show(
+    "OpenAPI",
+    "tour.pets__petstore.find_pet_by_id({ path: { id: 3 } })",
+    tour.pets__petstore.find_pet_by_id({ path: { id: 3 } }),
+  );
+  const book = tour.data__books__library__catalog.query_book({ isbn: "9780156439619" });
+  await show(
+    "GraphQL, generated",
+    'tour.data__books__library__catalog.query_book({ isbn: "9780156439619" })',
+    book,
+  );
+  const list = tour.data__books__library__shelf.readingList({ author: "Ursula K. Le Guin" });
+  await show(
+    "GraphQL, configured",
+    'tour.data__books__library__shelf.readingList({ author: "Ursula K. Le Guin" })',
+    list,
+  );
+  const entities = [{ name: "Rex", entityType: "pet", observations: ["a good dog"] }];
+  await show(
+    "MCP (stdio)",
+    "tour.data__memo__memory.create_entities({ entities: [Rex] })",
+    tour.data__memo__memory.create_entities({ entities }),
+  );
+  const invalid = basic.notes
+    .createNote({ title: 42 })
+    .catch((error) => ({ code: error.code, message: error.message }));
+  await show("invalid input", "basic.notes.createNote({ title: 42 }) fails before any request", invalid);
+}
+
+/** Prints one call and its result (or its error code), one line each. */
+async function show(kind, call, promise) {
+  const value = await promise.catch((error) => ({ error: error.code ?? error.message }));
+  const text = JSON.stringify(value);
+  console.log(`  [${kind}] ${call}\n    → ${text.length > 160 ? `${text.slice(0, 157)}…` : text}`);
+}
+
+/** Type-checks a two-line program with a wrong argument against the generated types. */
+function wrongCall() {
+  const dir = mkdtempSync(join(tmpdir(), "unitc-demo-"));
+  try {
+    const file = join(dir, "wrong-call.mts");
+    const source = `import { createUnits } from ${JSON.stringify(join(root, "generated/tour/index.js"))};
+await createUnits().pets__petstore.findPets({ query: { limit: "ten" } });
+`;
+    writeFileSync(file, source);
+    console.log(
+      source
+        .replace(/^/gm, "  | ")
+        .replace(/\| import .*/, '| import { createUnits } from "generated/tour/index.js";'),
+    );
+    const errors = typecheckFiles([file]);
+    for (const error of errors)
+      console.log(`  tsc: ${error.replace(/^.*wrong-call\.mts:/, "wrong-call.mts:")}`);
+    if (errors.length === 0) throw new Error("tsc accepted a wrong call");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The script an agent would send to the `code_mode` tool of the tour bundle. */
+async function codeModeRun(tour) {
+  const { runCodeMode } = await import("../dist/runtime/sandbox/index.js");
+  const code = `const { book } = await units.data__books__library__catalog.query_book({ isbn: "9780441478125" });
+const [pet] = await units.pets__petstore.findPets({ query: { tags: ["cat"] } });
+await units.data__memo__memory.add_observations({ observations: [{ entityName: "Rex", contents: [\`friends with \${pet.name}\`] }] });
+const { entities } = await units.data__memo__memory.open_nodes({ names: ["Rex"] });
+return { book: \`\${book.title} by \${book.author.name}\`, cat: pet.name, rex: entities[0].observations };`;
+  console.log(code.replace(/^/gm, "  | "));
+  const result = await runCodeMode(tour.$runtime, { code }, join(root, "generated/tour"));
+  if (!result.ok)
+    throw new Error(`the Code Mode script failed: ${result.error.code} ${result.error.message}`);
+  console.log(
+    `  → ${JSON.stringify(result.value)}  (${Math.round(result.durationMs)} ms, type-checked then run in QuickJS)`,
+  );
+}
+
+function heading(text) {
+  console.log(`\n== ${text} (${seconds(performance.now() - started)})`);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -2,6 +2,7 @@
 // Type-checks each compiled bundle under generated/ (or the folders given) with `tsc --strict`, two
 // programs per bundle: its modules as an application sees them (wildcards skip dot folders, so not
 // `.code-mode/`), and its Code Mode declarations through the bundle's own `.code-mode/tsconfig.json`.
+// With no folders given it also checks examples/agent, agent code importing the generated clients.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,29 +63,41 @@ function codeModeDiagnostics(dir) {
   return [...problems, ...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
 }
 
-/** The formatted tsc errors of one bundle folder; empty when it type-checks. */
-export function typecheckBundle(dir) {
-  const options = {
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2023.d.ts"],
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    verbatimModuleSyntax: true,
-    noEmit: true,
-    types: ["node"],
-    typeRoots: [join(root, "node_modules/@types")],
-    paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
-  };
-  const program = ts.createProgram(filesUnder(dir), options, cachingHost(options));
-  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...codeModeDiagnostics(dir)];
+/** The options a bundle is checked with: `tsc --strict`, as an application on Node would. */
+const bundleOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ["lib.es2023.d.ts"],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  noEmit: true,
+  types: ["node"],
+  typeRoots: [join(root, "node_modules/@types")],
+  paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
+};
+
+/** `file:line:col TScode message` for each diagnostic. */
+function formatted(diagnostics) {
   return diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
     if (!d.file || d.start === undefined) return message;
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
     return `${relative(root, d.file.fileName)}:${line + 1}:${character + 1} TS${d.code} ${message}`;
   });
+}
+
+/** The formatted tsc errors of a program of these files (code importing generated bundles). */
+export function typecheckFiles(files) {
+  const program = ts.createProgram(files, bundleOptions, cachingHost(bundleOptions));
+  return formatted(ts.getPreEmitDiagnostics(program));
+}
+
+/** The formatted tsc errors of one bundle folder; empty when it type-checks. */
+export function typecheckBundle(dir) {
+  const program = ts.createProgram(filesUnder(dir), bundleOptions, cachingHost(bundleOptions));
+  return formatted([...ts.getPreEmitDiagnostics(program), ...codeModeDiagnostics(dir)]);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -99,6 +112,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const errors = typecheckBundle(dir);
     for (const error of errors) console.error(error);
     console.log(`${relative(root, dir) || dir}: ${errors.length === 0 ? "ok" : `${errors.length} errors`}`);
+    if (errors.length) failed++;
+  }
+  if (!given.length) {
+    // The agent program imports the bundles the way user code does.
+    const agent = join(root, "examples/agent");
+    const errors = typecheckFiles(filesUnder(agent));
+    for (const error of errors) console.error(error);
+    console.log(`examples/agent: ${errors.length === 0 ? "ok" : `${errors.length} errors`}`);
     if (errors.length) failed++;
   }
   process.exitCode = failed ? 1 : 0;

@@ -4,27 +4,13 @@
 // WEATHER_KEY from the environment; tests and the demo start it in-process.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { listen, readJson, sendJson as send } from "../http-support.mjs";
 
 const CITIES = {
   paris: { temperature: 14, conditions: "light rain" },
   oslo: { temperature: 3, conditions: "snow" },
   lima: { temperature: 22, conditions: "clear" },
 };
-
-function send(response, status, body) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-  });
-  response.end(text);
-}
-
-async function readJson(request) {
-  let text = "";
-  for await (const chunk of request) text += chunk;
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** Starts the service; resolves to `{ url, close }`. */
 export async function startExampleServer({ port = 4319, notesToken, weatherKey } = {}) {
@@ -83,15 +69,7 @@ export async function startExampleServer({ port = 4319, notesToken, weatherKey }
     }
     return send(response, 404, { error: "no such route" });
   });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
-  const { port: bound } = server.address();
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  return listen(server, port);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

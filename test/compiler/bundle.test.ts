@@ -116,6 +116,30 @@ describe("bundleFiles", () => {
     expect({ ...down, units: [] }).toEqual({ ...top, units: [] });
   });
 
+  it("re-relativises a stdio MCP server's working directory one level down", async () => {
+    const top = JSON.parse(project.files.get("manifest.json") ?? "") as Manifest;
+    const server = {
+      ...(top.units[0] as Manifest["units"][number]),
+      id: "memory",
+      operations: [],
+      connection: {
+        kind: "mcp",
+        transport: "stdio",
+        command: "node",
+        args: ["server.mjs"],
+        env: {},
+        cwd: "../servers",
+        startupTimeoutMs: 10_000,
+        callTimeoutMs: 60_000,
+        maxResponseBytes: 200_000,
+      },
+    } as Manifest["units"][number];
+    const files = new Map(project.files);
+    files.set("manifest.json", JSON.stringify({ ...top, units: [...top.units, server] }));
+    const down = JSON.parse((await bundleFiles(files)).files.get("bundle/manifest.json") ?? "") as Manifest;
+    expect(down.units.find((u) => u.id === "memory")?.connection).toMatchObject({ cwd: "../../servers" });
+  });
+
   it("adds no Code Mode declaration: the global units stays in .code-mode/, out of a consumer's program", () => {
     const added = [...bundled.files.keys()].filter((path) => !project.files.has(path));
     expect(added.filter((path) => path.includes("code-mode"))).toEqual([]);

@@ -1,0 +1,21 @@
+import { createRuntime } from 'unitc/runtime';
+
+function createPetstoreClient(runtime) {
+  return {
+    findPets: (input) => runtime.call("petstore", "findPets", input),
+    addPet: (input) => runtime.call("petstore", "addPet", input),
+    find_pet_by_id: (input) => runtime.call("petstore", "find pet by id", input),
+    deletePet: (input) => runtime.call("petstore", "deletePet", input)
+  };
+}
+
+function createUnits(options = {}) {
+  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const runtime = createRuntime({ ...options, manifestPath });
+  return {
+    $runtime: runtime,
+    petstore: createPetstoreClient(runtime)
+  };
+}
+
+export { createUnits };
