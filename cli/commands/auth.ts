@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import { login } from "../../runtime/auth/login.js";
+import { type LogoutOutcome, logout } from "../../runtime/auth/logout.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
 import type { TokenStore } from "../../runtime/auth/token-store.js";
@@ -89,8 +90,8 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
   const target = unit && oauthTarget(unit);
   if (!unit || !target) throw new UsageError(`unit ${args.unit} is not in the bundle or does not use OAuth`);
   if (args.action === "logout") {
-    const removed = await tokens.remove(unit.id);
-    io.stdout(removed ? `logged out of ${unit.id}\n` : `no login was stored for ${unit.id}\n`);
+    const outcome = await logout(unit.id, target.auth, new OAuthTokens(tokens, io.env), target.resource);
+    io.stdout(logoutLine(unit.id, outcome));
     return;
   }
   const port = args["callback-port"] === undefined ? undefined : Number(args["callback-port"]);
@@ -108,4 +109,15 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
   });
   const expiry = result.expiresAt ? `; the token expires ${new Date(result.expiresAt).toISOString()}` : "";
   io.stdout(`logged in to ${unit.id}${expiry}\n`);
+}
+
+function logoutLine(unitId: string, outcome: LogoutOutcome): string {
+  if (!outcome.removed) return `no login was stored for ${unitId}\n`;
+  const how = {
+    revoked: "; the provider revoked its tokens",
+    unsupported: " (the provider offers no revocation; the tokens were deleted here)",
+    failed: ` (revoking at the provider failed: ${outcome.reason}; the tokens were deleted here)`,
+    skipped: "",
+  }[outcome.revocation];
+  return `logged out of ${unitId}${how}\n`;
 }

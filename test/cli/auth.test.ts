@@ -103,8 +103,12 @@ describe("unitc auth", () => {
       for (const output of [stdout, stderr, status.stdout, text.stdout]) expect(output).not.toContain(secret);
     }
 
+    const revocationsBefore = oidc.revocations.length;
     const logout = await runUnitc(["auth", "logout", "web", "--manifest", "manifest.json"], dir, env);
-    expect(logout).toMatchObject({ code: 0, stdout: "logged out of web\n" });
+    expect(logout).toMatchObject({ code: 0, stdout: "logged out of web; the provider revoked its tokens\n" });
+    expect(oidc.revocations.length).toBeGreaterThan(revocationsBefore);
+    expect(await oidc.provider.RefreshToken.find(secrets[1] as string)).toBeUndefined();
+    expect(await oidc.provider.AccessToken.find(secrets[0] as string)).toBeUndefined();
     const after = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
     expect(JSON.parse(after.stdout).units[1]).toEqual({ unit: "web", state: "missing" });
   });

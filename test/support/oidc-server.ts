@@ -12,6 +12,8 @@ export interface OidcServer {
   provider: Provider;
   /** Token endpoint requests by grant type, and the Authorization scheme each used. */
   grants: Array<{ grantType: string; basic: boolean }>;
+  /** Requests to the revocation endpoint (RFC 7009), by HTTP method. */
+  revocations: string[];
   /** Bearer tokens the API accepted / refused. */
   api: { accepted: string[]; refused: string[] };
   close(): Promise<void>;
@@ -48,7 +50,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         client_id: "cli",
         application_type: "native",
         token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code", "refresh_token"],
+        grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
         redirect_uris: ["http://127.0.0.1/callback"],
         response_types: ["code"],
         scope: "openid api:read",
@@ -57,6 +59,8 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     features: {
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: true },
+      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => apiUrl,
@@ -81,7 +85,12 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       basic: (ctx.headers.authorization ?? "").startsWith("Basic "),
     });
   });
-  http.on("request", provider.callback());
+  const revocations: string[] = [];
+  const handle = provider.callback();
+  http.on("request", (request, response) => {
+    if (request.url === "/token/revocation") revocations.push(request.method ?? "");
+    handle(request, response);
+  });
   const api = { accepted: [] as string[], refused: [] as string[] };
   apiServer.on("request", async (request, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
@@ -101,6 +110,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     apiUrl,
     provider,
     grants,
+    revocations,
     api,
     async close() {
       for (const s of [http, apiServer]) {
