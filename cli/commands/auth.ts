@@ -4,6 +4,7 @@
  */
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
+import { deviceLogin } from "../../runtime/auth/device.js";
 import { login } from "../../runtime/auth/login.js";
 import { type LogoutOutcome, logout } from "../../runtime/auth/logout.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
@@ -31,6 +32,7 @@ const authArgs = {
     description: "Port of the loopback callback listener",
     valueHint: "PORT",
   },
+  device: { type: "boolean", description: "login: use device authorization (RFC 8628), no browser needed" },
   json: { type: "boolean", description: "status: print JSON" },
   ...envFileArg,
 } as const;
@@ -40,6 +42,7 @@ interface AuthArgs {
   unit?: string;
   browser: boolean;
   "callback-port"?: string;
+  device?: boolean;
   json?: boolean;
 }
 
@@ -98,15 +101,20 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
     throw new UsageError("--callback-port must be a port number");
   }
-  const result = await login({
+  const common = {
     unitId: unit.id,
     auth: target.auth,
     ...(target.resource ? { resource: target.resource } : {}),
     source: new OAuthTokens(tokens, io.env),
-    noBrowser: !args.browser,
-    ...(port !== undefined ? { callbackPort: port } : {}),
-    print: (line) => io.stdout(line),
-  });
+    print: (line: string) => io.stdout(line),
+  };
+  const result = args.device
+    ? await deviceLogin(common)
+    : await login({
+        ...common,
+        noBrowser: !args.browser,
+        ...(port !== undefined ? { callbackPort: port } : {}),
+      });
   const expiry = result.expiresAt ? `; the token expires ${new Date(result.expiresAt).toISOString()}` : "";
   io.stdout(`logged in to ${unit.id}${expiry}\n`);
 }
