@@ -21,6 +21,8 @@ export interface OidcServer {
 
 export interface OidcOptions {
   accessTokenTtl?: number;
+  /** The API's answer (YAML text) to an accepted request for `path`; default a small JSON echo. */
+  document?: (path: string) => string | undefined;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -101,6 +103,11 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       return;
     }
     api.accepted.push(token);
+    const document = options.document?.(request.url ?? "/");
+    if (document !== undefined) {
+      response.writeHead(200, { "content-type": "application/yaml" }).end(document);
+      return;
+    }
     response
       .writeHead(200, { "content-type": "application/json" })
       .end(JSON.stringify({ ok: true, path: request.url }));
