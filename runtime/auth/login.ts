@@ -93,7 +93,7 @@ function callbackPort(options: LoginOptions, settings: OAuthSettings): number {
 
 /** Replaces the unit's tokens with the new login's (compare-and-swap, retried on a race). */
 export async function save(
-  source: OAuthTokens,
+  source: Pick<OAuthTokens, "tokens">,
   unitId: string,
   print: string,
   tokens: TokenSet,
@@ -105,7 +105,7 @@ export async function save(
 }
 
 /** Opens `url` with the platform's opener: checked first, passed as one argument, never to a shell. */
-function openBrowser(url: URL, print: (line: string) => void): void {
+export function openBrowser(url: URL, print: (line: string) => void): void {
   const checked = checkedUrl(url.href, "the authorization URL");
   const [command, args] =
     process.platform === "darwin"

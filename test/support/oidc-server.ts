@@ -62,6 +62,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
       deviceFlow: { enabled: true },
+      registration: { enabled: true },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

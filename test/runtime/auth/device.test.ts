@@ -90,7 +90,7 @@ describe("device authorization (RFC 8628)", () => {
       const html = await page.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? "";
       const fields = new URLSearchParams(
-        [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+        [...html.matchAll(/type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [
           m[1] ?? "",
           m[2] ?? "",
         ]),
