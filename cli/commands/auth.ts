@@ -7,6 +7,7 @@ import { defineCommand } from "citty";
 import { deviceLogin } from "../../runtime/auth/device.js";
 import { login } from "../../runtime/auth/login.js";
 import { type LogoutOutcome, logout } from "../../runtime/auth/logout.js";
+import { mcpLogin } from "../../runtime/auth/mcp-login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
 import type { TokenStore } from "../../runtime/auth/token-store.js";
@@ -108,6 +109,19 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
     source: new OAuthTokens(tokens, io.env),
     print: (line: string) => io.stdout(line),
   };
+  if (target.mcp) {
+    if (args.device)
+      throw new UsageError("--device is not available for remote MCP units; log in through the browser");
+    await mcpLogin({
+      ...common,
+      serverUrl: target.resource ?? "",
+      store: tokens,
+      noBrowser: !args.browser,
+      ...(port !== undefined ? { callbackPort: port } : {}),
+    });
+    io.stdout(`logged in to ${unit.id}\n`);
+    return;
+  }
   const result = args.device
     ? await deviceLogin(common)
     : await login({
