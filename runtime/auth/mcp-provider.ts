@@ -70,6 +70,8 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    // Outside a login a registration is of no use (no one is there to log in), so none is made.
+    if (!this.login) throw authRequired(this.unitId, "no login is stored for it");
     await this.store.writeClient(this.unitId, client);
   }
 
