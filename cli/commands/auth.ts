@@ -5,7 +5,10 @@
  */
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
+import { deviceLogin } from "../../runtime/auth/device.js";
 import { login } from "../../runtime/auth/login.js";
+import { type LogoutOutcome, logout } from "../../runtime/auth/logout.js";
+import { mcpLogin } from "../../runtime/auth/mcp-login.js";
 import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
@@ -31,6 +34,7 @@ const authArgs = {
     description: "Port of the loopback callback listener",
     valueHint: "PORT",
   },
+  device: { type: "boolean", description: "login: use device authorization (RFC 8628), no browser needed" },
   json: { type: "boolean", description: "status: print JSON" },
   ...envFileArg,
   ...userConfigArg,
@@ -41,6 +45,7 @@ interface AuthArgs {
   unit?: string;
   browser: boolean;
   "callback-port"?: string;
+  device?: boolean;
   json?: boolean;
   "user-config"?: string;
 }
@@ -92,23 +97,52 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
   const target = unit && oauthTarget(unit);
   if (!unit || !target) throw new UsageError(`unit ${args.unit} is not in the bundle or does not use OAuth`);
   if (args.action === "logout") {
-    const removed = await tokens.remove(unit.id);
-    io.stdout(removed ? `logged out of ${unit.id}\n` : `no login was stored for ${unit.id}\n`);
+    const outcome = await logout(unit.id, target.auth, new OAuthTokens(tokens, io.env), target.resource);
+    io.stdout(logoutLine(unit.id, outcome));
     return;
   }
   const port = args["callback-port"] === undefined ? undefined : Number(args["callback-port"]);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) {
     throw new UsageError("--callback-port must be a port number");
   }
-  const result = await login({
+  const common = {
     unitId: unit.id,
     auth: target.auth,
     ...(target.resource ? { resource: target.resource } : {}),
     source: new OAuthTokens(tokens, io.env),
-    noBrowser: !args.browser,
-    ...(port !== undefined ? { callbackPort: port } : {}),
-    print: (line) => io.stdout(line),
-  });
+    print: (line: string) => io.stdout(line),
+  };
+  if (target.mcp) {
+    if (args.device)
+      throw new UsageError("--device is not available for remote MCP units; log in through the browser");
+    await mcpLogin({
+      ...common,
+      serverUrl: target.resource ?? "",
+      store: tokens,
+      noBrowser: !args.browser,
+      ...(port !== undefined ? { callbackPort: port } : {}),
+    });
+    io.stdout(`logged in to ${unit.id}\n`);
+    return;
+  }
+  const result = args.device
+    ? await deviceLogin(common)
+    : await login({
+        ...common,
+        noBrowser: !args.browser,
+        ...(port !== undefined ? { callbackPort: port } : {}),
+      });
   const expiry = result.expiresAt ? `; the token expires ${new Date(result.expiresAt).toISOString()}` : "";
   io.stdout(`logged in to ${unit.id}${expiry}\n`);
+}
+
+function logoutLine(unitId: string, outcome: LogoutOutcome): string {
+  if (!outcome.removed) return `no login was stored for ${unitId}\n`;
+  const how = {
+    revoked: "; the provider revoked its tokens",
+    unsupported: " (the provider offers no revocation; the tokens were deleted here)",
+    failed: ` (revoking at the provider failed: ${outcome.reason}; the tokens were deleted here)`,
+    skipped: "",
+  }[outcome.revocation];
+  return `logged out of ${unitId}${how}\n`;
 }

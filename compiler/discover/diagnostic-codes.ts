@@ -122,10 +122,6 @@ export const discoverCodes = {
     "an operation of a spec document is left out: a name in it holds invisible characters",
     "report it to the API's authors; the other operations of the unit are compiled",
   ),
-  MCP_AUTH_UNSUPPORTED: error(
-    "this auth type is not supported for MCP servers yet",
-    "use bearer or headers auth with an env: reference",
-  ),
   // Unit sets
   UNIT_SET_NOT_FOUND: error(
     "a unit set's config or units root does not exist",

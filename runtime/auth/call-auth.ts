@@ -21,13 +21,16 @@ interface Target {
   endpointUrl?: string;
 }
 
+/** What of a call's context auth reads (build-time fetches pass just these). */
+export type AuthContext = Pick<InvokeContext, "env" | "oauth" | "fetch"> & { unit: { id: string } };
+
 /**
  * Resolves the unit's auth for a call (`stored`: its `file:` and `vault:` references, read before);
  * OAuth tokens come from `context.oauth` or the default store.
  */
 export async function callAuth(
   connection: Target,
-  context: InvokeContext,
+  context: AuthContext,
   stored?: StoredSecrets,
 ): Promise<CallAuth> {
   const auth = connection.auth;

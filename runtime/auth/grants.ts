@@ -36,7 +36,7 @@ export function party(
 ): OAuthParty {
   if (!settings.clientId) {
     throw new UnitError("AUTH_FAILED", "the unit's OAuth settings have no clientId", {
-      hint: "set auth.clientId (dynamic client registration comes in a later release)",
+      hint: "set auth.clientId to the client registered with the provider",
     });
   }
   const secret = clientSecret(settings, env);
@@ -66,7 +66,7 @@ function options(p: OAuthParty) {
 }
 
 /** A token set from a token endpoint response. */
-function tokenSet(response: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet {
+export function tokenSet(response: oauth.TokenEndpointResponse, previous?: TokenSet): TokenSet {
   const now = Date.now();
   const scopes = response.scope?.split(" ").filter(Boolean) ?? previous?.scopes;
   const refreshToken = response.refresh_token ?? previous?.refreshToken;
@@ -136,6 +136,34 @@ export async function exchangeCode(p: OAuthParty, exchange: CodeExchange): Promi
     });
     if (oidc) await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch));
     return tokenSet(result);
+  });
+}
+
+/** Where a device login stands after one poll of the token endpoint (RFC 8628 section 3.5). */
+export type DevicePoll = TokenSet | "authorization_pending" | "slow_down";
+
+/** Asks once for the tokens of a device login; for OIDC, checks the id_token's signature too. */
+export async function pollDeviceCode(p: OAuthParty, deviceCode: string): Promise<DevicePoll> {
+  return grant(async () => {
+    const response = await oauth.deviceCodeGrantRequest(
+      p.server,
+      p.client,
+      p.clientAuth,
+      deviceCode,
+      options(p),
+    );
+    try {
+      const result = await oauth.processDeviceCodeResponse(p.server, p.client, response);
+      // The id_token's claims are checked above; its signature here, when the server sent one.
+      if (result.id_token)
+        await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch));
+      return tokenSet(result);
+    } catch (error) {
+      // The two answers that mean "keep polling"; every other one ends the login.
+      const code = error instanceof oauth.ResponseBodyError ? error.error : undefined;
+      if (code === "authorization_pending" || code === "slow_down") return code;
+      throw error;
+    }
   });
 }
 

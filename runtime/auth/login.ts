@@ -77,7 +77,8 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
   }
 }
 
-function scopeOf(settings: OAuthSettings): string | undefined {
+/** The `scope` parameter of a login: the unit's scopes, with `openid` first for OIDC. */
+export function scopeOf(settings: OAuthSettings): string | undefined {
   const scopes = [...(settings.scopes ?? [])];
   if (settings.type === "oidc" && !scopes.includes("openid")) scopes.unshift("openid");
   return scopes.length > 0 ? scopes.join(" ") : undefined;
@@ -91,7 +92,12 @@ function callbackPort(options: LoginOptions, settings: OAuthSettings): number {
 }
 
 /** Replaces the unit's tokens with the new login's (compare-and-swap, retried on a race). */
-async function save(source: OAuthTokens, unitId: string, print: string, tokens: TokenSet): Promise<void> {
+export async function save(
+  source: Pick<OAuthTokens, "tokens">,
+  unitId: string,
+  print: string,
+  tokens: TokenSet,
+): Promise<void> {
   for (;;) {
     const current = await source.tokens.read(unitId);
     if (await source.tokens.write(unitId, print, tokens, current)) return;
@@ -99,7 +105,7 @@ async function save(source: OAuthTokens, unitId: string, print: string, tokens: 
 }
 
 /** Opens `url` with the platform's opener: checked first, passed as one argument, never to a shell. */
-function openBrowser(url: URL, print: (line: string) => void): void {
+export function openBrowser(url: URL, print: (line: string) => void): void {
   const checked = checkedUrl(url.href, "the authorization URL");
   const [command, args] =
     process.platform === "darwin"

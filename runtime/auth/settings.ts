@@ -18,6 +18,8 @@ export interface OAuthSettings {
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
+  /** A client ID metadata document's URL, used as client_id where the server supports it. */
+  clientMetadataUrl?: string;
   scopes?: string[];
   /** The protected resource (RFC 8707), sent as `resource` on every request to the server. */
   resource?: string;
@@ -42,6 +44,7 @@ export function oauthSettings(auth: AuthConfig & OAuthSettings, resource?: strin
     "clientId",
     "clientSecret",
     "redirectUri",
+    "clientMetadataUrl",
   ] as const) {
     const value = text(auth[field]);
     if (value !== undefined) settings[field] = value;

@@ -15,10 +15,17 @@ export interface AuthStatus {
 
 /** The connection's auth and the resource it protects, for the units that use OAuth. */
 export function oauthTarget(unit: ManifestUnit) {
-  const connection = unit.connection as { auth?: unknown; baseUrl?: string; endpointUrl?: string };
+  const connection = unit.connection as {
+    auth?: unknown;
+    baseUrl?: string;
+    endpointUrl?: string;
+    url?: string;
+  };
   const auth = connection.auth as Parameters<typeof isOAuth>[0];
   if (!isOAuth(auth)) return undefined;
-  return { auth, resource: connection.baseUrl ?? connection.endpointUrl };
+  // A remote MCP unit's resource is its server URL; its login goes through the MCP SDK.
+  if (unit.kind === "mcp") return { auth, resource: connection.url, mcp: true };
+  return { auth, resource: connection.baseUrl ?? connection.endpointUrl, mcp: false };
 }
 
 /** The status of every OAuth unit of `units`, by unit id. */

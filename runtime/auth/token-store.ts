@@ -10,6 +10,9 @@ import type { TokenSet } from "./grants.js";
 /** The namespace that holds OAuth tokens. */
 export const OAUTH_NAMESPACE = "oauth";
 
+/** The namespace that holds dynamically registered clients, one per unit. */
+export const OAUTH_CLIENT_NAMESPACE = "oauth-client";
+
 /** A unit's stored tokens, the config fingerprint they belong to, and the record version read. */
 export interface StoredTokens {
   fingerprint: string;
@@ -55,6 +58,24 @@ export class TokenStore {
     return result.ok;
   }
 
+  /** The client registered for the unit by dynamic registration (RFC 7591), if any. */
+  async readClient<T>(unitId: string): Promise<T | undefined> {
+    const key = clientKey(unitId);
+    const record = await this.store.get(key);
+    return record
+      ? (JSON.parse(new TextDecoder().decode(open(this.key, key, record.value))) as T)
+      : undefined;
+  }
+
+  /** Keeps the unit's dynamically registered client (sealed: it may hold a client secret). */
+  async writeClient(unitId: string, client: unknown): Promise<void> {
+    const key = clientKey(unitId);
+    const current = await this.store.get(key);
+    const generation = current ? readHeader(current.value, key).generation + 1 : 1;
+    const sealed = seal(this.key, key, generation, new TextEncoder().encode(JSON.stringify(client)));
+    await this.store.put(key, sealed, current ? { version: current.version } : { absent: true });
+  }
+
   /** Deletes the unit's tokens; false when there were none. */
   async remove(unitId: string): Promise<boolean> {
     return this.store.delete(recordKey(unitId));
@@ -68,4 +89,8 @@ export function refreshLeaseName(unitId: string): string {
 
 function recordKey(unitId: string): StoreKey {
   return { namespace: OAUTH_NAMESPACE, name: unitId };
+}
+
+function clientKey(unitId: string): StoreKey {
+  return { namespace: OAUTH_CLIENT_NAMESPACE, name: unitId };
 }

@@ -18,9 +18,11 @@ import { runUnitc } from "../support/cli.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 import { cleanupProjects } from "../support/project.js";
+import { type ProtectedMcp, startProtectedMcp } from "../support/protected-mcp.js";
 import { newKey, providerSetup, storageHome, unitc } from "./storage-support.js";
 
 let oidc: OidcServer;
+let mcp: ProtectedMcp;
 let dir: string;
 let env: Record<string, string>;
 
@@ -47,12 +49,26 @@ function unit(id: string, auth: Record<string, unknown>): ManifestUnit {
 
 beforeAll(async () => {
   oidc = await startOidc();
+  mcp = await startProtectedMcp(oidc);
   dir = await mkdtemp(join(tmpdir(), "unitc-auth-cli-"));
   env = { XDG_DATA_HOME: join(dir, "data") };
   const units = [
     unit("web", { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] }),
     unit("machine", { type: "oauth2", issuer: oidc.issuer, clientId: "machine", clientSecret: "env:SECRET" }),
     unit("plain", { type: "none" }),
+    {
+      ...unit("remote", {}),
+      kind: "mcp",
+      connection: {
+        kind: "mcp",
+        transport: "http",
+        url: mcp.url,
+        auth: { type: "oauth2", scopes: ["openid", "api:read"] },
+        startupTimeoutMs: 10_000,
+        callTimeoutMs: 10_000,
+        maxResponseBytes: 100_000,
+      },
+    } as ManifestUnit,
   ];
   const manifest = {
     format: MANIFEST_FORMAT,
@@ -63,6 +79,7 @@ beforeAll(async () => {
   await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
 });
 afterAll(async () => {
+  await mcp.close();
   await oidc.close();
   await rm(dir, { recursive: true, force: true });
   await cleanupProjects();
@@ -105,19 +122,50 @@ describe("unitc auth", () => {
     const parsed = JSON.parse(status.stdout) as { units: Array<Record<string, unknown>> };
     expect(parsed.units.map((u) => [u.unit, u.state])).toEqual([
       ["machine", "missing"],
+      ["remote", "missing"],
       ["web", "valid"],
     ]);
     const text = await runUnitc(["auth", "status", "--manifest", "manifest.json"], dir, env);
-    expect(text.stdout).toMatch(/^machine missing\nweb valid expires \S+ scopes /);
+    expect(text.stdout).toMatch(/^machine missing\nremote missing\nweb valid expires \S+ scopes /);
     for (const secret of secrets) {
       expect(secret).toBeTruthy();
       for (const output of [stdout, stderr, status.stdout, text.stdout]) expect(output).not.toContain(secret);
     }
 
+    const revocationsBefore = oidc.revocations.length;
     const logout = await runUnitc(["auth", "logout", "web", "--manifest", "manifest.json"], dir, env);
-    expect(logout).toMatchObject({ code: 0, stdout: "logged out of web\n" });
+    expect(logout).toMatchObject({ code: 0, stdout: "logged out of web; the provider revoked its tokens\n" });
+    expect(oidc.revocations.length).toBeGreaterThan(revocationsBefore);
+    expect(await oidc.provider.RefreshToken.find(secrets[1] as string)).toBeUndefined();
+    expect(await oidc.provider.AccessToken.find(secrets[0] as string)).toBeUndefined();
     const after = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
-    expect(JSON.parse(after.stdout).units[1]).toEqual({ unit: "web", state: "missing" });
+    expect(JSON.parse(after.stdout).units[2]).toEqual({ unit: "web", state: "missing" });
+  });
+
+  it("logs in to a remote MCP server (RFC 9728 discovery, dynamic registration) and shows it valid", async () => {
+    let onLine!: (line: string) => void;
+    const firstLine = new Promise<string>((resolve) => {
+      onLine = resolve;
+    });
+    let stdout = "";
+    const io = {
+      stdout: (text: string) => {
+        stdout += text;
+        onLine(text);
+      },
+      stderr: (text: string) => {
+        stdout += text;
+      },
+      cwd: dir,
+      env,
+    };
+    const running = runCli(["auth", "login", "remote", "--no-browser", "--manifest", "manifest.json"], io);
+    await driveLogin((await firstLine).slice(LOGIN_URL_PREFIX.length).trim());
+    expect(await running).toBe(0);
+    expect(stdout).toContain("logged in to remote\n");
+    const status = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
+    const units = JSON.parse(status.stdout).units as Array<{ unit: string; state: string }>;
+    expect(units.find((u) => u.unit === "remote")?.state).toBe("valid");
   });
 
   it("refuses a unit without OAuth and an unknown action", async () => {
@@ -213,6 +261,6 @@ describe("unitc auth with a configured store", () => {
     }
 
     const logout = await unitc(["auth", "logout", "api", ...flags], projectDir, home.env);
-    expect(logout).toMatchObject({ code: 0, stdout: "logged out of api\n" });
+    expect(logout).toMatchObject({ code: 0, stdout: "logged out of api; the provider revoked its tokens\n" });
   }, 90_000);
 });

@@ -5,8 +5,11 @@
 const FORM = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/;
 const HIDDEN = /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g;
 
-/** Follows `start` to the callback; resolves to the callback URL reached (its response is read). */
-export async function driveLogin(start: string): Promise<string> {
+/**
+ * Follows `start` to the callback (or, with `until`, to the first page it accepts, such as a device
+ * login's success page); resolves to the URL reached (its response is read).
+ */
+export async function driveLogin(start: string, until?: (html: string) => boolean): Promise<string> {
   const cookies = new Map<string, string>();
   let url = start;
   let init: RequestInit = {};
@@ -33,6 +36,7 @@ export async function driveLogin(start: string): Promise<string> {
       continue;
     }
     const html = await response.text();
+    if (until?.(html)) return url;
     const form = FORM.exec(html);
     if (!form) throw new Error(`no form at ${url} (${response.status}): ${html.slice(0, 200)}`);
     const fields = new URLSearchParams();

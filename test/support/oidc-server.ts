@@ -12,6 +12,8 @@ export interface OidcServer {
   provider: Provider;
   /** Token endpoint requests by grant type, and the Authorization scheme each used. */
   grants: Array<{ grantType: string; basic: boolean }>;
+  /** Requests to the revocation endpoint (RFC 7009), by HTTP method. */
+  revocations: string[];
   /** Bearer tokens the API accepted / refused. */
   api: { accepted: string[]; refused: string[] };
   close(): Promise<void>;
@@ -19,6 +21,8 @@ export interface OidcServer {
 
 export interface OidcOptions {
   accessTokenTtl?: number;
+  /** The API's answer (YAML text) to an accepted request for `path`; default a small JSON echo. */
+  document?: (path: string) => string | undefined;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -48,7 +52,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         client_id: "cli",
         application_type: "native",
         token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code", "refresh_token"],
+        grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
         redirect_uris: ["http://127.0.0.1/callback"],
         response_types: ["code"],
         scope: "openid api:read",
@@ -57,6 +61,9 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     features: {
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: true },
+      registration: { enabled: true },
+      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => apiUrl,
@@ -81,7 +88,12 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       basic: (ctx.headers.authorization ?? "").startsWith("Basic "),
     });
   });
-  http.on("request", provider.callback());
+  const revocations: string[] = [];
+  const handle = provider.callback();
+  http.on("request", (request, response) => {
+    if (request.url === "/token/revocation") revocations.push(request.method ?? "");
+    handle(request, response);
+  });
   const api = { accepted: [] as string[], refused: [] as string[] };
   apiServer.on("request", async (request, response) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
@@ -92,6 +104,11 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       return;
     }
     api.accepted.push(token);
+    const document = options.document?.(request.url ?? "/");
+    if (document !== undefined) {
+      response.writeHead(200, { "content-type": "application/yaml" }).end(document);
+      return;
+    }
     response
       .writeHead(200, { "content-type": "application/json" })
       .end(JSON.stringify({ ok: true, path: request.url }));
@@ -101,6 +118,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     apiUrl,
     provider,
     grants,
+    revocations,
     api,
     async close() {
       for (const s of [http, apiServer]) {

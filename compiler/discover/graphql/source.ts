@@ -143,7 +143,7 @@ async function fetchSource(context: GraphqlContext): Promise<Fetched | undefined
     offline: "save the schema to a file and use schemaPath",
     authHint:
       "check the credentials the unit's auth refers to (they are read from the environment at build time)",
-    ...(sendAuth ? { auth } : {}),
+    ...(sendAuth ? { auth, oauth: { unitId: context.unit.id, resource: endpointUrl } } : {}),
     timeoutMs: backend.requestTimeoutMs,
     env: process.env,
   };

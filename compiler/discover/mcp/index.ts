@@ -66,7 +66,12 @@ async function loadListing(
   }
   try {
     const { listMcpServer } = await import("./listing.js");
-    const listing = await listMcpServer(connection, { env: process.env, baseDir: context.unit.baseDir });
+    const listing = await listMcpServer(connection, {
+      env: process.env,
+      baseDir: context.unit.baseDir,
+      // An OAuth server is listed with the unit's stored token, read in memory only.
+      unitId: context.unit.id,
+    });
     const { warnings: _warnings, ...stored } = listing;
     await writeCachedSpec("mcp", key, target(connection), JSON.stringify(stored), ttl);
     return listing;
@@ -94,17 +99,6 @@ export async function discoverMcp(context: DiscoverContext<"mcp">): Promise<Unit
   recordRemote();
   const { unit } = context;
   const connection = mcpConnection(unit);
-  const authType = connection.auth?.type;
-  if (authType === "oauth2" || authType === "oidc") {
-    context.report(
-      "error",
-      "MCP_AUTH_UNSUPPORTED",
-      `unit "${unit.id}": ${authType} auth for downstream MCP servers is not supported yet`,
-      "/auth",
-      "use bearer or headers auth with an env: reference, or leave the unit disabled for now",
-    );
-    return undefined;
-  }
   const listing = await loadListing(context, connection);
   if (!listing) return undefined;
   for (const warning of listing.warnings) context.report("warning", "MCP_LIST_INCOMPLETE", warning, "");

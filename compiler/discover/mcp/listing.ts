@@ -142,7 +142,7 @@ function keptTools(tools: readonly unknown[], secrets: readonly string[]) {
 /** Lists a server; throws `MCP_START_FAILED` or `MISSING_ENV` (a `UnitError`) when it cannot. */
 export async function listMcpServer(
   connection: McpConnection,
-  options: { env: Record<string, string | undefined>; baseDir: string },
+  options: { env: Record<string, string | undefined>; baseDir: string; unitId?: string },
 ): Promise<McpListing> {
   const open = await openMcp(connection, options);
   const warnings: string[] = [];

@@ -4,6 +4,9 @@
  * environment in memory only when the caller passes it, and every resolved secret is redacted from
  * the text and from errors, so none can reach generated files.
  */
+
+import type { CallAuth } from "../../../runtime/auth/call-auth.js";
+import { isOAuth } from "../../../runtime/auth/settings.js";
 import { UnitError } from "../../../runtime/errors.js";
 import { send } from "../../../runtime/invoke/http/index.js";
 import { type HttpRequest, resolveAuth } from "../../../runtime/invoke/http/request.js";
@@ -22,6 +25,8 @@ export interface SpecRequest {
   body?: unknown;
   /** Sent only when given: callers pass it for the API's own origin only. */
   auth?: AuthConfig;
+  /** For OAuth auth: the unit whose stored token is sent, and the resource it protects. */
+  oauth?: { unitId: string; resource?: string };
   timeoutMs: number;
   env: Record<string, string | undefined>;
   /** The Accept header (default: JSON, then YAML). */
@@ -72,11 +77,9 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
   const headers = new Map([
     ["accept", request.accept ?? "application/json, application/yaml;q=0.9, */*;q=0.5"],
   ]);
-  if (request.auth) {
-    const auth = resolveAuth(request.auth, request.env);
-    secrets.push(...auth.secrets);
-    for (const [name, value] of auth.headers) headers.set(name, value);
-  }
+  const auth = await specAuth(request);
+  secrets.push(...auth.secrets);
+  for (const [name, value] of auth.headers) headers.set(name, value);
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   if (body !== undefined) headers.set("content-type", "application/json");
   const httpRequest: HttpRequest = {
@@ -85,7 +88,16 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
     headers,
     body,
   };
-  const response = await send(httpRequest, AbortSignal.timeout(request.timeoutMs), globalThis.fetch);
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  let response = await send(httpRequest, signal, globalThis.fetch);
+  const renewed = response.status === 401 ? await auth.reauth?.() : undefined;
+  if (renewed) {
+    // One renewal after a 401, as at run time: the stored token may have been revoked or rotated.
+    await response.body?.cancel().catch(() => undefined);
+    secrets.push(renewed.secret);
+    headers.set("authorization", renewed.header);
+    response = await send(httpRequest, signal, globalThis.fetch);
+  }
   const read = await readCapped(response.body, MAX_SPEC_BYTES);
   const text = redactOutput(new TextDecoder().decode(read.bytes), secrets, { end: read.truncated });
   if (!response.ok) {
@@ -100,6 +112,20 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
     throw new SpecFetchError(`${request.url} answered more than ${MAX_SPEC_BYTES} bytes`, offline);
   }
   return text;
+}
+
+/**
+ * The request's credentials: references resolved from the environment, or for OAuth the unit's stored
+ * token (read in memory only; the OAuth room is loaded only for units that use it).
+ */
+async function specAuth(request: SpecRequest): Promise<CallAuth> {
+  if (!request.auth) return { headers: new Map(), secrets: [] };
+  if (!isOAuth(request.auth) || !request.oauth) return resolveAuth(request.auth, request.env);
+  const { callAuth } = await import("../../../runtime/auth/call-auth.js");
+  return callAuth(
+    { auth: request.auth, ...(request.oauth.resource ? { baseUrl: request.oauth.resource } : {}) },
+    { env: request.env, unit: { id: request.oauth.unitId } },
+  );
 }
 
 function explainFetch(error: unknown, request: SpecRequest, secrets: string[]): SpecFetchError {

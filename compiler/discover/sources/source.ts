@@ -89,7 +89,7 @@ async function fromUrl(
   const key = { kind, url, auth: sendAuth ? auth : null };
   const request = {
     url,
-    ...(sendAuth ? { auth } : {}),
+    ...(sendAuth ? { auth, oauth: { unitId: context.unit.id, resource: backend.baseUrl } } : {}),
     timeoutMs: backend.requestTimeoutMs,
     env: process.env,
   };

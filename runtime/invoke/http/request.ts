@@ -144,7 +144,7 @@ export function resolveAuth(
       break;
     default:
       throw new UnitError("UNSUPPORTED_BACKEND", `auth type ${auth.type} is not supported here yet`, {
-        hint: "OAuth (oauth2/oidc) for remote MCP units lands in a later release; meanwhile use bearer or headers auth with an env: reference",
+        hint: "use bearer or headers auth with an env: reference here",
       });
   }
   return { headers, secrets };

@@ -9,11 +9,13 @@ import { resolve } from "node:path";
 import {
   Client,
   type FetchLike,
+  type OAuthClientProvider,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { isOAuth } from "../../auth/settings.js";
 import { UnitError } from "../../errors.js";
 import type { McpConnection } from "../../manifest.js";
 import { redact, redactOutput, tail } from "../../redact.js";
@@ -38,6 +40,8 @@ export interface OpenOptions {
   /** Folder a relative `cwd` or command path is resolved against (the manifest's, or the declaring file's). */
   baseDir: string;
   fetch?: typeof fetch;
+  /** The unit connected for: whose stored OAuth tokens an oauth2/oidc remote server gets. */
+  unitId?: string;
   /** Called with the re-listed tools after the server says its tool list changed. */
   onToolsChanged?: (error: Error | null, tools: Tool[] | null) => void;
 }
@@ -99,10 +103,15 @@ function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
   return { transport: stdio, secrets: child.secrets, stdio, failure: () => stdio.failure, command };
 }
 
-function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
+function remotePlan(
+  connection: McpConnection,
+  options: OpenOptions,
+  authProvider?: OAuthClientProvider,
+): Plan {
   let auth: ReturnType<typeof resolveAuth>;
   try {
-    auth = resolveAuth(connection.auth ?? { type: "none" }, options.env);
+    // OAuth is the SDK's provider's: no static headers then.
+    auth = resolveAuth(authProvider ? { type: "none" } : (connection.auth ?? { type: "none" }), options.env);
   } catch (error) {
     missing(error, "auth");
   }
@@ -123,8 +132,8 @@ function remotePlan(connection: McpConnection, options: OpenOptions): Plan {
   const url = new URL(connection.url ?? "");
   const transport: Transport =
     connection.transport === "sse"
-      ? new SSEClientTransport(url, { fetch: bounded })
-      : new StreamableHTTPClientTransport(url, { fetch: bounded });
+      ? new SSEClientTransport(url, { fetch: bounded, ...(authProvider ? { authProvider } : {}) })
+      : new StreamableHTTPClientTransport(url, { fetch: bounded, ...(authProvider ? { authProvider } : {}) });
   return { transport, secrets: auth.secrets, failure: () => failure };
 }
 
@@ -204,7 +213,9 @@ export async function listedTools(client: Client): Promise<Tool[]> {
 /** Connects to the server; throws `MCP_START_FAILED` (with the stderr tail) or `MISSING_ENV`. */
 export async function openMcp(connection: McpConnection, options: OpenOptions): Promise<OpenConnection> {
   const plan =
-    connection.transport === "stdio" ? stdioPlan(connection, options) : remotePlan(connection, options);
+    connection.transport === "stdio"
+      ? stdioPlan(connection, options)
+      : remotePlan(connection, options, await oauthProvider(connection, options));
   const listChanged = options.onToolsChanged
     ? { tools: { onChanged: options.onToolsChanged, debounceMs: 50 } }
     : undefined;
@@ -224,6 +235,11 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
   } catch (error) {
     const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
+    // A remote server that wants a login has started fine: say which command to run.
+    const authError = [error, (error as { cause?: unknown } | null)?.cause].find(
+      (e) => e instanceof UnitError && e.code === "AUTH_REQUIRED",
+    );
+    if (authError) throw authError;
     const { reason, hint } = startFailure(error, connection, plan, exitBeforeTimeout);
     const excerpt = stderrTail();
     throw new UnitError("MCP_START_FAILED", `the MCP server did not start: ${redact(reason, secrets)}`, {
@@ -248,4 +264,14 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
       return closing;
     },
   };
+}
+
+/** The stored-token OAuth client of an oauth2/oidc remote server (the OAuth room loaded only then). */
+async function oauthProvider(
+  connection: McpConnection,
+  options: OpenOptions,
+): Promise<OAuthClientProvider | undefined> {
+  if (!isOAuth(connection.auth)) return undefined;
+  const { runtimeProvider } = await import("../../auth/mcp-provider.js");
+  return runtimeProvider(options.unitId ?? "", connection.auth, connection.url ?? "", options.env);
 }

@@ -150,6 +150,7 @@ export class McpSession implements SessionHandle {
     const live = { drift: new Map(), lost: false, closing: false } as unknown as Live;
     try {
       live.open = await openMcp(this.connection, {
+        unitId: this.unit.id,
         env: this.options.env,
         baseDir: this.options.baseDir,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),

@@ -258,11 +258,6 @@ describe("a server that cannot be listed", () => {
       { command: "unitc-no-such-command" },
       '.units/config.json:4:5 error MCP_START_FAILED MCP server of unit "s" could not be listed: the MCP server did not start: command not found: unitc-no-such-command\n  hint: check the server\'s command, args and environment; its stderr (excerpt) says why it stopped',
     ],
-    [
-      "oauth2 auth",
-      { transport: "http", url: "http://127.0.0.1:9/mcp", auth: { type: "oauth2", clientId: "x" } },
-      '.units/config.json:9:7 error MCP_AUTH_UNSUPPORTED unit "s": oauth2 auth for downstream MCP servers is not supported yet\n  hint: use bearer or headers auth with an env: reference, or leave the unit disabled for now',
-    ],
   ])("reports %s", async (_name, backend, want) => {
     const compiled = await compileBundle(mcpProject({ s: { name: "S", description: "S.", ...backend } }));
     expect(compiled.text).toBe(want);

@@ -1,0 +1,148 @@
+/**
+ * Remote MCP units' OAuth through the MCP SDK's `OAuthClientProvider`, backed by the same sealed token
+ * store as every other unit. The SDK does the protocol: RFC 9728 protected-resource discovery (the
+ * `resource_metadata` of `WWW-Authenticate`, then the well-known URLs, the metadata's `resource`
+ * checked), `clientMetadataUrl` as client_id where the server supports it, else dynamic registration
+ * (kept in storage), PKCE and refresh. Outside a login, a missing token is `AUTH_REQUIRED`.
+ */
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from "@modelcontextprotocol/client";
+import type { AuthConfig } from "../manifest.js";
+import type { TokenSet } from "./grants.js";
+import { save } from "./login.js";
+import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
+import type { TokenStore } from "./token-store.js";
+import { authRequired } from "./tokens.js";
+
+/** The loopback redirect every unitc client registers (native clients: any port, RFC 8252). */
+export const LOOPBACK_REDIRECT = "http://127.0.0.1/callback";
+
+/** How a login drives the provider; absent at run time, where a redirect means no usable token. */
+export interface InteractiveLogin {
+  redirectUrl: string;
+  state: string;
+  redirect(url: URL): void;
+}
+
+/** The OAuth client of one remote MCP unit over the token store. */
+export class StoreOAuthProvider implements OAuthClientProvider {
+  private verifier: string | undefined;
+  private discovered: OAuthDiscoveryState | undefined;
+  readonly clientMetadataUrl?: string;
+
+  constructor(
+    private readonly unitId: string,
+    private readonly settings: OAuthSettings,
+    private readonly store: TokenStore,
+    private readonly login?: InteractiveLogin,
+  ) {
+    if (settings.clientMetadataUrl) this.clientMetadataUrl = settings.clientMetadataUrl;
+  }
+
+  get redirectUrl(): string {
+    return this.login?.redirectUrl ?? LOOPBACK_REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "unitc",
+      redirect_uris: [LOOPBACK_REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      application_type: "native",
+      ...(this.settings.scopes ? { scope: this.settings.scopes.join(" ") } : {}),
+    } as OAuthClientMetadata;
+  }
+
+  state(): string {
+    return this.login?.state ?? "";
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    if (this.settings.clientId) return { client_id: this.settings.clientId };
+    return this.store.readClient<OAuthClientInformationMixed>(this.unitId);
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    // Outside a login a registration is of no use (no one is there to log in), so none is made.
+    if (!this.login) throw authRequired(this.unitId, "no login is stored for it");
+    await this.store.writeClient(this.unitId, client);
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    // A login asks afresh, whatever is stored; the new tokens replace the old on success only.
+    if (this.login) return undefined;
+    const stored = await this.store.read(this.unitId);
+    if (!stored) return undefined;
+    if (stored.fingerprint !== fingerprint(this.settings)) {
+      throw authRequired(this.unitId, "its OAuth settings changed since the stored token was issued");
+    }
+    const { tokens } = stored;
+    return {
+      access_token: tokens.accessToken,
+      token_type: "Bearer",
+      ...(tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}),
+      ...(tokens.expiresAt !== undefined
+        ? { expires_in: Math.max(0, Math.floor((tokens.expiresAt - Date.now()) / 1000)) }
+        : {}),
+      ...(tokens.scopes ? { scope: tokens.scopes.join(" ") } : {}),
+    };
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const now = Date.now();
+    const set: TokenSet = {
+      accessToken: tokens.access_token,
+      ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+      ...(typeof tokens.expires_in === "number" ? { expiresAt: now + tokens.expires_in * 1000 } : {}),
+      issuedAt: now,
+      ...(tokens.scope ? { scopes: tokens.scope.split(" ").filter(Boolean) } : {}),
+    };
+    await save({ tokens: this.store }, this.unitId, fingerprint(this.settings), set);
+  }
+
+  redirectToAuthorization(url: URL): void {
+    if (!this.login) throw authRequired(this.unitId, "the MCP server asks for a login");
+    this.login.redirect(url);
+  }
+
+  // What the SDK discovered before the redirect, so the callback leg is bound to the same server.
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovered = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovered;
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (this.verifier === undefined) throw authRequired(this.unitId, "no login is in progress");
+    return this.verifier;
+  }
+}
+
+/** The provider a runtime connects with: the default token store, no interactive login. */
+export async function runtimeProvider(
+  unitId: string,
+  auth: AuthConfig,
+  serverUrl: string,
+  env: Record<string, string | undefined>,
+): Promise<StoreOAuthProvider> {
+  const { defaultTokenSource } = await import("./open.js");
+  const source = await defaultTokenSource(env);
+  return new StoreOAuthProvider(
+    unitId,
+    oauthSettings(auth as AuthConfig & OAuthSettings, serverUrl),
+    source.tokens,
+  );
+}
