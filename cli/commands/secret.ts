@@ -11,9 +11,10 @@ import { userConfigArg, withStorage } from "../storage-config.js";
 async function hiddenPrompt(io: CliIO, name: string): Promise<string> {
   const { createInterface } = await import("node:readline");
   const { Writable } = await import("node:stream");
-  io.stderr(`value for ${name} (not shown): `);
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  // The terminal stops echoing (raw mode) before the prompt shows: what is typed at once stays hidden.
   const lines = createInterface({ input: process.stdin, output: muted, terminal: true });
+  io.stderr(`value for ${name} (not shown): `);
   try {
     return await new Promise<string>((done) => lines.once("line", done));
   } finally {
