@@ -67,6 +67,11 @@ export interface RunCodeModeOptions {
   pool?: SandboxPool;
   /** Set false to skip the type check (a final expression's value is then not returned). */
   typecheck?: boolean;
+  /**
+   * Run at once, unchecked with a warning, while the type checker is still starting (`unitc serve`,
+   * which loads it in the background). Off by default: a one-off run (`unitc run`) waits for it.
+   */
+  skipCheckWhileStarting?: boolean;
 }
 
 type Settled = CodeModeOutcome & { logs?: LogEntry[] };
@@ -186,7 +191,7 @@ export async function runCodeMode(
   }
   timings?.lap("engine", outcome.timings);
   // The type check ran alongside; its warnings belong to this result.
-  diagnostics.push(...(check ? await check.types : []));
+  diagnostics.push(...(check ? await (options.skipCheckWhileStarting ? check.types : check.checked) : []));
   timings?.lap("typesWait");
   return done(settle(outcome, prepared));
 }

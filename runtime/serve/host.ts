@@ -191,7 +191,10 @@ class Host implements ServeHost {
   async runCode(input: { code: string; timeoutMs?: number }) {
     const { runCodeMode } = await import("../sandbox/run.js");
     const bundleDir = this.bundleDir();
-    return (await this.project.onCurrent((g) => runCodeMode(g.runtime, input, bundleDir))) as unknown as {
+    // Code Mode is prepared in the background at start: a first run does not wait for the checker.
+    const run = (g: { runtime: Parameters<typeof runCodeMode>[0] }) =>
+      runCodeMode(g.runtime, input, bundleDir, { skipCheckWhileStarting: true });
+    return (await this.project.onCurrent(run)) as unknown as {
       ok: boolean;
       [field: string]: unknown;
     };

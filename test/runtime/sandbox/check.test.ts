@@ -64,6 +64,23 @@ describe("the type check of a Code Mode script", () => {
     }
   }, 60_000);
 
+  it("checks a one-off run (as unitc run makes) even while the checker is starting; serve's runs do not wait", async () => {
+    const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
+    try {
+      const oneOff = await runCodeMode(runtime, { code: WRONG(4) }, bundleDir, { pool: newPool() });
+      expect(oneOff).toMatchObject({ ok: true, value: "text 4" });
+      expect(oneOff.diagnostics).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+      const served = await runCodeMode(runtime, { code: WRONG(5) }, bundleDir, {
+        pool: newPool(),
+        skipCheckWhileStarting: true,
+      });
+      expect(served).toMatchObject({ ok: true, value: "text 5" });
+      expect(served.diagnostics.map((d) => d.code)).toEqual(["TYPECHECK_SKIPPED"]);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
   it("reports a syntax error in a run whose type checker is still starting, and runs nothing", async () => {
     const pool = newPool();
     const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
