@@ -31,7 +31,10 @@ function send(
   body?: Buffer,
 ): Promise<Upstream> {
   return new Promise((resolve, reject) => {
-    const out = request({ host: target.hostname, port: target.port, method, path, headers }, (res) => {
+    // A fresh connection per request: on a reused keep-alive socket s3rver's answers can come out of
+    // step (a parse error on a PUT that had landed, which the SDK then resent as a 412 "conflict").
+    const options = { host: target.hostname, port: target.port, method, path, headers, agent: false };
+    const out = request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
