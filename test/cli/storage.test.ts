@@ -96,10 +96,13 @@ describe("unitc storage", () => {
       const again = await current(["storage", "rotate-key", "--old", "env:UNITC_OLD_KEY"]);
       expect(again.stdout).toMatch(/re-sealed 0 records .*; 2 were already/);
       expect((await current(["storage", "verify"])).code).toBe(0);
-      const literal = await current(["storage", "rotate-key", "--old", oldKey]);
-      expect(literal.code).toBe(1);
-      expect(literal.stderr).toContain("REFERENCE_LITERAL");
-      expect(literal.stderr).not.toContain(oldKey);
+      // A literal key is refused, also one that starts with "-" (base64url allows it), given as --old=KEY.
+      for (const key of [oldKey, `-${oldKey.slice(1)}`]) {
+        const literal = await current(["storage", "rotate-key", `--old=${key}`]);
+        expect(literal.code, literal.stderr).toBe(1);
+        expect(literal.stderr).toContain("REFERENCE_LITERAL");
+        expect(literal.stderr).not.toContain(key);
+      }
     },
     60_000,
   );
