@@ -21,6 +21,7 @@ import {
   unreadable,
 } from "./engine-errors.js";
 import type { FreshContext, PreludeApi } from "./fresh-context.js";
+import { HeapWatch } from "./heap-watch.js";
 import type { EngineError, EngineOutcome, LogEntry, RunJob } from "./protocol.js";
 
 export { type FreshContext, freshContext } from "./fresh-context.js";
@@ -54,6 +55,7 @@ class Session {
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly handles: QuickJSHandle[] = [];
   private readonly calls: CallQueue;
+  private readonly heap: HeapWatch;
   /** When evaluation ended and when the script's promise settled (for stage timings). */
   evaluatedAt = 0;
   settledAt = 0;
@@ -70,9 +72,12 @@ class Session {
     this.api = fresh.api;
     this.runtime.setMemoryLimit(job.memoryBytes);
     this.runtime.setMaxStackSize(job.stackBytes);
+    this.heap = new HeapWatch(this.runtime);
     this.runtime.setInterruptHandler(() => {
       if (this.stopped) return true;
-      if (Date.now() <= this.deadline) return false;
+      const now = Date.now();
+      this.heap.check(now);
+      if (now <= this.deadline) return false;
       this.stopped = timeout(this.job);
       return true;
     });
@@ -213,11 +218,13 @@ class Session {
   }
 
   /**
-   * Whether the heap is full. Out of memory, QuickJS may fail to make even its own error: the script
-   * then seems to throw null, or a promise it awaits is never settled. A fresh string that cannot be
-   * made tells those apart from a script that threw null or awaits nothing.
+   * Whether the heap is or was full. Out of memory, QuickJS may fail to make even its own error: the
+   * script then seems to throw null, or a promise it awaits is never settled. The heap watch saw it
+   * fill while the script ran, or a fresh string that cannot be made now shows it is still full;
+   * either tells those apart from a script that threw null or awaits nothing.
    */
   private outOfMemory(): boolean {
+    if (this.heap.exhausted) return true;
     const probe = this.context.newString(MEMORY_PROBE);
     const full = this.context.typeof(probe) !== "string";
     probe.dispose();

@@ -63,6 +63,14 @@ describe("the end of a run", () => {
   it.each([
     ["a flood of queued reactions", "for (;;) Promise.resolve().then(() => {});"],
     ["an endless chain of reactions", "let p = Promise.resolve(); for (;;) p = p.then(() => {});"],
+    // Out of memory QuickJS may fail to make its own error and throw null; unwinding frees the heap
+    // before the run ends, so only a watch kept while the script runs can tell.
+    ["an array of pending promises", "const a: unknown[] = []; for (;;) a.push(new Promise(() => {}));"],
+    ["an array of small objects", "const a: unknown[] = []; for (;;) a.push({});"],
+    [
+      "async self-recursion across awaits",
+      "const f = async (): Promise<unknown> => { await null; return f(); }; await f();",
+    ],
   ])("reports %s that exhausts the heap as MEMORY_LIMIT", async (_name, code) => {
     const result = await run(code);
     expect(result).toMatchObject({
