@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { mcpLogin } from "../../runtime/auth/mcp-login.js";
@@ -18,6 +19,8 @@ import { compileProject } from "../runtime/serve/support.js";
 import type { TestServer } from "../support/http-server.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
+import { writeProject } from "../support/project.js";
+import { runServe } from "../support/serve-cli.js";
 import { closeServeClients, type HttpServeProcess, startHttpServe } from "../support/serve-clients.js";
 
 let oidc: OidcServer;
@@ -91,6 +94,70 @@ describe("unitc serve --oauth-issuer", () => {
       expect(notes.requests.slice(before).map((r) => r.headers.authorization ?? "")).toEqual([""]);
     } finally {
       await open.close();
+    }
+  });
+});
+
+/** A token signed with the issuer's key for `aud`, with both scopes the config asks for. */
+async function signed(aud: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { iss: oidc.issuer, aud, sub: "alice", scope: "api:read api:write", exp: now + 300 };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+    .sign(await importJWK(oidc.signingKey, "RS256"));
+}
+
+function initialize(url: string, token: string) {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    }),
+  });
+}
+
+describe("serve.oauth in the user config", () => {
+  it("turns OAuth serving on as the flags do, and --audience wins over it", async () => {
+    const dir = await writeProject({
+      "config.json": JSON.stringify({
+        serve: { oauth: { issuer: oidc.issuer, scopes: ["api:read", "api:write"] } },
+      }),
+    });
+    const manifestPath = await compileProject(directNotesProject(`${notes.url}/api`));
+    const run = runServe(
+      [
+        "--transport",
+        "http",
+        "--port",
+        "0",
+        "--user-config",
+        join(dir, "config.json"),
+        "--audience",
+        "urn:units",
+      ],
+      { UNITC_SERVE_TOKEN: "a-serve-token-long-enough-0123", UNITC_MANIFEST: manifestPath },
+    );
+    const url = await run.url;
+    try {
+      expect(run.stderr()).toContain(`OAuth tokens from ${oidc.issuer} for ${url}`);
+      const answer = await fetch(`${new URL(url).origin}/.well-known/oauth-protected-resource`);
+      expect(await answer.json()).toMatchObject({
+        resource: url,
+        scopes_supported: ["api:read", "api:write"],
+      });
+      const status = async (aud: string) => (await initialize(url, await signed(aud))).status;
+      expect(await status("urn:units")).toBe(200);
+      expect(await status(url)).toBe(401);
+    } finally {
+      await run.stop();
     }
   });
 });

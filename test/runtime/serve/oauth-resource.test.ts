@@ -4,6 +4,9 @@
  * expiry, signature or kind, 403 for a missing scope, the operators' serve token still accepted, and
  * the caller's token never sent on to a downstream API.
  */
+
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
@@ -164,5 +167,23 @@ describe("access tokens", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.headers.authorization).toBeUndefined();
     expect(JSON.stringify(seen[0]?.headers)).not.toContain(token);
+  });
+});
+
+describe("an issuer that cannot be reached", () => {
+  it("answers 503 with Retry-After and OAUTH_ISSUER_UNAVAILABLE, not 401", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
+    const issuer = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const manifestPath = await compileProject(directNotesProject(`${notes.url}/api`));
+    const other = await serve({ manifestPath, env: {} }, { oauth: { issuer, scopes: [] } });
+    const answer = await raw(other.url, {
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${await signed({ iss: issuer })}` },
+      body: INITIALIZE,
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(answer.body).error.data).toEqual({ code: "OAUTH_ISSUER_UNAVAILABLE" });
   });
 });
