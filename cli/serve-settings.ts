@@ -9,7 +9,9 @@ import { dirname, join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
+import { checkedUrl } from "../runtime/auth/settings.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
+import type { OAuthResourceOptions } from "../runtime/serve/oauth-resource.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
 
@@ -24,6 +26,9 @@ export interface ServeArgs {
   "upstream-token"?: string;
   "user-config"?: string;
   "user-units"?: boolean;
+  "oauth-issuer"?: string;
+  audience?: string;
+  scope?: string;
 }
 
 export interface ServeSettings {
@@ -42,6 +47,8 @@ export interface ServeSettings {
   publicOrigins: string[];
   remoteStatePath: string;
   aliases?: NamespaceAliases;
+  /** Accept OAuth access tokens from this issuer (HTTP only). */
+  oauth?: OAuthResourceOptions;
 }
 
 type Data = Record<string, unknown>;
@@ -132,6 +139,35 @@ function checkUpstreamUrl(url: string): string {
   );
 }
 
+function checkOAuthUrl(text: string, what: string): string {
+  try {
+    checkedUrl(text, what);
+    // Kept as written: tokens' iss is compared with it character for character.
+    return text;
+  } catch (error) {
+    throw new ServeSetupError(
+      "BAD_OAUTH_URL",
+      (error as Error).message,
+      "use the authorization server's issuer exactly as its metadata names it, https (http only on loopback)",
+    );
+  }
+}
+
+/** The OAuth resource-server settings: `--oauth-issuer`, `--audience`, `--scope` win over `serve.oauth`. */
+function oauthSettings(args: ServeArgs, serve: Data): OAuthResourceOptions | undefined {
+  const config = (serve.oauth as { issuer?: string; audience?: string; scopes?: string[] } | undefined) ?? {};
+  const issuer = args["oauth-issuer"] ?? config.issuer;
+  if (issuer === undefined) return undefined;
+  const audience = args.audience ?? config.audience;
+  const scopes =
+    args.scope !== undefined ? args.scope.split(/[\s,]+/).filter(Boolean) : (config.scopes ?? []);
+  return {
+    issuer: checked(args["oauth-issuer"] !== undefined, () => checkOAuthUrl(issuer, "the OAuth issuer")),
+    ...(audience !== undefined ? { audience } : {}),
+    scopes,
+  };
+}
+
 /** Runs `check`; a {@link ServeSetupError} it throws is marked as a flag's when `flagGiven`
  * (exit 2); with `codes`, only errors with those codes are (an unset variable is not the flag's fault). */
 export function checked<T>(flagGiven: boolean, check: () => T, codes?: readonly string[]): T {
@@ -181,5 +217,10 @@ export function resolveServeSettings(
     publicOrigins: (serve.publicOrigins as string[] | undefined) ?? [],
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
+    ...withOAuth(oauthSettings(args, serve)),
   };
+}
+
+function withOAuth(oauth: OAuthResourceOptions | undefined): { oauth?: OAuthResourceOptions } {
+  return oauth ? { oauth } : {};
 }

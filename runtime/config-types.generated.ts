@@ -777,6 +777,23 @@ export interface Serve {
    * Additional public HTTP origins, such as https://units.example.com.
    */
   publicOrigins?: string[];
+  /**
+   * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
+   */
+  oauth?: {
+    /**
+     * The authorization server's issuer URL; its metadata names the JWKS.
+     */
+    issuer: string;
+    /**
+     * The aud tokens must carry; default this server's canonical URI.
+     */
+    audience?: string;
+    /**
+     * Scopes every token must carry.
+     */
+    scopes?: string[];
+  };
 }
 /**
  * Shell completion discovery timeout and cache settings.
@@ -1389,6 +1406,23 @@ export interface Serve1 {
    * Additional public HTTP origins, such as https://units.example.com.
    */
   publicOrigins?: string[];
+  /**
+   * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
+   */
+  oauth?: {
+    /**
+     * The authorization server's issuer URL; its metadata names the JWKS.
+     */
+    issuer: string;
+    /**
+     * The aud tokens must carry; default this server's canonical URI.
+     */
+    audience?: string;
+    /**
+     * Scopes every token must carry.
+     */
+    scopes?: string[];
+  };
 }
 /**
  * Shell completion discovery timeout and cache settings.

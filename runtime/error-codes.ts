@@ -34,6 +34,18 @@ const codes = {
     "an OAuth exchange failed: the provider refused, or its answer did not check out",
     "read the message; check the unit's clientId, scopes and issuer, then log in again",
   ),
+  OAUTH_TOKEN_INVALID: entry(
+    "unitc serve refused an OAuth access token: not a JWT, or its signature, issuer, audience or time is wrong",
+    "get a new token from the issuer for this server's resource URI (its protected-resource metadata names both)",
+  ),
+  OAUTH_SCOPE_MISSING: entry(
+    "unitc serve refused an OAuth access token that lacks a scope the server requires",
+    "ask the issuer for a token with the scopes in the WWW-Authenticate challenge",
+  ),
+  OAUTH_ISSUER_UNAVAILABLE: entry(
+    "unitc serve could not reach the OAuth issuer's metadata or keys to check a token",
+    "check that --oauth-issuer is right and reachable (https, or http on loopback); clients may retry",
+  ),
   SECRET_UNAVAILABLE: entry(
     "a file: or vault: secret the unit refers to cannot be read",
     "set it with unitc secret set NAME, or fix the file's path and mode (owner-only)",

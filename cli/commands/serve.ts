@@ -49,6 +49,17 @@ export const serveArgs = {
     description: "Reference to the upstream's token (env:NAME)",
     valueHint: "REF",
   },
+  "oauth-issuer": {
+    type: "string",
+    description: "Also accept OAuth access tokens (JWTs) from this issuer (HTTP only)",
+    valueHint: "URL",
+  },
+  audience: {
+    type: "string",
+    description: "The aud OAuth tokens must carry (default this server's canonical URI)",
+    valueHint: "URL",
+  },
+  scope: { type: "string", description: "Scopes OAuth tokens must carry (comma-separated)", valueHint: "S" },
   "user-config": { type: "string", description: "User config file, or 'none'", valueHint: "FILE" },
   "user-units": {
     type: "boolean",
@@ -99,11 +110,12 @@ async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log:
     publicOrigins: settings.publicOrigins,
     trustProxy: settings.trustProxy,
     version: packageJson.version,
+    ...(settings.oauth ? { oauth: settings.oauth } : {}),
     log,
   });
-  const auth = token
-    ? `bearer token from ${relative(io.cwd, token.source) || token.source}`
-    : "no authentication";
+  const tokenLine = token && `bearer token from ${relative(io.cwd, token.source) || token.source}`;
+  const oauthLine = settings.oauth && `OAuth tokens from ${settings.oauth.issuer} for ${serving.resource}`;
+  const auth = [tokenLine, oauthLine].filter(Boolean).join(", ") || "no authentication";
   log(`listening on ${serving.url} (${auth})`);
   await stopped(io.signal);
   await serving.close();

@@ -111,35 +111,21 @@ export function tokenProblem(
   return timingSafeEqual(digest(match[1]), digest(token)) ? undefined : "invalid";
 }
 
-/** Answers with a JSON-RPC error body (id null) and `status`. */
+/** Answers with a JSON-RPC error body (id null) and `status`; `unitcCode` goes in the error's data. */
 export function sendError(
   res: ServerResponse,
   status: number,
   code: number,
   message: string,
   headers: Record<string, string> = {},
+  unitcCode?: string,
 ): void {
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  const error = { code, message, ...(unitcCode ? { data: { code: unitcCode } } : {}) };
+  const body = JSON.stringify({ jsonrpc: "2.0", error, id: null });
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
     ...headers,
   });
   res.end(body);
-}
-
-/** 401 with the `WWW-Authenticate` challenge. */
-export function sendUnauthorized(
-  res: ServerResponse,
-  problem: "missing" | "invalid",
-  headers: Record<string, string> = {},
-): void {
-  const challenge =
-    problem === "missing"
-      ? 'Bearer realm="unitc"'
-      : 'Bearer realm="unitc", error="invalid_token", error_description="the bearer token is not valid"';
-  sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", {
-    ...headers,
-    "www-authenticate": challenge,
-  });
 }

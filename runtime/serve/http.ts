@@ -12,16 +12,16 @@ import {
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
 import type { ServeHost } from "./host.js";
+import { type Access, createAccess } from "./http-access.js";
 import {
   allowedHostnames,
   type GuardOptions,
   hostOrOriginProblem,
   isLoopbackHost,
   sendError,
-  sendUnauthorized,
-  tokenProblem,
 } from "./http-guard.js";
 import { HttpSessions } from "./http-sessions.js";
+import type { OAuthResourceOptions } from "./oauth-resource.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -59,12 +59,16 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   sessionIdleMs?: number;
   /** Defaults: 10 s for headers, 30 s for a request, 5 s keep-alive, checked every second. */
   timeouts?: Partial<HttpTimeouts>;
+  /** Accept OAuth access tokens from this issuer too (the serve token stays valid for operators). */
+  oauth?: OAuthResourceOptions;
   log: (line: string) => void;
 }
 
 export interface HttpServing {
   /** `http://host:port/path` as bound. */
   url: string;
+  /** The canonical URI OAuth tokens are checked against. */
+  resource: string;
   port: number;
   sessions(): number;
   close(): Promise<void>;
@@ -175,6 +179,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     maxSessions: options.maxSessions ?? 1_000,
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
   });
+  let access: Access | undefined;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
     // A refused request's body is never read: close the connection rather than reuse it mid-body.
@@ -190,9 +195,11 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
         .end(req.method === "HEAD" ? undefined : body);
       return;
     }
+    if (!access) return sendError(res, 503, -32000, "Starting; try again", closing);
+    if (access.metadata(path, req, res)) return;
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
-    const problem = tokenProblem(req, options.token);
-    if (problem) return sendUnauthorized(res, problem, closing);
+    // The principal is not passed on: nothing downstream ever sees the caller's credential.
+    if (!(await access.admit(req, res, closing))) return;
     return handleMcp(req, res, sessions, max);
   };
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
@@ -212,15 +219,18 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     },
   );
   const address = await listen(server, options.host, options.port);
-  if (options.token === undefined && !isLoopbackHost(options.host)) {
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${shown}:${address.port}${options.path}`;
+  access = createAccess(options, url);
+  if (options.token === undefined && !options.oauth && !isLoopbackHost(options.host)) {
     options.log(
       `WARNING: serving WITHOUT AUTHENTICATION on ${options.host}, reachable from other machines ` +
         "(allowUnauthenticatedHttp is true); anyone who can connect can call every unit",
     );
   }
-  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
-    url: `http://${shown}:${address.port}${options.path}`,
+    url,
+    resource: access.resource,
     port: address.port,
     sessions: () => sessions.size,
     async close() {

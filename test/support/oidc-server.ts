@@ -4,6 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider from "oidc-provider";
 
 export interface OidcServer {
@@ -16,6 +17,8 @@ export interface OidcServer {
   revocations: string[];
   /** Bearer tokens the API accepted / refused. */
   api: { accepted: string[]; refused: string[] };
+  /** The provider's signing key (private JWK, `kid` "test-key"): tests sign their own tokens with it. */
+  signingKey: JWK;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ export interface OidcOptions {
   accessTokenTtl?: number;
   /** The API's answer (YAML text) to an accepted request for `path`; default a small JSON echo. */
   document?: (path: string) => string | undefined;
+  /** Access tokens for a resource indicator: opaque (default) or JWTs (RFC 9068) with its `aud`. */
+  accessTokenFormat?: "opaque" | "jwt";
 }
 
 async function listen(server: Server): Promise<number> {
@@ -38,7 +43,10 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
   const apiUrl = `http://127.0.0.1:${await listen(apiServer)}`;
   const issuer = `http://127.0.0.1:${port}`;
   const ttl = options.accessTokenTtl ?? 3600;
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
   const provider = new Provider(issuer, {
+    jwks: { keys: [signingKey] },
     clients: [
       {
         client_id: "machine",
@@ -70,8 +78,9 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         useGrantedResource: () => true,
         getResourceServerInfo: () => ({
           scope: "api:read",
-          accessTokenFormat: "opaque",
+          accessTokenFormat: options.accessTokenFormat ?? "opaque",
           accessTokenTTL: ttl,
+          ...(options.accessTokenFormat === "jwt" ? { jwt: { sign: { alg: "RS256" } } } : {}),
         }),
       },
     },
@@ -120,6 +129,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     grants,
     revocations,
     api,
+    signingKey,
     async close() {
       for (const s of [http, apiServer]) {
         s.closeAllConnections();

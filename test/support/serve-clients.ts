@@ -69,13 +69,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `unitc serve --transport http --port 0` on `manifestPath`; resolves once it listens. */
+/** Starts `unitc serve --transport http --port 0 …args` on `manifestPath`; resolves once it listens. */
 export async function startHttpServe(
   manifestPath: string,
   env: Record<string, string> = {},
+  args: string[] = [],
 ): Promise<HttpServeProcess> {
   const token = randomBytes(24).toString("base64url");
-  const child = spawn(process.execPath, serveArgs(manifestPath, ["--transport", "http", "--port", "0"]), {
+  const argv = serveArgs(manifestPath, ["--transport", "http", "--port", "0", ...args]);
+  const child = spawn(process.execPath, argv, {
     env: serveEnv({ ...env, UNITC_SERVE_TOKEN: token }),
     stdio: ["ignore", "ignore", "pipe"],
   });

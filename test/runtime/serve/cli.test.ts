@@ -139,6 +139,13 @@ describe("unitc serve flag values", () => {
     ["a port out of range", ["--port", "99999"], {}, 2, /BAD_PORT port "99999" is not a port/],
     ["a transport that does not exist", ["--transport", "pigeon"], {}, 2, /BAD_TRANSPORT/],
     ["a path without a slash", ["--transport", "http", "--path", "mcp"], {}, 2, /BAD_PATH/],
+    [
+      "an OAuth issuer over plain http off loopback",
+      ["--transport", "http", "--oauth-issuer", "http://idp.example"],
+      {},
+      2,
+      /BAD_OAUTH_URL the OAuth issuer must use https/,
+    ],
     ["the same port from the environment", [], { UNITC_SERVE_PORT: "99999" }, 1, /BAD_PORT/],
   ];
   it.each(cases)("%s gets its exit code and message", async (_name, flags, env, code, message) => {
