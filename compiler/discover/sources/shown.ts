@@ -9,8 +9,8 @@
  * (enum members) stay equal to the schemas' cleaned values.
  */
 
-import type { JsonSchema } from "../../../runtime/manifest.js";
 import { withheldReason } from "../../../runtime/invoke/mcp/listed-tool.js";
+import type { JsonSchema } from "../../../runtime/manifest.js";
 import { shownJson, shownText } from "../../../runtime/shown-text.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
 

@@ -78,9 +78,7 @@ export function withheldReason(
   options: WithholdOptions,
 ): string | undefined {
   if (shownText(name, options.secrets) !== name) return `its name holds ${hidden(options)}`;
-  return (
-    schemaProblem("input", schemas.input, options) ?? schemaProblem("output", schemas.output, options)
-  );
+  return schemaProblem("input", schemas.input, options) ?? schemaProblem("output", schemas.output, options);
 }
 
 /** Only the top-level plain values of the annotations: the hints and the title are all that is read. */

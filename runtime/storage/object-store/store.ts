@@ -5,6 +5,8 @@
  * change feed are the shared engine's (see ../engine.ts); S3 has no change hint, so polling alone
  * drives the feed.
  */
+
+import { randomUUID } from "node:crypto";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -14,7 +16,6 @@ import {
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import { randomUUID } from "node:crypto";
 import type { RecordEngine } from "../engine.js";
 import { type Expect, type PutResult, StoreError, type StoreKey, type StoreRecord } from "../types.js";
 import type { ObjectKeys } from "./keys.js";
@@ -189,7 +190,9 @@ export class ObjectEngine implements RecordEngine {
 
   private async headObject(objectKey: string): Promise<HeadObjectCommandOutput | undefined> {
     try {
-      return await this.parts.client.send(new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }));
+      return await this.parts.client.send(
+        new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
+      );
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw storeFailure(error, this.location);

@@ -18,7 +18,7 @@ describe("openTokenStore", () => {
   it("seals with the data folder's vault key, never an undocumented UNITC_VAULT_KEY variable", async () => {
     const stray = { XDG_DATA_HOME: dataHome, UNITC_VAULT_KEY: randomBytes(32).toString("base64url") };
     const first = await openTokenStore(stray);
-    const tokens = { access_token: "at-123", token_type: "bearer" };
+    const tokens = { accessToken: "at-123", issuedAt: 1_700_000_000_000 };
     expect(await first.write("crm", "fp", tokens, undefined)).toBe(true);
     await first.store.close();
     // The key the store made on first use, in the data folder the storage docs name.

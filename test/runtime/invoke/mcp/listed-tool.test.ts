@@ -1,6 +1,10 @@
 /** What is kept of a listed tool: shown text everywhere, and tools that cannot be shown withheld. */
 import { describe, expect, it } from "vitest";
-import { keepListedTool, MAX_SCHEMA_BYTES, withheldReason } from "../../../../runtime/invoke/mcp/listed-tool.js";
+import {
+  keepListedTool,
+  MAX_SCHEMA_BYTES,
+  withheldReason,
+} from "../../../../runtime/invoke/mcp/listed-tool.js";
 import type { ListedTool } from "../../../../runtime/invoke/mcp/tool-schema.js";
 import { MAX_JSON_DEPTH } from "../../../../runtime/shown-text.js";
 
@@ -105,7 +109,9 @@ describe("withheldReason (one check for MCP listings and spec units)", () => {
   it("applies the caps on schemas only when asked", () => {
     expect(withheldReason("t", { input: big }, { secrets: [], caps: true })).toMatch(/over the .*-byte cap/);
     expect(withheldReason("t", { input: big }, { secrets: [], caps: false })).toBeUndefined();
-    expect(withheldReason("t", { output: nested(MAX_JSON_DEPTH + 1) }, { secrets: [], caps: false })).toBeUndefined();
+    expect(
+      withheldReason("t", { output: nested(MAX_JSON_DEPTH + 1) }, { secrets: [], caps: false }),
+    ).toBeUndefined();
   });
 
   it("withholds names with or without caps, mentioning secrets only when there are some", () => {
