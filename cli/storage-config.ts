@@ -6,12 +6,12 @@
 import { isAbsolute, resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
 import { SecretReferenceError } from "../runtime/references.js";
-import { defaultDataFolder } from "../runtime/storage/filesystem/store.js";
 import { openStore, type StorageSettings } from "../runtime/storage/open.js";
 import { VaultError, type VaultKey } from "../runtime/storage/seal.js";
 import { type Store, StoreError } from "../runtime/storage/types.js";
 import { Vault } from "../runtime/storage/vault.js";
 import { resolveVaultKey } from "../runtime/storage/vault-key.js";
+import { unitcDir } from "../runtime/user-dirs.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
 import { loadUserServeConfig } from "./serve-settings.js";
@@ -44,8 +44,8 @@ export async function storageSettings(io: CliIO, flag: string | undefined): Prom
 
 /** Where the embedded providers keep their generated vault key. */
 function keyFolder(settings: StorageSettings, env: Record<string, string | undefined>): string {
-  if (settings.provider === "filesystem") return settings.path ?? defaultDataFolder(env);
-  return defaultDataFolder(env);
+  if (settings.provider === "filesystem") return settings.path ?? unitcDir("data", env);
+  return unitcDir("data", env);
 }
 
 /** An open store and its vault; `close` closes the store. */

@@ -10,11 +10,13 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BACKENDS } from "../compiler/backends.js";
 import { type Diagnostic, formatDiagnostics } from "../compiler/diagnostics.js";
 import { userConfigPath } from "../compiler/load/config-paths.js";
+import { listUnitFiles } from "../compiler/load/units-root.js";
 import { unitcDir } from "../runtime/user-dirs.js";
 import type { CliIO } from "./io.js";
 
@@ -96,6 +98,30 @@ function failedFiles(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 /**
+ * Whether the user config declares any unit: an entry in one of its backend maps, or a unit file in
+ * its folder. A config kept for its settings only (storage, serve) needs no compile child. Anything
+ * this quick look cannot read (not JSON, an unreadable folder) counts as declaring units, so the
+ * compile reports it.
+ */
+export async function declaresUnits(userConfig: string): Promise<boolean> {
+  let config: unknown;
+  try {
+    config = JSON.parse(await readFile(userConfig, "utf8"));
+  } catch {
+    return true;
+  }
+  if (typeof config !== "object" || config === null || Array.isArray(config)) return true;
+  const fields = config as Record<string, unknown>;
+  const declared = BACKENDS.some(({ configMap }) => {
+    const map = fields[configMap];
+    return map !== undefined && !(typeof map === "object" && map !== null && Object.keys(map).length === 0);
+  });
+  if (declared) return true;
+  const listed = await listUnitFiles(dirname(userConfig));
+  return listed.entries.length > 0 || listed.diagnostics.some((d) => d.severity === "error");
+}
+
+/**
  * Builds the user's bundle; resolves with its manifest when there is one to serve. Never throws: a
  * user config that does not compile costs its own units only, never the project's.
  */
@@ -104,6 +130,8 @@ export async function buildUserBundle(
   place: UserBundlePlace,
   prefix: string,
 ): Promise<string | undefined> {
+  // No unit declared: nothing to compile, and a bundle left from an earlier build is not served.
+  if (!(await declaresUnits(place.userConfig))) return undefined;
   const warn = (line: string) => io.stderr(`${prefix}: warning: ${line}\n`);
   await mkdir(place.projectDir, { recursive: true });
   const { report, problem } = await compileChild(io, place);

@@ -2,9 +2,8 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { createRuntime, type UnitRuntime } from "../../runtime/core.js";
 import { runCodeMode } from "../../runtime/sandbox/index.js";
-import { manifestArg, manifestPathOf, reportSetup } from "../bundle.js";
+import { manifestArg, openBundle, reportSetup } from "../bundle.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
@@ -41,19 +40,23 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
     },
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
-      const manifestPath = manifestPathOf(io, args.manifest);
       let code: string;
-      let runtime: UnitRuntime;
-      // vault: references and OAuth tokens read the user config's store, opened at first use only.
-      const storage = lazyStorage(io, args["user-config"]);
       try {
         code = await readScript(io, args.file);
-        runtime = createRuntime({ manifestPath, env: io.env, vault: storage.vault, oauth: storage.oauth });
       } catch (error) {
         reportSetup(io, "run", error);
         setExit(EXIT_ERRORS);
         return;
       }
+      // vault: references and OAuth tokens read the user config's store, opened at first use only.
+      const storage = lazyStorage(io, args["user-config"]);
+      const bundle = openBundle(io, "run", args.manifest, setExit, {
+        env: io.env,
+        vault: storage.vault,
+        oauth: storage.oauth,
+      });
+      if (!bundle) return;
+      const { runtime, path: manifestPath } = bundle;
       try {
         const timeoutMs = args.timeout === undefined ? undefined : Number(args.timeout);
         const result = await runCodeMode(runtime, { code, timeoutMs }, dirname(manifestPath));

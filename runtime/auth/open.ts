@@ -2,8 +2,9 @@
  * The token store a runtime or the `unitc auth` commands use when none is given: the filesystem store
  * in the data folder (`$XDG_DATA_HOME/unitc`), sealed with the vault key there (made on first use).
  */
-import { defaultDataFolder, openFilesystemStore } from "../storage/filesystem/store.js";
+import { openFilesystemStore } from "../storage/filesystem/store.js";
 import { resolveVaultKey } from "../storage/vault-key.js";
+import { unitcDir } from "../user-dirs.js";
 import { TokenStore } from "./token-store.js";
 import { OAuthTokens } from "./tokens.js";
 
@@ -12,14 +13,10 @@ const POLL_INTERVAL_MS = 1000;
 
 /** Opens the default token store for `env`. */
 export async function openTokenStore(env: Record<string, string | undefined>): Promise<TokenStore> {
-  const dataDir = defaultDataFolder(env);
+  const dataDir = unitcDir("data", env);
   const store = await openFilesystemStore(dataDir, POLL_INTERVAL_MS);
-  const key = await resolveVaultKey({ provider: "filesystem", env, dataDir, ...vaultKeyOf(env) });
+  const key = await resolveVaultKey({ provider: "filesystem", env, dataDir });
   return new TokenStore(store, key);
-}
-
-function vaultKeyOf(env: Record<string, string | undefined>): { vaultKey?: string } {
-  return env.UNITC_VAULT_KEY ? { vaultKey: "env:UNITC_VAULT_KEY" } : {};
 }
 
 const opened = new Map<string, Promise<OAuthTokens>>();
@@ -29,7 +26,7 @@ export function defaultTokenSource(
   env: Record<string, string | undefined>,
   fetchImpl?: typeof fetch,
 ): Promise<OAuthTokens> {
-  const id = defaultDataFolder(env);
+  const id = unitcDir("data", env);
   let source = opened.get(id);
   if (!source) {
     source = openTokenStore(env).then((tokens) => new OAuthTokens(tokens, env, fetchImpl));

@@ -4,7 +4,8 @@
  * field and never echoing the value.
  */
 import { resolveSecret, SecretReferenceError } from "../references.js";
-import { defaultDataFolder, openFilesystemStore } from "./filesystem/store.js";
+import { unitcDir } from "../user-dirs.js";
+import { openFilesystemStore } from "./filesystem/store.js";
 import { openObjectStore } from "./object-store/open.js";
 import { openPostgresStore } from "./postgresql/store.js";
 import { openSqliteStore } from "./sqlite/store.js";
@@ -37,7 +38,7 @@ export async function openStore(
   const pollIntervalMs = chosen.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   switch (chosen.provider) {
     case "filesystem":
-      return openFilesystemStore(chosen.path ?? defaultDataFolder(env), pollIntervalMs);
+      return openFilesystemStore(chosen.path ?? unitcDir("data", env), pollIntervalMs);
     case "sqlite":
       if (!chosen.path)
         throw badConfig("storage.path is required for the sqlite provider", "set storage.path");

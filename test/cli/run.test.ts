@@ -102,6 +102,13 @@ describe("unitc run", () => {
     expect(noManifest.stderr).toMatch(
       /^unitc run: cannot read manifest .*missing\/manifest\.json: no such file\nhint: run unitc compile to produce it; .* copied into .*missing, or a manifestPath naming the manifest\n$/,
     );
+    // The same diagnostics as the other commands that open a bundle.
+    const call = await runUnitc(
+      ["call", "weather__current.now", "--manifest", "missing/manifest.json"],
+      dir,
+      env,
+    );
+    expect(noManifest.stderr).toBe(call.stderr.replace(/^unitc call:/, "unitc run:"));
   });
 
   it("needs a script", async () => {

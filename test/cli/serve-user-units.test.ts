@@ -3,7 +3,8 @@
  * project's, from a bundle of their own in the state folder, while the project's committed bundle
  * holds the project's units only. Real `unitc` child processes, a real MCP client over stdio.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -113,6 +114,22 @@ describe("serve: the user's own units beside the project's", () => {
     expect(await (await start(dir, env, ["serve", "--user-config", "none"])).tools()).toEqual([
       "shared__say",
     ]);
+  });
+
+  it("starts no compile child when the user config declares no units (storage settings only)", async () => {
+    const { dir, env } = await project();
+    await writeFile(
+      join(dir, "home/unitc/config.json"),
+      JSON.stringify({ version: 1, storage: { provider: "filesystem", path: join(dir, "data") } }),
+    );
+    await rm(join(dir, "home/unitc/mine.md"));
+    // A README beside the config is documentation, not a unit.
+    await writeFile(join(dir, "home/unitc/README.md"), "# my unitc notes\n");
+    const served = await start(dir, env, ["serve"]);
+    expect(await served.tools()).toEqual(["shared__say"]);
+    // The user's bundle folder is made only for a compile child; none ran.
+    expect(existsSync(join(env.XDG_STATE_HOME as string, "unitc", "user-bundle"))).toBe(false);
+    expect(served.stderr()).not.toContain("warning");
   });
 
   it("a user unit that fails to compile is named in a warning; the others are still served", async () => {

@@ -11,9 +11,14 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A running proxy: its URL, and how to stop it. */
+/** A running proxy: its URL, test hooks, and how to stop it. */
 export interface PreconditionProxy {
   url: string;
+  /**
+   * The next conditional PUT is answered 502: after s3rver took it (`landed`, the write is there and
+   * the answer is lost) or without forwarding it (`dropped`, nothing was written).
+   */
+  failNextPut(how: "landed" | "dropped"): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,11 @@ function failed(res: ServerResponse): void {
   );
 }
 
+function badGateway(res: ServerResponse): void {
+  res.writeHead(502, { "content-type": "text/plain" });
+  res.end("bad gateway (test hook)");
+}
+
 /** Waits until s3rver serves the bytes whose MD5 is `etag` at `path` (its ETags are MD5s). */
 async function settled(target: URL, path: string, host: string | undefined, etag: string): Promise<void> {
   const want = etag.replaceAll('"', "");
@@ -74,6 +84,7 @@ async function settled(target: URL, path: string, host: string | undefined, etag
 export async function startPreconditionProxy(upstreamUrl: string): Promise<PreconditionProxy> {
   const target = new URL(upstreamUrl);
   const locks = new Map<string, Promise<void>>();
+  let failPut: "landed" | "dropped" | undefined;
   const etagOf = async (path: string, host: string | undefined): Promise<string | null> => {
     const head = await send(target, "HEAD", path, { host });
     return head.status === 200 ? String(head.headers.etag) : null;
@@ -88,11 +99,15 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
       if (ifNoneMatch === "*" && etag !== null) return failed(res);
       if (ifMatch && etag !== ifMatch) return failed(res);
     }
+    const fail = req.method === "PUT" && (ifNoneMatch || ifMatch) ? failPut : undefined;
+    if (fail) failPut = undefined;
+    if (fail === "dropped") return badGateway(res);
     const answer = await send(target, req.method ?? "GET", req.url ?? "/", req.headers, body);
     const etag = answer.headers.etag;
     if (req.method === "PUT" && answer.status === 200 && typeof etag === "string") {
       await settled(target, path, req.headers.host, etag);
     }
+    if (fail === "landed") return badGateway(res);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   };
@@ -117,6 +132,9 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    failNextPut: (how) => {
+      failPut = how;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -9,23 +9,10 @@
  * (enum members) stay equal to the schemas' cleaned values.
  */
 
+import { withheldReason } from "../../../runtime/invoke/mcp/listed-tool.js";
 import type { JsonSchema } from "../../../runtime/manifest.js";
-import { shownJson, shownText, unsafeKeys } from "../../../runtime/shown-text.js";
+import { shownJson, shownText } from "../../../runtime/shown-text.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
-
-/** Why the operation cannot be shown as it is, or undefined when it can. */
-function unsafe(operation: OperationIR): string | undefined {
-  if (shownText(operation.name, []) !== operation.name) return "its name holds invisible characters";
-  for (const [which, schema] of [
-    ["input", operation.inputSchema],
-    ["output", operation.outputSchema],
-  ] as const) {
-    const [key] = unsafeKeys(schema, []);
-    if (key !== undefined)
-      return `its ${which} schema has a property name holding invisible characters (${JSON.stringify(key)} once cleaned)`;
-  }
-  return undefined;
-}
 
 function shownOperation(operation: OperationIR): OperationIR {
   const shown: OperationIR = {
@@ -50,7 +37,9 @@ function shownTypesModule(module: TypesModule): TypesModule {
 export function shownSpecUnit(ir: UnitIR, context: DiscoverContext): UnitIR {
   const operations: OperationIR[] = [];
   for (const operation of ir.operations) {
-    const problem = unsafe(operation);
+    const schemas = { input: operation.inputSchema, output: operation.outputSchema };
+    // The check MCP listings get, less their caps: a spec document's size is capped where it is read.
+    const problem = withheldReason(operation.name, schemas, { secrets: [], caps: false });
     if (problem === undefined) {
       operations.push(shownOperation(operation));
       continue;

@@ -36,20 +36,49 @@ function namesProto(schema: unknown): boolean {
   return false;
 }
 
-function schemaProblem(which: string, schema: unknown, secrets: readonly string[]): string | undefined {
+/** What the withhold check applies: the secrets to look for, and whether the caps on schemas apply. */
+export interface WithholdOptions {
+  /** The unit's resolved secret values (none for a spec document's operations). */
+  secrets: readonly string[];
+  /** The caps a downstream's listing gets (depth, size, a `__proto__` property); spec units skip them. */
+  caps: boolean;
+}
+
+function schemaProblem(which: string, schema: unknown, options: WithholdOptions): string | undefined {
   if (schema === undefined) return undefined;
-  if (jsonDepth(schema) > MAX_JSON_DEPTH)
-    return `its ${which} schema nests deeper than ${MAX_JSON_DEPTH} levels`;
-  const bytes = Buffer.byteLength(JSON.stringify(schema) ?? "", "utf8");
-  if (bytes > MAX_SCHEMA_BYTES) {
-    return `its ${which} schema is ${bytes} bytes of JSON, over the ${MAX_SCHEMA_BYTES}-byte cap`;
+  if (options.caps) {
+    if (jsonDepth(schema) > MAX_JSON_DEPTH)
+      return `its ${which} schema nests deeper than ${MAX_JSON_DEPTH} levels`;
+    const bytes = Buffer.byteLength(JSON.stringify(schema) ?? "", "utf8");
+    if (bytes > MAX_SCHEMA_BYTES) {
+      return `its ${which} schema is ${bytes} bytes of JSON, over the ${MAX_SCHEMA_BYTES}-byte cap`;
+    }
+    if (namesProto(schema)) {
+      return `its ${which} schema names a property "__proto__", which JSON tools drop or turn into a prototype`;
+    }
   }
-  if (namesProto(schema)) {
-    return `its ${which} schema names a property "__proto__", which JSON tools drop or turn into a prototype`;
-  }
-  const [key] = unsafeKeys(schema, secrets);
+  const [key] = unsafeKeys(schema, options.secrets);
   if (key === undefined) return undefined;
-  return `its ${which} schema has a property name holding invisible characters or a secret (${JSON.stringify(head(key, 80))} once cleaned)`;
+  return `its ${which} schema has a property name holding ${hidden(options)} (${JSON.stringify(head(key, 80))} once cleaned)`;
+}
+
+/** What shown text would remove or redact, in words. */
+const hidden = (options: WithholdOptions) =>
+  options.secrets.length > 0 ? "invisible characters or a secret" : "invisible characters";
+
+/**
+ * Why an operation or listed tool cannot be shown as it is, or undefined when it can: its name, or a
+ * property name in its schemas, would have to change to be shown (names are never rewritten
+ * silently), or, with `caps`, a schema is too deep, too large or names `__proto__`. The compiler's
+ * spec units and the MCP listings (compiler and drift check) share this one check.
+ */
+export function withheldReason(
+  name: string,
+  schemas: { input?: unknown; output?: unknown },
+  options: WithholdOptions,
+): string | undefined {
+  if (shownText(name, options.secrets) !== name) return `its name holds ${hidden(options)}`;
+  return schemaProblem("input", schemas.input, options) ?? schemaProblem("output", schemas.output, options);
 }
 
 /** Only the top-level plain values of the annotations: the hints and the title are all that is read. */
@@ -69,9 +98,8 @@ function flatAnnotations(
 /** The tool as kept, or why it is withheld; `secrets` are the unit's resolved secret values. */
 export function keepListedTool(tool: ListedTool, secrets: readonly string[]): KeptTool {
   const name = shownText(tool.name, secrets);
-  if (name !== tool.name) return { name, withheld: "its name holds invisible characters or a secret" };
-  const problem =
-    schemaProblem("input", tool.inputSchema, secrets) ?? schemaProblem("output", tool.outputSchema, secrets);
+  const schemas = { input: tool.inputSchema, output: tool.outputSchema };
+  const problem = withheldReason(tool.name, schemas, { secrets, caps: true });
   if (problem !== undefined) return { name, withheld: problem };
   const kept: ListedTool = { name };
   if (typeof tool.title === "string") kept.title = shownText(tool.title, secrets);

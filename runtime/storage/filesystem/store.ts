@@ -9,7 +9,6 @@
 import { type FSWatcher, watch as watchFiles } from "node:fs";
 import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { unitcDir } from "../../user-dirs.js";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
 import {
@@ -23,11 +22,6 @@ import {
 import { notWritable, withLock } from "./lock.js";
 
 const SUFFIX = ".rec";
-
-/** The data folder: `$XDG_DATA_HOME/unitc`, else `~/.local/share/unitc`. */
-export function defaultDataFolder(env: Record<string, string | undefined>): string {
-  return unitcDir("data", env);
-}
 
 /** Opens (creating) the filesystem store at `root`. */
 export async function openFilesystemStore(root: string, pollIntervalMs: number): Promise<Store> {

@@ -59,7 +59,7 @@ export function parseCredentials(text: string): ObjectStoreCredentials {
 /** Opens the store and probes its endpoint; rejects with a StoreError when it cannot be used. */
 export async function openObjectStore(config: ObjectStoreConfig, pollIntervalMs: number): Promise<Store> {
   const credentials = config.credentials === undefined ? undefined : parseCredentials(config.credentials);
-  const client = new S3Client({
+  const clientConfig = {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle ?? false,
@@ -67,10 +67,15 @@ export async function openObjectStore(config: ObjectStoreConfig, pollIntervalMs:
     // Checksums only where S3 requires them: S3-compatible servers often lack the newer trailers.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  } as const;
+  const client = new S3Client(clientConfig);
+  // Conditional writes are never resent by the SDK: a PUT that landed and was answered 5xx would be
+  // resent and read 412, a write reported as a conflict that in fact succeeded (see writeObject).
+  const conditional = new S3Client({ ...clientConfig, maxAttempts: 1 });
   const keys = new ObjectKeys(config.path);
   const engine = new ObjectEngine({
     client,
+    conditional,
     bucket: config.bucket,
     keys,
     location: `s3://${config.bucket}/${keys.root}`,

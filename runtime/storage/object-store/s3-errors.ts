@@ -21,6 +21,12 @@ export function isMissing(error: unknown): boolean {
   return status(error) === 404 || name === "NoSuchKey" || name === "NotFound";
 }
 
+/** True when a request may have taken effect though no answer says so: no response, or a 5xx. */
+export function isAmbiguous(error: unknown): boolean {
+  const code = status(error);
+  return code === undefined || code >= 500;
+}
+
 /** A StoreError for any other failure, naming the location and never a credential. */
 export function storeFailure(error: unknown, location: string): StoreError {
   const code = status(error);

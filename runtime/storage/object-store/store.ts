@@ -5,24 +5,30 @@
  * change feed are the shared engine's (see ../engine.ts); S3 has no change hint, so polling alone
  * drives the feed.
  */
+
+import { randomUUID } from "node:crypto";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
 import type { RecordEngine } from "../engine.js";
-import type { Expect, PutResult, StoreKey, StoreRecord } from "../types.js";
+import { type Expect, type PutResult, StoreError, type StoreKey, type StoreRecord } from "../types.js";
 import type { ObjectKeys } from "./keys.js";
-import { isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
+import { isAmbiguous, isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
 
 const UPDATED_AT = "unitc-updated-at";
+const WRITE_ID = "unitc-write-id";
 
-/** The bucket, the client and the key layout one store works in. */
+/** The bucket, the clients and the key layout one store works in. */
 export interface ObjectStoreParts {
   client: S3Client;
+  /** The client of conditional writes and deletes: one attempt each, never resent by the SDK. */
+  conditional: S3Client;
   bucket: string;
   keys: ObjectKeys;
   location: string;
@@ -79,6 +85,7 @@ export class ObjectEngine implements RecordEngine {
     if (this.closed) return;
     this.closed = true;
     this.parts.client.destroy();
+    this.parts.conditional.destroy();
   }
 
   /** The names of a namespace's records and their ETags (every page of the listing). */
@@ -124,28 +131,50 @@ export class ObjectEngine implements RecordEngine {
 
   /** Writes one object if `expect` holds; its new ETag, or undefined when the precondition failed. */
   async writeObject(objectKey: string, value: Uint8Array, expect: Expect): Promise<string | undefined> {
+    const writeId = randomUUID();
     try {
-      const out = await this.parts.client.send(
+      const out = await this.parts.conditional.send(
         new PutObjectCommand({
           Bucket: this.parts.bucket,
           Key: objectKey,
           Body: value,
           ContentType: "application/octet-stream",
-          Metadata: { [UPDATED_AT]: String(Date.now()) },
+          Metadata: { [UPDATED_AT]: String(Date.now()), [WRITE_ID]: writeId },
           ...("absent" in expect ? { IfNoneMatch: "*" } : { IfMatch: expect.version }),
         }),
       );
       return out.ETag ?? "";
     } catch (error) {
       if (isPreconditionFailure(error) || ("version" in expect && isMissing(error))) return undefined;
-      throw storeFailure(error, this.location);
+      if (!isAmbiguous(error)) throw storeFailure(error, this.location);
+      return this.settleLostAnswer(objectKey, writeId, error);
     }
+  }
+
+  /**
+   * A conditional write whose answer was lost (a transport error or a 5xx) may or may not have landed.
+   * It is never reported as a conflict: the caller would retry from a fresh read and apply its change
+   * twice. Comparing the object's content would not settle it either, since another writer may have
+   * written the same bytes over the same version (two increments of one counter), and taking that as
+   * ours loses an update. Each write carries a random id in its metadata: the object bearing our id is
+   * proof the write landed (its ETag is our version); anything else leaves the outcome unknown, an
+   * error the caller sees as one, with the old value still readable.
+   */
+  private async settleLostAnswer(objectKey: string, writeId: string, error: unknown): Promise<string> {
+    const current = await this.headObject(objectKey).catch(() => undefined);
+    if (current?.Metadata?.[WRITE_ID] === writeId && current.ETag) return current.ETag;
+    const failure = storeFailure(error, this.location);
+    throw new StoreError(
+      failure.code,
+      `the outcome of a write to ${this.location} is unknown: ${failure.message}`,
+      "read the record again and retry the change if it is still needed",
+    );
   }
 
   /** Deletes one object if it is at `etag`; false when it is not (or is gone). */
   async deleteObject(objectKey: string, etag: string): Promise<boolean> {
     try {
-      await this.parts.client.send(
+      await this.parts.conditional.send(
         new DeleteObjectCommand({ Bucket: this.parts.bucket, Key: objectKey, IfMatch: etag }),
       );
       return true;
@@ -156,10 +185,14 @@ export class ObjectEngine implements RecordEngine {
   }
 
   private async head(objectKey: string): Promise<string | undefined> {
+    return (await this.headObject(objectKey))?.ETag;
+  }
+
+  private async headObject(objectKey: string): Promise<HeadObjectCommandOutput | undefined> {
     try {
-      return (
-        await this.parts.client.send(new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }))
-      ).ETag;
+      return await this.parts.client.send(
+        new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
+      );
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw storeFailure(error, this.location);

@@ -79,6 +79,54 @@ describe("object_store at open", () => {
   });
 });
 
+describe("object_store when a conditional write's answer is lost", () => {
+  const text = (value: Uint8Array | undefined) => new TextDecoder().decode(value);
+  const bytes = (value: string) => new TextEncoder().encode(value);
+
+  it("reports a create that landed before a 502 as written, not as a conflict", async () => {
+    const store = await openStore(config(proxy.url), env);
+    const key = { namespace: "test.lost", name: "created" };
+    proxy.failNextPut("landed");
+    const result = await store.put(key, bytes("mine"), { absent: true });
+    expect(result).toMatchObject({ ok: true });
+    const read = await store.get(key);
+    expect(text(read?.value)).toBe("mine");
+    expect(result.ok && result.version).toBe(read?.version);
+    await store.close();
+  });
+
+  it("reports a replace that landed before a 502 as written, and loses nothing", async () => {
+    const store = await openStore(config(proxy.url), env);
+    const key = { namespace: "test.lost", name: "replaced" };
+    const first = await store.put(key, bytes("one"), { absent: true });
+    if (!first.ok) throw new Error("the first write conflicted");
+    proxy.failNextPut("landed");
+    const second = await store.put(key, bytes("two"), { version: first.version });
+    expect(second).toMatchObject({ ok: true });
+    const read = await store.get(key);
+    expect(text(read?.value)).toBe("two");
+    expect(second.ok && second.version).toBe(read?.version);
+    await store.close();
+  });
+
+  it("fails a write whose outcome is unknown with an error, never a conflict", async () => {
+    const store = await openStore(config(proxy.url), env);
+    const key = { namespace: "test.lost", name: "dropped" };
+    const first = await store.put(key, bytes("one"), { absent: true });
+    if (!first.ok) throw new Error("the first write conflicted");
+    proxy.failNextPut("dropped");
+    await expect(store.put(key, bytes("two"), { version: first.version })).rejects.toMatchObject({
+      code: "STORAGE_UNREACHABLE",
+      message: expect.stringContaining("unknown"),
+    });
+    // The old value is still there and the caller may try again with what it read.
+    const read = await store.get(key);
+    expect(text(read?.value)).toBe("one");
+    expect(await store.put(key, bytes("two"), { version: first.version })).toMatchObject({ ok: true });
+    await store.close();
+  });
+});
+
 // Behind the precondition-enforcing proxy: the one stand-in (see test/support/precondition-proxy.ts),
 // for S3's own atomic conditional writes, which s3rver accepts and ignores.
 const conformancePath = `conformance-${randomUUID()}`;

@@ -3,8 +3,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultDataFolder } from "../../../runtime/storage/filesystem/store.js";
 import { openStore } from "../../../runtime/storage/open.js";
+import { unitcDir } from "../../../runtime/user-dirs.js";
 
 describe("openStore", () => {
   it("opens the filesystem store in the data folder when no storage is configured", async () => {
@@ -13,7 +13,7 @@ describe("openStore", () => {
     expect(store.provider).toBe("filesystem");
     expect(store.location).toBe(join(home, "data", "unitc"));
     await store.close();
-    expect(defaultDataFolder({ HOME: "/home/someone" })).toBe("/home/someone/.local/share/unitc");
+    expect(unitcDir("data", { HOME: "/home/someone" })).toBe("/home/someone/.local/share/unitc");
   });
 
   it("refuses an inline postgresql DSN, naming the field and never echoing the value", async () => {

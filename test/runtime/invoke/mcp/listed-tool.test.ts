@@ -1,6 +1,10 @@
 /** What is kept of a listed tool: shown text everywhere, and tools that cannot be shown withheld. */
 import { describe, expect, it } from "vitest";
-import { keepListedTool, MAX_SCHEMA_BYTES } from "../../../../runtime/invoke/mcp/listed-tool.js";
+import {
+  keepListedTool,
+  MAX_SCHEMA_BYTES,
+  withheldReason,
+} from "../../../../runtime/invoke/mcp/listed-tool.js";
 import type { ListedTool } from "../../../../runtime/invoke/mcp/tool-schema.js";
 import { MAX_JSON_DEPTH } from "../../../../runtime/shown-text.js";
 
@@ -95,5 +99,34 @@ describe("keepListedTool", () => {
   it("keeps a schema just under the caps, and property names that are plain", () => {
     const tool: ListedTool = { name: "t", inputSchema: nested(MAX_JSON_DEPTH) };
     expect(keepListedTool(tool, [SECRET])).toEqual({ tool });
+  });
+});
+
+describe("withheldReason (one check for MCP listings and spec units)", () => {
+  const big = { type: "object", description: "x".repeat(MAX_SCHEMA_BYTES) };
+  const hiddenKey = { type: "object", properties: { [`pa${TAG}th`]: {} } };
+
+  it("applies the caps on schemas only when asked", () => {
+    expect(withheldReason("t", { input: big }, { secrets: [], caps: true })).toMatch(/over the .*-byte cap/);
+    expect(withheldReason("t", { input: big }, { secrets: [], caps: false })).toBeUndefined();
+    expect(
+      withheldReason("t", { output: nested(MAX_JSON_DEPTH + 1) }, { secrets: [], caps: false }),
+    ).toBeUndefined();
+  });
+
+  it("withholds names with or without caps, mentioning secrets only when there are some", () => {
+    expect(withheldReason(`rea${ZW}d`, {}, { secrets: [], caps: false })).toBe(
+      "its name holds invisible characters",
+    );
+    expect(withheldReason("t", { output: hiddenKey }, { secrets: [], caps: false })).toBe(
+      'its output schema has a property name holding invisible characters ("path" once cleaned)',
+    );
+    expect(withheldReason(`get_${SECRET}`, {}, { secrets: [SECRET], caps: true })).toBe(
+      "its name holds invisible characters or a secret",
+    );
+    expect(keepListedTool({ name: "t", inputSchema: hiddenKey }, [])).toEqual({
+      name: "t",
+      withheld: withheldReason("t", { input: hiddenKey }, { secrets: [], caps: false }),
+    });
   });
 });
