@@ -1,18 +1,18 @@
 /**
  * Checks every HTTP request makes before the body is read: `Host` and `Origin` against loopback plus
  * `publicOrigins` (DNS rebinding; an empty allowlist still allows only loopback), `X-Forwarded-Host`
- * only with `trustProxy`, and the bearer token (compared in constant time; a session ID alone never
- * authorises).
+ * only with `trustProxy`; and how a request that is not authenticated is answered (who is
+ * authenticated is `authenticate.ts`'s).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as ipaddrModule from "ipaddr.js";
+import type { AuthProblem } from "./principal.js";
 
 // ipaddr.js is CommonJS: Node hands its exports to an ES module as `default`.
 const ipaddr = (ipaddrModule as unknown as { default: typeof ipaddrModule }).default;
 
 export interface GuardOptions {
-  /** The token clients must send; undefined when unauthenticated serving was allowed. */
+  /** The admin token clients may send; undefined when unauthenticated serving was allowed. */
   token?: string;
   /** Public origins such as `https://units.example.com` (scheme, host and port). */
   publicOrigins: readonly string[];
@@ -96,21 +96,6 @@ export function hostOrOriginProblem(
   return `origin ${JSON.stringify(origin)} is not allowed`;
 }
 
-function digest(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
-}
-
-/** `ok`, or whether the bearer token is missing or wrong. */
-export function tokenProblem(
-  req: IncomingMessage,
-  token: string | undefined,
-): "missing" | "invalid" | undefined {
-  if (token === undefined) return undefined;
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-  if (!match?.[1]) return "missing";
-  return timingSafeEqual(digest(match[1]), digest(token)) ? undefined : "invalid";
-}
-
 /** Answers with a JSON-RPC error body (id null) and `status`. */
 export function sendError(
   res: ServerResponse,
@@ -128,18 +113,14 @@ export function sendError(
   res.end(body);
 }
 
-/** 401 with the `WWW-Authenticate` challenge. */
-export function sendUnauthorized(
+/** The answer to a request that is not authenticated: its status, challenge and message. */
+export function sendProblem(
   res: ServerResponse,
-  problem: "missing" | "invalid",
+  problem: AuthProblem,
   headers: Record<string, string> = {},
 ): void {
-  const challenge =
-    problem === "missing"
-      ? 'Bearer realm="unitc"'
-      : 'Bearer realm="unitc", error="invalid_token", error_description="the bearer token is not valid"';
-  sendError(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", {
+  sendError(res, problem.status, -32001, problem.message, {
     ...headers,
-    "www-authenticate": challenge,
+    "www-authenticate": problem.challenge,
   });
 }
