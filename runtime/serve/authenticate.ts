@@ -33,6 +33,8 @@ export function tokenAuthenticate(options: { token?: string; tokens?: ServeToken
     if (admin && timingSafeEqual(digest(presented), admin)) return ADMIN_PRINCIPAL;
     const scoped = options.tokens?.check(presented);
     if (scoped) return scoped;
-    return admin ? unauthorized("invalid") : ANONYMOUS;
+    if (admin) return unauthorized("invalid");
+    // Without authentication, a session still belongs to the credential that opened it.
+    return { id: `anonymous:${digest(presented).toString("hex")}`, via: "none" };
   };
 }
