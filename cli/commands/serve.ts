@@ -110,7 +110,8 @@ async function runHttp(
     import("../../runtime/serve/http.js"),
     import("../../runtime/serve/authenticate.js"),
   ]);
-  const tokens = await openServeTokens(storage, log);
+  // Without authentication a scoped token would limit nobody: anyone may call as anonymous.
+  const tokens = token ? await openServeTokens(storage, log) : undefined;
   const serving = await serveHttp(host, {
     authenticate: tokenAuthenticate({
       ...(token ? { token: token.token } : {}),

@@ -58,13 +58,18 @@ export function scopedRuntime(runtime: UnitRuntime, unitIds: readonly string[]):
     };
     return {
       manifest,
-      operation: (unitId, name) => (check(unitId), runtime.operation(unitId, name)),
-      invoke: async (unitId, name, input, options) => (
-        check(unitId), runtime.invoke(unitId, name, input, options)
-      ),
-      call: async (unitId, name, input, options) => (
-        check(unitId), runtime.call(unitId, name, input, options)
-      ),
+      operation: (unitId, name) => {
+        check(unitId);
+        return runtime.operation(unitId, name);
+      },
+      invoke: async (unitId, name, input, options) => {
+        check(unitId);
+        return runtime.invoke(unitId, name, input, options);
+      },
+      call: async (unitId, name, input, options) => {
+        check(unitId);
+        return runtime.call(unitId, name, input, options);
+      },
       // The runtime is the bundle's, shared: closing a view of it closes nothing.
       close: async () => undefined,
     };

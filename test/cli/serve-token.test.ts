@@ -77,7 +77,9 @@ describe("unitc serve token", () => {
         url: serving.url,
         token: value,
       });
-      const codeMode = (await client.listTools()).find((tool) => tool.name === "code_mode");
+      const codeMode = (await client.listTools()).find((tool) => tool.name === "code_mode") as
+        | { description?: string }
+        | undefined;
       expect(codeMode?.description).toMatch(/- notes:/);
       expect(codeMode?.description).not.toMatch(/- files:/);
       const admin = await connectServeClient(generation, {
@@ -85,9 +87,10 @@ describe("unitc serve token", () => {
         url: serving.url,
         token: serving.token,
       });
-      expect((await admin.listTools()).find((tool) => tool.name === "code_mode")?.description).toMatch(
-        /- files:/,
-      );
+      const adminCodeMode = (await admin.listTools()).find((tool) => tool.name === "code_mode") as {
+        description?: string;
+      };
+      expect(adminCodeMode.description).toMatch(/- files:/);
       expect((await token(["revoke", name])).code).toBe(0);
       const revokedAt = Date.now();
       const init = JSON.stringify({
