@@ -67,6 +67,18 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
+/**
+ * `unitc serve token …` is a command of its own: `serve` itself runs a server, and citty would run
+ * it after any subcommand.
+ */
+function loaderOf(name: string, args: readonly string[]): CommandLoader {
+  if (name === "serve" && args[1] === "token") {
+    return async (io, setExit) =>
+      (await import("./commands/serve-token.js")).serveTokenCommand(io, setExit) as CommandDef<ArgsDef>;
+  }
+  return COMMANDS[name] as CommandLoader;
+}
+
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = EXIT_OK;
@@ -83,7 +95,7 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   // Only the command that runs is loaded: `unitc serve` starts without the compiler, for example.
   const wanted = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
   const subCommands: Record<string, CommandDef<ArgsDef>> = {};
-  for (const key of wanted) subCommands[key] = await (COMMANDS[key] as CommandLoader)(io, setExit);
+  for (const key of wanted) subCommands[key] = await loaderOf(key, args)(io, setExit);
   const main = defineCommand({
     meta: { name: "unitc", version: packageJson.version, description: packageJson.description },
     subCommands,

@@ -12,6 +12,8 @@ import type { OpenedStorage } from "./storage-config.js";
 export interface LazyStorage {
   vault: SecretSource;
   oauth: AccessTokenSource;
+  /** Opens the store now (HTTP serving reads its serve tokens at start). */
+  opened(): Promise<OpenedStorage>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
       accessToken: async (...args) => (await oauthTokens()).accessToken(...args),
       afterUnauthorized: async (...args) => (await oauthTokens()).afterUnauthorized(...args),
     },
+    opened: storage,
     async close() {
       if (opened) await (await opened.catch(() => undefined))?.close();
     },

@@ -10,6 +10,7 @@ import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
+import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import type { OAuthResourceOptions } from "../runtime/serve/oauth-resource.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
@@ -29,6 +30,8 @@ export interface ServeArgs {
   "oauth-issuer"?: string;
   audience?: string;
   scope?: string;
+  "rate-limit"?: string;
+  "max-concurrent"?: string;
 }
 
 export interface ServeSettings {
@@ -49,6 +52,8 @@ export interface ServeSettings {
   aliases?: NamespaceAliases;
   /** Accept OAuth access tokens from this issuer (HTTP only). */
   oauth?: OAuthResourceOptions;
+  /** Per-principal limits of HTTP serving. */
+  limits: PrincipalLimits;
 }
 
 type Data = Record<string, unknown>;
@@ -168,6 +173,26 @@ function oauthSettings(args: ServeArgs, serve: Data): OAuthResourceOptions | und
   };
 }
 
+function parseLimits(rate: string | undefined, concurrent: string | undefined): PrincipalLimits {
+  const perMinute = rate === undefined ? DEFAULT_LIMITS.perMinute : parseRate(rate);
+  if (perMinute === undefined) {
+    throw new ServeSetupError(
+      "BAD_RATE_LIMIT",
+      `rate limit ${JSON.stringify(rate)} is not a rate`,
+      "use N/min, N/s or N/h, for example --rate-limit 600/min (0 turns it off)",
+    );
+  }
+  const maxConcurrent = concurrent === undefined ? DEFAULT_LIMITS.maxConcurrent : Number(concurrent);
+  if (!Number.isInteger(maxConcurrent) || maxConcurrent < 0) {
+    throw new ServeSetupError(
+      "BAD_MAX_CONCURRENT",
+      `--max-concurrent ${JSON.stringify(concurrent)} is not a whole number`,
+      "use for example --max-concurrent 16 (0 turns it off)",
+    );
+  }
+  return { perMinute, maxConcurrent };
+}
+
 /** Runs `check`; a {@link ServeSetupError} it throws is marked as a flag's when `flagGiven`
  * (exit 2); with `codes`, only errors with those codes are (an unset variable is not the flag's fault). */
 export function checked<T>(flagGiven: boolean, check: () => T, codes?: readonly string[]): T {
@@ -218,6 +243,12 @@ export function resolveServeSettings(
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
+    limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
+      parseLimits(
+        args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT,
+        args["max-concurrent"] ?? env.UNITC_SERVE_MAX_CONCURRENT,
+      ),
+    ),
   };
 }
 

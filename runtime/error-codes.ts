@@ -87,6 +87,20 @@ const codes = {
   ),
   RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
   CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
+  SERVE_TOKEN_EXISTS: entry(
+    "a serve token of this name exists already",
+    "revoke it first (unitc serve token revoke NAME) or pick another name",
+  ),
+  SERVE_TOKEN_UNKNOWN: entry("no serve token has this name", "unitc serve token list shows the names"),
+  SERVE_TOKEN_BAD_NAME: entry(
+    "a serve token's name has characters it may not have",
+    "use 1-64 letters, digits, '.', '_' or '-'",
+  ),
+  SERVE_TOKEN_BAD_EXPIRY: entry("a serve token's expiry is not a duration", "use 30d, 12h, 15m or 45s"),
+  RATE_LIMITED: entry(
+    "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",
+    "wait the Retry-After seconds; the operator raises --rate-limit or --max-concurrent",
+  ),
 } satisfies Record<string, ErrorCodeEntry>;
 
 /** Every runtime error code. */

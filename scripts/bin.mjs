@@ -38,5 +38,7 @@ function serveBundle() {
 }
 
 const args = process.argv.slice(2);
-const runCli = (args[0] === "serve" ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
+// `unitc serve token …` manages tokens in storage: it runs from the ordinary CLI, not serve.cjs.
+const serving = args[0] === "serve" && args[1] !== "token";
+const runCli = (serving ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
 process.exitCode = await runCli(args);

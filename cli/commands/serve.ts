@@ -18,7 +18,7 @@ import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
-import { lazyStorage } from "../lazy-vault.js";
+import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
 import {
   checked,
   loadUserServeConfig,
@@ -65,6 +65,16 @@ export const serveArgs = {
     type: "boolean",
     description: "Also serve the user config's own units (default; --no-user-units turns it off)",
   },
+  "rate-limit": {
+    type: "string",
+    description: "HTTP requests per caller (default 600/min; 0 turns it off)",
+    valueHint: "N/min",
+  },
+  "max-concurrent": {
+    type: "string",
+    description: "HTTP requests in progress per caller (default 16; 0 turns it off)",
+    valueHint: "N",
+  },
   ...envFileArg,
 } as const;
 
@@ -86,7 +96,13 @@ function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
   return { url: settings.upstreamUrl, ...(token ? { token } : {}) };
 }
 
-async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log: (line: string) => void) {
+async function runHttp(
+  host: ServeHost,
+  settings: ServeSettings,
+  io: CliIO,
+  log: (line: string) => void,
+  storage: LazyStorage,
+) {
   const token = settings.allowUnauthenticatedHttp
     ? undefined
     : checked(
@@ -102,7 +118,11 @@ async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log:
       );
   // Loaded on demand: stdio serving needs none of the HTTP machinery.
   const { serveHttp } = await import("../../runtime/serve/http.js");
+  // Without authentication a scoped token would limit nobody: anyone may call as anonymous.
+  const tokens = token ? await openServeTokens(storage, log) : undefined;
   const serving = await serveHttp(host, {
+    ...(tokens ? { tokens } : {}),
+    limits: settings.limits,
     host: settings.host,
     port: settings.port,
     path: settings.path,
@@ -114,11 +134,27 @@ async function runHttp(host: ServeHost, settings: ServeSettings, io: CliIO, log:
     log,
   });
   const tokenLine = token && `bearer token from ${relative(io.cwd, token.source) || token.source}`;
+  const scopedLine = tokens && "scoped serve tokens";
   const oauthLine = settings.oauth && `OAuth tokens from ${settings.oauth.issuer} for ${serving.resource}`;
-  const auth = [tokenLine, oauthLine].filter(Boolean).join(", ") || "no authentication";
+  const auth = [tokenLine, scopedLine, oauthLine].filter(Boolean).join(", ") || "no authentication";
   log(`listening on ${serving.url} (${auth})`);
   await stopped(io.signal);
   await serving.close();
+  await tokens?.close();
+}
+
+/** The scoped serve tokens in storage; without a store to read, only the admin token is accepted. */
+async function openServeTokens(storage: LazyStorage, log: (line: string) => void) {
+  try {
+    const [{ store }, { ServeTokens }] = await Promise.all([
+      storage.opened(),
+      import("../../runtime/serve/serve-tokens.js"),
+    ]);
+    return await ServeTokens.open(store);
+  } catch (error) {
+    log(`warning: scoped serve tokens are not accepted: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void) {
@@ -212,7 +248,7 @@ export async function serveFromArgs(
       log,
     });
     overrides.onHost?.(host);
-    if (settings.transport === "http") await runHttp(host, settings, io, log);
+    if (settings.transport === "http") await runHttp(host, settings, io, log, storage);
     else await runStdio(host, io, log);
     setExit(EXIT_OK);
   } catch (error) {

@@ -1,13 +1,17 @@
 /**
  * The one authentication step of HTTP serving: `authenticate(req)` gives the principal a request
- * acts for, or the problem to answer with. The operators' serve token is compared first (in constant
- * time), then an OAuth access token when an issuer is configured. A problem becomes 401 (no or a bad
- * token), 403 (a scope missing) or 503 (the issuer unreachable), each with its `WWW-Authenticate`.
+ * acts for, or the problem to answer with. The operators' serve token is compared first, then the
+ * scoped serve tokens kept in storage (both as SHA-256 digests in constant time; a session ID alone
+ * never authorises), then an OAuth access token when an issuer is configured. A problem becomes 401
+ * (no or a bad token), 403 (a scope missing) or 503 (the issuer unreachable), each with its
+ * `WWW-Authenticate`.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendError, tokenProblem } from "./http-guard.js";
+import { sendError } from "./http-guard.js";
 import type { OAuthResource } from "./oauth-resource.js";
-import type { Principal } from "./principal.js";
+import { bearerToken, type Principal } from "./principal.js";
+import type { ServeTokens } from "./serve-tokens.js";
 
 /** Why a request is not authenticated. */
 export interface AuthProblem {
@@ -20,34 +24,40 @@ export type Authenticate = (req: IncomingMessage) => Promise<Principal | AuthPro
 export interface AuthenticateOptions {
   /** The operators' serve token; undefined when unauthenticated serving was allowed. */
   token?: string;
+  /** The scoped serve tokens, when storage holds them. */
+  tokens?: ServeTokens;
   /** The protected resource, when OAuth tokens are accepted. */
   oauth?: OAuthResource;
 }
 
-const OPERATOR: Principal = { id: "operator", via: "token" };
+/** The principal of the operators' serve token: every unit. */
+export const ADMIN_PRINCIPAL: Principal = { id: "admin", via: "admin-token" };
 const ANONYMOUS: Principal = { id: "anonymous", via: "none" };
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
 
 /** True when `result` is a refusal rather than a principal. */
 export function isProblem(result: Principal | AuthProblem): result is AuthProblem {
   return "kind" in result;
 }
 
-function bearer(req: IncomingMessage): string | undefined {
-  return /^Bearer[ ]+(\S+)\s*$/i.exec(req.headers.authorization ?? "")?.[1];
-}
-
 /** The authentication step for these options. */
 export function createAuthenticate(options: AuthenticateOptions): Authenticate {
-  const { token, oauth } = options;
+  const { tokens, oauth } = options;
+  const admin = options.token === undefined ? undefined : digest(options.token);
+  const open = admin === undefined && !oauth;
   return async (req) => {
-    if (!oauth) {
-      const problem = tokenProblem(req, token);
-      return problem ? { kind: problem } : token === undefined ? ANONYMOUS : OPERATOR;
-    }
-    const presented = bearer(req);
-    if (presented === undefined) return { kind: "missing" };
-    if (token !== undefined && tokenProblem(req, token) === undefined) return OPERATOR;
-    return oauth.verify(presented);
+    const presented = bearerToken(req);
+    if (presented === undefined) return open ? ANONYMOUS : { kind: "missing" };
+    if (admin && timingSafeEqual(digest(presented), admin)) return ADMIN_PRINCIPAL;
+    const scoped = tokens?.check(presented);
+    if (scoped) return scoped;
+    if (oauth) return oauth.verify(presented);
+    if (!open) return { kind: "invalid" };
+    // Without authentication, a session still belongs to the credential that opened it.
+    return { id: `anonymous:${digest(presented).toString("hex")}`, via: "none" };
   };
 }
 

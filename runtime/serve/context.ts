@@ -25,14 +25,19 @@ export interface Snapshot {
   table: ToolTable;
   limits: SearchLimits;
   search: CatalogSearch;
+  /** The search indexes the snapshot was built over (a scoped view searches the same ones). */
+  indexes: readonly SourceIndex[];
 }
 
 export interface ServeContext {
   snapshot(): Snapshot;
   /** Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`). */
   call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome>;
-  /** Runs a Code Mode script against the local bundle. */
-  runCode(input: { code: string; timeoutMs?: number }): Promise<{ ok: boolean; [field: string]: unknown }>;
+  /** Runs a Code Mode script against the local bundle; with `units`, only those units are known to it. */
+  runCode(
+    input: { code: string; timeoutMs?: number },
+    units?: readonly string[],
+  ): Promise<{ ok: boolean; [field: string]: unknown }>;
 }
 
 function sourceKey(source: SourceRef, unitId: string): string {
@@ -94,5 +99,6 @@ export function createSnapshot(
     table: buildToolTable(units, limits),
     limits,
     search: new CatalogSearch(indexes, units),
+    indexes,
   };
 }

@@ -12,6 +12,7 @@ import type { ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
+import { scopedRuntime } from "./scope.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 
 export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
@@ -188,12 +189,14 @@ class Host implements ServeHost {
     return slot.onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {}));
   }
 
-  async runCode(input: { code: string; timeoutMs?: number }) {
+  async runCode(input: { code: string; timeoutMs?: number }, units?: readonly string[]) {
     const { runCodeMode } = await import("../sandbox/run.js");
     const bundleDir = this.bundleDir();
     // Code Mode is prepared in the background at start: a first run does not wait for the checker.
     const run = (g: { runtime: Parameters<typeof runCodeMode>[0] }) =>
-      runCodeMode(g.runtime, input, bundleDir, { skipCheckWhileStarting: true });
+      runCodeMode(units ? scopedRuntime(g.runtime, units) : g.runtime, input, bundleDir, {
+        skipCheckWhileStarting: true,
+      });
     return (await this.project.onCurrent(run)) as unknown as {
       ok: boolean;
       [field: string]: unknown;

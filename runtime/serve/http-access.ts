@@ -13,9 +13,11 @@ import {
 } from "./authenticate.js";
 import { METADATA_PATH, type OAuthResourceOptions, oauthResource } from "./oauth-resource.js";
 import type { Principal } from "./principal.js";
+import type { ServeTokens } from "./serve-tokens.js";
 
 export interface AccessOptions {
   token?: string;
+  tokens?: ServeTokens;
   oauth?: OAuthResourceOptions;
   publicOrigins: readonly string[];
   /** The MCP endpoint's path. */
@@ -44,6 +46,7 @@ export function createAccess(options: AccessOptions, boundUrl: string): Access {
   const oauth = options.oauth ? oauthResource(options.oauth, resource, options.fetch) : undefined;
   const authenticate: Authenticate = createAuthenticate({
     ...(options.token !== undefined ? { token: options.token } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {}),
     ...(oauth ? { oauth } : {}),
   });
   // The path-suffixed form is what MCP clients ask for first; the bare form is RFC 9728's default.

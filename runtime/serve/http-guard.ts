@@ -1,10 +1,9 @@
 /**
  * Checks every HTTP request makes before the body is read: `Host` and `Origin` against loopback plus
  * `publicOrigins` (DNS rebinding; an empty allowlist still allows only loopback), `X-Forwarded-Host`
- * only with `trustProxy`, and the bearer token (compared in constant time; a session ID alone never
- * authorises).
+ * only with `trustProxy`; and how a request that is not authenticated is answered (who is
+ * authenticated is `authenticate.ts`'s).
  */
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as ipaddrModule from "ipaddr.js";
 
@@ -12,7 +11,7 @@ import * as ipaddrModule from "ipaddr.js";
 const ipaddr = (ipaddrModule as unknown as { default: typeof ipaddrModule }).default;
 
 export interface GuardOptions {
-  /** The token clients must send; undefined when unauthenticated serving was allowed. */
+  /** The admin token clients may send; undefined when unauthenticated serving was allowed. */
   token?: string;
   /** Public origins such as `https://units.example.com` (scheme, host and port). */
   publicOrigins: readonly string[];
@@ -94,21 +93,6 @@ export function hostOrOriginProblem(
     return undefined;
   if (options.publicOrigins.some((o) => new URL(o).origin === parsed.origin)) return undefined;
   return `origin ${JSON.stringify(origin)} is not allowed`;
-}
-
-function digest(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
-}
-
-/** `ok`, or whether the bearer token is missing or wrong. */
-export function tokenProblem(
-  req: IncomingMessage,
-  token: string | undefined,
-): "missing" | "invalid" | undefined {
-  if (token === undefined) return undefined;
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-  if (!match?.[1]) return "missing";
-  return timingSafeEqual(digest(match[1]), digest(token)) ? undefined : "invalid";
 }
 
 /** Answers with a JSON-RPC error body (id null) and `status`; `unitcCode` goes in the error's data. */

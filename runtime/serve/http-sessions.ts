@@ -1,19 +1,22 @@
 /**
  * MCP sessions over Streamable HTTP: one transport and one MCP server per session, so responses,
  * notifications and server requests only ever reach the session they belong to. Session IDs are
- * random UUIDs (CSPRNG); a session is bound to the credential that opened it; idle sessions expire.
+ * random UUIDs (CSPRNG); a session belongs to the principal that opened it, sees what that principal
+ * may see, and is refused to any other principal; idle sessions expire.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { Server } from "@modelcontextprotocol/server";
 import type { ServeHost } from "./host.js";
+import type { Principal } from "./principal.js";
+import { scopedContext } from "./scope.js";
 import { createMcpServer } from "./server.js";
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: Server;
-  /** sha256 of the credential that opened the session ("" without authentication). */
+  /** The ID of the principal that opened the session. */
   principal: string;
   lastSeen: number;
 }
@@ -25,12 +28,6 @@ export interface SessionOptions {
   maxSessions: number;
   /** Milliseconds without a request after which a session is closed. */
   idleMs: number;
-}
-
-/** Hash of the credential a request carries, to bind sessions to it. */
-export function principalOf(req: IncomingMessage): string {
-  const credential = req.headers.authorization ?? "";
-  return credential === "" ? "" : createHash("sha256").update(credential).digest("hex");
 }
 
 export class HttpSessions {
@@ -53,18 +50,19 @@ export class HttpSessions {
     return this.sessions.size >= this.options.maxSessions;
   }
 
-  /** The session `id` when it exists and belongs to the request's credential. */
-  find(id: string, req: IncomingMessage): Session | undefined {
+  /** The session `id` when it exists and belongs to `principal`. */
+  find(id: string, principal: Principal): Session | undefined {
     const session = this.sessions.get(id);
-    if (!session || session.principal !== principalOf(req)) return undefined;
+    if (!session || session.principal !== principal.id) return undefined;
     session.lastSeen = Date.now();
     return session;
   }
 
   /** Opens a session for an `initialize` request and answers it. */
-  async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    const principal = principalOf(req);
-    const server = createMcpServer(this.host, { version: this.options.version });
+  async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
+    const principal = who.id;
+    const context = scopedContext(this.host, who.units);
+    const server = createMcpServer(context, { version: this.options.version });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxBodyBytes,

@@ -1,7 +1,8 @@
 /**
  * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks:
- * Host/Origin (403, on every path), then on the MCP path the bearer token (401 with
- * `WWW-Authenticate`), method, body size (413), then the session. Binds 127.0.0.1 unless told otherwise.
+ * Host/Origin (403, on every path), then on the MCP path who the caller is (the one `authenticate`
+ * seam: 401 with `WWW-Authenticate`), the caller's limits (429 with `Retry-After`), method, body size
+ * (413), then the session, which belongs to that caller. Binds 127.0.0.1 unless told otherwise.
  */
 import {
   createServer,
@@ -21,7 +22,10 @@ import {
   sendError,
 } from "./http-guard.js";
 import { HttpSessions } from "./http-sessions.js";
+import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
 import type { OAuthResourceOptions } from "./oauth-resource.js";
+import type { Principal } from "./principal.js";
+import type { ServeTokens } from "./serve-tokens.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -61,6 +65,10 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   timeouts?: Partial<HttpTimeouts>;
   /** Accept OAuth access tokens from this issuer too (the serve token stays valid for operators). */
   oauth?: OAuthResourceOptions;
+  /** Accept the scoped serve tokens kept in storage too. */
+  tokens?: ServeTokens;
+  /** Per-principal limits (default {@link DEFAULT_LIMITS}). */
+  limits?: PrincipalLimits;
   log: (line: string) => void;
 }
 
@@ -94,7 +102,13 @@ function batchesAllowed(version: string | undefined): boolean {
   return version !== undefined && version < "2025-06-18";
 }
 
-async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
+async function handlePost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessions: HttpSessions,
+  max: number,
+  who: Principal,
+) {
   let text: string;
   try {
     text = await readBody(req, max);
@@ -113,7 +127,7 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   }
   const id = req.headers["mcp-session-id"];
   if (typeof id === "string") {
-    const session = sessions.find(id, req);
+    const session = sessions.find(id, who);
     if (!session) return sendError(res, 404, -32001, "Session not found: send initialize to start a new one");
     const version = session.server.getNegotiatedProtocolVersion();
     if (Array.isArray(body) && !batchesAllowed(version)) {
@@ -137,11 +151,17 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   if (!isInitializeRequest(body))
     return sendError(res, 400, -32000, "Bad Request: no session; send initialize first");
   if (sessions.full) return sendError(res, 503, -32000, "Too many open sessions; try again later");
-  return sessions.open(req, res, body);
+  return sessions.open(req, res, body, who);
 }
 
-function handleMcp(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
-  if (req.method === "POST") return handlePost(req, res, sessions, max);
+function handleMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessions: HttpSessions,
+  max: number,
+  who: Principal,
+) {
+  if (req.method === "POST") return handlePost(req, res, sessions, max, who);
   if (req.method !== "GET" && req.method !== "DELETE") {
     return sendError(res, 405, -32000, "Method not allowed", {
       allow: "GET, POST, DELETE",
@@ -151,7 +171,7 @@ function handleMcp(req: IncomingMessage, res: ServerResponse, sessions: HttpSess
   const id = req.headers["mcp-session-id"];
   if (typeof id !== "string")
     return sendError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
-  const session = sessions.find(id, req);
+  const session = sessions.find(id, who);
   if (!session) return sendError(res, 404, -32001, "Session not found");
   return session.transport.handleRequest(req, res);
 }
@@ -180,6 +200,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
   });
   let access: Access | undefined;
+  const limiter = new Limiter(options.limits ?? DEFAULT_LIMITS);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
     // A refused request's body is never read: close the connection rather than reuse it mid-body.
@@ -198,9 +219,19 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     if (!access) return sendError(res, 503, -32000, "Starting; try again", closing);
     if (access.metadata(path, req, res)) return;
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
-    // The principal is not passed on: nothing downstream ever sees the caller's credential.
-    if (!(await access.admit(req, res, closing))) return;
-    return handleMcp(req, res, sessions, max);
+    // The principal decides what the session sees; it is never passed on downstream.
+    const who = await access.admit(req, res, closing);
+    if (!who) return;
+    // Messages are limited; a GET (the long-lived event stream) is not a request for work.
+    if (req.method !== "POST") return handleMcp(req, res, sessions, max, who);
+    const admitted = limiter.admit(who.id);
+    if (!admitted.ok) {
+      const headers = { ...closing, "retry-after": String(admitted.retryAfterSeconds) };
+      const message = "Too many requests: over this caller's rate or concurrency limit";
+      return sendError(res, 429, -32000, message, headers, "RATE_LIMITED");
+    }
+    res.once("close", admitted.release);
+    return handleMcp(req, res, sessions, max, who);
   };
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const server = createServer(

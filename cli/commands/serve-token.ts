@@ -1,0 +1,120 @@
+/**
+ * `unitc serve token create|list|revoke`: the scoped bearer tokens `unitc serve` accepts over HTTP,
+ * kept hashed in the user config's storage. `create` prints the token once, on stdout and nothing
+ * else there; it cannot be shown again.
+ */
+import { defineCommand } from "citty";
+import { isUnitError } from "../../runtime/errors.js";
+import {
+  createServeToken,
+  listServeTokens,
+  parseDuration,
+  revokeServeToken,
+  type ServeTokenInfo,
+} from "../../runtime/serve/serve-tokens.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { userConfigArg, withStorage } from "../storage-config.js";
+
+const nameArg = {
+  name: { type: "positional", required: true, description: "The token's name", valueHint: "NAME" },
+} as const;
+
+/** Runs `body`, printing a serve-token failure (`SERVE_TOKEN_*`) with its hint as exit 1. */
+async function reported(io: CliIO, command: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    if (!isUnitError(error)) throw error;
+    const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
+    io.stderr(`unitc serve token ${command}: ${error.code} ${error.message}${hint}\n`);
+    return EXIT_ERRORS;
+  }
+}
+
+function date(ms: number | undefined): string {
+  return ms === undefined ? "-" : new Date(ms).toISOString();
+}
+
+function row(token: ServeTokenInfo): string {
+  const units = token.units ? token.units.join(",") : "all units";
+  return `${token.name}\t${units}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
+}
+
+function tokenCommand(io: CliIO, setExit: (code: number) => void) {
+  const create = defineCommand({
+    meta: { name: "create", description: "Create a serve token and print it once" },
+    args: {
+      ...nameArg,
+      units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
+      expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
+      ...userConfigArg,
+    },
+    async run({ args }) {
+      const units = args.units
+        ?.split(",")
+        .map((id) => id.trim())
+        .filter((id) => id !== "");
+      await withStorage(io, "serve token create", args["user-config"], setExit, ({ store }) =>
+        reported(io, "create", async () => {
+          const expiresInMs = args.expires === undefined ? undefined : parseDuration(args.expires);
+          const { token } = await createServeToken(store, {
+            name: args.name,
+            ...(units ? { units } : {}),
+            ...(expiresInMs !== undefined ? { expiresInMs } : {}),
+          });
+          io.stdout(`${token}\n`);
+          io.stderr(`serve token ${args.name} created; it is shown this once, keep it now\n`);
+          return EXIT_OK;
+        }),
+      );
+    },
+  });
+  const list = defineCommand({
+    meta: { name: "list", description: "List serve tokens: names, scopes, dates (never the tokens)" },
+    args: { json: { type: "boolean", description: "Print JSON" }, ...userConfigArg },
+    async run({ args }) {
+      await withStorage(io, "serve token list", args["user-config"], setExit, async ({ store }) => {
+        const tokens = await listServeTokens(store);
+        const shown = tokens.map((t) => ({
+          name: t.name,
+          units: t.units ?? null,
+          created: date(t.createdAt),
+          lastUsed: t.lastUsedAt === undefined ? null : date(t.lastUsedAt),
+          expires: t.expiresAt === undefined ? null : date(t.expiresAt),
+        }));
+        if (args.json) io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+        else if (tokens.length === 0) io.stderr("no serve tokens\n");
+        else for (const token of tokens) io.stdout(row(token));
+        return EXIT_OK;
+      });
+    },
+  });
+  const revoke = defineCommand({
+    meta: {
+      name: "revoke",
+      description: "Revoke a serve token (serving processes refuse it within their poll interval)",
+    },
+    args: { ...nameArg, ...userConfigArg },
+    async run({ args }) {
+      await withStorage(io, "serve token revoke", args["user-config"], setExit, ({ store }) =>
+        reported(io, "revoke", async () => {
+          await revokeServeToken(store, args.name);
+          io.stderr(`serve token ${args.name} revoked\n`);
+          return EXIT_OK;
+        }),
+      );
+    },
+  });
+  return defineCommand({
+    meta: { name: "token", description: "Create, list and revoke scoped serve tokens" },
+    subCommands: { create, list, revoke },
+  });
+}
+
+/** `unitc serve` as far as `unitc serve token …` needs it: only its `token` subcommand. */
+export function serveTokenCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
+    meta: { name: "serve", description: "Serve a compiled bundle over MCP (stdio or Streamable HTTP)" },
+    subCommands: { token: tokenCommand(io, setExit) },
+  });
+}

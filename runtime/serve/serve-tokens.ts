@@ -1,0 +1,207 @@
+/**
+ * Scoped serve tokens: named bearer tokens for `unitc serve` over HTTP, each limited to some units
+ * and optionally expiring, kept in storage as the SHA-256 of a 256-bit random token (the token
+ * itself is shown once, when created). `unitc serve token` writes them; a serving process keeps them
+ * in memory, follows the store's change feed (a revocation elsewhere is seen within its poll
+ * interval) and writes last-use times in batches, never once per request.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { UnitError } from "../errors.js";
+import type { Store, StoreRecord } from "../storage/types.js";
+import type { Principal } from "./principal.js";
+
+/** The store namespace of serve tokens; a record's name is the token's name. */
+export const SERVE_TOKEN_NAMESPACE = "serve-tokens";
+/** Every token starts with this, so a leaked one is recognisable (secret scanners). */
+export const SERVE_TOKEN_PREFIX = "unitc_st_";
+/** How often a serving process writes the last-use times it collected. */
+export const LAST_USE_FLUSH_MS = 60_000;
+
+/** One token as stored (never the token, only its hash). */
+export interface ServeTokenRecord {
+  name: string;
+  /** Hex SHA-256 of the token. */
+  hash: string;
+  /** Served unit IDs the token may use; absent: every unit. */
+  units?: string[];
+  createdAt: number;
+  expiresAt?: number;
+  lastUsedAt?: number;
+}
+
+/** What `list` shows of a token: everything but its hash. */
+export type ServeTokenInfo = Omit<ServeTokenRecord, "hash">;
+
+const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
+
+function hashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function keyOf(name: string) {
+  return { namespace: SERVE_TOKEN_NAMESPACE, name };
+}
+
+function decode(record: StoreRecord): ServeTokenRecord | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(record.value).toString("utf8")) as ServeTokenRecord;
+    return typeof value.hash === "string" && typeof value.name === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function encode(record: ServeTokenRecord): Uint8Array {
+  return Buffer.from(JSON.stringify(record), "utf8");
+}
+
+/** `30d`, `12h`, `15m`, `45s` as milliseconds; throws `SERVE_TOKEN_BAD_EXPIRY` otherwise. */
+export function parseDuration(text: string): number {
+  const match = /^(\d{1,6})([smhd])$/.exec(text.trim());
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match?.[2] as "s"];
+  if (!match || unit === undefined || Number(match[1]) === 0) {
+    throw new UnitError("SERVE_TOKEN_BAD_EXPIRY", `expiry ${JSON.stringify(text)} is not a duration`, {
+      hint: "use a number and a unit: 30d, 12h, 15m or 45s",
+    });
+  }
+  return Number(match[1]) * unit;
+}
+
+function checkName(name: string): void {
+  if (NAME.test(name)) return;
+  throw new UnitError("SERVE_TOKEN_BAD_NAME", `token name ${JSON.stringify(name)} is not allowed`, {
+    hint: "use 1-64 letters, digits, '.', '_' or '-', not starting with '.'",
+  });
+}
+
+/** Creates token `name`; resolves to the token (shown once) and what was stored. */
+export async function createServeToken(
+  store: Store,
+  options: { name: string; units?: string[]; expiresInMs?: number; now?: number },
+): Promise<{ token: string; record: ServeTokenRecord }> {
+  checkName(options.name);
+  const token = `${SERVE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const now = options.now ?? Date.now();
+  const record: ServeTokenRecord = {
+    name: options.name,
+    hash: hashOf(token),
+    ...(options.units ? { units: [...new Set(options.units)].sort() } : {}),
+    createdAt: now,
+    ...(options.expiresInMs !== undefined ? { expiresAt: now + options.expiresInMs } : {}),
+  };
+  const put = await store.put(keyOf(options.name), encode(record), { absent: true });
+  if (!put.ok) {
+    throw new UnitError("SERVE_TOKEN_EXISTS", `a serve token named ${options.name} exists already`, {
+      hint: `revoke it first (unitc serve token revoke ${options.name}) or pick another name`,
+    });
+  }
+  return { token, record };
+}
+
+/** Every stored token, by name, without hashes. */
+export async function listServeTokens(store: Store): Promise<ServeTokenInfo[]> {
+  const records = (await store.list(SERVE_TOKEN_NAMESPACE)).map(decode);
+  return records.filter((r) => r !== undefined).map(({ hash: _hash, ...info }) => info);
+}
+
+/** Deletes token `name`; throws `SERVE_TOKEN_UNKNOWN` when there is none. */
+export async function revokeServeToken(store: Store, name: string): Promise<void> {
+  checkName(name);
+  if (await store.delete(keyOf(name))) return;
+  throw new UnitError("SERVE_TOKEN_UNKNOWN", `no serve token is named ${name}`, {
+    hint: "unitc serve token list shows the names",
+  });
+}
+
+interface Held {
+  record: ServeTokenRecord;
+  version: string;
+  hash: Buffer;
+}
+
+/** The serving side: the stored tokens in memory, kept current from the store's change feed. */
+export class ServeTokens {
+  private readonly byHash = new Map<string, Held>();
+  private readonly byName = new Map<string, Held>();
+  private readonly used = new Map<string, number>();
+  private readonly stopWatching: () => void;
+  private readonly flusher: NodeJS.Timeout;
+
+  private constructor(
+    private readonly store: Store,
+    flushEveryMs: number,
+  ) {
+    this.stopWatching = store.watch(SERVE_TOKEN_NAMESPACE, (change) => void this.reread(change.key.name));
+    this.flusher = setInterval(() => void this.flush(), flushEveryMs);
+    this.flusher.unref();
+  }
+
+  /** Loads every token and starts following changes. */
+  static async open(store: Store, options: { flushEveryMs?: number } = {}): Promise<ServeTokens> {
+    const tokens = new ServeTokens(store, options.flushEveryMs ?? LAST_USE_FLUSH_MS);
+    try {
+      for (const record of await store.list(SERVE_TOKEN_NAMESPACE)) tokens.hold(record.key.name, record);
+    } catch (error) {
+      await tokens.close();
+      throw error;
+    }
+    return tokens;
+  }
+
+  private hold(name: string, stored: StoreRecord | undefined): void {
+    const old = this.byName.get(name);
+    if (old) this.byHash.delete(old.record.hash);
+    this.byName.delete(name);
+    const record = stored ? decode(stored) : undefined;
+    if (!stored || !record || record.name !== name) return;
+    const held = { record, version: stored.version, hash: Buffer.from(record.hash, "hex") };
+    this.byName.set(name, held);
+    this.byHash.set(record.hash, held);
+  }
+
+  private async reread(name: string): Promise<void> {
+    try {
+      this.hold(name, await this.store.get(keyOf(name)));
+    } catch {
+      // An unreadable store: forget the token rather than keep honouring one that may be revoked.
+      this.hold(name, undefined);
+    }
+  }
+
+  /** The principal `token` stands for, or undefined when it is unknown, revoked or expired. */
+  check(token: string, now = Date.now()): Principal | undefined {
+    if (!token.startsWith(SERVE_TOKEN_PREFIX)) return undefined;
+    const digest = Buffer.from(hashOf(token), "hex");
+    const held = this.byHash.get(digest.toString("hex"));
+    if (!held || !timingSafeEqual(held.hash, digest)) return undefined;
+    if (held.record.expiresAt !== undefined && held.record.expiresAt <= now) return undefined;
+    this.used.set(held.record.name, now);
+    return {
+      id: `serve-token:${held.record.name}`,
+      ...(held.record.units ? { units: held.record.units } : {}),
+      via: "serve-token",
+    };
+  }
+
+  /**
+   * Writes the collected last-use times, one write per used token. A write only lands on the version
+   * read, so it never brings back a token revoked meanwhile.
+   */
+  async flush(): Promise<void> {
+    const used = [...this.used];
+    this.used.clear();
+    for (const [name, at] of used) {
+      const held = this.byName.get(name);
+      if (!held) continue;
+      const record = { ...held.record, lastUsedAt: at };
+      await this.store.put(keyOf(name), encode(record), { version: held.version }).catch(() => undefined);
+    }
+  }
+
+  /** Stops following changes, after a last flush. */
+  async close(): Promise<void> {
+    clearInterval(this.flusher);
+    this.stopWatching();
+    await this.flush();
+  }
+}

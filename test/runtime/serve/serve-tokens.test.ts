@@ -1,0 +1,193 @@
+/**
+ * Scoped serve tokens over real Streamable HTTP, with the MCP SDK client: a token limited to some
+ * units sees and calls only those (tools/list, search_tools, progressive tools, code_mode), a session
+ * belongs to the principal that opened it, and a token revoked through another store on the same
+ * SQLite file is refused within the poll interval. Last-use times are written in batches.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createServeToken,
+  listServeTokens,
+  parseDuration,
+  revokeServeToken,
+  SERVE_TOKEN_NAMESPACE,
+  ServeTokens,
+} from "../../../runtime/serve/serve-tokens.js";
+import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
+import type { Store } from "../../../runtime/storage/types.js";
+import type { TestServer } from "../../support/http-server.js";
+import { raw } from "../../support/raw-http.js";
+import { exposureProject, startNotesServer } from "./fixtures.js";
+import { closeAll, compileProject, connect, eventually, serve, structured, TOKEN } from "./support.js";
+
+const POLL_MS = 100;
+const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+});
+
+let notes: TestServer;
+let url: string;
+/** The CLI's side: where tokens are created and revoked. */
+let writer: Store;
+/** The serving process's side: another connection to the same SQLite file. */
+let reader: Store;
+let tokens: ServeTokens;
+
+beforeAll(async () => {
+  notes = await startNotesServer();
+  const manifestPath = await compileProject(exposureProject(`${notes.url}/api`));
+  const file = join(mkdtempSync(join(tmpdir(), "unitc-serve-tokens-")), "store.db");
+  writer = await openSqliteStore(file, POLL_MS);
+  reader = await openSqliteStore(file, POLL_MS);
+  tokens = await ServeTokens.open(reader, { flushEveryMs: 60_000 });
+  url = (await serve({ manifestPath }, { token: TOKEN, tokens })).url;
+});
+afterAll(async () => {
+  await closeAll();
+  await tokens.close();
+  await Promise.all([writer.close(), reader.close()]);
+  await notes.close();
+});
+
+async function scopedClient(name: string, units?: string[]): Promise<{ client: Client; token: string }> {
+  const { token } = await createServeToken(writer, { name, ...(units ? { units } : {}) });
+  // The serving side learns of the new token from the change feed.
+  await eventually(() => tokens.check(token) !== undefined, 5_000);
+  return { client: await connect(url, token), token };
+}
+
+async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name);
+}
+
+describe("a token limited to some units", () => {
+  it("lists only those units' tools, and code_mode names only those units", async () => {
+    const admin = await connect(url);
+    const { client } = await scopedClient("limited", ["dc", "notes"]);
+    const all = await toolNames(admin);
+    const seen = await toolNames(client);
+    expect(all.some((name) => name.startsWith("shell"))).toBe(true);
+    expect(seen.some((name) => name.startsWith("shell") || name.startsWith("pc"))).toBe(false);
+    expect(seen).toContain("notes");
+    expect(seen.some((name) => name.startsWith("dc"))).toBe(true);
+    const codeMode = (await client.listTools()).tools.find((tool) => tool.name === "code_mode");
+    expect(codeMode?.description).toMatch(/- dc:/);
+    expect(codeMode?.description).not.toMatch(/- (cm|pc):/);
+  });
+
+  it("finds only those units' operations with search_tools", async () => {
+    const { client } = await scopedClient("searcher", ["notes"]);
+    const result = await client.callTool({ name: "search_tools", arguments: { query: "print the text" } });
+    const hits = structured(result).hits as Array<{ unit: string }>;
+    expect(hits.every((hit) => hit.unit === "notes")).toBe(true);
+    const admin = await connect(url);
+    const everything = await admin.callTool({ name: "search_tools", arguments: { query: "print the text" } });
+    const units = (structured(everything).hits as Array<{ unit: string }>).map((hit) => hit.unit);
+    expect(units).toContain("shell");
+  });
+
+  it("refuses a call to another unit's tool as an unknown tool", async () => {
+    const { client } = await scopedClient("caller", ["notes"]);
+    const admin = await connect(url);
+    const shellTool = (await toolNames(admin)).find((name) => name.startsWith("shell")) as string;
+    await expect(client.callTool({ name: shellTool, arguments: { text: "hi" } })).rejects.toThrow(
+      /Unknown tool/,
+    );
+  });
+
+  it("runs Code Mode with only those units", async () => {
+    const { client } = await scopedClient("coder", ["dc"]);
+    const allowed = await client.callTool({
+      name: "code_mode",
+      arguments: { code: "return await units.dc.hello({})" },
+    });
+    expect(allowed.isError).toBeFalsy();
+    const other = await client.callTool({
+      name: "code_mode",
+      arguments: { code: "return Object.keys(units).includes('cm') ? await units.cm.stamp({}) : 'no cm'" },
+    });
+    expect(JSON.stringify(other)).toContain("no cm");
+  }, 60_000);
+});
+
+describe("sessions and revocation", () => {
+  it("refuses a session ID presented with another principal's token", async () => {
+    const { token } = await createServeToken(writer, { name: "owner" });
+    await eventually(() => tokens.check(token) !== undefined, 5_000);
+    const opened = await raw(url, {
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+      body: INITIALIZE,
+    });
+    expect(opened.status).toBe(200);
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+    const session = { "mcp-session-id": opened.headers["mcp-session-id"] as string };
+    const asAdmin = await raw(url, {
+      headers: { ...JSON_HEADERS, ...session, authorization: `Bearer ${TOKEN}` },
+      body: ping,
+    });
+    expect(asAdmin.status).toBe(404);
+  });
+
+  it("answers 401 within the poll interval once another store revoked the token", async () => {
+    const { client, token } = await scopedClient("leaving", ["notes"]);
+    expect(await toolNames(client)).toContain("notes");
+    await revokeServeToken(writer, "leaving");
+    const revokedAt = Date.now();
+    const init = () =>
+      raw(url, { headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` }, body: INITIALIZE });
+    await eventually(async () => (await init()).status === 401, 5_000);
+    // The feed polls every POLL_MS; a generous margin for a loaded machine, far below the 60 s flush.
+    expect(Date.now() - revokedAt).toBeLessThan(POLL_MS + 1_500);
+    await expect(client.listTools()).rejects.toThrow();
+  });
+
+  it("refuses an expired token and an unknown one", async () => {
+    const { token } = await createServeToken(writer, { name: "brief", expiresInMs: 1 });
+    await eventually(() => tokens.check(token, 0) !== undefined, 5_000);
+    const answer = await raw(url, {
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+      body: INITIALIZE,
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers["www-authenticate"]).toMatch(/invalid_token/);
+    expect(tokens.check(`${token.slice(0, -2)}xx`)).toBeUndefined();
+  });
+});
+
+describe("the stored tokens", () => {
+  it("keeps only a hash, and writes last use in one batch, not once per request", async () => {
+    const { token } = await createServeToken(writer, { name: "counted", units: ["notes"] });
+    const stored = (await writer.list(SERVE_TOKEN_NAMESPACE, "counted"))[0];
+    expect(Buffer.from(stored?.value ?? []).toString()).not.toContain(token);
+    const own = await ServeTokens.open(reader, { flushEveryMs: 60_000 });
+    for (let i = 0; i < 50; i += 1) expect(own.check(token)?.units).toEqual(["notes"]);
+    expect((await writer.get({ namespace: SERVE_TOKEN_NAMESPACE, name: "counted" }))?.version).toBe(
+      stored?.version,
+    );
+    await own.close();
+    const listed = (await listServeTokens(writer)).find((t) => t.name === "counted");
+    expect(listed?.lastUsedAt).toBeGreaterThan(0);
+    expect(listed).not.toHaveProperty("hash");
+  });
+
+  it("refuses a second token of the same name, a bad name and a bad expiry", async () => {
+    await createServeToken(writer, { name: "twice" });
+    await expect(createServeToken(writer, { name: "twice" })).rejects.toMatchObject({
+      code: "SERVE_TOKEN_EXISTS",
+    });
+    await expect(createServeToken(writer, { name: "../up" })).rejects.toMatchObject({
+      code: "SERVE_TOKEN_BAD_NAME",
+    });
+    await expect(revokeServeToken(writer, "never")).rejects.toMatchObject({ code: "SERVE_TOKEN_UNKNOWN" });
+    expect(() => parseDuration("3y")).toThrow(expect.objectContaining({ code: "SERVE_TOKEN_BAD_EXPIRY" }));
+    expect(parseDuration("30d")).toBe(30 * 86_400_000);
+  });
+});
