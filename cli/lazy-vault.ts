@@ -12,6 +12,8 @@ import type { OpenedStorage } from "./storage-config.js";
 export interface LazyStorage {
   vault: SecretSource;
   oauth: AccessTokenSource;
+  /** Opens the store and resolves its vault key (readiness); rejects when either fails. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,9 @@ export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
     oauth: {
       accessToken: async (...args) => (await oauthTokens()).accessToken(...args),
       afterUnauthorized: async (...args) => (await oauthTokens()).afterUnauthorized(...args),
+    },
+    async ready() {
+      await storage();
     },
     async close() {
       if (opened) await (await opened.catch(() => undefined))?.close();

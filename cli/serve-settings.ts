@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
+import { MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
@@ -24,6 +25,8 @@ export interface ServeArgs {
   "upstream-token"?: string;
   "user-config"?: string;
   "user-units"?: boolean;
+  published?: boolean;
+  stateless?: boolean;
 }
 
 export interface ServeSettings {
@@ -163,7 +166,7 @@ export function resolveServeSettings(
   return {
     manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? "generated/manifest.json"),
     transport: checked(args.transport !== undefined, () =>
-      parseTransport(args.transport ?? env.UNITC_SERVE_TRANSPORT ?? "stdio"),
+      parseTransport(args.transport ?? (args.stateless ? "http" : (env.UNITC_SERVE_TRANSPORT ?? "stdio"))),
     ),
     host: pick(args.host, "UNITC_SERVE_HOST", "host"),
     port:
@@ -181,5 +184,18 @@ export function resolveServeSettings(
     publicOrigins: (serve.publicOrigins as string[] | undefined) ?? [],
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
+  };
+}
+
+/** Served while there is no bundle yet (`dev`'s first build failed, or nothing is published). */
+export function emptyManifest(): Manifest {
+  return {
+    format: MANIFEST_FORMAT,
+    generator: "unitc",
+    settings: {
+      defaultSearchLimit: schemaDefault<number>("defaultSearchLimit"),
+      maxSearchLimit: schemaDefault<number>("maxSearchLimit"),
+    },
+    units: [],
   };
 }

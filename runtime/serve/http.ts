@@ -1,5 +1,6 @@
 /**
- * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks:
+ * Serving over Streamable HTTP at `path` (default /mcp), plus health and readiness (`health.ts`).
+ * Order of checks:
  * Host/Origin (403, on every path), then on the MCP path the bearer token (401 with
  * `WWW-Authenticate`), method, body size (413), then the session. Binds 127.0.0.1 unless told otherwise.
  */
@@ -11,6 +12,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { answerHealth, type ReadinessChecks } from "./health.js";
 import type { ServeHost } from "./host.js";
 import {
   allowedHostnames,
@@ -22,6 +24,7 @@ import {
   tokenProblem,
 } from "./http-guard.js";
 import { HttpSessions } from "./http-sessions.js";
+import { answerStateless } from "./http-stateless.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -57,6 +60,10 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Serve without sessions: any replica answers any request (no server-sent notifications). */
+  stateless?: boolean;
+  /** What `/readyz` checks besides a loaded bundle. */
+  readiness?: ReadinessChecks;
   /** Defaults: 10 s for headers, 30 s for a request, 5 s keep-alive, checked every second. */
   timeouts?: Partial<HttpTimeouts>;
   log: (line: string) => void;
@@ -90,7 +97,16 @@ function batchesAllowed(version: string | undefined): boolean {
   return version !== undefined && version < "2025-06-18";
 }
 
-async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
+/** Where a POST's parsed body goes without a session, in stateless mode. */
+type Stateless = ((req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void>) | undefined;
+
+async function handlePost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessions: HttpSessions,
+  max: number,
+  stateless: Stateless,
+) {
   let text: string;
   try {
     text = await readBody(req, max);
@@ -106,6 +122,17 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   } catch {
     sendError(res, 400, -32700, "Parse error: the body is not JSON");
     return;
+  }
+  if (stateless) {
+    const version = req.headers["mcp-protocol-version"];
+    if (Array.isArray(body) && !batchesAllowed(typeof version === "string" ? version : undefined))
+      return sendError(
+        res,
+        400,
+        -32600,
+        "Invalid Request: send one message per request, not a JSON-RPC batch",
+      );
+    return stateless(req, res, body);
   }
   const id = req.headers["mcp-session-id"];
   if (typeof id === "string") {
@@ -136,8 +163,18 @@ async function handlePost(req: IncomingMessage, res: ServerResponse, sessions: H
   return sessions.open(req, res, body);
 }
 
-function handleMcp(req: IncomingMessage, res: ServerResponse, sessions: HttpSessions, max: number) {
-  if (req.method === "POST") return handlePost(req, res, sessions, max);
+function handleMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessions: HttpSessions,
+  max: number,
+  stateless: Stateless,
+) {
+  if (req.method === "POST") return handlePost(req, res, sessions, max, stateless);
+  if (stateless)
+    return sendError(res, 405, -32000, "Method not allowed: stateless serving takes POST only", {
+      allow: "POST",
+    });
   if (req.method !== "GET" && req.method !== "DELETE") {
     return sendError(res, 405, -32000, "Method not allowed", {
       allow: "GET, POST, DELETE",
@@ -175,6 +212,18 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     maxSessions: options.maxSessions ?? 1_000,
     idleMs: options.sessionIdleMs ?? 30 * 60_000,
   });
+  const stateless: Stateless = options.stateless
+    ? (req, res, body) =>
+        answerStateless(host, req, res, body, { version: options.version, maxBodyBytes: max })
+    : undefined;
+  const health = {
+    mcpPath: options.path,
+    live: () => {
+      const upstream = host.upstreamState();
+      return upstream ? { upstream } : {};
+    },
+    checks: options.readiness ?? {},
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
     // A refused request's body is never read: close the connection rather than reuse it mid-body.
@@ -182,18 +231,11 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     // Every path, /healthz included: a rebound DNS name must not learn anything from this server.
     const refused = hostOrOriginProblem(req, guard, allowed);
     if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
-    if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
-      const upstream = host.upstreamState();
-      const body = JSON.stringify({ status: "ok", ...(upstream ? { upstream } : {}) });
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
+    if (await answerHealth(req, res, health)) return;
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
     const problem = tokenProblem(req, options.token);
     if (problem) return sendUnauthorized(res, problem, closing);
-    return handleMcp(req, res, sessions, max);
+    return handleMcp(req, res, sessions, max, stateless);
   };
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const server = createServer(
