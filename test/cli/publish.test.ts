@@ -35,7 +35,9 @@ afterAll(async () => {
 /** A folder with a user config naming a SQLite store, and XDG folders inside it. */
 async function home() {
   const dir = await writeProject({
-    "user.json": JSON.stringify({ storage: { provider: "sqlite", path: "store.db", pollIntervalMs: POLL_MS } }),
+    "user.json": JSON.stringify({
+      storage: { provider: "sqlite", path: "store.db", pollIntervalMs: POLL_MS },
+    }),
   });
   const env = {
     XDG_DATA_HOME: join(dir, "data"),
@@ -144,7 +146,11 @@ describe("unitc serve --published", () => {
     await onB.connect(new Http1(new URL(b.url), { requestInit }));
     const session = new Client1(info);
     await session.connect(new Http1(new URL(c.url), { requestInit }));
-    closers.push(() => onA.close(), () => onB.close(), () => session.close());
+    closers.push(
+      () => onA.close(),
+      () => onB.close(),
+      () => session.close(),
+    );
     let changes = 0;
     session.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       changes++;
@@ -163,19 +169,28 @@ describe("unitc serve --published", () => {
     expect(Math.max(tookA ?? 0, tookB ?? 0)).toBeLessThan(POLL_MS + 1_500);
     await until(async () => changes > 0, POLL_MS + 1_500);
     expect(await served(() => session.listTools())).toContain("(1 units");
-    expect(a.stderr()).toMatch(/serving published bundle [0-9a-f]{64} \(\d+ units changed\); clients notified/);
+    expect(a.stderr()).toMatch(
+      /serving published bundle [0-9a-f]{64} \(\d+ units changed\); clients notified/,
+    );
 
     // A head naming a bundle that is not in the store: logged, and the last good one still served.
     const store = await openSqliteStore(join(dir, "store.db"), POLL_MS);
     closers.push(() => store.close());
     const head = await store.get(HEAD_KEY);
-    const bogus = { digest: "0".repeat(64), publishedAt: new Date().toISOString(), fileCount: 1, history: [] };
+    const bogus = {
+      digest: "0".repeat(64),
+      publishedAt: new Date().toISOString(),
+      fileCount: 1,
+      history: [],
+    };
     await store.put(HEAD_KEY, new TextEncoder().encode(JSON.stringify(bogus)), {
       version: head?.version as string,
     });
     await until(async () => /PUBLISHED_BUNDLE_INVALID/.test(b.stderr()), POLL_MS + 1_500);
     expect(b.stderr()).toContain(`published bundle ${"0".repeat(64)} is not served`);
     expect(await served(() => onB.listTools())).toContain("(1 units");
-    expect((await onB.callTool({ name: "search_tools", arguments: { query: "pets" } })).isError).not.toBe(true);
+    expect((await onB.callTool({ name: "search_tools", arguments: { query: "pets" } })).isError).not.toBe(
+      true,
+    );
   });
 });

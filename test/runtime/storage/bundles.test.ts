@@ -61,10 +61,7 @@ describe("published bundles", () => {
 
   it("moves the head by compare-and-swap: two publishers at once both land", async () => {
     const store = await freshStore();
-    const [a, b] = await Promise.all([
-      publishBundle(store, bundle("a")),
-      publishBundle(store, bundle("b")),
-    ]);
+    const [a, b] = await Promise.all([publishBundle(store, bundle("a")), publishBundle(store, bundle("b"))]);
     const head = (await readHead(store))?.head;
     expect([a.digest, b.digest]).toContain(head?.digest);
     expect([...(head?.history ?? [])].sort()).toEqual([a.digest, b.digest].sort());
