@@ -50,8 +50,9 @@ export async function materialise(store: Store, digest: string, cacheDir: string
     await mkdir(dirname(join(temporary, path)), { recursive: true, mode: 0o700 });
     await writeFile(join(temporary, path), bytes, { mode: 0o600 });
   }
-  // Another replica sharing the cache may have written it meanwhile, or left a damaged copy.
-  await rm(dir, { recursive: true, force: true });
+  // Another replica sharing the cache may have written it meanwhile (kept: it may be serving from
+  // it), or left a damaged copy (removed).
+  if (!(await matches(dir, files))) await rm(dir, { recursive: true, force: true });
   await rename(temporary, dir).catch(async (error) => {
     await rm(temporary, { recursive: true, force: true });
     if (!(await matches(dir, files))) throw error;
