@@ -117,6 +117,19 @@ describe("unitc publish", () => {
   });
 });
 
+describe("unitc serve --stateless", () => {
+  it("is for HTTP: with --transport stdio it is a usage error", async () => {
+    const { dir, env } = await home();
+    const run = await unitc(
+      ["serve", "--stateless", "--transport", "stdio", "--user-config", "none"],
+      dir,
+      env,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("BAD_TRANSPORT --stateless is for HTTP");
+  });
+});
+
 describe("unitc serve --published", () => {
   it("is not ready until a bundle is published, then serves it", async () => {
     const { dir, env, publish } = await home();
