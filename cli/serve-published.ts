@@ -8,7 +8,7 @@ import type { CheckOutcome, ReadinessChecks } from "../runtime/serve/health.js";
 import type { ServeHost } from "../runtime/serve/host.js";
 import { PublishedBundles } from "../runtime/serve/published.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
-import { readHead } from "../runtime/storage/bundles.js";
+import { HEAD_KEY } from "../runtime/storage/bundles.js";
 import { unitcDir } from "../runtime/user-dirs.js";
 import type { CliIO } from "./io.js";
 import type { LazyStorage } from "./lazy-vault.js";
@@ -56,7 +56,8 @@ export async function openPublished(
             ? { ok: true, detail: bundles.state.digest }
             : { ok: false, detail: bundles.state.problem ?? "no bundle loaded" },
         storage: async () => {
-          await readHead(storage.store);
+          // Reachability only: a damaged head is the bundle check's concern, not the store's.
+          await storage.store.get(HEAD_KEY);
           return { ok: true, detail: storage.store.provider };
         },
         // Resolved when the store was opened: serving never starts without it.

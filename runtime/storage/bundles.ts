@@ -76,8 +76,31 @@ async function putOnce(store: Store, key: StoreKey, value: Uint8Array): Promise<
 export async function readHead(store: Store): Promise<{ head: BundleHead; version: string } | undefined> {
   const record = await store.get(HEAD_KEY);
   if (!record) return undefined;
-  const head = JSON.parse(new TextDecoder().decode(record.value)) as BundleHead;
+  let head: BundleHead | undefined;
+  try {
+    head = JSON.parse(new TextDecoder().decode(record.value)) as BundleHead;
+  } catch {
+    head = undefined;
+  }
+  // The digest names a cache folder and store keys: anything but a SHA-256 is refused.
+  if (!head || typeof head.digest !== "string" || !/^[0-9a-f]{64}$/.test(head.digest))
+    throw new StoreError(
+      "STORAGE_CORRUPT",
+      `the published head in ${store.location} is not a head record`,
+      "run unitc publish again",
+    );
   return { head, version: record.version };
+}
+
+/** The head a publish replaces: a damaged one is replaced too (its version is all a swap needs). */
+async function replaceableHead(store: Store): Promise<{ head?: BundleHead; version: string } | undefined> {
+  try {
+    return await readHead(store);
+  } catch (error) {
+    const record = error instanceof StoreError ? await store.get(HEAD_KEY) : undefined;
+    if (!record) throw error;
+    return { version: record.version };
+  }
 }
 
 /** What a publish did: the digest, and whether the head moved (false: it was already there). */
@@ -94,7 +117,7 @@ export async function publishBundle(
   options: { keep?: number; graceMs?: number; now?: () => Date } = {},
 ): Promise<PublishResult> {
   const { index, digest } = bundleIndex(files);
-  if ((await readHead(store))?.head.digest === digest) return { digest, published: false, pruned: 0 };
+  if ((await replaceableHead(store))?.head?.digest === digest) return { digest, published: false, pruned: 0 };
   for (const file of index.files) {
     const bytes = files.get(file.path) as Uint8Array;
     for (const [n, chunk] of file.chunks.entries())
@@ -104,9 +127,9 @@ export async function publishBundle(
   const keep = options.keep ?? KEEP_BUNDLES;
   // Compare-and-swap: a head moved by someone else meanwhile is re-read, never overwritten blindly.
   for (;;) {
-    const current = await readHead(store);
-    if (current?.head.digest === digest) return { digest, published: false, pruned: 0 };
-    const history = [digest, ...(current?.head.history ?? []).filter((d) => d !== digest)].slice(0, keep);
+    const current = await replaceableHead(store);
+    if (current?.head?.digest === digest) return { digest, published: false, pruned: 0 };
+    const history = [digest, ...(current?.head?.history ?? []).filter((d) => d !== digest)].slice(0, keep);
     const head: BundleHead = {
       digest,
       publishedAt: (options.now?.() ?? new Date()).toISOString(),

@@ -82,6 +82,14 @@ describe("published bundles", () => {
     });
   });
 
+  it("refuses a head that is not a head record (STORAGE_CORRUPT); a publish replaces it", async () => {
+    const store = await freshStore();
+    await store.put(HEAD_KEY, text(JSON.stringify({ digest: "../../etc" })), { absent: true });
+    await expect(readHead(store)).rejects.toMatchObject({ code: "STORAGE_CORRUPT" });
+    const { digest } = await publishBundle(store, bundle("after"));
+    expect((await readHead(store))?.head).toMatchObject({ digest, history: [digest] });
+  });
+
   it("refuses a bundle whose chunk was changed in storage (PUBLISHED_BUNDLE_INVALID)", async () => {
     const store = await freshStore();
     const { digest } = await publishBundle(store, bundle("tampered"));
