@@ -4,7 +4,7 @@
  * a local rebuild. A bundle that is missing a part, does not match its digest or does not load is
  * logged and never replaces the one served.
  */
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { BadBundleError, BUNDLES_NAMESPACE, fetchBundle, readHead, sha256 } from "../storage/bundles.js";
 import type { Store } from "../storage/types.js";
@@ -60,6 +60,17 @@ export async function materialise(store: Store, digest: string, cacheDir: string
   return join(dir, "manifest.json");
 }
 
+/**
+ * Removes cached bundles the store no longer keeps. Kept ones stay: a replica sharing the cache may
+ * still serve one, and a replaced bundle's calls in flight may still read from it.
+ */
+export async function pruneCache(cacheDir: string, kept: readonly string[]): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => [] as string[]);
+  for (const name of names)
+    if (/^[0-9a-f]{64}$/.test(name) && !kept.includes(name))
+      await rm(join(cacheDir, name), { recursive: true, force: true });
+}
+
 /** Follows the store's head and swaps each new bundle into `host`. */
 export class PublishedBundles {
   readonly state: PublishedState = {};
@@ -67,6 +78,7 @@ export class PublishedBundles {
   private stopWatch?: () => void;
   private queue: Promise<void> = Promise.resolve();
   private seen?: string;
+  private kept: string[] = [];
 
   constructor(
     private readonly store: Store,
@@ -83,6 +95,7 @@ export class PublishedBundles {
 
   private async prepare(): Promise<{ digest: string; manifestPath: string } | undefined> {
     const head = await readHead(this.store);
+    this.kept = head?.head.history ?? [];
     if (!head) {
       this.state.problem = "nothing is published yet (run unitc publish)";
       this.log(this.state.problem);
@@ -131,6 +144,7 @@ export class PublishedBundles {
       delete this.state.problem;
       const touched = change.added.length + change.changed.length + change.removed.length;
       this.log(`serving published bundle ${prepared.digest} (${touched} units changed); clients notified`);
+      await pruneCache(this.cacheDir, [...this.kept, prepared.digest]).catch(() => undefined);
     } catch (error) {
       this.reject(prepared.digest, error);
     }
