@@ -39,6 +39,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/compile.js")).compileCommand(io, setExit) as CommandDef<ArgsDef>,
   init: async (io, setExit) =>
     (await import("./commands/init.js")).initCommand(io, setExit) as CommandDef<ArgsDef>,
+  publish: async (io, setExit) =>
+    (await import("./commands/publish.js")).publishCommand(io, setExit) as CommandDef<ArgsDef>,
   serve: async (io, setExit) =>
     (await import("./commands/serve.js")).serveCommand(io, setExit) as CommandDef<ArgsDef>,
   dev: async (io, setExit) =>

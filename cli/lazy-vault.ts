@@ -12,7 +12,10 @@ import type { OpenedStorage } from "./storage-config.js";
 export interface LazyStorage {
   vault: SecretSource;
   oauth: AccessTokenSource;
-  /** Opens the store now (HTTP serving reads its serve tokens at start). */
+  /**
+   * Opens the store now and resolves its vault key (HTTP serving reads its serve tokens at start;
+   * readiness checks both); rejects when either fails.
+   */
   opened(): Promise<OpenedStorage>;
   close(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
+import { MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import type { OAuthResourceOptions } from "../runtime/serve/oauth-resource.js";
@@ -32,6 +33,8 @@ export interface ServeArgs {
   scope?: string;
   "rate-limit"?: string;
   "max-concurrent"?: string;
+  published?: boolean;
+  stateless?: boolean;
 }
 
 export interface ServeSettings {
@@ -224,7 +227,7 @@ export function resolveServeSettings(
   return {
     manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? "generated/manifest.json"),
     transport: checked(args.transport !== undefined, () =>
-      parseTransport(args.transport ?? env.UNITC_SERVE_TRANSPORT ?? "stdio"),
+      parseTransport(args.transport ?? (args.stateless ? "http" : (env.UNITC_SERVE_TRANSPORT ?? "stdio"))),
     ),
     host: pick(args.host, "UNITC_SERVE_HOST", "host"),
     port:
@@ -254,4 +257,17 @@ export function resolveServeSettings(
 
 function withOAuth(oauth: OAuthResourceOptions | undefined): { oauth?: OAuthResourceOptions } {
   return oauth ? { oauth } : {};
+}
+
+/** Served while there is no bundle yet (`dev`'s first build failed, or nothing is published). */
+export function emptyManifest(): Manifest {
+  return {
+    format: MANIFEST_FORMAT,
+    generator: "unitc",
+    settings: {
+      defaultSearchLimit: schemaDefault<number>("defaultSearchLimit"),
+      maxSearchLimit: schemaDefault<number>("maxSearchLimit"),
+    },
+    units: [],
+  };
 }

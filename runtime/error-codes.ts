@@ -85,6 +85,14 @@ const codes = {
     "a downstream MCP message was larger than the cap",
     "ask for less from the server",
   ),
+  BUNDLE_NOT_FOUND: entry(
+    "unitc publish found no compiled bundle (a folder with manifest.json and no symbolic links)",
+    "run unitc compile first, or point --out at its output folder",
+  ),
+  PUBLISHED_BUNDLE_INVALID: entry(
+    "a published bundle is missing a part in storage or does not match its digest; it is not served",
+    "publish the bundle again with unitc publish; replicas keep serving the last good one meanwhile",
+  ),
   RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
   CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
   SERVE_TOKEN_EXISTS: entry(

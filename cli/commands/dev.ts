@@ -9,31 +9,16 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
 import type { WatchBuild } from "../../compiler/incremental/watch.js";
-import { schemaDefault } from "../../compiler/resolve/defaults.js";
-import { MANIFEST_FORMAT, type Manifest } from "../../runtime/manifest.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
 import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
-import type { ServeArgs } from "../serve-settings.js";
+import { emptyManifest, type ServeArgs } from "../serve-settings.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 import { watchUserBundle } from "../user-bundle-watch.js";
 import { serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
-
-/** Served while the output folder holds no bundle yet (the first build failed). */
-function emptyManifest(): Manifest {
-  return {
-    format: MANIFEST_FORMAT,
-    generator: "unitc",
-    settings: {
-      defaultSearchLimit: schemaDefault<number>("defaultSearchLimit"),
-      maxSearchLimit: schemaDefault<number>("maxSearchLimit"),
-    },
-    units: [],
-  };
-}
 
 /** Swaps a good build into the server; a bundle that fails to load leaves the old one served. */
 async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void> {

@@ -11,6 +11,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/errors.js";
 import type { Manifest } from "../../runtime/manifest.js";
 import { resolveReference } from "../../runtime/references.js";
+import type { ReadinessChecks } from "../../runtime/serve/health.js";
 import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
@@ -19,8 +20,10 @@ import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
+import { localReadiness, openPublished, type PublishedServing } from "../serve-published.js";
 import {
   checked,
+  emptyManifest,
   loadUserServeConfig,
   resolveServeSettings,
   type ServeArgs,
@@ -75,6 +78,14 @@ export const serveArgs = {
     description: "HTTP requests in progress per caller (default 16; 0 turns it off)",
     valueHint: "N",
   },
+  published: {
+    type: "boolean",
+    description: "Serve the bundle last published to storage (unitc publish), following new ones",
+  },
+  stateless: {
+    type: "boolean",
+    description: "HTTP without sessions, so any replica answers any request (implies --transport http)",
+  },
   ...envFileArg,
 } as const;
 
@@ -102,6 +113,7 @@ async function runHttp(
   io: CliIO,
   log: (line: string) => void,
   storage: LazyStorage,
+  extra: { stateless: boolean; readiness: ReadinessChecks },
 ) {
   const token = settings.allowUnauthenticatedHttp
     ? undefined
@@ -131,13 +143,15 @@ async function runHttp(
     trustProxy: settings.trustProxy,
     version: packageJson.version,
     ...(settings.oauth ? { oauth: settings.oauth } : {}),
+    stateless: extra.stateless,
+    readiness: extra.readiness,
     log,
   });
   const tokenLine = token && `bearer token from ${relative(io.cwd, token.source) || token.source}`;
   const scopedLine = tokens && "scoped serve tokens";
   const oauthLine = settings.oauth && `OAuth tokens from ${settings.oauth.issuer} for ${serving.resource}`;
   const auth = [tokenLine, scopedLine, oauthLine].filter(Boolean).join(", ") || "no authentication";
-  log(`listening on ${serving.url} (${auth})`);
+  log(`listening on ${serving.url} (${auth}${extra.stateless ? ", stateless" : ""})`);
   await stopped(io.signal);
   await serving.close();
   await tokens?.close();
@@ -231,16 +245,28 @@ export async function serveFromArgs(
       ? await userManifest(io, args, flag)
       : overrides.userManifestPath || undefined;
   let host: ServeHost | undefined;
+  let published: PublishedServing | undefined;
   // The store is opened at the first vault: reference or OAuth token a call reads, never at start.
   const storage = lazyStorage(io, flag);
   try {
     const settings = resolveServeSettings(args, io.env, io.cwd, user);
+    if (args.stateless && settings.transport !== "http")
+      throw new ServeSetupError("BAD_TRANSPORT", "--stateless is for HTTP", "use --transport http", true);
     const upstream = upstreamOptions(settings, io.env);
+    // A replica opens its store at start: the bundle it serves is in it.
+    if (args.published) published = await openPublished(io, flag, log);
+    const bundle = published
+      ? published.manifestPath
+        ? { manifestPath: published.manifestPath }
+        : { manifest: emptyManifest() }
+      : {
+          manifestPath: overrides.manifestPath ?? settings.manifestPath,
+          ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
+        };
     host = createServeHost({
-      manifestPath: overrides.manifestPath ?? settings.manifestPath,
-      ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
+      ...bundle,
       env: io.env,
-      vault: storage.vault,
+      vault: published?.storage.vault ?? storage.vault,
       oauth: storage.oauth,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
@@ -248,13 +274,18 @@ export async function serveFromArgs(
       log,
     });
     overrides.onHost?.(host);
-    if (settings.transport === "http") await runHttp(host, settings, io, log, storage);
-    else await runStdio(host, io, log);
+    published?.follow(host);
+    const readiness = published?.readiness ?? localReadiness(host, storage);
+    if (settings.transport === "http") {
+      const extra = { stateless: args.stateless === true, readiness };
+      await runHttp(host, settings, io, log, storage, extra);
+    } else await runStdio(host, io, log);
     setExit(EXIT_OK);
   } catch (error) {
     if (!reportStartFailure(io, error)) throw error;
     setExit(error instanceof ServeSetupError && error.fromFlag ? EXIT_USAGE : EXIT_ERRORS);
   } finally {
+    await published?.close();
     await host?.close();
     await storage.close();
   }

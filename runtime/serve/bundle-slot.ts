@@ -107,17 +107,22 @@ export class BundleSlot {
   private readonly retiring = new Set<Promise<void>>();
 
   constructor(
-    private readonly options: SlotOptions,
+    private options: SlotOptions,
     private readonly log: (line: string) => void,
     manifest?: Manifest,
   ) {
     this.generation = openGeneration(options, log, manifest);
   }
 
-  /** Opens the bundle now at the manifest path (or `manifest`) and serves it; throws, keeping the old one. */
-  swap(manifest?: Manifest): ReloadResult {
+  /**
+   * Opens the bundle now at the manifest path (or `manifest`, or the one at `manifestPath`, which
+   * becomes the slot's path) and serves it; throws, keeping the old one.
+   */
+  swap(manifest?: Manifest, manifestPath?: string): ReloadResult {
     const old = this.generation;
-    const fresh = openGeneration(this.options, this.log, manifest);
+    const options = manifestPath ? { ...this.options, manifestPath } : this.options;
+    const fresh = openGeneration(options, this.log, manifest);
+    this.options = options;
     const difference = compareUnits(old.runtime.manifest, fresh.runtime.manifest);
     const changed = new Set([...difference.changed, ...difference.removed]);
     old.resources.handOver(fresh.resources, (key) => !changed.has(resourceUnit(key)));

@@ -47,10 +47,11 @@ export interface ServeHost extends ServeContext {
   /**
    * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
    * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
-   * (unchanged units keep theirs); connected clients are told the tool list changed. Throws, serving
+   * (unchanged units keep theirs); connected clients are told the tool list changed. A `manifestPath`
+   * serves the bundle in another folder from now on (a published bundle's). Throws, serving
    * the old bundle still, when the new one cannot be loaded.
    */
-  reload(next?: { manifest?: Manifest }): Promise<ReloadResult>;
+  reload(next?: { manifest?: Manifest; manifestPath?: string }): Promise<ReloadResult>;
   /**
    * Swaps the user's bundle to the one now at `manifestPath` (default `userManifestPath`), as
    * {@link ServeHost.reload} does; starts serving it when there was none.
@@ -96,11 +97,13 @@ class Host implements ServeHost {
   private link?: UpstreamLink;
   private notices = new Set<string>();
   private current: Snapshot;
+  private manifestPath: string | undefined;
 
   constructor(
     private readonly options: ServeHostOptions,
     private readonly log: (line: string) => void,
   ) {
+    this.manifestPath = options.manifestPath;
     this.project = new BundleSlot(
       {
         ...slotOptions(options),
@@ -125,17 +128,16 @@ class Host implements ServeHost {
   }
 
   private bundleDir(): string {
-    return this.options.manifestPath
-      ? dirname(this.options.manifestPath)
-      : (this.options.baseDir ?? process.cwd());
+    return this.manifestPath ? dirname(this.manifestPath) : (this.options.baseDir ?? process.cwd());
   }
 
   get manifest(): Manifest {
     return this.project.generation.runtime.manifest;
   }
 
-  async reload(next: { manifest?: Manifest } = {}): Promise<ReloadResult> {
-    const difference = this.project.swap(next.manifest);
+  async reload(next: { manifest?: Manifest; manifestPath?: string } = {}): Promise<ReloadResult> {
+    const difference = this.project.swap(next.manifest, next.manifestPath);
+    if (next.manifestPath) this.manifestPath = next.manifestPath;
     this.changed();
     return difference;
   }

@@ -1,8 +1,9 @@
 /**
- * Serving over Streamable HTTP at `path` (default /mcp), plus `GET /healthz`. Order of checks:
- * Host/Origin (403, on every path), then on the MCP path who the caller is (the one `authenticate`
- * seam: 401 with `WWW-Authenticate`), the caller's limits (429 with `Retry-After`), method, body size
- * (413), then the session, which belongs to that caller. Binds 127.0.0.1 unless told otherwise.
+ * Serving over Streamable HTTP at `path` (default /mcp), plus health and readiness (`health.ts`).
+ * Order of checks: Host/Origin (403, on every path), then on the MCP path who the caller is (the one
+ * `authenticate` seam: 401 with `WWW-Authenticate`), the caller's limits (429 with `Retry-After`),
+ * method, body size (413), then the session, which belongs to that caller (or, `--stateless`, a
+ * server for this request only). Binds 127.0.0.1 unless told otherwise.
  */
 import {
   createServer,
@@ -12,6 +13,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { answerHealth, type ReadinessChecks } from "./health.js";
 import type { ServeHost } from "./host.js";
 import { type Access, createAccess } from "./http-access.js";
 import {
@@ -22,6 +24,7 @@ import {
   sendError,
 } from "./http-guard.js";
 import { HttpSessions } from "./http-sessions.js";
+import { answerStateless } from "./http-stateless.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
 import type { OAuthResourceOptions } from "./oauth-resource.js";
 import type { Principal } from "./principal.js";
@@ -61,6 +64,10 @@ export interface HttpServeOptions extends Omit<GuardOptions, "bindHost"> {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  /** Serve without sessions: any replica answers any request (no server-sent notifications). */
+  stateless?: boolean;
+  /** What `/readyz` checks besides a loaded bundle. */
+  readiness?: ReadinessChecks;
   /** Defaults: 10 s for headers, 30 s for a request, 5 s keep-alive, checked every second. */
   timeouts?: Partial<HttpTimeouts>;
   /** Accept OAuth access tokens from this issuer too (the serve token stays valid for operators). */
@@ -102,12 +109,18 @@ function batchesAllowed(version: string | undefined): boolean {
   return version !== undefined && version < "2025-06-18";
 }
 
+/** Where a POST's parsed body goes without a session, in stateless mode. */
+type Stateless =
+  | ((req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal) => Promise<void>)
+  | undefined;
+
 async function handlePost(
   req: IncomingMessage,
   res: ServerResponse,
   sessions: HttpSessions,
   max: number,
   who: Principal,
+  stateless: Stateless,
 ) {
   let text: string;
   try {
@@ -124,6 +137,17 @@ async function handlePost(
   } catch {
     sendError(res, 400, -32700, "Parse error: the body is not JSON");
     return;
+  }
+  if (stateless) {
+    const version = req.headers["mcp-protocol-version"];
+    if (Array.isArray(body) && !batchesAllowed(typeof version === "string" ? version : undefined))
+      return sendError(
+        res,
+        400,
+        -32600,
+        "Invalid Request: send one message per request, not a JSON-RPC batch",
+      );
+    return stateless(req, res, body, who);
   }
   const id = req.headers["mcp-session-id"];
   if (typeof id === "string") {
@@ -160,8 +184,13 @@ function handleMcp(
   sessions: HttpSessions,
   max: number,
   who: Principal,
+  stateless: Stateless,
 ) {
-  if (req.method === "POST") return handlePost(req, res, sessions, max, who);
+  if (req.method === "POST") return handlePost(req, res, sessions, max, who, stateless);
+  if (stateless)
+    return sendError(res, 405, -32000, "Method not allowed: stateless serving takes POST only", {
+      allow: "POST",
+    });
   if (req.method !== "GET" && req.method !== "DELETE") {
     return sendError(res, 405, -32000, "Method not allowed", {
       allow: "GET, POST, DELETE",
@@ -201,6 +230,18 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
   });
   let access: Access | undefined;
   const limiter = new Limiter(options.limits ?? DEFAULT_LIMITS);
+  const stateless: Stateless = options.stateless
+    ? (req, res, body, who) =>
+        answerStateless(host, req, res, body, who, { version: options.version, maxBodyBytes: max })
+    : undefined;
+  const health = {
+    mcpPath: options.path,
+    live: () => {
+      const upstream = host.upstreamState();
+      return upstream ? { upstream } : {};
+    },
+    checks: options.readiness ?? {},
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
     // A refused request's body is never read: close the connection rather than reuse it mid-body.
@@ -208,14 +249,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     // Every path, /healthz included: a rebound DNS name must not learn anything from this server.
     const refused = hostOrOriginProblem(req, guard, allowed);
     if (refused) return sendError(res, 403, -32000, `Forbidden: ${refused}`, closing);
-    if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
-      const upstream = host.upstreamState();
-      const body = JSON.stringify({ status: "ok", ...(upstream ? { upstream } : {}) });
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(req.method === "HEAD" ? undefined : body);
-      return;
-    }
+    if (await answerHealth(req, res, health)) return;
     if (!access) return sendError(res, 503, -32000, "Starting; try again", closing);
     if (access.metadata(path, req, res)) return;
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
@@ -223,7 +257,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     const who = await access.admit(req, res, closing);
     if (!who) return;
     // Messages are limited; a GET (the long-lived event stream) is not a request for work.
-    if (req.method !== "POST") return handleMcp(req, res, sessions, max, who);
+    if (req.method !== "POST") return handleMcp(req, res, sessions, max, who, stateless);
     const admitted = limiter.admit(who.id);
     if (!admitted.ok) {
       const headers = { ...closing, "retry-after": String(admitted.retryAfterSeconds) };
@@ -231,7 +265,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
       return sendError(res, 429, -32000, message, headers, "RATE_LIMITED");
     }
     res.once("close", admitted.release);
-    return handleMcp(req, res, sessions, max, who);
+    return handleMcp(req, res, sessions, max, who, stateless);
   };
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const server = createServer(
