@@ -3,6 +3,7 @@
 import type { AccessTokenSource } from "./auth/tokens.js";
 import { UnitError } from "./errors.js";
 import { invokerFor } from "./invoke/index.js";
+import type { Resolver } from "./invoke/outbound/guard.js";
 import type { InvokeResult, Invoker } from "./invoke/types.js";
 import {
   checkManifest,
@@ -27,6 +28,8 @@ export interface RuntimeOptions {
   vault?: SecretSource;
   /** The fetch HTTP calls use (default global fetch). */
   fetch?: typeof fetch;
+  /** Resolves hostnames for the outbound address guard (default: the system resolver). */
+  resolve?: Resolver;
   /** Notices about backends: an MCP server started, crashed, or changed its tools since compile. */
   onEvent?: (event: RuntimeEvent) => void;
   /**
@@ -137,6 +140,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.oauth ? { oauth: options.oauth } : {}),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
       resources,
     });
   };

@@ -22,6 +22,7 @@ import { redact, redactOutput, tail } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
+import { guardedFetch, type Resolver } from "../outbound/guard.js";
 import { boundedFetch } from "./bounded-fetch.js";
 import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
 import {
@@ -40,6 +41,8 @@ export interface OpenOptions {
   /** Folder a relative `cwd` or command path is resolved against (the manifest's, or the declaring file's). */
   baseDir: string;
   fetch?: typeof fetch;
+  /** Resolves hostnames for the outbound address guard (default: the system resolver). */
+  resolve?: Resolver;
   /** The unit connected for: whose stored OAuth tokens an oauth2/oidc remote server gets. */
   unitId?: string;
   /** Called with the re-listed tools after the server says its tool list changed. */
@@ -115,7 +118,12 @@ function remotePlan(
   } catch (error) {
     missing(error, "auth");
   }
-  const base = options.fetch ?? fetch;
+  // Every request, the SSE stream's too, goes only to addresses the unit's url allows.
+  const base = guardedFetch(options.fetch ?? fetch, {
+    configuredUrl: connection.url,
+    env: options.env,
+    resolve: options.resolve,
+  });
   // Auth headers go on every request (the SSE stream too), replacing any of the same name.
   const withAuth: FetchLike = (url, init) => {
     const headers = new Headers(init?.headers);

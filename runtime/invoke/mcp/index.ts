@@ -27,6 +27,7 @@ export const invokeMcp: Invoker = async (input, context) => {
         env: context.env,
         baseDir: context.baseDir,
         ...(context.fetch ? { fetch: context.fetch } : {}),
+        ...(context.resolve ? { resolve: context.resolve } : {}),
         onEvent: resources.onEvent,
       }),
   );

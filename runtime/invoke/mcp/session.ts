@@ -154,6 +154,7 @@ export class McpSession implements SessionHandle {
         env: this.options.env,
         baseDir: this.options.baseDir,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
         onToolsChanged: (error, tools) => this.toolsChanged(live, error, tools),
       });
     } catch (error) {

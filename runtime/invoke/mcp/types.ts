@@ -5,12 +5,14 @@
 
 import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
 import type { Closeable, RuntimeEvent } from "../../resources.js";
+import type { Resolver } from "../outbound/guard.js";
 import type { InvokeResult } from "../types.js";
 
 export interface SessionOptions {
   env: Record<string, string | undefined>;
   baseDir: string;
   fetch?: typeof fetch;
+  resolve?: Resolver;
   onEvent: (event: RuntimeEvent) => void;
 }
 
