@@ -5,14 +5,26 @@
  */
 import { UnitError } from "../../errors.js";
 import { resourceKey } from "../../resources.js";
-import type { Invoker } from "../types.js";
-import type { SessionModule } from "./types.js";
+import type { InvokeContext, Invoker } from "../types.js";
+import type { SessionHandle, SessionModule } from "./types.js";
 
 /** Calls an MCP tool; see the module comment. */
 export const invokeMcp: Invoker = async (input, context) => {
   if (context.unit.connection.kind !== "mcp" || context.operation.invoke.kind !== "mcp") {
     throw new UnitError("UNSUPPORTED_BACKEND", `operation ${context.operation.name} is not an MCP tool`);
   }
+  const session = await sessionOf(context);
+  try {
+    return await session.call(context.operation, input, context.signal);
+  } catch (error) {
+    if (!(error instanceof UnitError)) throw error;
+    const details = { ...error.details, unit: context.unit.id, operation: context.operation.name };
+    throw new UnitError(error.code, error.message, details);
+  }
+};
+
+/** The runtime's one session with the unit's downstream server (tool calls and forwarded requests share it). */
+export async function sessionOf(context: Omit<InvokeContext, "operation">): Promise<SessionHandle> {
   if (!context.resources) {
     throw new UnitError("UNSUPPORTED_BACKEND", "MCP tools are called through a runtime (createRuntime)");
   }
@@ -20,7 +32,7 @@ export const invokeMcp: Invoker = async (input, context) => {
   // The specifier is cast so that the TypeScript program of a generated bundle does not follow it
   // into the session code and the SDK's large declarations; `SessionModule` types the import.
   const { McpSession } = (await import("./session.js" as string)) as SessionModule;
-  const session = resources.get(
+  return resources.get(
     resourceKey("mcp", context.unit.id),
     () =>
       new McpSession(context.unit, {
@@ -31,11 +43,4 @@ export const invokeMcp: Invoker = async (input, context) => {
         onEvent: resources.onEvent,
       }),
   );
-  try {
-    return await session.call(context.operation, input, context.signal);
-  } catch (error) {
-    if (!(error instanceof UnitError)) throw error;
-    const details = { ...error.details, unit: context.unit.id, operation: context.operation.name };
-    throw new UnitError(error.code, error.message, details);
-  }
-};
+}

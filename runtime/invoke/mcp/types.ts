@@ -16,9 +16,13 @@ export interface SessionOptions {
   onEvent: (event: RuntimeEvent) => void;
 }
 
+/** The MCP requests besides tool calls that serving forwards to a unit's downstream server. */
+export type ForwardMethod = "resources/read" | "prompts/get";
+
 /** One downstream MCP server of a runtime (see `session.ts`). */
 export interface SessionHandle extends Closeable {
   call(operation: ManifestOperation, input: unknown, signal?: AbortSignal): Promise<InvokeResult>;
+  forward(method: ForwardMethod, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** What `session.ts` exports. */
