@@ -243,11 +243,12 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
   } catch (error) {
     const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
-    // A remote server that wants a login has started fine: say which command to run.
-    const authError = [error, (error as { cause?: unknown } | null)?.cause].find(
-      (e) => e instanceof UnitError && e.code === "AUTH_REQUIRED",
+    // A remote server that wants a login has started fine: say which command to run. A refused
+    // address is no start failure either: its own error says how to allow it.
+    const ownError = [error, (error as { cause?: unknown } | null)?.cause].find(
+      (e) => e instanceof UnitError && (e.code === "AUTH_REQUIRED" || e.code === "OUTBOUND_REFUSED"),
     );
-    if (authError) throw authError;
+    if (ownError) throw ownError;
     const { reason, hint } = startFailure(error, connection, plan, exitBeforeTimeout);
     const excerpt = stderrTail();
     throw new UnitError("MCP_START_FAILED", `the MCP server did not start: ${redact(reason, secrets)}`, {
