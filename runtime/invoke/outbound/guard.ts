@@ -61,6 +61,23 @@ async function pickAddress(url: URL, policy: OutboundPolicy, resolve: Resolver):
   throw refused ?? new UnitError("HTTP_FAILED", `${url.hostname} did not resolve to any address`);
 }
 
+/** A socket `lookup` that answers only the address the policy allows (what the connection then uses). */
+export type GuardedLookup = (
+  hostname: string,
+  options: { all?: boolean },
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+) => void;
+
+function lookupFor(policy: OutboundPolicy, resolve: Resolver): GuardedLookup {
+  return (hostname, options, callback) => {
+    const url = new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`);
+    pickAddress(url, policy, resolve).then(
+      (picked) => (options.all ? callback(null, [picked]) : callback(null, picked.address, picked.family)),
+      (error: Error) => callback(error as NodeJS.ErrnoException, "", 0),
+    );
+  };
+}
+
 /** An Agent whose connections go only to addresses the policy allows, pinned at connect time. */
 async function agentFor(policy: OutboundPolicy, resolve: Resolver): Promise<Dispatcher> {
   let byPolicy = agents.get(resolve);
@@ -69,20 +86,7 @@ async function agentFor(policy: OutboundPolicy, resolve: Resolver): Promise<Disp
   if (existing) return existing;
   // Loaded on the first outbound request only: most of serve's start never needs it.
   const { Agent } = await import("undici");
-  const agent = new Agent({
-    connect: {
-      lookup: (hostname, options, callback) => {
-        const url = new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}`);
-        pickAddress(url, policy, resolve).then(
-          (picked) =>
-            (options as { all?: boolean }).all
-              ? (callback as (e: null, a: LookupAddress[]) => void)(null, [picked])
-              : callback(null, picked.address, picked.family),
-          (error: Error) => callback(error as NodeJS.ErrnoException, "", 0),
-        );
-      },
-    },
-  });
+  const agent = new Agent({ connect: { lookup: lookupFor(policy, resolve) as never } });
   byPolicy.set(policy.key, agent);
   return agent;
 }
@@ -112,21 +116,35 @@ function unwrap(error: unknown): unknown {
   return error;
 }
 
+/** What a `Request` given as fetch's input carries, as init fields. */
+function requestInit(request: Request): RequestInit {
+  return {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    redirect: request.redirect,
+    ...(request.body ? { body: request.body, duplex: "half" } : {}),
+  } as RequestInit;
+}
+
 /** `base` guarded by the unit's outbound policy; redirects it would follow are followed hop by hop. */
 export function guardedFetch(base: typeof fetch, options: OutboundOptions): typeof fetch {
   const policy = outboundPolicy(options.configuredUrl, options.env);
   const resolve = options.resolve ?? systemResolver;
+  const lookup = lookupFor(policy, resolve);
   const once = async (url: URL, init: RequestInit | undefined): Promise<Response> => {
     checkLiteral(url, policy);
     const dispatcher = await agentFor(policy, resolve);
     try {
-      return await base(url, { ...init, redirect: "manual", dispatcher } as RequestInit);
+      // `dispatcher` pins fetch's connection; `lookup` does the same for the node:http transport (TRACE).
+      return await base(url, { ...init, redirect: "manual", dispatcher, lookup } as RequestInit);
     } catch (error) {
       throw unwrap(error);
     }
   };
   return (async (input: string | URL | Request, init?: RequestInit) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
+    if (input instanceof Request) init = { ...requestInit(input), ...init };
     if (init?.redirect === "manual") return once(url, init);
     let options: RequestInit | undefined = init;
     for (let hop = 0; ; hop++) {

@@ -3,7 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { safeFetch } from "../../../../runtime/auth/safe-fetch.js";
 import { invokeHttp } from "../../../../runtime/invoke/http/index.js";
+import { nodeFetch } from "../../../../runtime/invoke/openapi/transport.js";
 import { guardedFetch, type Resolver } from "../../../../runtime/invoke/outbound/guard.js";
 import {
   failure,
@@ -197,5 +199,32 @@ describe("outbound guard: address forms", () => {
     expect((await local(`${server.url}/`)).status).toBe(200);
     const error = await failure(local("http://[fe80::1]:1/"));
     expect(error.code).toBe("OUTBOUND_REFUSED");
+  });
+});
+
+describe("outbound guard: the other transports", () => {
+  it("pins the node:http transport (TRACE) to the checked address too", async () => {
+    const options = {
+      configuredUrl: `http://api.example.test:${port}`,
+      resolve: hosts({ "api.example.test": ["127.0.0.1"] }),
+    };
+    const refused = guardedFetch(nodeFetch as typeof fetch, { ...options, env: {} });
+    expect((await failure(refused(`http://api.example.test:${port}/trace`, { method: "TRACE" }))).code).toBe(
+      "OUTBOUND_REFUSED",
+    );
+    // The system resolver does not know api.example.test: an answer proves the guard's lookup was used.
+    const allowed = guardedFetch(nodeFetch as typeof fetch, {
+      ...options,
+      env: { UNITC_OUTBOUND_ALLOW: "127.0.0.1" },
+    });
+    const response = await allowed(`http://api.example.test:${port}/trace`, { method: "TRACE" });
+    expect(await response.json()).toMatchObject({ path: "/trace" });
+  });
+
+  it("guards OAuth requests by the configured issuer's address", async () => {
+    const error = await failure(safeFetch(fetch, "https://id.example.com")(`${server.url}/token`));
+    expect(error.code).toBe("OUTBOUND_REFUSED");
+    expect((await safeFetch(fetch, server.url)(`${server.url}/token`)).status).toBe(200);
+    expect(server.requests.map((r) => r.path)).toEqual(["/token"]);
   });
 });

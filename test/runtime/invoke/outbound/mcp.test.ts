@@ -5,8 +5,8 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime } from "../../../../runtime/core.js";
-import type { Manifest, McpConnection } from "../../../../runtime/manifest.js";
 import type { Resolver } from "../../../../runtime/invoke/outbound/guard.js";
+import type { Manifest, McpConnection } from "../../../../runtime/manifest.js";
 import { cleanupProjects } from "../../../support/project.js";
 import { compileBundle, mcpProject, type StartedServer, startFixtureHttp } from "../mcp/support.js";
 
@@ -24,12 +24,17 @@ function withHost(host: string): Manifest {
   if (!unit) throw new Error("no unit compiled");
   const url = new URL((unit.connection as McpConnection).url ?? "");
   url.hostname = host;
-  return { ...manifest, units: [{ ...unit, connection: { ...unit.connection, url: url.href } as McpConnection }] };
+  return {
+    ...manifest,
+    units: [{ ...unit, connection: { ...unit.connection, url: url.href } as McpConnection }],
+  };
 }
 
 beforeAll(async () => {
   server = await startFixtureHttp();
-  const compiled = await compileBundle(mcpProject({ remote: { name: "Remote", description: "HTTP.", url: server.url } }));
+  const compiled = await compileBundle(
+    mcpProject({ remote: { name: "Remote", description: "HTTP.", url: server.url } }),
+  );
   manifest = compiled.manifest;
   baseDir = compiled.outDir;
 }, 60_000);
@@ -54,7 +59,9 @@ describe("outbound guard: remote MCP units", () => {
     const env = { UNITC_OUTBOUND_ALLOW: "127.0.0.1" };
     const runtime = createRuntime({ manifest: withHost("mcp.example.test"), baseDir, env, resolve });
     try {
-      expect(await runtime.call("remote", "echo", { text: "hi" })).toMatchObject({ content: [{ text: "echo: hi" }] });
+      expect(await runtime.call("remote", "echo", { text: "hi" })).toMatchObject({
+        content: [{ text: "echo: hi" }],
+      });
     } finally {
       await runtime.close();
     }
@@ -63,7 +70,9 @@ describe("outbound guard: remote MCP units", () => {
   it("reaches a server its url names by loopback address", async () => {
     const runtime = createRuntime({ manifest, baseDir, env: {} });
     try {
-      expect(await runtime.call("remote", "echo", { text: "hi" })).toMatchObject({ content: [{ text: "echo: hi" }] });
+      expect(await runtime.call("remote", "echo", { text: "hi" })).toMatchObject({
+        content: [{ text: "echo: hi" }],
+      });
     } finally {
       await runtime.close();
     }
