@@ -81,7 +81,10 @@ function lookupFor(policy: OutboundPolicy, resolve: Resolver): GuardedLookup {
 /** An Agent whose connections go only to addresses the policy allows, pinned at connect time. */
 async function agentFor(policy: OutboundPolicy, resolve: Resolver): Promise<Dispatcher> {
   let byPolicy = agents.get(resolve);
-  if (!byPolicy) agents.set(resolve, (byPolicy = new Map()));
+  if (!byPolicy) {
+    byPolicy = new Map();
+    agents.set(resolve, byPolicy);
+  }
   const existing = byPolicy.get(policy.key);
   if (existing) return existing;
   // Loaded on the first outbound request only: most of serve's start never needs it.
