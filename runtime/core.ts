@@ -3,6 +3,8 @@
 import type { AccessTokenSource } from "./auth/tokens.js";
 import { UnitError } from "./errors.js";
 import { invokerFor } from "./invoke/index.js";
+import type { ForwardMethod } from "./invoke/mcp/types.js";
+import type { Resolver } from "./invoke/outbound/guard.js";
 import type { InvokeResult, Invoker } from "./invoke/types.js";
 import {
   checkManifest,
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   vault?: SecretSource;
   /** The fetch HTTP calls use (default global fetch). */
   fetch?: typeof fetch;
+  /** Resolves hostnames for the outbound address guard (default: the system resolver). */
+  resolve?: Resolver;
   /** Notices about backends: an MCP server started, crashed, or changed its tools since compile. */
   onEvent?: (event: RuntimeEvent) => void;
   /**
@@ -56,6 +60,16 @@ export interface UnitRuntime {
   invoke(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<InvokeResult>;
   /** Calls an operation and returns its value; failures are thrown as `UnitError`. */
   call<T = unknown>(unitId: string, name: string, input?: unknown, options?: CallOptions): Promise<T>;
+  /**
+   * Forwards `resources/read` or `prompts/get` to an MCP unit's downstream server (its tools' session);
+   * a unit of another kind is `UNSUPPORTED_BACKEND`.
+   */
+  forward(
+    unitId: string,
+    method: ForwardMethod,
+    params: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<unknown>;
   /** Closes long-lived connections and ends the processes they started (MCP servers). */
   close(): Promise<void>;
 }
@@ -137,6 +151,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.oauth ? { oauth: options.oauth } : {}),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
       resources,
     });
   };
@@ -147,6 +162,26 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     invoke,
     async call<T>(unitId: string, name: string, input?: unknown, callOptions?: CallOptions): Promise<T> {
       return (await invoke(unitId, name, input, callOptions)).value as T;
+    },
+    async forward(unitId, method, params, callOptions = {}) {
+      const unit = units.get(unitId);
+      if (!unit) throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`);
+      if (unit.connection.kind !== "mcp") {
+        throw new UnitError(
+          "UNSUPPORTED_BACKEND",
+          `unit ${unitId} is not an MCP server: it has no ${method}`,
+        );
+      }
+      const { sessionOf } = await import("./invoke/mcp/index.js");
+      const session = await sessionOf({
+        unit,
+        env,
+        baseDir,
+        resources,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
+      });
+      return session.forward(method, params, callOptions.signal);
     },
     close: () => resources.close(),
   };

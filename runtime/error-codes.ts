@@ -56,6 +56,10 @@ const codes = {
   ),
   HTTP_STATUS: entry("the API answered with a non-2xx status", "read the status and the excerpt of the body"),
   HTTP_FAILED: entry("the HTTP request failed before an answer", "check the network and the API's URL"),
+  OUTBOUND_REFUSED: entry(
+    "a request would reach a private, loopback, link-local or other non-public address the unit was not configured for",
+    "put the address itself in the unit's baseUrl / url / endpointUrl, or list it in UNITC_OUTBOUND_ALLOW",
+  ),
   HTTP_REDIRECT: entry("the API redirected somewhere unitc does not follow", "set baseUrl to the final URL"),
   TIMEOUT: entry("the call took longer than its timeout", "raise timeoutMs, or ask for less"),
   RESPONSE_TRUNCATED: entry("the response was larger than the byte cap", "ask for less, or raise the cap"),

@@ -73,7 +73,7 @@ async function authorize(p: OAuthParty, settings: OAuthSettings): Promise<oauth.
       p.client,
       p.clientAuth,
       parameters,
-      requestOptions(p.fetch),
+      requestOptions(p.fetch, p.server),
     );
     return await oauth.processDeviceAuthorizationResponse(p.server, p.client, response);
   } catch (error) {

@@ -62,7 +62,7 @@ function extra(p: OAuthParty): Record<string, string> {
 }
 
 function options(p: OAuthParty) {
-  return { ...requestOptions(p.fetch), additionalParameters: extra(p) };
+  return { ...requestOptions(p.fetch, p.server), additionalParameters: extra(p) };
 }
 
 /** A token set from a token endpoint response. */
@@ -89,7 +89,7 @@ export async function clientCredentials(p: OAuthParty): Promise<TokenSet> {
       p.client,
       p.clientAuth,
       parameters,
-      requestOptions(p.fetch),
+      requestOptions(p.fetch, p.server),
     );
     return tokenSet(await oauth.processClientCredentialsResponse(p.server, p.client, response));
   });
@@ -134,7 +134,8 @@ export async function exchangeCode(p: OAuthParty, exchange: CodeExchange): Promi
     const result = await oauth.processAuthorizationCodeResponse(p.server, p.client, response, {
       ...(oidc ? { expectedNonce: exchange.nonce as string, requireIdToken: true } : {}),
     });
-    if (oidc) await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch));
+    if (oidc)
+      await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch, p.server));
     return tokenSet(result);
   });
 }
@@ -156,7 +157,7 @@ export async function pollDeviceCode(p: OAuthParty, deviceCode: string): Promise
       const result = await oauth.processDeviceCodeResponse(p.server, p.client, response);
       // The id_token's claims are checked above; its signature here, when the server sent one.
       if (result.id_token)
-        await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch));
+        await oauth.validateApplicationLevelSignature(p.server, response, requestOptions(p.fetch, p.server));
       return tokenSet(result);
     } catch (error) {
       // The two answers that mean "keep polling"; every other one ends the login.

@@ -50,7 +50,7 @@ async function revoke(
     ];
     for (const [token, hint] of order) {
       const response = await oauth.revocationRequest(p.server, p.client, p.clientAuth, token, {
-        ...requestOptions(p.fetch),
+        ...requestOptions(p.fetch, p.server),
         additionalParameters: { token_type_hint: hint },
       });
       await oauth.processRevocationResponse(response);

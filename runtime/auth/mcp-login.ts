@@ -45,7 +45,7 @@ export async function mcpLogin(options: McpLoginOptions): Promise<void> {
   });
   const common = {
     serverUrl: options.serverUrl,
-    fetchFn: safeFetch(),
+    fetchFn: safeFetch(undefined, options.serverUrl),
     ...(settings.scopes ? { scope: settings.scopes.join(" ") } : {}),
   };
   try {

@@ -20,12 +20,16 @@ export function metadataUrls(issuer: URL, type: OAuthSettings["type"]): URL[] {
 }
 
 /** The request options every oauth4webapi call gets: the checked fetch, http allowed on loopback only. */
-export function requestOptions(fetchImpl?: typeof fetch): {
+export function requestOptions(
+  fetchImpl?: typeof fetch,
+  server?: oauth.AuthorizationServer,
+): {
   [oauth.customFetch]: typeof fetch;
   [oauth.allowInsecureRequests]: boolean;
 } {
   // safeFetch refuses plain http off loopback itself, so oauth4webapi's own https rule can step aside.
-  return { [oauth.customFetch]: safeFetch(fetchImpl), [oauth.allowInsecureRequests]: true };
+  // The issuer (configured, or checked against the configured one) sets which addresses it may reach.
+  return { [oauth.customFetch]: safeFetch(fetchImpl, server?.issuer), [oauth.allowInsecureRequests]: true };
 }
 
 /** Discovers (or assembles from configured endpoints) the authorization server's metadata. */
@@ -59,7 +63,7 @@ async function discover(
   explicit: string | undefined,
   fetchImpl: typeof fetch | undefined,
 ): Promise<oauth.AuthorizationServer> {
-  const fetcher = safeFetch(fetchImpl);
+  const fetcher = safeFetch(fetchImpl, settings.issuer ?? explicit);
   const issuer = settings.issuer ? checkedUrl(settings.issuer, "issuer") : undefined;
   const candidates = explicit
     ? [checkedUrl(explicit, "the metadata URL")]

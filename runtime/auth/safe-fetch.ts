@@ -4,18 +4,24 @@
  * body or credentials to another origin.
  */
 import { UnitError } from "../errors.js";
+import { guardedFetch } from "../invoke/outbound/guard.js";
 import { checkedUrl } from "./settings.js";
 
 const MAX_HOPS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A fetch that checks the first URL and every redirect hop; `base` is the fetch underneath. */
-export function safeFetch(base: typeof fetch = globalThis.fetch): typeof fetch {
+/**
+ * A fetch that checks the first URL and every redirect hop; `base` is the fetch underneath. With
+ * `configuredUrl` (the issuer or server URL from the config), each request also goes through the
+ * outbound address guard with that URL's policy.
+ */
+export function safeFetch(base: typeof fetch = globalThis.fetch, configuredUrl?: string): typeof fetch {
+  const send = configuredUrl === undefined ? base : guardedFetch(base, { configuredUrl, env: process.env });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     let url = checkedUrl(input instanceof Request ? input.url : String(input), "the OAuth URL");
     let options: RequestInit = { ...init, redirect: "manual" };
     for (let hop = 0; ; hop++) {
-      const response = await base(url, options);
+      const response = await send(url, options);
       const location = REDIRECTS.has(response.status) ? response.headers.get("location") : null;
       if (location === null) return response;
       await response.body?.cancel().catch(() => undefined);

@@ -4,6 +4,7 @@ import type { AccessTokenSource } from "../auth/tokens.js";
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import type { RuntimeResources } from "../resources.js";
+import type { Resolver } from "./outbound/guard.js";
 
 export interface InvokeContext {
   unit: ManifestUnit;
@@ -18,6 +19,8 @@ export interface InvokeContext {
   signal?: AbortSignal;
   /** The fetch to use (default global fetch); tests never replace it with a mock. */
   fetch?: typeof fetch;
+  /** Resolves hostnames for the outbound guard (default: the system resolver). */
+  resolve?: Resolver;
   /** The runtime's long-lived connections (MCP sessions); closed with the runtime. */
   resources?: RuntimeResources;
   /** Where OAuth access tokens come from (default: the token store in the data folder). */

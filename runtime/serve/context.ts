@@ -3,6 +3,8 @@
  * table, search) and a way to call an operation wherever its unit lives. A snapshot never changes;
  * a new upstream catalogue makes a new one.
  */
+import type { ForwardMethod } from "../invoke/mcp/types.js";
+import type { ManifestUnit } from "../manifest.js";
 import type { SearchHit, SearchIndex } from "../search.js";
 import type { ServedUnit, SourceRef } from "./catalog.js";
 import { buildToolTable, type SearchLimits, type ToolTable } from "./tools.js";
@@ -33,6 +35,15 @@ export interface ServeContext {
   snapshot(): Snapshot;
   /** Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`). */
   call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome>;
+  /** The manifest entry of a unit served from this instance's own bundles (none for an upstream's). */
+  manifestUnit(unit: ServedUnit): ManifestUnit | undefined;
+  /** Forwards `resources/read` or `prompts/get` to a served MCP unit's downstream server. */
+  forward(
+    unit: ServedUnit,
+    method: ForwardMethod,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<unknown>;
   /** Runs a Code Mode script against the local bundle; with `units`, only those units are known to it. */
   runCode(
     input: { code: string; timeoutMs?: number },

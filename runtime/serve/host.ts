@@ -5,7 +5,9 @@
  */
 import { dirname } from "node:path";
 import type { AccessTokenSource } from "../auth/tokens.js";
-import { hasCodeMode, type Manifest } from "../manifest.js";
+import { UnitError } from "../errors.js";
+import type { ForwardMethod } from "../invoke/mcp/types.js";
+import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
@@ -189,6 +191,22 @@ class Host implements ServeHost {
     }
     const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
     return slot.onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {}));
+  }
+
+  manifestUnit(unit: ServedUnit): ManifestUnit | undefined {
+    if (unit.source.kind === "upstream") return undefined;
+    const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
+    return slot.generation.runtime.manifest.units.find((candidate) => candidate.id === unit.unit.id);
+  }
+
+  forward(unit: ServedUnit, method: ForwardMethod, params: Record<string, unknown>, signal?: AbortSignal) {
+    if (unit.source.kind === "upstream") {
+      return Promise.reject(
+        new UnitError("UNSUPPORTED_BACKEND", `unit ${unit.id} is served by an upstream instance`),
+      );
+    }
+    const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
+    return slot.onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, signal ? { signal } : {}));
   }
 
   async runCode(input: { code: string; timeoutMs?: number }, units?: readonly string[]) {

@@ -70,6 +70,10 @@ export function scopedRuntime(runtime: UnitRuntime, unitIds: readonly string[]):
         check(unitId);
         return runtime.call(unitId, name, input, options);
       },
+      forward: async (unitId, method, params, options) => {
+        check(unitId);
+        return runtime.forward(unitId, method, params, options);
+      },
       // The runtime is the bundle's, shared: closing a view of it closes nothing.
       close: async () => undefined,
     };
@@ -85,6 +89,13 @@ export function scopedContext(context: ServeContext, units: readonly string[] | 
     call(unit, operation, input, signal) {
       if (!snapshot().byId.has(unit.id)) return Promise.reject(unknownUnit(unit.id));
       return context.call(unit, operation, input, signal);
+    },
+    manifestUnit(unit) {
+      return snapshot().byId.has(unit.id) ? context.manifestUnit(unit) : undefined;
+    },
+    forward(unit, method, params, signal) {
+      if (!snapshot().byId.has(unit.id)) return Promise.reject(unknownUnit(unit.id));
+      return context.forward(unit, method, params, signal);
     },
     runCode(input) {
       const local = snapshot().units.filter((served) => served.source.kind === "local");

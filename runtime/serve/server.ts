@@ -17,6 +17,13 @@ import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type Serve
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
+import {
+  getPrompt,
+  listPrompts,
+  listResources,
+  listResourceTemplates,
+  readResource,
+} from "./resources-prompts.js";
 import { failureOf, failureResult, valueResult } from "./results.js";
 import { callSearchTools } from "./search-tool.js";
 
@@ -146,11 +153,23 @@ function instructions(snapshot: Snapshot): string {
 export function createMcpServer(context: ServeContext, options: McpServerOptions): Server {
   const server = new Server(
     { name: "unitc", version: options.version },
-    { capabilities: { tools: { listChanged: true } }, instructions: instructions(context.snapshot()) },
+    {
+      capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
+      instructions: instructions(context.snapshot()),
+    },
   );
   server.setRequestHandler("tools/list", (request) => listTools(context.snapshot(), request.params?.cursor));
   server.setRequestHandler("tools/call", (request, ctx) =>
     callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+  );
+  server.setRequestHandler("resources/list", () => listResources(context));
+  server.setRequestHandler("resources/templates/list", () => listResourceTemplates(context));
+  server.setRequestHandler("resources/read", (request, ctx) =>
+    readResource(context, request.params.uri, ctx.mcpReq.signal),
+  );
+  server.setRequestHandler("prompts/list", () => listPrompts(context));
+  server.setRequestHandler("prompts/get", (request, ctx) =>
+    getPrompt(context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
   );
   server.setRequestHandler("unitc/catalog", { params: z.looseObject({}) }, () => ({
     ...catalogOf(context.snapshot().units),

@@ -9,6 +9,7 @@ import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
+import { configuredUrl, guardedFetch } from "../outbound/guard.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
@@ -80,7 +81,11 @@ export async function exchange(
 ) {
   call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
   const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const doFetch = options.transport ?? context.fetch ?? globalThis.fetch;
+  const doFetch = guardedFetch(options.transport ?? context.fetch ?? globalThis.fetch, {
+    configuredUrl: configuredUrl(context.unit.connection),
+    env: context.env,
+    resolve: context.resolve,
+  });
   let response = await send(request, signal, doFetch);
   // An OAuth token the API refused gets one renewal and one retry, never more.
   const renewed = response.status === 401 && options.reauth ? await options.reauth() : undefined;

@@ -22,6 +22,7 @@ import { redact, redactOutput, tail } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
+import { guardedFetch, type Resolver } from "../outbound/guard.js";
 import { boundedFetch } from "./bounded-fetch.js";
 import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
 import {
@@ -40,6 +41,8 @@ export interface OpenOptions {
   /** Folder a relative `cwd` or command path is resolved against (the manifest's, or the declaring file's). */
   baseDir: string;
   fetch?: typeof fetch;
+  /** Resolves hostnames for the outbound address guard (default: the system resolver). */
+  resolve?: Resolver;
   /** The unit connected for: whose stored OAuth tokens an oauth2/oidc remote server gets. */
   unitId?: string;
   /** Called with the re-listed tools after the server says its tool list changed. */
@@ -115,7 +118,12 @@ function remotePlan(
   } catch (error) {
     missing(error, "auth");
   }
-  const base = options.fetch ?? fetch;
+  // Every request, the SSE stream's too, goes only to addresses the unit's url allows.
+  const base = guardedFetch(options.fetch ?? fetch, {
+    configuredUrl: connection.url,
+    env: options.env,
+    resolve: options.resolve,
+  });
   // Auth headers go on every request (the SSE stream too), replacing any of the same name.
   const withAuth: FetchLike = (url, init) => {
     const headers = new Headers(init?.headers);
@@ -235,11 +243,12 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
   } catch (error) {
     const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
-    // A remote server that wants a login has started fine: say which command to run.
-    const authError = [error, (error as { cause?: unknown } | null)?.cause].find(
-      (e) => e instanceof UnitError && e.code === "AUTH_REQUIRED",
+    // A remote server that wants a login has started fine: say which command to run. A refused
+    // address is no start failure either: its own error says how to allow it.
+    const ownError = [error, (error as { cause?: unknown } | null)?.cause].find(
+      (e) => e instanceof UnitError && (e.code === "AUTH_REQUIRED" || e.code === "OUTBOUND_REFUSED"),
     );
-    if (authError) throw authError;
+    if (ownError) throw ownError;
     const { reason, hint } = startFailure(error, connection, plan, exitBeforeTimeout);
     const excerpt = stderrTail();
     throw new UnitError("MCP_START_FAILED", `the MCP server did not start: ${redact(reason, secrets)}`, {

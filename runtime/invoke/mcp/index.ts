@@ -5,31 +5,15 @@
  */
 import { UnitError } from "../../errors.js";
 import { resourceKey } from "../../resources.js";
-import type { Invoker } from "../types.js";
-import type { SessionModule } from "./types.js";
+import type { InvokeContext, Invoker } from "../types.js";
+import type { SessionHandle, SessionModule } from "./types.js";
 
 /** Calls an MCP tool; see the module comment. */
 export const invokeMcp: Invoker = async (input, context) => {
   if (context.unit.connection.kind !== "mcp" || context.operation.invoke.kind !== "mcp") {
     throw new UnitError("UNSUPPORTED_BACKEND", `operation ${context.operation.name} is not an MCP tool`);
   }
-  if (!context.resources) {
-    throw new UnitError("UNSUPPORTED_BACKEND", "MCP tools are called through a runtime (createRuntime)");
-  }
-  const { resources } = context;
-  // The specifier is cast so that the TypeScript program of a generated bundle does not follow it
-  // into the session code and the SDK's large declarations; `SessionModule` types the import.
-  const { McpSession } = (await import("./session.js" as string)) as SessionModule;
-  const session = resources.get(
-    resourceKey("mcp", context.unit.id),
-    () =>
-      new McpSession(context.unit, {
-        env: context.env,
-        baseDir: context.baseDir,
-        ...(context.fetch ? { fetch: context.fetch } : {}),
-        onEvent: resources.onEvent,
-      }),
-  );
+  const session = await sessionOf(context);
   try {
     return await session.call(context.operation, input, context.signal);
   } catch (error) {
@@ -38,3 +22,25 @@ export const invokeMcp: Invoker = async (input, context) => {
     throw new UnitError(error.code, error.message, details);
   }
 };
+
+/** The runtime's one session with the unit's downstream server (tool calls and forwarded requests share it). */
+export async function sessionOf(context: Omit<InvokeContext, "operation">): Promise<SessionHandle> {
+  if (!context.resources) {
+    throw new UnitError("UNSUPPORTED_BACKEND", "MCP tools are called through a runtime (createRuntime)");
+  }
+  const { resources } = context;
+  // The specifier is cast so that the TypeScript program of a generated bundle does not follow it
+  // into the session code and the SDK's large declarations; `SessionModule` types the import.
+  const { McpSession } = (await import("./session.js" as string)) as SessionModule;
+  return resources.get(
+    resourceKey("mcp", context.unit.id),
+    () =>
+      new McpSession(context.unit, {
+        env: context.env,
+        baseDir: context.baseDir,
+        ...(context.fetch ? { fetch: context.fetch } : {}),
+        ...(context.resolve ? { resolve: context.resolve } : {}),
+        onEvent: resources.onEvent,
+      }),
+  );
+}

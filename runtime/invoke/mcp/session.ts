@@ -8,6 +8,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Tool } from "@modelcontextprotocol/client";
 import { UnitError } from "../../errors.js";
 import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../manifest.js";
+import { redactJson } from "../../redact.js";
 import type { RuntimeEvent } from "../../resources.js";
 import type { InvokeResult } from "../types.js";
 import { callError, crashedError, type FailedCall, isSessionGone } from "./call-errors.js";
@@ -15,7 +16,7 @@ import { listedTools, type OpenConnection, openMcp } from "./connect.js";
 import { describeDrift, detectDrift, type ToolDrift } from "./drift.js";
 import { type CallResult, callValue } from "./result.js";
 import { MAX_MESSAGE_BYTES } from "./stdio-transport.js";
-import type { SessionHandle, SessionOptions } from "./types.js";
+import type { ForwardMethod, SessionHandle, SessionOptions } from "./types.js";
 
 /** First restart delay; doubled per consecutive failure up to {@link MAX_BACKOFF_MS}. */
 const BASE_BACKOFF_MS = 250;
@@ -74,6 +75,45 @@ export class McpSession implements SessionHandle {
       await this.drop(live);
       live = await this.connected(signal);
       return await this.callOn(live, call, false);
+    }
+  }
+
+  /**
+   * Forwards `resources/read` or `prompts/get` to the downstream server (a lost HTTP session is
+   * re-initialised once, as for calls); the answer comes back with the unit's secrets redacted.
+   */
+  async forward(
+    method: ForwardMethod,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const where = `${this.unit.id} ${method}`;
+    const once = async (live: Live, mayRetry: boolean): Promise<unknown> => {
+      const options = {
+        timeout: this.connection.callTimeoutMs,
+        maxTotalTimeout: this.connection.callTimeoutMs,
+        ...(signal ? { signal } : {}),
+      };
+      try {
+        const { client } = live.open;
+        const answer =
+          method === "resources/read"
+            ? await client.readResource(params as { uri: string }, options)
+            : await client.getPrompt(params as { name: string }, options);
+        return redactJson(answer, live.open.secrets);
+      } catch (error) {
+        if (mayRetry && isSessionGone(error)) throw error;
+        throw callError(error, this.failed(live, where, signal));
+      }
+    };
+    let live = await this.connected(signal);
+    try {
+      return await once(live, true);
+    } catch (error) {
+      if (!isSessionGone(error)) throw error;
+      await this.drop(live);
+      live = await this.connected(signal);
+      return await once(live, false);
     }
   }
 
@@ -154,6 +194,7 @@ export class McpSession implements SessionHandle {
         env: this.options.env,
         baseDir: this.options.baseDir,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
         onToolsChanged: (error, tools) => this.toolsChanged(live, error, tools),
       });
     } catch (error) {

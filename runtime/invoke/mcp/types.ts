@@ -5,18 +5,24 @@
 
 import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
 import type { Closeable, RuntimeEvent } from "../../resources.js";
+import type { Resolver } from "../outbound/guard.js";
 import type { InvokeResult } from "../types.js";
 
 export interface SessionOptions {
   env: Record<string, string | undefined>;
   baseDir: string;
   fetch?: typeof fetch;
+  resolve?: Resolver;
   onEvent: (event: RuntimeEvent) => void;
 }
+
+/** The MCP requests besides tool calls that serving forwards to a unit's downstream server. */
+export type ForwardMethod = "resources/read" | "prompts/get";
 
 /** One downstream MCP server of a runtime (see `session.ts`). */
 export interface SessionHandle extends Closeable {
   call(operation: ManifestOperation, input: unknown, signal?: AbortSignal): Promise<InvokeResult>;
+  forward(method: ForwardMethod, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
 }
 
 /** What `session.ts` exports. */

@@ -15,10 +15,17 @@ export function nodeFetch(input: URL | string, init: RequestInit = {}): Promise<
   const url = new URL(String(input));
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   const headers = Object.fromEntries(new Headers(init.headers ?? {}));
+  const { lookup } = init as { lookup?: import("node:net").LookupFunction };
   return new Promise((resolve, reject) => {
     const request = send(
       url,
-      { method: init.method ?? "GET", headers, signal: init.signal ?? undefined },
+      {
+        method: init.method ?? "GET",
+        headers,
+        signal: init.signal ?? undefined,
+        // The outbound guard's lookup, when it sends this request: the socket goes to the checked address.
+        ...(lookup ? { lookup } : {}),
+      },
       (res) => {
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
