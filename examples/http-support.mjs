@@ -37,15 +37,16 @@ export async function listen(server, port) {
 
 /**
  * A fetch that sends requests for the origins the units name (`http://127.0.0.1:4320`) to where the
- * example services really listen (free ports), so the committed bundles run unchanged.
+ * example services really listen (free ports), so the committed bundles run unchanged. `base` is
+ * the fetch underneath (captured when made, so the result may stand in for the global fetch).
  */
-export function redirectingFetch(origins) {
+export function redirectingFetch(origins, base = globalThis.fetch) {
   return (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
     const target = origins[url.origin];
-    if (!target) return fetch(request);
+    if (!target) return base(request);
     const moved = new URL(`${url.pathname}${url.search}`, target);
-    return fetch(new Request(moved, request));
+    return base(new Request(moved, request));
   };
 }

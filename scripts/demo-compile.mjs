@@ -2,10 +2,14 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../dist/cli/index.js";
-import { exampleCompileArgs, exampleProjects } from "./example-projects.mjs";
+import { exampleCompileArgs, exampleProjects, withBuildServices } from "./example-projects.mjs";
 
 /** Compiles every example into generated/, one timed line each; throws when one fails. */
-export async function compileExamples(root) {
+export function compileExamples(root) {
+  return withBuildServices(() => compileEach(root));
+}
+
+async function compileEach(root) {
   for (const name of exampleProjects(root)) {
     let said = "";
     const begun = performance.now();

@@ -17,3 +17,22 @@ export function exampleCompileArgs(name, { check = false } = {}) {
   if (check) argv.push("--check");
   return argv;
 }
+
+/**
+ * Runs `compile` while the services a compile asks (the remote MCP server of examples/streamable,
+ * whose tools are listed at build time) listen on free ports, with the URLs the units name sent
+ * there: the compile runs in this process, so the global fetch is swapped for its duration.
+ */
+export async function withBuildServices(compile) {
+  const { startBoardServer } = await import("../examples/streamable/server.mjs");
+  const { redirectingFetch } = await import("../examples/http-support.mjs");
+  const board = await startBoardServer({ port: 0 });
+  const original = globalThis.fetch;
+  globalThis.fetch = redirectingFetch({ "http://127.0.0.1:4323": board.url }, original);
+  try {
+    return await compile();
+  } finally {
+    globalThis.fetch = original;
+    await board.close();
+  }
+}

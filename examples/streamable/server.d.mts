@@ -1,0 +1,3 @@
+export declare function startBoardServer(options?: {
+  port?: number;
+}): Promise<{ url: string; close(): Promise<void> }>;

@@ -1,0 +1,13 @@
+import { type RuntimeOptions, type UnitRuntime } from "unitc/runtime";
+import { type YoutubeClient } from "./units/youtube/index.js";
+export type { YoutubeClient } from "./units/youtube/index.js";
+/** Every unit of this bundle, typed. `$runtime` is the runtime they share. */
+export interface Units {
+    readonly $runtime: UnitRuntime;
+    /** Google's YouTube Data API v3 from its discovery document: videos, ratings and comment threads. */
+    readonly youtube: YoutubeClient;
+}
+/** Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module. */
+export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;
+/** Loads the bundle's manifest and returns the typed units bound to it. */
+export declare function createUnits(options?: CreateUnitsOptions): Units;
