@@ -24,7 +24,7 @@ async function compileEach(root) {
       env: process.env,
     });
     const ms = Math.round(performance.now() - begun);
-    console.log(`  examples/${name.padEnd(8)} ${said.trim().split("\n").at(-1)}  [${ms} ms]`);
+    console.log(`  examples/${name.padEnd(10)} ${said.trim().split("\n").at(-1)}  [${ms} ms]`);
     if (code !== 0) process.stderr.write(said);
     if (code !== 0) throw new Error(`examples/${name} did not compile (the errors are above)`);
   }

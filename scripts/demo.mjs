@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The five-minute tour (`npm run demo`, which builds first): compile every project under examples/
-// into generated/, start the examples' local services on free ports, make typed calls of every kind
-// (HTTP and CLI actions, OpenAPI, GraphQL, MCP over stdio), show a wrong call caught by tsc before
+// into generated/, start the examples' local services on free ports, set a secret into a throwaway
+// store, make typed calls of every kind (HTTP and CLI actions, OpenAPI, a discovery document, GraphQL,
+// MCP over stdio and Streamable HTTP, a vault: token, OAuth client credentials), show a wrong call caught by tsc before
 // anything runs, run one Code Mode script that chains three kinds of unit, and end with the
 // `unitc tokens` table. Any failure is one line on stderr and exit code 1, never a stack trace.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../dist/cli/index.js";
 import { compileExamples, fileTree } from "./demo-compile.mjs";
+import { startServices, throwawayVault } from "./demo-services.mjs";
 import { typecheckFiles } from "./typecheck-generated.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -20,6 +22,10 @@ const env = {
   NOTES_TOKEN: "demo-notes-token",
   WEATHER_KEY: "demo-weather-key",
   LIBRARY_TOKEN: "demo-library-token",
+  YOUTUBE_API_KEY: "demo-youtube-key",
+  REPORTS_CLIENT_SECRET: "demo-reports-client-secret-0123456789",
+  // What the journal service accepts; the unit reads it from the vault, never from here.
+  JOURNAL_TOKEN_VALUE: "demo-journal-token",
 };
 const closers = [];
 
@@ -47,17 +53,25 @@ async function main() {
   console.log("\nWhat the compiler wrote for examples/tour (bundle/ and .code-mode/ left out):");
   console.log(fileTree(join(root, "generated/tour")));
 
-  heading("2. The examples' services, on free ports");
-  const fetch = await startServices();
+  heading("2. The examples' services, on free ports, and a secret in a throwaway store");
+  const fetch = await startServices(env, closers);
+  const vault = await throwawayVault(root, env, closers);
 
   heading("3. Typed calls through the generated clients");
   const basic = (await import("../generated/basic/bundle/index.js")).createUnits({ env, fetch });
   const tour = (await import("../generated/tour/bundle/index.js")).createUnits({ env, fetch });
+  const more = {};
+  for (const name of ["discovery", "streamable", "secure"]) {
+    const bundle = await import(`../generated/${name}/bundle/index.js`);
+    more[name] = bundle.createUnits({ env, fetch, vault });
+    closers.push(() => more[name].$runtime.close());
+  }
   closers.push(
     () => basic.$runtime.close(),
     () => tour.$runtime.close(),
   );
   await typedCalls(basic, tour);
+  await moreCalls(more);
 
   heading("4. A wrong call, caught by tsc before anything runs");
   wrongCall();
@@ -76,36 +90,6 @@ async function main() {
     cwd: root,
     env: process.env,
   });
-}
-
-/** Starts the three services on free ports; the fetch that sends the units' named origins there. */
-async function startServices() {
-  const { startExampleServer } = await import("../examples/basic/server.mjs");
-  const { startPetstoreServer } = await import("../examples/openapi/server.mjs");
-  const { startLibraryServer } = await import("../examples/graphql/server.mjs");
-  const { redirectingFetch } = await import("../examples/http-support.mjs");
-  const services = [
-    [
-      "notes and weather (HTTP actions)",
-      "http://127.0.0.1:4319",
-      () => startExampleServer({ port: 0, notesToken: env.NOTES_TOKEN, weatherKey: env.WEATHER_KEY }),
-    ],
-    ["petstore (OpenAPI)", "http://127.0.0.1:4320", () => startPetstoreServer({ port: 0 })],
-    [
-      "library (GraphQL)",
-      "http://127.0.0.1:4321",
-      () => startLibraryServer({ port: 0, token: env.LIBRARY_TOKEN }),
-    ],
-  ];
-  const origins = {};
-  for (const [label, named, start] of services) {
-    const server = await start();
-    closers.push(() => server.close());
-    origins[named] = server.url;
-    console.log(`  ${label.padEnd(34)} ${server.url}  (the unit names ${named})`);
-  }
-  console.log("  memory (MCP over stdio)            started by the runtime on first call");
-  return redirectingFetch(origins);
 }
 
 async function typedCalls(basic, tour) {
@@ -146,6 +130,31 @@ async function typedCalls(basic, tour) {
     .createNote({ title: 42 })
     .catch((error) => ({ code: error.code, message: error.message }));
   await show("invalid input", "basic.notes.createNote({ title: 42 }) fails before any request", invalid);
+}
+
+/** The examples outside the tour: a discovery document, remote MCP, vault: and OAuth. */
+async function moreCalls({ discovery, streamable, secure }) {
+  const videos = discovery.youtube.youtube_videos_list({ query: { part: "snippet", id: "v1" } });
+  await show("discovery document", 'youtube.youtube_videos_list({ query: { part: "snippet", id: "v1" } })', videos);
+  await discovery.youtube.youtube_videos_rate({ query: { id: "v1", rating: "like" } });
+  const rating = discovery.youtube.youtube_videos_getRating({ query: { id: "v1" } });
+  await show("discovery document", 'youtube_videos_rate(like), then youtube_videos_getRating({ query: { id: "v1" } })', rating);
+  await show(
+    "MCP (Streamable HTTP)",
+    'board.add_card({ title: "Record the demo" })',
+    streamable.board.add_card({ title: "Record the demo" }),
+  );
+  await show(
+    "MCP (Streamable HTTP)",
+    'board.list_cards({ column: "todo" })',
+    streamable.board.list_cards({ column: "todo" }),
+  );
+  await show("vault: token", "secure.journal.listEntries()", secure.journal.listEntries());
+  await show(
+    "OAuth client credentials",
+    'secure.reports.usage({ month: "2025-06" })',
+    secure.reports.usage({ month: "2025-06" }),
+  );
 }
 
 /** Prints one call and its result (or its error code), one line each. */

@@ -1,7 +1,7 @@
 /**
  * `npm run demo` as a person runs it (a real child process on the built dist/): every part of the
  * transcript is there, each kind of call gave a result, and it ends with exit code 0, even with the
- * ports the example units name (127.0.0.1:4319–4321) busy.
+ * ports the example units name (127.0.0.1:4319–4325) busy.
  */
 import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:net";
@@ -22,13 +22,13 @@ async function hold(port: number): Promise<Server | undefined> {
 
 describe("scripts/demo.mjs", () => {
   it("compiles the examples, calls every kind of unit, catches a wrong call and prints the tokens table", async () => {
-    const held = await Promise.all([4319, 4320, 4321].map(hold));
+    const held = await Promise.all([4319, 4320, 4321, 4322, 4323, 4324, 4325].map(hold));
     const run = promisify(execFile)(process.execPath, ["scripts/demo.mjs"], { cwd: root, timeout: 170_000 });
     const { stdout, stderr } = await run.finally(() => {
       for (const server of held) server?.close();
     });
     expect(stderr).not.toMatch(/demo failed|\n\s+at /);
-    for (const name of ["basic", "graphql", "mcp", "openapi", "tour"])
+    for (const name of ["basic", "discovery", "graphql", "mcp", "openapi", "secure", "streamable", "tour"])
       expect(stdout).toMatch(new RegExp(`examples/${name} +compiled \\d+ units? \\(\\d+ operations\\)`));
     expect(stdout).toMatch(/pets__petstore\/\n\s+index\.ts +[\d.]+ K?B/);
     expect(stdout).toContain('→ [{"id":"n2","title":"Standup","tags":["work"]}]');
@@ -39,6 +39,13 @@ describe("scripts/demo.mjs", () => {
       '→ {"entities":[{"name":"Rex","entityType":"pet","observations":["a good dog"]}]}',
     );
     expect(stdout).toContain('"code":"INPUT_INVALID"');
+    expect(stdout).toContain("secret JOURNAL_TOKEN set; units refer to it as vault:JOURNAL_TOKEN");
+    expect(stdout).toMatch(/\[discovery document\].*\n\s+→ .*"title":"Invisible Cities, read aloud"/);
+    expect(stdout).toContain('→ {"kind":"youtube#videoGetRatingResponse","items":[{"videoId":"v1","rating":"like"}]}');
+    expect(stdout).toContain('→ {"cards":[{"id":"c2","title":"Record the demo","column":"todo"}]}');
+    expect(stdout).toMatch(/\[vault: token\].*\n\s+→ \[\{"day":"2025-06-02"/);
+    expect(stdout).toMatch(/\[OAuth client credentials\].*\n\s+→ .*"client":"reporter"/);
+    expect(stdout).not.toContain("demo-journal-token");
     expect(stdout).toMatch(/tsc: wrong-call\.mts:2:\d+ TS2322/);
     expect(stdout).toContain('"cat":"Tom","rex":["a good dog","friends with Tom"]');
     expect(stdout).toContain("Rex reads Invisible Cities (1972) by Italo Calvino");
