@@ -5,7 +5,4 @@ export declare function listen(
   server: Server,
   port: number,
 ): Promise<{ url: string; close(): Promise<void> }>;
-export declare function redirectingFetch(
-  origins: Record<string, string>,
-  base?: typeof fetch,
-): typeof fetch;
+export declare function redirectingFetch(origins: Record<string, string>, base?: typeof fetch): typeof fetch;

@@ -135,10 +135,18 @@ async function typedCalls(basic, tour) {
 /** The examples outside the tour: a discovery document, remote MCP, vault: and OAuth. */
 async function moreCalls({ discovery, streamable, secure }) {
   const videos = discovery.youtube.youtube_videos_list({ query: { part: "snippet", id: "v1" } });
-  await show("discovery document", 'youtube.youtube_videos_list({ query: { part: "snippet", id: "v1" } })', videos);
+  await show(
+    "discovery document",
+    'youtube.youtube_videos_list({ query: { part: "snippet", id: "v1" } })',
+    videos,
+  );
   await discovery.youtube.youtube_videos_rate({ query: { id: "v1", rating: "like" } });
   const rating = discovery.youtube.youtube_videos_getRating({ query: { id: "v1" } });
-  await show("discovery document", 'youtube_videos_rate(like), then youtube_videos_getRating({ query: { id: "v1" } })', rating);
+  await show(
+    "discovery document",
+    'youtube_videos_rate(like), then youtube_videos_getRating({ query: { id: "v1" } })',
+    rating,
+  );
   await show(
     "MCP (Streamable HTTP)",
     'board.add_card({ title: "Record the demo" })',

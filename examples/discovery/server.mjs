@@ -29,7 +29,9 @@ const COMMENTS = {
 /** Only the parts a `part` parameter asks for (id and kind always), as the real API answers. */
 function withParts(video, part) {
   const parts = new Set((part ?? "").split(",").filter(Boolean));
-  return Object.fromEntries(Object.entries(video).filter(([k]) => k === "id" || k === "kind" || parts.has(k)));
+  return Object.fromEntries(
+    Object.entries(video).filter(([k]) => k === "id" || k === "kind" || parts.has(k)),
+  );
 }
 
 /** Starts the service; resolves to `{ url, close }`. `apiKey` is the key every request must carry. */

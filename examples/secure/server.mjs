@@ -78,7 +78,12 @@ async function authorizationServer(issuer, clientSecret) {
 }
 
 /** Starts both services; resolves to `{ url, issuer, close }` (`url` is the API's origin). */
-export async function startSecureServer({ apiPort = 4324, issuerPort = 4325, journalToken, clientSecret } = {}) {
+export async function startSecureServer({
+  apiPort = 4324,
+  issuerPort = 4325,
+  journalToken,
+  clientSecret,
+} = {}) {
   const issuerHttp = createServer();
   const issuerListening = await listen(issuerHttp, issuerPort);
   const provider = await authorizationServer(issuerListening.url, clientSecret);

@@ -17,7 +17,10 @@ const Card = z.object({ id: z.string(), title: z.string(), column: z.enum(COLUMN
 /** One MCP server instance over `board` (the cards, shared by every session). */
 function boardServer(board) {
   const server = new McpServer({ name: "unitc-example-board", version: "1.0.0" });
-  const answer = (value) => ({ content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value });
+  const answer = (value) => ({
+    content: [{ type: "text", text: JSON.stringify(value) }],
+    structuredContent: value,
+  });
   server.registerTool(
     "add_card",
     {

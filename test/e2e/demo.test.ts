@@ -41,7 +41,9 @@ describe("scripts/demo.mjs", () => {
     expect(stdout).toContain('"code":"INPUT_INVALID"');
     expect(stdout).toContain("secret JOURNAL_TOKEN set; units refer to it as vault:JOURNAL_TOKEN");
     expect(stdout).toMatch(/\[discovery document\].*\n\s+→ .*"title":"Invisible Cities, read aloud"/);
-    expect(stdout).toContain('→ {"kind":"youtube#videoGetRatingResponse","items":[{"videoId":"v1","rating":"like"}]}');
+    expect(stdout).toContain(
+      '→ {"kind":"youtube#videoGetRatingResponse","items":[{"videoId":"v1","rating":"like"}]}',
+    );
     expect(stdout).toContain('→ {"cards":[{"id":"c2","title":"Record the demo","column":"todo"}]}');
     expect(stdout).toMatch(/\[vault: token\].*\n\s+→ \[\{"day":"2025-06-02"/);
     expect(stdout).toMatch(/\[OAuth client credentials\].*\n\s+→ .*"client":"reporter"/);

@@ -35,7 +35,9 @@ describe("generated client of examples/discovery", () => {
     expect(list.items).toEqual([
       { kind: "youtube#video", id: "v2", statistics: { viewCount: "5310", likeCount: "412" } },
     ]);
-    const threads = await units.youtube.youtube_commentThreads_list({ query: { part: "snippet", videoId: "v1" } });
+    const threads = await units.youtube.youtube_commentThreads_list({
+      query: { part: "snippet", videoId: "v1" },
+    });
     expect(threads.items?.map((t) => t.snippet?.topLevelComment?.snippet?.textDisplay)).toEqual([
       "Calvino at his best",
       "Lovely voice",

@@ -7,11 +7,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/index.js";
+import { type LazyStorage, lazyStorage } from "../../cli/lazy-vault.js";
 import { redirectingFetch } from "../../examples/http-support.mjs";
 import { startSecureServer } from "../../examples/secure/server.mjs";
 import { createUnits, type Units } from "../../generated/secure/index.js";
-import { runCli } from "../../cli/index.js";
-import { type LazyStorage, lazyStorage } from "../../cli/lazy-vault.js";
 
 const journalToken = "journal-canary-5e0c";
 const clientSecret = "reports-canary-secret-7b2f9a";
@@ -39,7 +39,10 @@ beforeAll(async () => {
   };
   expect(await runCli(["secret", "set", "JOURNAL_TOKEN", "--user-config", config], io)).toBe(0);
   server = await startSecureServer({ apiPort: 0, issuerPort: 0, journalToken, clientSecret });
-  const fetch = redirectingFetch({ "http://127.0.0.1:4324": server.url, "http://127.0.0.1:4325": server.issuer });
+  const fetch = redirectingFetch({
+    "http://127.0.0.1:4324": server.url,
+    "http://127.0.0.1:4325": server.issuer,
+  });
   storage = lazyStorage(io, config);
   units = createUnits({ env, fetch, vault: storage.vault });
 });

@@ -38,6 +38,8 @@ describe("generated client of examples/streamable", () => {
 
   it("refuses a column the tool does not know, before any request", async () => {
     // @ts-expect-error column is todo, doing or done
-    await expect(units.board.list_cards({ column: "later" })).rejects.toMatchObject({ code: "INPUT_INVALID" });
+    await expect(units.board.list_cards({ column: "later" })).rejects.toMatchObject({
+      code: "INPUT_INVALID",
+    });
   });
 });
