@@ -5,9 +5,18 @@ import type { JsonSchema } from "./manifest.js";
 
 function createAjv() {
   // Schemas come from specs and configs written for many validators: be lenient about keywords
-  // (strict: false) but exact about data.
-  const ajv = new Ajv2020.default({ allErrors: true, strict: false, validateFormats: true });
+  // (strict: false) but exact about data. A format it does not know is not checked, and is no
+  // reason to print to stderr, which is a stdio server's log.
+  const ajv = new Ajv2020.default({ allErrors: true, strict: false, validateFormats: true, logger: false });
   addFormats.default(ajv);
+  // Formats of discovery documents that ajv-formats does not name (int32, int64, float and double
+  // it does): the widths that fit a JSON number are checked; the others only name a string shape.
+  ajv.addFormat("uint32", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1,
+  });
+  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
+  for (const name of ["google-datetime", "google-duration", "google-fieldmask"]) ajv.addFormat(name, true);
   return ajv;
 }
 
