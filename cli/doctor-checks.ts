@@ -5,8 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
-import { build } from "../compiler/index.js";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { build } from "../compiler/index.js";
 import type { PipelineContext } from "../compiler/pipeline.js";
 import { authStatus } from "../runtime/auth/status.js";
 import { TokenStore } from "../runtime/auth/token-store.js";

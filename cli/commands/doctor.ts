@@ -5,7 +5,6 @@
  */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import {
   bundleCheck,
   configCheck,
@@ -14,6 +13,7 @@ import {
   manifestOf,
   storageChecks,
 } from "../doctor-checks.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
 import { verifyUnits } from "../verify-units.js";

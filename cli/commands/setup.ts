@@ -14,7 +14,7 @@ import type { Store } from "../../runtime/storage/types.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { projectArgs } from "../project-args.js";
 import { planText, resultText } from "../setup-report.js";
-import { pickUnits, type ProjectUnit, projectUnits } from "../setup-units.js";
+import { type ProjectUnit, pickUnits, projectUnits } from "../setup-units.js";
 import { withStorage } from "../storage-config.js";
 
 interface UnitReport {
