@@ -67,6 +67,12 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/call.js")).callCommand(io, setExit) as CommandDef<ArgsDef>,
   add: async (io, setExit) =>
     (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
+  setup: async (io, setExit) =>
+    (await import("./commands/setup.js")).setupCommand(io, setExit) as CommandDef<ArgsDef>,
+  verify: async (io, setExit) =>
+    (await import("./commands/verify.js")).verifyCommand(io, setExit) as CommandDef<ArgsDef>,
+  doctor: async (io, setExit) =>
+    (await import("./commands/doctor.js")).doctorCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /**

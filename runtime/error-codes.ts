@@ -69,6 +69,14 @@ const codes = {
   ),
   CLI_EXIT: entry("the command exited with a non-zero status", "read the exit code and the stderr excerpt"),
   CLI_SPAWN: entry("the command could not be started", "check that the command is installed and on PATH"),
+  SETUP_NOT_APPROVED: entry(
+    "a unit's setup plan has not been approved for its current content hash",
+    "read the plan `unitc setup <unit>` prints, then run it again with --yes",
+  ),
+  CONFIG_INVALID: entry(
+    "setup, verify or doctor found errors in the project's config or unit files",
+    "run unitc validate and fix the files it names",
+  ),
   PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),
   GRAPHQL_ERRORS: entry(
     "the GraphQL response carried errors",

@@ -286,6 +286,15 @@ export interface UnitSetInfo {
   toolCacheTtlMs?: number;
 }
 
+/** A runtime feature a unit needs of its host. */
+export type RuntimeFeature = "docker" | "browser";
+
+/** A unit's declared `runtime`: the host features and the resource class it needs. */
+export interface UnitRuntimeNeeds {
+  features?: RuntimeFeature[];
+  resources?: { class?: "standard" | "large" | "heavy" };
+}
+
 /** What describes a unit to people and agents, the same in config, manifest and served catalogue. */
 export interface UnitDescription {
   id: string;
@@ -307,6 +316,8 @@ export interface ManifestUnit extends UnitDescription {
   prompts?: McpPromptInfo[];
   /** A unit brought in by unit sets: the enclosing sets and the limits they apply to it. */
   unitSet?: UnitSetInfo;
+  /** What the unit needs of the host it runs on, as the author declared it (never guessed). */
+  runtime?: UnitRuntimeNeeds;
   connection: Connection;
   operations: ManifestOperation[];
   /**

@@ -11,6 +11,7 @@ import {
   type Manifest,
   type ManifestOperation,
   type ManifestUnit,
+  type UnitRuntimeNeeds,
 } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
 import type { ManifestExtras } from "../discover/types.js";
@@ -110,6 +111,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     ...(unit.avoidWhen !== undefined ? { avoidWhen: unit.avoidWhen } : {}),
     ...(unit.parent !== undefined ? { parent: unit.parent } : {}),
     ...extras(plan),
+    ...(unit.runtime !== undefined ? { runtime: unit.runtime as UnitRuntimeNeeds } : {}),
     connection: portableConnection(plan, outDir),
     operations,
     sourceHash,

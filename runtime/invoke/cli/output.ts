@@ -1,6 +1,7 @@
 /**
- * Output of a CLI action: stdout and stderr share one byte cap (`maxOutputBytes`); bytes past it are
- * drained and dropped while the command runs on. A bounded tail of stderr is kept apart for error
+ * Output of a spawned command: stdout and stderr share one byte cap (`maxOutputBytes`); bytes past it
+ * are drained and dropped while the command runs on. What fits is kept in arrival order too, for
+ * setup and verify, which show both streams as one. A bounded tail of stderr is kept apart for error
  * excerpts, so the message that usually ends stderr survives even when the cap was hit early.
  */
 
@@ -18,6 +19,8 @@ function utf8Boundary(chunk: Buffer, end: number): number {
 export class OutputCollector {
   private remaining: number;
   private readonly stdoutChunks: Buffer[] = [];
+  /** Both streams' kept bytes, in the order they arrived. */
+  private readonly combinedChunks: Buffer[] = [];
   private stderrTailBytes: Buffer = Buffer.alloc(0);
   /** True when stdout lost bytes to the cap. */
   stdoutCut = false;
@@ -32,27 +35,36 @@ export class OutputCollector {
 
   addStdout(chunk: Buffer): void {
     if (this.stdoutCut) return;
-    if (chunk.length <= this.remaining) {
-      this.stdoutChunks.push(chunk);
-      this.remaining -= chunk.length;
-      return;
-    }
-    const end = utf8Boundary(chunk, this.remaining);
-    if (end > 0) this.stdoutChunks.push(chunk.subarray(0, end));
-    this.remaining = 0;
-    this.stdoutCut = true;
+    const kept = this.keep(chunk);
+    if (kept.length > 0) this.stdoutChunks.push(kept);
+    if (kept.length < chunk.length) this.stdoutCut = true;
   }
 
   addStderr(chunk: Buffer): void {
-    if (chunk.length <= this.remaining) this.remaining -= chunk.length;
-    else {
-      this.remaining = 0;
-      this.stderrCut = true;
-    }
+    if (this.keep(chunk).length < chunk.length) this.stderrCut = true;
     const joined = Buffer.concat([this.stderrTailBytes, chunk]);
     if (joined.length > STDERR_TAIL_BYTES) this.stderrTailCut = true;
     this.stderrTailBytes =
       joined.length > STDERR_TAIL_BYTES ? Buffer.from(joined.subarray(-STDERR_TAIL_BYTES)) : joined;
+  }
+
+  /** The part of `chunk` that fits under the cap (cut on a UTF-8 boundary), recorded in order. */
+  private keep(chunk: Buffer): Buffer {
+    const end = chunk.length <= this.remaining ? chunk.length : utf8Boundary(chunk, this.remaining);
+    this.remaining = chunk.length <= this.remaining ? this.remaining - chunk.length : 0;
+    const kept = chunk.subarray(0, end);
+    if (kept.length > 0) this.combinedChunks.push(kept);
+    return kept;
+  }
+
+  /** True when either stream lost bytes to the cap. */
+  get cut(): boolean {
+    return this.stdoutCut || this.stderrCut;
+  }
+
+  /** Both streams as they arrived, as far as they fit under the cap. */
+  combined(): string {
+    return Buffer.concat(this.combinedChunks).toString("utf8");
   }
 
   /** The stdout that fit under the cap. */

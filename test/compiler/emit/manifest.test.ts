@@ -98,7 +98,11 @@ describe("buildManifest", () => {
 
   it("writes fields in the order runtime/manifest.ts declares them, extras included", () => {
     const unit = manifestOf({
-      unit: { useWhen: "w", parent: { id: "p", childId: "c" } } as never,
+      unit: {
+        useWhen: "w",
+        parent: { id: "p", childId: "c" },
+        runtime: { features: ["docker"], resources: { class: "large" } },
+      } as never,
       manifestExtras: {
         unitSet: { path: ["team"] },
         prompts: [{ name: "p" }],
@@ -129,6 +133,7 @@ describe("buildManifest", () => {
       "resources",
       "prompts",
       "unitSet",
+      "runtime",
       "connection",
       "operations",
       "sourceHash",
@@ -143,6 +148,12 @@ describe("buildManifest", () => {
       "invoke",
       "schemaHash",
     ]);
+  });
+
+  it("records the declared runtime features and resource class as written, and nothing when none is declared", () => {
+    const runtime = { features: ["docker", "browser"], resources: { class: "heavy" } };
+    expect(manifestOf({ unit: { runtime } as never }).runtime).toEqual(runtime);
+    expect("runtime" in manifestOf({})).toBe(false);
   });
 
   it("hashes schemas canonically: key order does not matter, content does", () => {

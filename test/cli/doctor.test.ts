@@ -1,0 +1,93 @@
+/** `unitc doctor` and `unitc verify` as real processes: one problem introduced, reported with its fix, then fixed. */
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanupProjects, writeProject } from "../support/project.js";
+import { isolatedEnv, runBuilt } from "./setup-support.js";
+
+afterAll(cleanupProjects);
+
+const UNIT = `---
+name: Notes
+description: A notes tool.
+cliTools:
+  actions:
+    hello: { command: echo, args: [hi] }
+setup:
+  verify:
+    - label: Folder exists
+      command: test
+      args: ["-d", "made"]
+runtime:
+  features: [docker]
+  resources: { class: large }
+---
+`;
+
+/** A fake `docker` on PATH whose `docker info` exits with `code`. */
+async function fakeDocker(dir: string, code: number): Promise<void> {
+  await mkdir(join(dir, "bin"), { recursive: true });
+  await writeFile(join(dir, "bin/docker"), `#!/bin/sh\necho "docker $1"\nexit ${code}\n`);
+  await chmod(join(dir, "bin/docker"), 0o755);
+}
+
+describe("unitc doctor and verify", () => {
+  it("report a failing verify item and a missing feature with their fixes, and pass once fixed", async () => {
+    const dir = await writeProject({ ".units/notes.md": UNIT });
+    const env = await isolatedEnv(dir);
+    await fakeDocker(dir, 1);
+    const compiled = await runBuilt(["compile", "--user-config", "none"], dir, env);
+    expect(compiled.code).toBe(0);
+    const manifest = JSON.parse(
+      await import("node:fs/promises").then((fs) =>
+        fs.readFile(join(dir, "generated/manifest.json"), "utf8"),
+      ),
+    );
+    expect(manifest.units[0].runtime).toEqual({ features: ["docker"], resources: { class: "large" } });
+
+    const verify = await runBuilt(["verify", "--user-config", "none"], dir, env);
+    expect(verify.code).toBe(1);
+    expect(verify.stdout).toContain("FAIL  Folder exists: exit code 1");
+    expect(verify.stdout).toContain("FAIL  notes: docker: docker info exited with code 1");
+
+    const sick = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(sick.code).toBe(1);
+    expect(sick.stdout).toMatch(/ok {4}config/);
+    expect(sick.stdout).toMatch(/ok {4}bundle/);
+    expect(sick.stdout).toMatch(
+      /FAIL {2}verify notes +Folder exists: exit code 1\n +fix: unitc setup notes\n/,
+    );
+    expect(sick.stdout).toMatch(
+      /FAIL {2}feature notes +docker: docker info exited with code 1\n +fix: install Docker/,
+    );
+    expect(sick.stdout).toMatch(/ok {4}storage/);
+
+    // Items run in the unit's folder (the declaring file's), not the project root.
+    await mkdir(join(dir, ".units/made"));
+    await fakeDocker(dir, 0);
+    const well = await runBuilt(["doctor", "--user-config", "none", "--json"], dir, env);
+    expect(JSON.parse(well.stdout), well.stdout).toMatchObject({ ok: true });
+    expect(well.code).toBe(0);
+    expect((await runBuilt(["verify", "notes", "--user-config", "none"], dir, env)).code).toBe(0);
+  });
+
+  it("says a stale bundle and an invalid config need fixing, with the command that fixes each", async () => {
+    const dir = await writeProject({ ".units/notes.md": UNIT.replace("features: [docker]", "features: []") });
+    const env = await isolatedEnv(dir);
+    await runBuilt(["compile", "--user-config", "none"], dir, env);
+    await writeFile(
+      join(dir, ".units/notes.md"),
+      UNIT.replace("features: [docker]", "features: []").replace("[hi]", "[hello]"),
+    );
+    const stale = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(
+      /FAIL {2}bundle +generated is stale .*\n +fix: unitc compile --out generated/,
+    );
+    await writeFile(join(dir, ".units/notes.md"), UNIT.replace("class: large", "class: huge"));
+    const invalid = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toMatch(/FAIL {2}config .*\n +fix: unitc validate/);
+    expect(invalid.stdout + invalid.stderr).not.toMatch(/\n\s+at /);
+  });
+});

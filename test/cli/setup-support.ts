@@ -1,0 +1,42 @@
+/** Runs the built `unitc` as a real process with a home of its own (storage, configs) for setup tests. */
+import { execFile } from "node:child_process";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { BUILT_CLI } from "../support/built-cli.js";
+
+export interface ProcessRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a run: PATH, a HOME and XDG folders under `dir`, plus `extra`. */
+export async function isolatedEnv(
+  dir: string,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const home = join(dir, ".home");
+  await mkdir(home, { recursive: true });
+  return {
+    PATH: `${join(dir, "bin")}:${process.env.PATH ?? ""}`,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_STATE_HOME: join(home, "state"),
+    XDG_CACHE_HOME: join(home, "cache"),
+    ...extra,
+  };
+}
+
+/** `unitc <args>` run by the built CLI in `cwd`. */
+export function runBuilt(
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<ProcessRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BUILT_CLI, ...args], { cwd, env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
