@@ -67,6 +67,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/call.js")).callCommand(io, setExit) as CommandDef<ArgsDef>,
   add: async (io, setExit) =>
     (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
+  completion: async (io, setExit) =>
+    (await import("./commands/completion.js")).completionCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /**
@@ -81,6 +83,17 @@ function loaderOf(name: string, args: readonly string[]): CommandLoader {
   return COMMANDS[name] as CommandLoader;
 }
 
+/** Every command's definition under one root, `serve token` under `serve`: what completion offers. */
+export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
+  const ignore = () => {};
+  const subCommands: Record<string, CommandDef<ArgsDef>> = {};
+  for (const [name, load] of Object.entries(COMMANDS)) subCommands[name] = await load(io, ignore);
+  // The serve definition `serve token` loads holds only the `token` sub-command.
+  const { subCommands: token } = await loaderOf("serve", ["serve", "token"])(io, ignore);
+  subCommands.serve = { ...subCommands.serve, subCommands: token } as CommandDef<ArgsDef>;
+  return defineCommand({ meta: { name: "unitc", description: packageJson.description }, subCommands });
+}
+
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
   let exitCode = EXIT_OK;
@@ -92,6 +105,11 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   if (args[0] === "--version" || args[0] === "-v") {
     io.stdout(`${packageJson.version}\n`);
     return EXIT_OK;
+  }
+  // The completion scripts' entry: answered without loading any command.
+  if (args[0] === "__complete") {
+    const { runComplete } = await import("./completion/run.js");
+    return runComplete(args.slice(1), io, () => allDefinitions(io));
   }
   const name = args[0];
   // Only the command that runs is loaded: `unitc serve` starts without the compiler, for example.
