@@ -69,6 +69,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/add.js")).addCommand(io, setExit) as CommandDef<ArgsDef>,
   completion: async (io, setExit) =>
     (await import("./commands/completion.js")).completionCommand(io, setExit) as CommandDef<ArgsDef>,
+  telemetry: async (io, setExit) =>
+    (await import("./commands/telemetry.js")).telemetryCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /**
@@ -96,6 +98,17 @@ export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
 
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const started = performance.now();
+  const code = await runCommandLine(argv, io);
+  // Only with an endpoint configured is telemetry's module loaded at all.
+  if (io.env.UNITC_TELEMETRY_ENDPOINT && argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0])) {
+    const { reportCommand } = await import("./telemetry/report.js");
+    await reportCommand(io, argv, code, performance.now() - started);
+  }
+  return code;
+}
+
+async function runCommandLine(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode = EXIT_OK;
   const setExit = (code: number) => {
     exitCode = code;
