@@ -67,7 +67,7 @@ export async function reportCommand(
     const state = readState(io.env);
     if (offReason(io.env, state)) return;
     const event = {
-      installId: installId(io.env, state),
+      installId: installId(state),
       command,
       outcome: OUTCOMES[exitCode] ?? "other",
       duration: bucket(durationMs),

@@ -44,7 +44,7 @@ export function writeState(env: Env, state: TelemetryState): void {
 }
 
 /** The install ID, made (and kept) on first use. */
-export function installId(env: Env, state: TelemetryState): string {
+export function installId(state: TelemetryState): string {
   state.installId ??= randomUUID();
   return state.installId;
 }
