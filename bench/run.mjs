@@ -10,6 +10,7 @@ const modules = [
   "./code-mode.mjs",
   "./serve.mjs",
   "./watch.mjs",
+  "./completion.mjs",
 ];
 
 const rows = [];

@@ -6,10 +6,10 @@
 import { resolve } from "node:path";
 import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/core.js";
 import { isUnitError } from "../runtime/errors.js";
+import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
 
-/** The manifest's default place, relative to the working folder. */
-export const DEFAULT_MANIFEST = "generated/manifest.json";
+export { DEFAULT_MANIFEST };
 
 export const manifestArg = {
   manifest: {

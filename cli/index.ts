@@ -73,6 +73,10 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/verify.js")).verifyCommand(io, setExit) as CommandDef<ArgsDef>,
   doctor: async (io, setExit) =>
     (await import("./commands/doctor.js")).doctorCommand(io, setExit) as CommandDef<ArgsDef>,
+  completion: async (io, setExit) =>
+    (await import("./commands/completion.js")).completionCommand(io, setExit) as CommandDef<ArgsDef>,
+  telemetry: async (io, setExit) =>
+    (await import("./commands/telemetry.js")).telemetryCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /**
@@ -87,8 +91,30 @@ function loaderOf(name: string, args: readonly string[]): CommandLoader {
   return COMMANDS[name] as CommandLoader;
 }
 
+/** Every command's definition under one root, `serve token` under `serve`: what completion offers. */
+export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
+  const ignore = () => {};
+  const subCommands: Record<string, CommandDef<ArgsDef>> = {};
+  for (const [name, load] of Object.entries(COMMANDS)) subCommands[name] = await load(io, ignore);
+  // The serve definition `serve token` loads holds only the `token` sub-command.
+  const { subCommands: token } = await loaderOf("serve", ["serve", "token"])(io, ignore);
+  subCommands.serve = { ...subCommands.serve, subCommands: token } as CommandDef<ArgsDef>;
+  return defineCommand({ meta: { name: "unitc", description: packageJson.description }, subCommands });
+}
+
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const started = performance.now();
+  const code = await runCommandLine(argv, io);
+  // Only with an endpoint configured is telemetry's module loaded at all.
+  if (io.env.UNITC_TELEMETRY_ENDPOINT && argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0])) {
+    const { reportCommand } = await import("./telemetry/report.js");
+    await reportCommand(io, argv, code, performance.now() - started);
+  }
+  return code;
+}
+
+async function runCommandLine(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode = EXIT_OK;
   const setExit = (code: number) => {
     exitCode = code;
@@ -98,6 +124,11 @@ export async function runCli(argv: readonly string[], io: CliIO = processIO()): 
   if (args[0] === "--version" || args[0] === "-v") {
     io.stdout(`${packageJson.version}\n`);
     return EXIT_OK;
+  }
+  // The completion scripts' entry: answered without loading any command.
+  if (args[0] === "__complete") {
+    const { runComplete } = await import("./completion/run.js");
+    return runComplete(args.slice(1), io, () => allDefinitions(io));
   }
   const name = args[0];
   // Only the command that runs is loaded: `unitc serve` starts without the compiler, for example.

@@ -1,0 +1,88 @@
+/**
+ * `unitc __complete -- <words…>`: the hidden entry the completion scripts call. It answers from a
+ * cached command tree and the compiled manifest's JSON, never loading the commands or the runtime,
+ * so an answer comes in a few tens of milliseconds.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ArgsDef, CommandDef } from "citty";
+import packageJson from "../../package.json" with { type: "json" };
+import { unitcDir } from "../../runtime/user-dirs.js";
+import { DEFAULT_MANIFEST } from "../default-manifest.js";
+import type { CliIO } from "../io.js";
+import { complete, type ManifestFacts } from "./complete.js";
+import { type CommandNode, commandNode } from "./tree.js";
+
+/** Every command's definition, as `runCli` would load them. */
+export type DefinitionLoader = () => Promise<CommandDef<ArgsDef>>;
+
+/** The completion cache folder (`$XDG_CACHE_HOME/unitc/completion`). */
+export function completionCacheDir(env: CliIO["env"]): string {
+  return join(unitcDir("cache", env), "completion");
+}
+
+/** The cached tree's file: keyed by version and this code's build, so a rebuilt CLI gets a new one. */
+function treeFile(env: CliIO["env"]): string {
+  const self = fileURLToPath(import.meta.url);
+  const key = createHash("sha256")
+    .update(`${packageJson.version}\0${self}\0${statSync(self).mtimeMs}`)
+    .digest("hex")
+    .slice(0, 16);
+  return join(completionCacheDir(env), `commands-${key}.json`);
+}
+
+/** The command tree: from the cache, else built from the definitions (and cached). */
+export async function commandTree(env: CliIO["env"], load: DefinitionLoader): Promise<CommandNode> {
+  const file = treeFile(env);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as CommandNode;
+  } catch {
+    const tree = await commandNode("unitc", await load());
+    try {
+      mkdirSync(completionCacheDir(env), { recursive: true, mode: 0o700 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(tree));
+      renameSync(temporary, file);
+    } catch {
+      // A read-only cache only costs speed.
+    }
+    return tree;
+  }
+}
+
+/** Reads a manifest's units and operations straight from its JSON (no schema handling needed). */
+function manifestReader(cwd: string) {
+  return (flag: string | undefined): ManifestFacts | undefined => {
+    try {
+      const manifest = JSON.parse(
+        readFileSync(resolve(cwd, flag ?? DEFAULT_MANIFEST), "utf8"),
+      ) as ManifestFacts;
+      return Array.isArray(manifest.units) ? manifest : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** One candidate a line, `value<TAB>description`; the single line `:files` asks for file names. */
+export async function runComplete(
+  argv: readonly string[],
+  io: CliIO,
+  load: DefinitionLoader,
+): Promise<number> {
+  const words = argv[0] === "--" ? argv.slice(1) : argv;
+  const tree = await commandTree(io.env, load);
+  const answer = complete(tree, words.length === 0 ? [""] : words, manifestReader(io.cwd));
+  if (answer.files) {
+    io.stdout(":files\n");
+    return 0;
+  }
+  const clean = (text: string) => text.replace(/[\t\r\n]+/g, " ").trim();
+  const lines = answer.candidates.map((c) =>
+    c.description ? `${c.value}\t${clean(c.description)}` : c.value,
+  );
+  if (lines.length > 0) io.stdout(`${lines.join("\n")}\n`);
+  return 0;
+}
