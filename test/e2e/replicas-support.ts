@@ -8,11 +8,11 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { openStore } from "../../runtime/storage/open.js";
 import { createServeToken } from "../../runtime/serve/serve-tokens.js";
+import { openStore } from "../../runtime/storage/open.js";
 import { unitc } from "../cli/storage-support.js";
-import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { compileProject } from "../runtime/serve/support.js";
+import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { writeProject } from "../support/project.js";
 
