@@ -74,8 +74,11 @@ export async function startRoundRobin(backends: string[]): Promise<RoundRobin> {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
+    // Each retry goes to the replica after the one that refused, not to the shared next one, so
+    // that concurrent requests never try the same dead replica twice.
+    const first = next++;
     for (let tries = 0; tries < state.backends.length; tries++) {
-      const origin = state.backends[next++ % state.backends.length] as string;
+      const origin = state.backends[(first + tries) % state.backends.length] as string;
       add(going, origin, 1);
       add(sent, origin, 1);
       const outcome = await forward(origin, incoming, body, response).finally(() => add(going, origin, -1));
