@@ -53,7 +53,10 @@ export function checkScript(
     const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
     return { syntax: Promise.resolve({ diagnostics: [] }), types, checked: types };
   }
-  const key = `${resolve(bundleDir)}\u0000${declarations.version}\u0000${code}`;
+  // A view of some units only has a checker of its own beside the bundle's (loaded once per scope).
+  const { scope } = declarations;
+  const slot = scope === undefined ? bundleDir : `${resolve(bundleDir)}\u0000${scope}`;
+  const key = `${resolve(bundleDir)}\u0000${scope ?? ""}\u0000${declarations.version}\u0000${code}`;
   const known = cache.get(key);
   if (known) {
     cache.delete(key);
@@ -62,7 +65,7 @@ export function checkScript(
     return { syntax: Promise.resolve(known.syntax), types, checked: types };
   }
   const { version, combined } = declarations;
-  const ready = pool.checks.isLoaded(bundleDir, version);
+  const ready = pool.checks.isLoaded(slot, version);
   const syntax = pool.checks.syntax(code).then(
     (outcome) => ({ outcome, parsed: true }),
     (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
@@ -70,7 +73,7 @@ export function checkScript(
   // The type check starts with the syntax read, on its own worker, so the run does not wait for one
   // and then the other; its answer counts only when the script parses (when its syntax could not be
   // read, that warning says why).
-  const checked = pool.checks.types({ bundleDir, version, declarations: combined, code }).then(
+  const checked = pool.checks.types({ bundleDir: slot, version, declarations: combined, code }).then(
     (found) => ({ found }),
     (error: unknown) => ({ error }),
   );
