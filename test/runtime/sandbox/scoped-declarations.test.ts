@@ -3,9 +3,9 @@
  * declarations only, with the `units` members (and doc comments) of the others left out.
  */
 import { describe, expect, it } from "vitest";
+import type { Manifest } from "../../../runtime/manifest.js";
 import type { BundleDeclarations } from "../../../runtime/sandbox/declarations.js";
 import { declarationsFor } from "../../../runtime/sandbox/scoped-declarations.js";
-import type { Manifest } from "../../../runtime/manifest.js";
 
 const own = `declare namespace Units {
   interface SearchHit {

@@ -159,7 +159,7 @@ describe("unitc serve flag values", () => {
       ["--transport", "http", "--port", "0", "--published"],
       {},
       1,
-      /PUBLISHED_NEEDS_STORAGE .*no `storage`[^]*set `storage` in the user config/,
+      /PUBLISHED_NEEDS_STORAGE .*no `storage`[\s\S]*set `storage` in the user config/,
     ],
   ];
   it.each(cases)("%s gets its exit code and message", async (_name, flags, env, code, message) => {

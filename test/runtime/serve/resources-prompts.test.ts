@@ -5,9 +5,9 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mcpProject, serverBin, stdioEntry } from "../invoke/mcp/support.js";
 import { createServeToken, ServeTokens } from "../../../runtime/serve/serve-tokens.js";
 import { memoryStore } from "../../support/memory-store.js";
+import { mcpProject, serverBin, stdioEntry } from "../invoke/mcp/support.js";
 import { closeAll, compileProject, connect, eventually, serve, TOKEN } from "./support.js";
 
 let client: Client;
