@@ -38,6 +38,10 @@ function skipped(why: string): CheckDiagnostic {
 const NOT_READY =
   "the type checker was still starting (it loads in the background when serving starts); later runs are checked";
 
+/** Why a scoped caller's first run was not checked: its units' own declarations were loading. */
+const SCOPE_LOADING =
+  "the type checker was loading the declarations of the units this caller may use; later runs are checked";
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -90,7 +94,9 @@ export function checkScript(
   const types = ready
     ? found
     : syntax.then(({ outcome, parsed }) =>
-        parsed && outcome.diagnostics.length === 0 ? [skipped(NOT_READY)] : [],
+        parsed && outcome.diagnostics.length === 0
+          ? [skipped(scope === undefined ? NOT_READY : SCOPE_LOADING)]
+          : [],
       );
   return { syntax: syntax.then(({ outcome }) => outcome), types, checked: found };
 }

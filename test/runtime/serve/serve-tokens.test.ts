@@ -118,8 +118,10 @@ describe("a token limited to some units", () => {
   }, 60_000);
 
   it("type-checks Code Mode against only those units' declarations", async () => {
-    const { client } = await scopedClient("checked", ["dc"]);
+    const { client } = await scopedClient("checked", ["dc", "pc"]);
     const code = "return await units.cm.stam({})";
+    const first = JSON.stringify(await client.callTool({ name: "code_mode", arguments: { code } }));
+    expect(first).toMatch(/loading the declarations of the units this caller may use/);
     let text = "";
     // The checker loads the scope's declarations in the background; a later run of the script is checked.
     await eventually(async () => {
