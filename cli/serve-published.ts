@@ -87,3 +87,12 @@ export function localReadiness(host: ServeHost, storage: LazyStorage): Readiness
   }
   return checks;
 }
+
+/** `--published` reads the store `unitc publish` writes to: without a configured one there is no head. */
+export function publishedWithoutStorage(): ServeSetupError {
+  return new ServeSetupError(
+    "PUBLISHED_NEEDS_STORAGE",
+    "--published serves the bundle unitc publish put in the shared store, and the user config sets no `storage`",
+    'set `storage` in the user config to the store unitc publish writes to, for replicas {"provider": "postgresql", "connection": "env:NAME"} or object_store',
+  );
+}

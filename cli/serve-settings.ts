@@ -248,8 +248,10 @@ export function resolveServeSettings(
     ...withOAuth(oauthSettings(args, serve)),
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
-        args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT,
-        args["max-concurrent"] ?? env.UNITC_SERVE_MAX_CONCURRENT,
+        args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? (serve.rateLimit as string | undefined),
+        args["max-concurrent"] ??
+          env.UNITC_SERVE_MAX_CONCURRENT ??
+          (serve.maxConcurrent === undefined ? undefined : String(serve.maxConcurrent)),
       ),
     ),
   };
@@ -257,6 +259,21 @@ export function resolveServeSettings(
 
 function withOAuth(oauth: OAuthResourceOptions | undefined): { oauth?: OAuthResourceOptions } {
   return oauth ? { oauth } : {};
+}
+
+/** Flags that mean something over HTTP only are refused on stdio, not ignored. */
+export function checkTransportFlags(args: ServeArgs, settings: ServeSettings): void {
+  if (settings.transport === "http") return;
+  if (args.stateless)
+    throw new ServeSetupError("BAD_TRANSPORT", "--stateless is for HTTP", "use --transport http", true);
+  if (args["oauth-issuer"] !== undefined) {
+    throw new ServeSetupError(
+      "OAUTH_NEEDS_HTTP",
+      "--oauth-issuer protects the HTTP endpoint, and stdio has none (its client starts this process)",
+      "serve over HTTP with --transport http, or leave --oauth-issuer out",
+      true,
+    );
+  }
 }
 
 /** Served while there is no bundle yet (`dev`'s first build failed, or nothing is published). */

@@ -778,6 +778,14 @@ export interface Serve {
    */
   publicOrigins?: string[];
   /**
+   * HTTP requests per caller: N/min, N/s or N/h (600/min when unset; 0 turns it off). UNITC_SERVE_RATE_LIMIT and --rate-limit win.
+   */
+  rateLimit?: string;
+  /**
+   * HTTP requests in progress per caller (16 when unset; 0 turns it off). UNITC_SERVE_MAX_CONCURRENT and --max-concurrent win.
+   */
+  maxConcurrent?: number;
+  /**
    * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
    */
   oauth?: {
@@ -1406,6 +1414,14 @@ export interface Serve1 {
    * Additional public HTTP origins, such as https://units.example.com.
    */
   publicOrigins?: string[];
+  /**
+   * HTTP requests per caller: N/min, N/s or N/h (600/min when unset; 0 turns it off). UNITC_SERVE_RATE_LIMIT and --rate-limit win.
+   */
+  rateLimit?: string;
+  /**
+   * HTTP requests in progress per caller (16 when unset; 0 turns it off). UNITC_SERVE_MAX_CONCURRENT and --max-concurrent win.
+   */
+  maxConcurrent?: number;
   /**
    * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
    */

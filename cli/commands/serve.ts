@@ -20,9 +20,15 @@ import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
 import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
-import { localReadiness, openPublished, type PublishedServing } from "../serve-published.js";
+import {
+  localReadiness,
+  openPublished,
+  type PublishedServing,
+  publishedWithoutStorage,
+} from "../serve-published.js";
 import {
   checked,
+  checkTransportFlags,
   emptyManifest,
   loadUserServeConfig,
   resolveServeSettings,
@@ -250,8 +256,8 @@ export async function serveFromArgs(
   const storage = lazyStorage(io, flag);
   try {
     const settings = resolveServeSettings(args, io.env, io.cwd, user);
-    if (args.stateless && settings.transport !== "http")
-      throw new ServeSetupError("BAD_TRANSPORT", "--stateless is for HTTP", "use --transport http", true);
+    checkTransportFlags(args, settings);
+    if (args.published && !user.storage) throw publishedWithoutStorage();
     const upstream = upstreamOptions(settings, io.env);
     // A replica opens its store at start: the bundle it serves is in it.
     if (args.published) published = await openPublished(io, flag, log);
@@ -293,7 +299,11 @@ export async function serveFromArgs(
 
 export function serveCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
-    meta: { name: "serve", description: "Serve a compiled bundle over MCP (stdio or Streamable HTTP)" },
+    meta: {
+      name: "serve",
+      description:
+        "Serve a compiled bundle over MCP (stdio or Streamable HTTP); scoped tokens: unitc serve token create|list|revoke",
+    },
     args: serveArgs,
     run: ({ args }) => serveFromArgs(withEnvFile(io, args["env-file"]), args as ServeArgs, setExit),
   });

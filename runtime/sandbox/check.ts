@@ -38,6 +38,10 @@ function skipped(why: string): CheckDiagnostic {
 const NOT_READY =
   "the type checker was still starting (it loads in the background when serving starts); later runs are checked";
 
+/** Why a scoped caller's first run was not checked: its units' own declarations were loading. */
+const SCOPE_LOADING =
+  "the type checker was loading the declarations of the units this caller may use; later runs are checked";
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -53,7 +57,10 @@ export function checkScript(
     const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
     return { syntax: Promise.resolve({ diagnostics: [] }), types, checked: types };
   }
-  const key = `${resolve(bundleDir)}\u0000${declarations.version}\u0000${code}`;
+  // A view of some units only has a checker of its own beside the bundle's (loaded once per scope).
+  const { scope } = declarations;
+  const slot = scope === undefined ? bundleDir : `${resolve(bundleDir)}\u0000${scope}`;
+  const key = `${resolve(bundleDir)}\u0000${scope ?? ""}\u0000${declarations.version}\u0000${code}`;
   const known = cache.get(key);
   if (known) {
     cache.delete(key);
@@ -62,7 +69,7 @@ export function checkScript(
     return { syntax: Promise.resolve(known.syntax), types, checked: types };
   }
   const { version, combined } = declarations;
-  const ready = pool.checks.isLoaded(bundleDir, version);
+  const ready = pool.checks.isLoaded(slot, version);
   const syntax = pool.checks.syntax(code).then(
     (outcome) => ({ outcome, parsed: true }),
     (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
@@ -70,7 +77,7 @@ export function checkScript(
   // The type check starts with the syntax read, on its own worker, so the run does not wait for one
   // and then the other; its answer counts only when the script parses (when its syntax could not be
   // read, that warning says why).
-  const checked = pool.checks.types({ bundleDir, version, declarations: combined, code }).then(
+  const checked = pool.checks.types({ bundleDir: slot, version, declarations: combined, code }).then(
     (found) => ({ found }),
     (error: unknown) => ({ error }),
   );
@@ -87,7 +94,9 @@ export function checkScript(
   const types = ready
     ? found
     : syntax.then(({ outcome, parsed }) =>
-        parsed && outcome.diagnostics.length === 0 ? [skipped(NOT_READY)] : [],
+        parsed && outcome.diagnostics.length === 0
+          ? [skipped(scope === undefined ? NOT_READY : SCOPE_LOADING)]
+          : [],
       );
   return { syntax: syntax.then(({ outcome }) => outcome), types, checked: found };
 }

@@ -43,8 +43,12 @@ export interface BundleDeclarations {
   version: string;
   /** `.code-mode/units.d.ts` with every referenced unit file inlined. */
   combined: string;
+  /** The `units` global and what the units share (the part of `combined` that is no unit's own). */
+  own: string;
   /** Each unit's declaration, by unit ID. */
   units: Map<string, string>;
+  /** Set on a view of some units only (`scoped-declarations.ts`): the type checker keeps each apart. */
+  scope?: string;
 }
 
 const cache = new Map<string, BundleDeclarations>();
@@ -76,7 +80,7 @@ function read(bundleDir: string, version: string): BundleDeclarations | undefine
     units.set(id, inlineSpecTypes(bundleDir, id, readFileSync(file, "utf8").replace(HEADER, "")));
   }
   const own = main.replace(REFERENCE, "").replace(HEADER, "");
-  return { version, combined: `${[...units.values()].join("\n")}\n${own}`, units };
+  return { version, combined: `${[...units.values()].join("\n")}\n${own}`, own, units };
 }
 
 /** The declarations of the bundle in `bundleDir`, or `undefined` when it has no `.code-mode/units.d.ts`. */

@@ -22,6 +22,7 @@ import {
 } from "./limits.js";
 import { defaultSandboxPool, type SandboxPool } from "./pool.js";
 import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./protocol.js";
+import { declarationsFor } from "./scoped-declarations.js";
 import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
 
 export interface CodeModeInput {
@@ -166,7 +167,8 @@ export async function runCodeMode(
   const timeoutMs = checkInput(input);
   if (typeof timeoutMs !== "number") return done({ ok: false, error: timeoutMs });
   const pool = options.pool ?? defaultSandboxPool();
-  const declarations = loadDeclarations(bundleDir);
+  // A runtime limited to some units (a scoped caller) is checked and described against those only.
+  const declarations = declarationsFor(loadDeclarations(bundleDir), runtime.manifest);
   const check =
     options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, input.code);
   timings?.lap("declarations");

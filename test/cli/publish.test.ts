@@ -4,7 +4,6 @@
  * reaching every replica within the poll interval, `list_changed` to the session client, a damaged
  * head that never replaces the bundle served, and `/readyz`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { Client as Client2, StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
@@ -14,8 +13,8 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { afterAll, describe, expect, it } from "vitest";
 import { HEAD_KEY } from "../../runtime/storage/bundles.js";
 import { openSqliteStore } from "../../runtime/storage/sqlite/store.js";
-import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { replica, stopReplicas, until } from "./replica-support.js";
 import { unitc } from "./storage-support.js";
 
 const REPO = join(import.meta.dirname, "../..");
@@ -23,12 +22,11 @@ const BASIC = join(REPO, "generated/basic");
 const OPENAPI = join(REPO, "generated/openapi");
 const POLL_MS = 500;
 const TOKEN = randomBytes(24).toString("base64url");
-const children: ChildProcess[] = [];
 const closers: Array<() => Promise<unknown>> = [];
 
 afterAll(async () => {
   await Promise.allSettled(closers.map((close) => close()));
-  for (const child of children) child.kill("SIGKILL");
+  stopReplicas();
   await cleanupProjects();
 });
 
@@ -54,31 +52,6 @@ async function home() {
   return { dir, env, publish };
 }
 
-interface Replica {
-  url: string;
-  base: string;
-  stderr: () => string;
-}
-
-/** Starts `unitc serve --published` (`--stateless` unless told otherwise) on a free port. */
-async function replica(dir: string, env: Record<string, string>, stateless = true): Promise<Replica> {
-  const args = [BUILT_CLI, "serve", "--published", "--transport", "http", "--port", "0"];
-  args.push("--token", "env:SERVE_TOKEN", "--user-config", join(dir, "user.json"), "--no-user-units");
-  if (stateless) args.push("--stateless");
-  const child = spawn(process.execPath, args, { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env } });
-  children.push(child);
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`unitc serve exited with ${code}:\n${stderr}`)));
-  });
-  return { url, base: url.replace(/\/mcp$/, ""), stderr: () => stderr };
-}
-
 const requestInit = { headers: { Authorization: `Bearer ${TOKEN}` } };
 const info = { name: "publish-test", version: "1.0.0" };
 
@@ -86,15 +59,6 @@ const info = { name: "publish-test", version: "1.0.0" };
 async function served(list: () => Promise<{ tools: Array<{ name: string; description?: string }> }>) {
   const tools = (await list()).tools;
   return tools.find((tool) => tool.name === "search_tools")?.description ?? "";
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return Date.now() - start;
 }
 
 describe("unitc publish", () => {

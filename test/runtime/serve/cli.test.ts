@@ -147,6 +147,20 @@ describe("unitc serve flag values", () => {
       /BAD_OAUTH_URL the OAuth issuer must use https/,
     ],
     ["the same port from the environment", [], { UNITC_SERVE_PORT: "99999" }, 1, /BAD_PORT/],
+    [
+      "an OAuth issuer on stdio, which has no HTTP to protect",
+      ["--transport", "stdio", "--oauth-issuer", "https://idp.example"],
+      {},
+      2,
+      /OAUTH_NEEDS_HTTP --oauth-issuer protects the HTTP endpoint/,
+    ],
+    [
+      "--published without a configured storage",
+      ["--transport", "http", "--port", "0", "--published"],
+      {},
+      1,
+      /PUBLISHED_NEEDS_STORAGE .*no `storage`[\s\S]*set `storage` in the user config/,
+    ],
   ];
   it.each(cases)("%s gets its exit code and message", async (_name, flags, env, code, message) => {
     const run = runServe(["--manifest", manifestPath, "--user-config", "none", ...flags], env);

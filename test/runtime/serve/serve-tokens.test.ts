@@ -116,6 +116,28 @@ describe("a token limited to some units", () => {
     });
     expect(JSON.stringify(other)).toContain("no cm");
   }, 60_000);
+
+  it("type-checks Code Mode against only those units' declarations", async () => {
+    const { client } = await scopedClient("checked", ["dc", "pc"]);
+    const code = "return await units.cm.stam({})";
+    const first = JSON.stringify(await client.callTool({ name: "code_mode", arguments: { code } }));
+    expect(first).toMatch(/loading the declarations of the units this caller may use/);
+    let text = "";
+    // The checker loads the scope's declarations in the background; a later run of the script is checked.
+    await eventually(async () => {
+      text = JSON.stringify(await client.callTool({ name: "code_mode", arguments: { code } }));
+      return /TS\d+/.test(text);
+    }, 30_000);
+    expect(text).toMatch(/Property 'cm' does not exist/);
+    // Nothing of the unit outside the scope: its operations, its types, its description.
+    expect(text).not.toMatch(/stamp|Code only|Reached from Code Mode|Units\.cm/);
+    const described = await client.callTool({
+      name: "code_mode",
+      arguments: { code: 'return await units.describe("cm")' },
+    });
+    expect(JSON.stringify(described)).toMatch(/UNKNOWN_UNIT/);
+    expect(JSON.stringify(described)).not.toMatch(/stamp|Code only|Reached from Code Mode/);
+  }, 60_000);
 });
 
 describe("sessions and revocation", () => {
