@@ -107,8 +107,8 @@ export const discoverCodes = {
     "lower selectionDepth, or write documents of your own",
   ),
   GRAPHQL_GENERATED_INVALID: warning(
-    "a generated GraphQL operation is left out",
-    "configure the operation with a document of your own",
+    "a generated GraphQL operation is left out: the schema rejects it, a bug in unitc",
+    "report it with the schema; configure the operation with a document of your own meanwhile",
   ),
   // Discovery: MCP servers
   MCP_LIST_FAILED: error(
