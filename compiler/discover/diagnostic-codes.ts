@@ -65,7 +65,7 @@ export const discoverCodes = {
   ),
   OPENAPI_TYPES_FALLBACK: warning(
     "openapi-typescript could not type the spec",
-    "the types are printed from the operations' JSON Schemas instead",
+    "fix the part of the spec the message names; the types are printed from the operations' JSON Schemas meanwhile",
   ),
   DISCOVERY_PARTIAL: warning(
     "part of a discovery-document method is not supported",
