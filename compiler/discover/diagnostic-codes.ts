@@ -113,7 +113,7 @@ export const discoverCodes = {
   // Discovery: MCP servers
   MCP_LIST_FAILED: error(
     "an MCP server could not be listed",
-    "fix this server or set disabled: true; other units are unaffected",
+    "fix what the message names (the server, or a folder unitc reads) or set disabled: true; other units are unaffected",
   ),
   MCP_LIST_INCOMPLETE: warning("an MCP server's listing is incomplete", "check the server"),
   MCP_DUPLICATE_TOOL: warning("an MCP server lists a tool twice", "report it to the server's authors"),
