@@ -29,14 +29,19 @@ async function testTexts(): Promise<string[]> {
   return Promise.all(files.map((file) => readFile(file, "utf8")));
 }
 
+/** The codes no test or fixture names, sorted. */
+async function unmentioned(codes: readonly string[]): Promise<string[]> {
+  const texts = await testTexts();
+  return codes.filter((code) => !texts.some((text) => new RegExp(`\\b${code}\\b`).test(text))).sort();
+}
+
 describe("the diagnostic code catalogue", () => {
   it("has every compiler code produced by a fixture or asserted by a test", async () => {
-    const texts = await testTexts();
-    const mentioned = (code: string) => texts.some((text) => new RegExp(`\\b${code}\\b`).test(text));
-    const missing = Object.keys(compilerCodes)
-      .filter((code) => !mentioned(code))
-      .sort();
-    expect(missing).toEqual([]);
+    expect(await unmentioned(Object.keys(compilerCodes))).toEqual([]);
+  });
+
+  it("has every runtime error code produced or asserted by a test", async () => {
+    expect(await unmentioned(Object.keys(runtimeErrorCodes))).toEqual([]);
   });
 
   it("knows every code the golden diagnostics show", async () => {

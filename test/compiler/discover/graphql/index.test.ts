@@ -1,8 +1,8 @@
 /** GraphQL discovery through a compile: generated operations kept under the size cap say so. */
 import { buildSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
-import { generatedOperations } from "../../../../compiler/discover/graphql/index.js";
 import { generateOperations } from "../../../../compiler/discover/graphql/generate.js";
+import { generatedOperations } from "../../../../compiler/discover/graphql/index.js";
 import { compileProject, graphqlConfig } from "../../../e2e/graphql-support.js";
 import { graphqlContext } from "../../../support/graphql-context.js";
 import { cleanupProjects } from "../../../support/project.js";
