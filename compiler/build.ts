@@ -155,7 +155,7 @@ async function finish(
     return outcome("failed", result.diagnostics, { ...base, failure: "nothing-compiled" });
   const before = result.diagnostics.length;
   if (options.bundle) progress?.stage?.("bundle");
-  const files = await bundleOutput({ ...result, files: output.files }, options.bundle === true);
+  const files = await bundleOutput({ ...result, files: output.files }, options.bundle === true, outDir);
   // A failed bundle must not replace a good one on disk: write nothing.
   if (hasErrors(result.diagnostics.slice(before)))
     return outcome("failed", result.diagnostics, { ...base, failure: "bundle" });
@@ -191,11 +191,15 @@ async function outputFiles(
 }
 
 /** The files to write with `bundle`: the emitted ones plus `bundle/`; its diagnostics join the result's. */
-async function bundleOutput(result: CompileResult, bundle: boolean): Promise<Map<string, string>> {
+async function bundleOutput(
+  result: CompileResult,
+  bundle: boolean,
+  outDir: string,
+): Promise<Map<string, string>> {
   if (!bundle) return result.files;
   // Loaded on demand: rollup and the TypeScript compiler are heavy to load.
   const { bundleFiles } = await import("./bundle.js");
-  const bundled = await bundleFiles(result.files);
+  const bundled = await bundleFiles(result.files, { outDir });
   result.diagnostics.push(...bundled.diagnostics);
   return bundled.files;
 }

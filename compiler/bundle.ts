@@ -4,8 +4,8 @@
  * an import, so the bundle needs the `unitc` package and nothing else.
  */
 
-import { posix } from "node:path";
-import { type Plugin, rollup } from "@rollup/wasm-node";
+import { join, posix } from "node:path";
+import { type Plugin, type RollupLog, rollup } from "@rollup/wasm-node";
 import esbuild from "rollup-plugin-esbuild";
 import ts from "typescript";
 import { checkManifest } from "../runtime/manifest.js";
@@ -13,6 +13,9 @@ import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
 import { manifestText } from "./emit/manifest-compact.js";
 
 const ROOT = "/__unitc_bundle__/";
+const REPORT = "please report it with the unit that causes it";
+/** Emitted modules import only `unitc/runtime` and each other, and type every export. */
+const BUG_HINT = `this is a bug in unitc: ${REPORT}`;
 
 function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
   return {
@@ -29,7 +32,19 @@ function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
   };
 }
 
-function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnostic[]): Map<string, string> {
+/** Where a generated file is written: under `outDir` when known, else its path in the bundle's files. */
+function outputFile(path: string, outDir: string | undefined): string {
+  return outDir === undefined ? path : join(outDir, path);
+}
+
+/** A generated module's path in rollup's words (its id, or that id relative to the working folder). */
+const BUNDLE_ID = /(?:\.\.\/)*\/?__unitc_bundle__\//g;
+
+function declarations(
+  files: ReadonlyMap<string, string>,
+  diagnostics: Diagnostic[],
+  outDir: string | undefined,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const [path, text] of files) {
     if (!path.endsWith(".ts") || path.endsWith(".d.ts")) continue;
@@ -40,7 +55,12 @@ function declarations(files: ReadonlyMap<string, string>, diagnostics: Diagnosti
     });
     for (const d of result.diagnostics ?? []) {
       const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-      diagnostics.push(createDiagnostic("error", "BUNDLE_DECLARATION", `${path}: ${message}`));
+      const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+      const location = {
+        file: outputFile(path, outDir),
+        ...(at ? { line: at.line + 1, column: at.character + 1 } : {}),
+      };
+      diagnostics.push(createDiagnostic("error", "BUNDLE_DECLARATION", message, location, BUG_HINT));
     }
     out.set(`bundle/${path.replace(/\.ts$/, ".d.ts")}`, result.outputText);
   }
@@ -68,17 +88,30 @@ function manifestOneLevelDown(text: string): string {
   return manifestText(manifest);
 }
 
-/** Adds `bundle/index.js`, its declarations and the manifest to `files`. */
+/**
+ * Adds `bundle/index.js`, its declarations and the manifest to `files`. `outDir`, where the files
+ * are written, places diagnostics on the generated files.
+ */
 export async function bundleFiles(
   files: ReadonlyMap<string, string>,
+  options: { outDir?: string } = {},
 ): Promise<{ files: Map<string, string>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const out = new Map(files);
+  const onwarn = (warning: RollupLog) => {
+    const id = warning.loc?.file ?? warning.id;
+    const file = id?.startsWith(ROOT) ? outputFile(id.slice(ROOT.length), options.outDir) : undefined;
+    const { loc } = warning;
+    const location = { file, ...(loc ? { line: loc.line, column: loc.column + 1 } : {}) };
+    const message = warning.message.replace(BUNDLE_ID, "");
+    const hint = `the bundle was still built; a warning about generated code is a bug in unitc: ${REPORT}`;
+    diagnostics.push(createDiagnostic("warning", "BUNDLE_WARNING", message, location, hint));
+  };
   try {
     const build = await rollup({
       input: `${ROOT}index.ts`,
       plugins: [memoryFiles(files), esbuild({ target: "es2022", tsconfig: false, sourceMap: false })],
-      onwarn: (warning) => diagnostics.push(createDiagnostic("warning", "BUNDLE_WARNING", warning.message)),
+      onwarn,
     });
     const { output } = await build.generate({ format: "es" });
     await build.close();
@@ -89,7 +122,7 @@ export async function bundleFiles(
     diagnostics.push(createDiagnostic("error", "BUNDLE_FAILED", `bundling failed: ${reason}`));
     return { files: out, diagnostics };
   }
-  for (const [path, text] of declarations(files, diagnostics)) out.set(path, text);
+  for (const [path, text] of declarations(files, diagnostics, options.outDir)) out.set(path, text);
   const manifest = files.get("manifest.json");
   if (manifest !== undefined) out.set("bundle/manifest.json", manifestOneLevelDown(manifest));
   // No Code Mode declarations here: they stay in `.code-mode/` above, out of an application's program.

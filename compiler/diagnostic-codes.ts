@@ -175,10 +175,13 @@ const codes = {
     "rename the unit to reach it from Code Mode",
   ),
   BUNDLE_DECLARATION: error(
-    "a bundle declaration file could not be emitted",
+    "a bundle declaration file could not be emitted: a generated export has no declared type, a bug in unitc",
     "report it with the unit that causes it",
   ),
-  BUNDLE_WARNING: warning("the bundler warned", "read the warning; the bundle was still built"),
+  BUNDLE_WARNING: warning(
+    "the bundler warned about generated code, a bug in unitc",
+    "the bundle was still built; report it with the unit that causes it",
+  ),
   BUNDLE_FAILED: error("bundling failed", "fix the reason the message gives"),
   BUNDLE_PATH_INVALID: error("the bundle path is not usable", "choose another --bundle path"),
   OUT_DIR_NOT_OURS: error(

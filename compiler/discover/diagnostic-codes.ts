@@ -65,7 +65,7 @@ export const discoverCodes = {
   ),
   OPENAPI_TYPES_FALLBACK: warning(
     "openapi-typescript could not type the spec",
-    "the types are printed from the operations' JSON Schemas instead",
+    "fix the part of the spec the message names; the types are printed from the operations' JSON Schemas meanwhile",
   ),
   DISCOVERY_PARTIAL: warning(
     "part of a discovery-document method is not supported",
@@ -107,13 +107,13 @@ export const discoverCodes = {
     "lower selectionDepth, or write documents of your own",
   ),
   GRAPHQL_GENERATED_INVALID: warning(
-    "a generated GraphQL operation is left out",
-    "configure the operation with a document of your own",
+    "a generated GraphQL operation is left out: the schema rejects it, a bug in unitc",
+    "report it with the schema; configure the operation with a document of your own meanwhile",
   ),
   // Discovery: MCP servers
   MCP_LIST_FAILED: error(
     "an MCP server could not be listed",
-    "fix this server or set disabled: true; other units are unaffected",
+    "fix what the message names (the server, or a folder unitc reads) or set disabled: true; other units are unaffected",
   ),
   MCP_LIST_INCOMPLETE: warning("an MCP server's listing is incomplete", "check the server"),
   MCP_DUPLICATE_TOOL: warning("an MCP server lists a tool twice", "report it to the server's authors"),

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleFiles } from "../../compiler/bundle.js";
+import { formatDiagnostics } from "../../compiler/diagnostics.js";
 import { compile } from "../../compiler/index.js";
 import { writeBundle } from "../../compiler/write.js";
 import type { Manifest } from "../../runtime/manifest.js";
@@ -191,6 +192,34 @@ describe("bundleFiles", () => {
     const result = await bundleFiles(broken);
     expect(result.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["error BUNDLE_FAILED"]);
     expect(result.files.has("bundle/index.js")).toBe(false);
+  });
+
+  // Emitted modules import only `unitc/runtime` and each other, and type every export: these two
+  // codes guard against a bug in unitc's emitter, so the faults are put in through the file map.
+  it("reports an export without a declared type as BUNDLE_DECLARATION, at the generated file's line", async () => {
+    const untyped = new Map(project.files);
+    const index = project.files.get("index.ts") ?? "";
+    untyped.set("index.ts", `${index}export function twice(n: number) {\n  return n * 2;\n}\n`);
+    const result = await bundleFiles(untyped, { outDir: "/work/out" });
+    expect(formatDiagnostics(result.diagnostics)).toBe(
+      [
+        `/work/out/index.ts:${index.split("\n").length}:17 error BUNDLE_DECLARATION Function must have an explicit return type annotation with --isolatedDeclarations.`,
+        "  hint: this is a bug in unitc: please report it with the unit that causes it",
+      ].join("\n"),
+    );
+  });
+
+  it("reports a rollup warning as BUNDLE_WARNING, naming the generated file, and still bundles", async () => {
+    const stray = new Map(project.files);
+    stray.set("index.ts", `import "left-pad";\n${project.files.get("index.ts") ?? ""}`);
+    const result = await bundleFiles(stray, { outDir: "/work/out" });
+    expect(formatDiagnostics(result.diagnostics)).toBe(
+      [
+        `/work/out/index.ts warning BUNDLE_WARNING "left-pad" is imported by "index.ts", but could not be resolved – treating it as an external dependency.`,
+        "  hint: the bundle was still built; a warning about generated code is a bug in unitc: please report it with the unit that causes it",
+      ].join("\n"),
+    );
+    expect(result.files.get("bundle/index.js")).toMatch(/^import 'left-pad';$/m);
   });
 });
 

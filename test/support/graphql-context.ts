@@ -19,14 +19,12 @@ type Data = Record<string, unknown>;
 const PROJECT = join("/", "unitc-graphql-context");
 const CONFIG_FILE = join(PROJECT, ".units", "config.json");
 
-/** The operations `entry.operations` make of `sdl` for unit `pets`, and diagnostics as the CLI prints them. */
-export async function graphqlOperations(
-  sdl: string,
-  entry: Data,
-): Promise<{ operations: OperationIR[]; text: string }> {
-  const built = buildSchemaFromText(sdl);
-  if (!built.schema) throw new Error(`the schema does not build: ${JSON.stringify(built.problems)}`);
-  const schema = built.schema;
+/** A discover context for unit `pets` with `entry` as its config entry; `text()` gives its diagnostics as the CLI prints them. */
+export function graphqlContext(entry: Data): {
+  context: DiscoverContext<"graphql">;
+  backend: Data;
+  text: () => string;
+} {
   const backend: Data = { name: "pets", description: "The pets service.", auth: { type: "none" }, ...entry };
   const configText = `${JSON.stringify({ graphqlEndpoints: { pets: backend } }, null, 2)}\n`;
   const { sourceMap } = parseDocument(configText, { file: CONFIG_FILE, json: true });
@@ -52,11 +50,23 @@ export async function graphqlOperations(
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
     },
   };
+  const text = () => formatDiagnostics(diagnostics, (file) => relative(PROJECT, file));
+  return { context, backend, text };
+}
+
+/** The operations `entry.operations` make of `sdl` for unit `pets`, and diagnostics as the CLI prints them. */
+export async function graphqlOperations(
+  sdl: string,
+  entry: Data,
+): Promise<{ operations: OperationIR[]; text: string }> {
+  const built = buildSchemaFromText(sdl);
+  if (!built.schema) throw new Error(`the schema does not build: ${JSON.stringify(built.problems)}`);
+  const schema = built.schema;
+  const { context, backend, text } = graphqlContext(entry);
   const prepared = await configuredOperations(
     context,
     schema,
     (backend.operations ?? {}) as Record<string, Data>,
   );
-  const text = formatDiagnostics(diagnostics, (file) => relative(PROJECT, file));
-  return { operations: prepared.map((p) => toOperationIR(schema, p)), text };
+  return { operations: prepared.map((p) => toOperationIR(schema, p)), text: text() };
 }

@@ -226,7 +226,8 @@ class SelectionGenerator {
     remaining: number,
     path: readonly string[],
   ): string[] {
-    const signatures = new Map<string, string>();
+    // The interface's own fields answer beside the fragments: an alias must not take their names.
+    const signatures = new Map<string, string>([...skip].map((name) => [name, ""]));
     const out: string[] = [];
     for (const member of types) {
       if (path.includes(member.name)) continue;

@@ -44,7 +44,8 @@ function reportFailure(context: DiscoverContext<"mcp">, error: unknown): void {
     code,
     `MCP server of unit "${context.unit.id}" could not be listed: ${reason}${quoted}`,
     pointer,
-    unitError?.details.hint ?? "the other units are unaffected; fix this server or set disabled: true",
+    unitError?.details.hint ??
+      "the other units are unaffected; fix what the message names (the server, or a folder unitc reads) or set disabled: true",
   );
 }
 

@@ -90,7 +90,10 @@ async function listTools(open: OpenConnection): Promise<ListedTool[]> {
     checkMessageSize(open, "tools/list");
     const reason = redact(error instanceof Error ? error.message : String(error), open.secrets);
     const excerpt = open.stderrTail();
-    throw new UnitError("MCP_PROTOCOL_ERROR", `tools/list failed: ${reason}`, excerpt ? { excerpt } : {});
+    throw new UnitError("MCP_PROTOCOL_ERROR", `tools/list failed: ${reason}`, {
+      ...(excerpt ? { excerpt } : {}),
+      hint: "report it to the server's authors; until then set disabled: true (the other units are unaffected)",
+    });
   }
 }
 

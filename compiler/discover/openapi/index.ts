@@ -64,8 +64,7 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
   }
   const { operations, typesModule } = withSpecTypes(discovered, await types.done, (problem) => {
     const message = `openapi-typescript could not type ${root.id} (${problem}); the types are printed from the operations' JSON Schemas instead`;
-    const hint =
-      "the generated client works as usual; the spec is worth checking for what openapi-typescript names";
+    const hint = "fix the part of the spec the message names; the generated client works as usual meanwhile";
     context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
   });
   return {

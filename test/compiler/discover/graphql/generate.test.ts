@@ -94,6 +94,27 @@ describe("generateOperations", () => {
 }`);
   });
 
+  it("chooses an alias no field of the interface already answers under", () => {
+    // B's `value` cannot be aliased `value_B`: the interface's own `value_B` is selected beside it.
+    const schema = buildSchema(`
+      interface I { value_B: Int }
+      type A implements I { value_B: Int, value: String }
+      type B implements I { value_B: Int, value: Int }
+      type Query { i: I }`);
+    expect(generated(schema, 2)[0]?.printed).toBe(`query query_i {
+  i {
+    __typename
+    value_B
+    ... on A {
+      value
+    }
+    ... on B {
+      value_B_: value
+    }
+  }
+}`);
+  });
+
   it("keeps tool names within 64 characters, stably", () => {
     const long = "x".repeat(70);
     expect(operationName("mutation", long)).toHaveLength(64);

@@ -1,6 +1,10 @@
 /** GraphQL discovery through a compile: generated operations kept under the size cap say so. */
+import { buildSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
+import { generateOperations } from "../../../../compiler/discover/graphql/generate.js";
+import { generatedOperations } from "../../../../compiler/discover/graphql/index.js";
 import { compileProject, graphqlConfig } from "../../../e2e/graphql-support.js";
+import { graphqlContext } from "../../../support/graphql-context.js";
 import { cleanupProjects } from "../../../support/project.js";
 
 afterAll(cleanupProjects);
@@ -27,6 +31,25 @@ describe("generated GraphQL operations", () => {
     });
     expect(compiled.text).toContain(
       "info GRAPHQL_DEPTH_LOWERED 1 generated operations use a smaller selectionDepth than 3 to stay under 32000 characters: query_big",
+    );
+  });
+
+  // The generator's documents all validate (generate.test.ts checks each shape it knows); a document
+  // that does not is a bug in unitc, so the fault is put in through the generator parameter.
+  it("leaves out a generated operation the schema rejects, says it is a bug in unitc, and keeps the rest", () => {
+    const schema = buildSchema("type Query { pet: Pet, now: String } type Pet { name: String }");
+    const { context, text } = graphqlContext({ endpointUrl: "https://pets.example.com/graphql" });
+    const broken = (s: typeof schema, depth: number) =>
+      generateOperations(s, depth).map((op) =>
+        op.name === "query_pet" ? { ...op, text: "query query_pet {\n  pet { age }\n}\n" } : op,
+      );
+    const kept = generatedOperations(context, schema, broken);
+    expect(kept.map((op) => op.name)).toEqual(["query_now"]);
+    expect(text()).toBe(
+      [
+        '.units/config.json:3:5 warning GRAPHQL_GENERATED_INVALID generated operation query_pet is left out: Cannot query field "age" on type "Pet". Did you mean "name"?',
+        "  hint: this is a bug in unitc: please report it with the schema; until then, configure this operation under operations with a document of your own",
+      ].join("\n"),
     );
   });
 });

@@ -40,3 +40,28 @@ describe("a server whose prompts cannot be listed", () => {
     ).toEqual(["echo"]);
   }, 60_000);
 });
+
+describe("a server whose tools/list answer breaks the protocol's schema", () => {
+  it("is a protocol error of the server's (MCP_PROTOCOL_ERROR), not a listing failure of unitc's", async () => {
+    const specDir = await writeProject({
+      "spec.json": JSON.stringify({ tools: [{ name: 5, inputSchema: { type: "object" } }] }),
+    });
+    const compiled = await compileBundle(
+      mcpProject({
+        broken: {
+          name: "Broken",
+          description: "Lists a tool without a name.",
+          command: process.execPath,
+          args: [RAW, join(specDir, "spec.json")],
+        },
+      }),
+    );
+    expect(compiled.text).toMatch(
+      /error MCP_PROTOCOL_ERROR MCP server of unit "broken" could not be listed: tools\/list failed: /,
+    );
+    expect(compiled.text).toContain(
+      "hint: report it to the server's authors; until then set disabled: true (the other units are unaffected)",
+    );
+    expect(compiled.manifest.units).toEqual([]);
+  }, 60_000);
+});

@@ -2,7 +2,7 @@
  * A remote MCP server behind OAuth at build time: its tools are listed with the unit's stored token
  * (read in memory only, never written out); with none, the diagnostic says which command to run.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -84,5 +84,25 @@ describe("a remote MCP server behind OAuth at build time", () => {
       files.filter((f) => f.isFile()).map((f) => readFile(join(f.parentPath, f.name), "utf8")),
     );
     expect(bytes.join("\n")).not.toContain(token);
+  });
+
+  // Not the server's fault, and no runtime error of its own: the listing fails with the reason.
+  it("reports a token store that cannot be opened as MCP_LIST_FAILED, with the reason and the unit", async () => {
+    const notAFolder = join(dir, "data-is-a-file");
+    await writeFile(notAFolder, "");
+    vi.stubEnv("XDG_DATA_HOME", notAFolder);
+    try {
+      const compiled = await compileBundle(project());
+      const [first, hint] = compiled.text.split("\n");
+      expect(first).toMatch(
+        /^\.units\/config\.json:4:5 error MCP_LIST_FAILED MCP server of unit "remote" could not be listed: .*ENOTDIR/,
+      );
+      expect(hint).toBe(
+        "  hint: the other units are unaffected; fix what the message names (the server, or a folder unitc reads) or set disabled: true",
+      );
+      expect(compiled.manifest.units).toEqual([]);
+    } finally {
+      vi.stubEnv("XDG_DATA_HOME", join(dir, "data"));
+    }
   });
 });

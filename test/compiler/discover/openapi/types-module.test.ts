@@ -176,6 +176,26 @@ describe("names openapi-typescript writes from $refs", () => {
     );
   });
 
+  it("fall back to the operations' JSON Schemas when openapi-typescript fails on the spec", async () => {
+    // `properties` as a list: the operations do not use A, and openapi-typescript throws on it.
+    const bundle = await compileSpec(
+      {
+        "/a": {
+          get: { operationId: "a", responses: { "200": ok({ "application/json": { schema: string } }) } },
+        },
+      },
+      { schemas: { A: { type: "object", properties: [1, 2] } } },
+    );
+    expect(bundle.text).toBe(
+      [
+        ".units/config.json:7:7 warning OPENAPI_TYPES_FALLBACK openapi-typescript could not type spec.json (#/components/schemas/A: invalid property 0. Expected Schema Object or boolean, got number); the types are printed from the operations' JSON Schemas instead",
+        "  hint: fix the part of the spec the message names; the generated client works as usual meanwhile",
+      ].join("\n"),
+    );
+    expect(bundle.result.files.has("units/api/spec-types.ts")).toBe(false);
+    expect(declared(bundle, "AOutput")).toBe("string");
+  });
+
   // The built file, as the CLI runs it (`npm run build` comes before the tests).
   it("are the same in a worker thread, and so is a failure", async () => {
     const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
