@@ -89,5 +89,12 @@ describe("unitc doctor and verify", () => {
     expect(invalid.code).toBe(1);
     expect(invalid.stdout).toMatch(/FAIL {2}config .*\n +fix: unitc validate/);
     expect(invalid.stdout + invalid.stderr).not.toMatch(/\n\s+at /);
+    // verify and setup refuse a project with errors, naming the file and the stable code.
+    for (const command of ["verify", "setup"]) {
+      const refused = await runBuilt([command, "notes", "--user-config", "none"], dir, env);
+      expect(refused.code, command).toBe(1);
+      expect(refused.stderr, command).toMatch(/notes\.md:\d+:\d+/);
+      expect(refused.stderr, command).toContain(`unitc ${command}: CONFIG_INVALID the project has errors`);
+    }
   });
 });
