@@ -9,11 +9,11 @@ import { dirname, join, resolve } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
+import type { OAuthResourceOptions } from "../runtime/auth/resource-server.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
 import { MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
-import type { OAuthResourceOptions } from "../runtime/serve/oauth-resource.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
 

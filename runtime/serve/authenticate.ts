@@ -8,8 +8,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OAuthResource } from "../auth/resource-server.js";
 import { sendError } from "./http-guard.js";
-import type { OAuthResource } from "./oauth-resource.js";
 import { bearerToken, type Principal } from "./principal.js";
 import type { ServeTokens } from "./serve-tokens.js";
 

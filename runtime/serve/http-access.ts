@@ -4,6 +4,7 @@
  * carries, and, with an OAuth issuer, the RFC 9728 metadata document and the paths it is served at.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { METADATA_PATH, type OAuthResourceOptions, oauthResource } from "../auth/resource-server.js";
 import {
   type Authenticate,
   type ChallengeOptions,
@@ -11,7 +12,6 @@ import {
   isProblem,
   sendAuthProblem,
 } from "./authenticate.js";
-import { METADATA_PATH, type OAuthResourceOptions, oauthResource } from "./oauth-resource.js";
 import type { Principal } from "./principal.js";
 import type { ServeTokens } from "./serve-tokens.js";
 

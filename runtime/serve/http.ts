@@ -13,6 +13,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { OAuthResourceOptions } from "../auth/resource-server.js";
 import { answerHealth, type ReadinessChecks } from "./health.js";
 import type { ServeHost } from "./host.js";
 import { type Access, createAccess } from "./http-access.js";
@@ -26,7 +27,6 @@ import {
 import { HttpSessions } from "./http-sessions.js";
 import { answerStateless } from "./http-stateless.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
-import type { OAuthResourceOptions } from "./oauth-resource.js";
 import type { Principal } from "./principal.js";
 import type { ServeTokens } from "./serve-tokens.js";
 import { ServeSetupError } from "./setup-error.js";

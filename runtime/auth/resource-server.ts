@@ -5,10 +5,10 @@
  * required scopes. Opaque tokens are refused: there is no introspection.
  */
 import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from "jose";
-import { serverMetadata } from "../auth/metadata.js";
-import { safeFetch } from "../auth/safe-fetch.js";
-import type { AuthProblem } from "./authenticate.js";
-import type { Principal } from "./principal.js";
+import type { AuthProblem } from "../serve/authenticate.js";
+import type { Principal } from "../serve/principal.js";
+import { serverMetadata } from "./metadata.js";
+import { safeFetch } from "./safe-fetch.js";
 
 export interface OAuthResourceOptions {
   issuer: string;
