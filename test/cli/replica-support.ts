@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { listening } from "../support/listening.js";
 
 /** A started replica: its MCP URL, its base URL (health), and what it has logged. */
 export interface Replica {
@@ -25,16 +26,8 @@ export async function replica(dir: string, env: Record<string, string>, stateles
   if (stateless) args.push("--stateless");
   const child = spawn(process.execPath, args, { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env } });
   children.push(child);
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`unitc serve exited with ${code}:\n${stderr}`)));
-  });
-  return { url, base: url.replace(/\/mcp$/, ""), stderr: () => stderr };
+  const { url, stderr } = await listening(child);
+  return { url, base: url.replace(/\/mcp$/, ""), stderr };
 }
 
 /** Ends every replica started here. */

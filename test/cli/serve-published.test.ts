@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileProject } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { listening } from "../support/listening.js";
 import { cleanupProjects } from "../support/project.js";
 
 const TOKEN = randomBytes(24).toString("base64url");
@@ -43,15 +44,8 @@ async function serveWith(manifest: string, storage: Record<string, unknown>): Pr
   const env = { PATH: process.env.PATH ?? "", SERVE_TOKEN: TOKEN, XDG_DATA_HOME: join(dir, "data") };
   const child = spawn(process.execPath, args, { cwd: dir, env });
   stops.push(() => child.kill("SIGKILL"));
-  let stderr = "";
-  return new Promise<string>((resolve, reject) => {
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (\S+)\/mcp/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`unitc serve exited with ${code}:\n${stderr}`)));
-  });
+  const { url } = await listening(child);
+  return url.replace(/\/mcp$/, "");
 }
 
 describe("readiness of a local bundle that uses the vault", () => {

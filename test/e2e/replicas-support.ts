@@ -14,6 +14,7 @@ import { unitc } from "../cli/storage-support.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { listening } from "../support/listening.js";
 import { writeProject } from "../support/project.js";
 
 /** A loopback API answering `GET /echo/WORD` with `{ "echo": "WORD" }`. */
@@ -144,16 +145,8 @@ export async function startReplica(shared: SharedStore, children: ChildProcess[]
   const env = { PATH: process.env.PATH ?? "", ...shared.env, SERVE_TOKEN: OPERATOR_TOKEN };
   const child = spawn(process.execPath, args, { cwd: shared.dir, env, stdio: ["ignore", "ignore", "pipe"] });
   children.push(child);
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`unitc serve exited with ${code}:\n${stderr}`)));
-  });
-  return { origin: new URL(url).origin, child, stderr: () => stderr };
+  const { url, stderr } = await listening(child);
+  return { origin: new URL(url).origin, child, stderr };
 }
 
 /** The digest `/readyz` reports for the bundle a replica serves ("" when not ready). */

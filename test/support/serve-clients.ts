@@ -11,6 +11,7 @@ import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as Stdio1 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BUILT_CLI } from "./built-cli.js";
+import { listening } from "./listening.js";
 
 export type ClientGeneration = "sdk1" | "sdk2";
 export type ServeTransport = "stdio" | "http";
@@ -81,18 +82,10 @@ export async function startHttpServe(
     env: serveEnv({ ...env, UNITC_SERVE_TOKEN: token }),
     stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (\S+)/.exec(stderr);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`unitc serve exited with ${code}:\n${stderr}`)));
-  });
+  const { url, stderr } = await listening(child);
   const stop = () => stopChild(child);
   open.push(stop);
-  return { url, token, stderr: () => stderr, stop };
+  return { url, token, stderr, stop };
 }
 
 /**
