@@ -1,5 +1,4 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
-import { text } from "node:stream/consumers";
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -26,7 +25,8 @@ export function processIO(): CliIO {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
-    stdin: () => text(process.stdin),
+    // Loaded when read (`unitc run -` only): node:stream/consumers is a part of every command's start.
+    stdin: async () => (await import("node:stream/consumers")).text(process.stdin),
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,

@@ -3,7 +3,6 @@
  * cached command tree and the compiled manifest's JSON, never loading the commands or the runtime,
  * so an answer comes in a few tens of milliseconds.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +10,7 @@ import type { ArgsDef, CommandDef } from "citty";
 import packageJson from "../../package.json" with { type: "json" };
 import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
-import type { CliIO } from "../io.js";
+import { type CliIO, processIO } from "../io.js";
 import { complete, type ManifestFacts } from "./complete.js";
 import { type CommandNode, commandNode } from "./tree.js";
 
@@ -26,11 +25,20 @@ export function completionCacheDir(env: CliIO["env"]): string {
 /** The cached tree's file: keyed by version and this code's build, so a rebuilt CLI gets a new one. */
 function treeFile(env: CliIO["env"]): string {
   const self = fileURLToPath(import.meta.url);
-  const key = createHash("sha256")
-    .update(`${packageJson.version}\0${self}\0${statSync(self).mtimeMs}`)
-    .digest("hex")
-    .slice(0, 16);
+  const key = shortHash(`${packageJson.version}\0${self}\0${statSync(self).mtimeMs}`);
   return join(completionCacheDir(env), `commands-${key}.json`);
+}
+
+/**
+ * 64-bit FNV-1a of `text` as 16 hex digits: a cache key only, where loading node:crypto would be a
+ * good part of an answer's time.
+ */
+function shortHash(text: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) {
+    hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return hash.toString(16).padStart(16, "0");
 }
 
 /** The command tree: from the cache, else built from the definitions (and cached). */
@@ -85,4 +93,13 @@ export async function runComplete(
   );
   if (lines.length > 0) io.stdout(`${lines.join("\n")}\n`);
   return 0;
+}
+
+/**
+ * `unitc __complete` as the executable runs it, before the rest of the CLI (citty, the command
+ * table) is loaded: the definitions are imported only when the cached tree is missing.
+ */
+export function completeProcess(argv: readonly string[]): Promise<number> {
+  const io = processIO();
+  return runComplete(argv, io, async () => (await import("../index.js")).allDefinitions(io));
 }

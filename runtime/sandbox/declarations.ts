@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../manifest.js";
 import { operationSignature, unitAccessor } from "../signature.js";
 import { inlineSpecTypes } from "./spec-types-link.js";
-import { typesExcerpt } from "./types-excerpt.js";
+import { typesExcerpt, withoutSpecTypes } from "./types-excerpt.js";
 
 /**
  * The folder of a bundle that holds its Code Mode declarations. A dot folder: TypeScript's wildcard
@@ -153,7 +153,9 @@ function typesUsed(text: string, types: ReadonlyArray<{ name: string; text: stri
  * parts of the unit's generated types (`namespace $types`) those types use.
  */
 function describeOperation(text: string, operation: string): string | undefined {
-  const all = members(text);
+  // The unit's generated types (`namespace $types`, megabytes for a large API) hold none of its own
+  // members: they are read only by `typesExcerpt`.
+  const all = members(withoutSpecTypes(text));
   const client = all.find((m) => m.kind === "interface" && m.name === "Client");
   const signature = client ? method(client.text, operation) : undefined;
   if (!signature) return undefined;

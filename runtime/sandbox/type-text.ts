@@ -43,6 +43,13 @@ const OPEN = "{[(";
 const CLOSE = "}])";
 
 /** Offset past the string literal opening at `i` (`"`, `'` or a template literal, not nested). */
+/** Whether the character at `i` is white space (`\s`), ASCII decided without a regular expression. */
+function isSpace(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return /\s/.test(text[i] as string);
+}
+
 function skipString(text: string, i: number): number {
   const quote = text[i];
   for (let j = i + 1; j < text.length; j++) {
@@ -69,7 +76,7 @@ function skipComment(text: string, i: number): number {
 /** Offset of the next character that is neither white space nor part of a comment. */
 export function skipTrivia(text: string, i: number): number {
   for (;;) {
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    while (i < text.length && isSpace(text, i)) i++;
     const next = skipComment(text, i);
     if (next === i) return i;
     i = next;
@@ -91,8 +98,14 @@ function skipToken(text: string, i: number): number {
 /** Offset past the bracket group opening at `i`. */
 export function skipGroup(text: string, i: number): number {
   let depth = 0;
+  // Jumps from one character that matters to the next: a large API's types are megabytes of text.
+  const special = /["'`/{}[\]()]/g;
   while (i < text.length) {
-    const char = text[i] as string;
+    special.lastIndex = i;
+    const found = special.exec(text);
+    if (!found) return text.length;
+    i = found.index;
+    const char = found[0];
     if (char === '"' || char === "'" || char === "`") i = skipString(text, i);
     else if (char === "/" && skipComment(text, i) !== i) i = skipComment(text, i);
     else {

@@ -65,6 +65,13 @@ function indexOf(unitText: string): Index | undefined {
   return index;
 }
 
+/** A unit's declaration text without its `namespace $types` block (the text itself when it has none). */
+export function withoutSpecTypes(unitText: string): string {
+  const at = unitText.indexOf(OPENING);
+  const end = at < 0 ? -1 : unitText.indexOf(CLOSING, at + OPENING.length - 1);
+  return end < 0 ? unitText : unitText.slice(0, at + 1) + unitText.slice(end + CLOSING.length);
+}
+
 /** Cuts the kept parts out of one index; `used` is the text of the operation's own types. */
 class Excerpt {
   readonly #index: Index;

@@ -35,6 +35,18 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 type Dispatcher = import("undici").Agent;
+
+/**
+ * undici's Agent alone: its package entry also loads fetch, WebSocket, caches and mocks (over a
+ * hundred CommonJS modules, most of a one-shot `unitc call`). The package has no exports map, and
+ * its version is pinned, so the file path is stable.
+ */
+async function loadAgent(): Promise<typeof import("undici").Agent> {
+  const loaded = (await import("undici/lib/dispatcher/agent.js" as string)) as {
+    default: typeof import("undici").Agent;
+  };
+  return loaded.default;
+}
 const agents = new WeakMap<Resolver, Map<string, Dispatcher>>();
 
 /** The error a refused address gets: which address, which name, and how to allow it. */
@@ -88,7 +100,7 @@ async function agentFor(policy: OutboundPolicy, resolve: Resolver): Promise<Disp
   const existing = byPolicy.get(policy.key);
   if (existing) return existing;
   // Loaded on the first outbound request only: most of serve's start never needs it.
-  const { Agent } = await import("undici");
+  const Agent = await loadAgent();
   const agent = new Agent({ connect: { lookup: lookupFor(policy, resolve) as never } });
   byPolicy.set(policy.key, agent);
   return agent;
