@@ -74,10 +74,13 @@ export function checkScript(
     (outcome) => ({ outcome, parsed: true }),
     (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
   );
-  // The type check starts with the syntax read, on its own worker, so the run does not wait for one
+  // A loaded checker starts with the syntax read, on its own worker, so the run does not wait for one
   // and then the other; its answer counts only when the script parses (when its syntax could not be
-  // read, that warning says why).
-  const checked = pool.checks.types({ bundleDir: slot, version, declarations: combined, code }).then(
+  // read, that warning says why). One still to load starts after the read: two TypeScript loads at
+  // once would slow the syntax reader's, which the run waits for.
+  const input = { bundleDir: slot, version, declarations: combined, code };
+  const checking = ready ? pool.checks.types(input) : syntax.then(() => pool.checks.types(input));
+  const checked = checking.then(
     (found) => ({ found }),
     (error: unknown) => ({ error }),
   );

@@ -75,6 +75,11 @@ export class SandboxPool {
     });
   }
 
+  /** Engine workers running or starting. */
+  get enginesStarted(): number {
+    return this.engines;
+  }
+
   /** Starts one engine worker ahead of the first run; resolves when it is ready. */
   async warm(): Promise<void> {
     this.release(await this.acquire(), true);

@@ -236,9 +236,11 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
  */
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
   const declarations = loadDeclarations(bundleDir);
-  // The syntax reader first: every run needs it, while a run does not wait for a starting type checker.
-  await pool.checks.startParser().catch(() => undefined);
+  // The engines and the syntax reader at once: every run needs both, and the engines (QuickJS, a
+  // fraction of a second) must not wait behind the reader's TypeScript load (seconds when busy).
+  // A run does not wait for a starting type checker, so it loads once both are ready.
   const engines = pool.warmAll().catch(() => undefined);
+  await pool.checks.startParser().catch(() => undefined);
   // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
   for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
     await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;

@@ -49,6 +49,16 @@ describe("the type check of a Code Mode script", () => {
     expect(await next.types).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
   }, 60_000);
 
+  it("starts the engines at once when preparing, not behind the syntax reader's TypeScript load", async () => {
+    const pool = newPool();
+    const preparing = prepareCodeMode(bundleDir, pool);
+    // The engines (QuickJS, a fraction of a second) are what a first run needs most; the syntax
+    // reader and the type checker load TypeScript for seconds on a busy machine.
+    expect(pool.enginesStarted).toBe(pool.size);
+    await preparing;
+    expect(pool.checks.isLoaded(bundleDir, loadDeclarations(bundleDir)?.version ?? "")).toBe(true);
+  }, 60_000);
+
   it("reports a type error in the first run after Code Mode was prepared", async () => {
     const pool = newPool();
     await prepareCodeMode(bundleDir, pool);
