@@ -1,4 +1,5 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
+import { createInterface } from "node:readline";
 import { text } from "node:stream/consumers";
 
 export interface CliIO {
@@ -10,6 +11,8 @@ export interface CliIO {
   signal?: AbortSignal;
   /** Reads all of standard input (`unitc run -`). */
   stdin?: () => Promise<string>;
+  /** Reads standard input line by line (a login's pasted callback URL); stops when iteration ends. */
+  stdinLines?: () => AsyncIterable<string>;
   /**
    * Whether stdout, stdin and stderr are terminals (colour, `dev`'s stdio warning, `compile`'s
    * progress line); false when unset.
@@ -27,10 +30,26 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     env: process.env,
     stdin: () => text(process.stdin),
+    stdinLines: processLines,
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
   };
+}
+
+/**
+ * Standard input's lines; ending the iteration closes stdin as well, so a process that read a line
+ * or two is not kept alive by it.
+ */
+function processLines(): AsyncIterable<string> {
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  const stop = async (): Promise<IteratorResult<string>> => {
+    lines.close();
+    process.stdin.destroy();
+    return { done: true, value: undefined };
+  };
+  return { [Symbol.asyncIterator]: () => ({ next: () => iterator.next(), return: stop }) };
 }
 
 /**
