@@ -116,16 +116,11 @@ function readPasted(lines: AsyncIterable<string>, offer: (line: string) => void)
 
 /** A pasted line judged like a callback the listener received. */
 function judgePasted(line: string, state: string): URLSearchParams | UnitError {
-  let url: URL | undefined;
-  try {
-    url = new URL(line);
-  } catch {
-    url = undefined;
-  }
-  if (!url || url.pathname !== "/callback") {
+  const url = URL.canParse(line) ? new URL(line) : undefined;
+  if (url?.pathname !== "/callback") {
     return new UnitError("AUTH_FAILED", "the pasted text is not the login's callback URL", {
       hint: "paste the whole address the browser was sent to after the login (http://127.0.0.1:…/callback?…), then run unitc auth login again",
     });
   }
-  return judge(url.searchParams, state);
+  return judge((url as URL).searchParams, state);
 }
