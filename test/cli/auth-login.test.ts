@@ -1,14 +1,15 @@
 /**
- * `unitc auth login --paste`: the callback URL pasted (here piped) on stdin instead of reaching the
- * loopback listener, as when the browser runs on another machine. Its state is checked and an
- * `error=` callback ends the login at once, as on the listener. A real `unitc` child process and a
- * real oidc-provider.
+ * `unitc auth login` without a browser on this machine, as real `unitc` child processes against a
+ * real oidc-provider: `--paste`, the callback URL pasted (here piped) on stdin instead of reaching the
+ * loopback listener (its state checked, an `error=` callback ending the login at once, as on the
+ * listener), and `--device`, device authorization (RFC 8628).
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICE_CODE_PREFIX } from "../../runtime/auth/device.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "unitc-auth-paste-"));
   env = { XDG_DATA_HOME: join(dir, "data") };
   const auth = { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] };
-  const units = ["pasted", "wrong-state", "refused"].map(
+  const units = ["pasted", "wrong-state", "refused", "tv"].map(
     (id) =>
       ({
         id,
@@ -145,5 +146,43 @@ describe("unitc auth login with a pasted callback URL", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("the pasted text is not the login's callback URL");
     expect(result.stderr).toContain("hint: paste the whole address");
+  }, 60_000);
+});
+
+describe("unitc auth login --device", () => {
+  it("prints the verification URL and code, polls until approved, and stores tokens", async () => {
+    const child = spawn(
+      process.execPath,
+      [BUILT_CLI, "auth", "login", "tv", "--device", "--manifest", "manifest.json"],
+      { cwd: dir, env: { PATH: process.env.PATH ?? "", ...env } },
+    );
+    let stdout = "";
+    let stderr = "";
+    let approving: Promise<string> | undefined;
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      const line = stdout.split("\n").find((l) => l.startsWith(LOGIN_URL_PREFIX));
+      if (line && !approving && stdout.includes(DEVICE_CODE_PREFIX)) {
+        approving = driveLogin(line.slice(LOGIN_URL_PREFIX.length).trim(), (html) =>
+          html.includes("Sign-in Success"),
+        );
+      }
+    });
+    const stop = setTimeout(() => child.kill(), 40_000);
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    clearTimeout(stop);
+    await approving;
+    expect(code, stdout + stderr).toBe(0);
+    const lines = stdout.split("\n");
+    expect(lines[0]).toMatch(
+      new RegExp(`^${LOGIN_URL_PREFIX}http://127\\.0\\.0\\.1:\\d+/device\\?user_code=`),
+    );
+    expect(lines[1]).toMatch(new RegExp(`^${DEVICE_CODE_PREFIX}\\S+$`));
+    expect(stdout).toContain("logged in to tv; the token expires ");
+    const tokens = await stored("tv");
+    expect(await oidc.provider.AccessToken.find(tokens?.tokens.accessToken as string)).toBeTruthy();
+    expect(stdout + stderr).not.toContain(tokens?.tokens.accessToken);
+    expect(oidc.grants.map((g) => g.grantType)).toContain("urn:ietf:params:oauth:grant-type:device_code");
   }, 60_000);
 });
