@@ -5,7 +5,6 @@
  * its log on stderr, nor the storage's bytes on disk. The API and the OpenID Provider are real
  * servers on 127.0.0.1; the provider refuses the canary refresh token, so the failure path runs too.
  */
-import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
