@@ -69,12 +69,16 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     return this.login?.state ?? "";
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    if (this.settings.clientId) return { client_id: this.settings.clientId };
+  async clientInformation(ctx?: { issuer: string }): Promise<OAuthClientInformationMixed | undefined> {
+    // A configured client belongs to whichever server the config leads to: stamped with its issuer,
+    // so the SDK has nothing to save.
+    if (this.settings.clientId)
+      return { client_id: this.settings.clientId, ...(ctx ? { issuer: ctx.issuer } : {}) };
     return this.store.readClient<OAuthClientInformationMixed>(this.unitId);
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.settings.clientId) return;
     // Outside a login a registration is of no use (no one is there to log in), so none is made.
     if (!this.login) throw authRequired(this.unitId, "no login is stored for it");
     await this.store.writeClient(this.unitId, client);
@@ -97,6 +101,8 @@ export class StoreOAuthProvider implements OAuthClientProvider {
         ? { expires_in: Math.max(0, Math.floor((tokens.expiresAt - Date.now()) / 1000)) }
         : {}),
       ...(tokens.scopes ? { scope: tokens.scopes.join(" ") } : {}),
+      // Returned as saved, so the SDK neither warns of nor re-writes a token without its issuer.
+      ...(tokens.issuer ? { issuer: tokens.issuer } : {}),
     };
   }
 
@@ -108,6 +114,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
       ...(typeof tokens.expires_in === "number" ? { expiresAt: now + tokens.expires_in * 1000 } : {}),
       issuedAt: now,
       ...(tokens.scope ? { scopes: tokens.scope.split(" ").filter(Boolean) } : {}),
+      ...(typeof tokens.issuer === "string" ? { issuer: tokens.issuer } : {}),
     };
     await save({ tokens: this.store }, this.unitId, fingerprint(this.settings), set);
   }

@@ -67,7 +67,8 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
         redirect_uris: ["http://127.0.0.1/callback"],
         response_types: ["code"],
-        scope: "openid api:read",
+        // offline_access: the MCP SDK asks for it when the server supports it.
+        scope: "openid offline_access api:read",
       },
     ],
     features: {
