@@ -9,6 +9,8 @@ export interface CliIO {
   signal?: AbortSignal;
   /** Reads all of standard input (`unitc run -`). */
   stdin?: () => Promise<string>;
+  /** Reads standard input line by line (a login's pasted callback URL); stops when iteration ends. */
+  stdinLines?: () => AsyncIterable<string>;
   /**
    * Whether stdout, stdin and stderr are terminals (colour, `dev`'s stdio warning, `compile`'s
    * progress line); false when unset.
@@ -27,10 +29,28 @@ export function processIO(): CliIO {
     env: process.env,
     // Loaded when read (`unitc run -` only): node:stream/consumers is a part of every command's start.
     stdin: async () => (await import("node:stream/consumers")).text(process.stdin),
+    stdinLines: processLines,
     stdoutIsTTY: process.stdout.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
   };
+}
+
+/**
+ * Standard input's lines; ending the iteration closes stdin as well, so a process that read a line
+ * or two is not kept alive by it.
+ */
+function processLines(): AsyncIterable<string> {
+  // Loaded when read (a pasted login callback only), as stdin above is.
+  const { createInterface } = process.getBuiltinModule("node:readline");
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  const stop = async (): Promise<IteratorResult<string>> => {
+    lines.close();
+    process.stdin.destroy();
+    return { done: true, value: undefined };
+  };
+  return { [Symbol.asyncIterator]: () => ({ next: () => iterator.next(), return: stop }) };
 }
 
 /**

@@ -34,6 +34,11 @@ const authArgs = {
     description: "Port of the loopback callback listener",
     valueHint: "PORT",
   },
+  paste: {
+    type: "boolean",
+    description:
+      "login: read the callback URL from stdin as well (on by default when stdin is a terminal), for a browser on another machine",
+  },
   device: { type: "boolean", description: "login: use device authorization (RFC 8628), no browser needed" },
   json: { type: "boolean", description: "status: print JSON" },
   ...envFileArg,
@@ -46,6 +51,7 @@ interface AuthArgs {
   browser: boolean;
   "callback-port"?: string;
   device?: boolean;
+  paste?: boolean;
   json?: boolean;
   "user-config"?: string;
 }
@@ -112,6 +118,7 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
     source: new OAuthTokens(tokens, io.env),
     print: (line: string) => io.stdout(line),
   };
+  const pasted = pastedLines(args, io);
   if (target.mcp) {
     if (args.device)
       throw new UsageError("--device is not available for remote MCP units; log in through the browser");
@@ -121,6 +128,7 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
       store: tokens,
       noBrowser: !args.browser,
       ...(port !== undefined ? { callbackPort: port } : {}),
+      ...(pasted ? { pasted } : {}),
     });
     io.stdout(`logged in to ${unit.id}\n`);
     return;
@@ -131,9 +139,26 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
         ...common,
         noBrowser: !args.browser,
         ...(port !== undefined ? { callbackPort: port } : {}),
+        ...(pasted ? { pasted } : {}),
       });
   const expiry = result.expiresAt ? `; the token expires ${new Date(result.expiresAt).toISOString()}` : "";
   io.stdout(`logged in to ${unit.id}${expiry}\n`);
+}
+
+/**
+ * The lines a login reads a pasted callback URL from: stdin when it is a terminal or with `--paste`
+ * (a script piping the URL in), never for a device login. The prompt goes to stderr, keeping stdout's
+ * URL line the only one there.
+ */
+function pastedLines(args: AuthArgs, io: CliIO): AsyncIterable<string> | undefined {
+  if (args.device || !io.stdinLines) return undefined;
+  if (args.paste === false || (!args.paste && !io.stdinIsTTY)) return undefined;
+  if (io.stdinIsTTY) {
+    io.stderr(
+      "If the browser cannot reach this machine, paste the address it ended on here and press Enter.\n",
+    );
+  }
+  return io.stdinLines();
 }
 
 function logoutLine(unitId: string, outcome: LogoutOutcome): string {

@@ -16,6 +16,8 @@ export interface TokenSet {
   expiresAt?: number;
   issuedAt: number;
   scopes?: string[];
+  /** The authorization server that issued them, as the MCP SDK stamps its tokens. */
+  issuer?: string;
 }
 
 /** Everything a grant needs about the server and the client. */

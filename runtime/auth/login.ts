@@ -28,6 +28,8 @@ export interface LoginOptions {
   /** Where the URL line goes (stdout). */
   print: (line: string) => void;
   timeoutMs?: number;
+  /** Lines that may hold the callback URL, pasted by the person (read as well as the listener). */
+  pasted?: AsyncIterable<string>;
 }
 
 /** Logs in and stores the tokens; resolves to them. */
@@ -46,6 +48,7 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
     callbackPort(options, settings),
     state,
     options.timeoutMs ?? LOGIN_TIMEOUT_MS,
+    options.pasted,
   );
   try {
     const url = new URL(p.server.authorization_endpoint);

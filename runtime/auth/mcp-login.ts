@@ -24,6 +24,8 @@ export interface McpLoginOptions {
   callbackPort?: number;
   print: (line: string) => void;
   timeoutMs?: number;
+  /** Lines that may hold the callback URL, pasted by the person (read as well as the listener). */
+  pasted?: AsyncIterable<string>;
 }
 
 /** Logs in to a remote MCP server and stores the tokens. */
@@ -34,6 +36,7 @@ export async function mcpLogin(options: McpLoginOptions): Promise<void> {
     options.callbackPort ?? 0,
     state,
     options.timeoutMs ?? LOGIN_TIMEOUT_MS,
+    options.pasted,
   );
   const provider = new StoreOAuthProvider(options.unitId, settings, options.store, {
     redirectUrl: listener.redirectUri,

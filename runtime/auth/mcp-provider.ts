@@ -5,15 +5,20 @@
  * checked), `clientMetadataUrl` as client_id where the server supports it, else dynamic registration
  * (kept in storage), PKCE and refresh. Outside a login, a missing token is `AUTH_REQUIRED`.
  */
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  OAuthTokens,
+import {
+  type AuthProvider,
+  extractWWWAuthenticateParams,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type OAuthTokens,
+  auth as sdkAuth,
+  UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import type { AuthConfig } from "../manifest.js";
 import type { TokenSet } from "./grants.js";
+import { singleFlight } from "./lease.js";
 import { save } from "./login.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { TokenStore } from "./token-store.js";
@@ -64,12 +69,16 @@ export class StoreOAuthProvider implements OAuthClientProvider {
     return this.login?.state ?? "";
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    if (this.settings.clientId) return { client_id: this.settings.clientId };
+  async clientInformation(ctx?: { issuer: string }): Promise<OAuthClientInformationMixed | undefined> {
+    // A configured client belongs to whichever server the config leads to: stamped with its issuer,
+    // so the SDK has nothing to save.
+    if (this.settings.clientId)
+      return { client_id: this.settings.clientId, ...(ctx ? { issuer: ctx.issuer } : {}) };
     return this.store.readClient<OAuthClientInformationMixed>(this.unitId);
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.settings.clientId) return;
     // Outside a login a registration is of no use (no one is there to log in), so none is made.
     if (!this.login) throw authRequired(this.unitId, "no login is stored for it");
     await this.store.writeClient(this.unitId, client);
@@ -92,6 +101,8 @@ export class StoreOAuthProvider implements OAuthClientProvider {
         ? { expires_in: Math.max(0, Math.floor((tokens.expiresAt - Date.now()) / 1000)) }
         : {}),
       ...(tokens.scopes ? { scope: tokens.scopes.join(" ") } : {}),
+      // Returned as saved, so the SDK neither warns of nor re-writes a token without its issuer.
+      ...(tokens.issuer ? { issuer: tokens.issuer } : {}),
     };
   }
 
@@ -103,6 +114,7 @@ export class StoreOAuthProvider implements OAuthClientProvider {
       ...(typeof tokens.expires_in === "number" ? { expiresAt: now + tokens.expires_in * 1000 } : {}),
       issuedAt: now,
       ...(tokens.scope ? { scopes: tokens.scope.split(" ").filter(Boolean) } : {}),
+      ...(typeof tokens.issuer === "string" ? { issuer: tokens.issuer } : {}),
     };
     await save({ tokens: this.store }, this.unitId, fingerprint(this.settings), set);
   }
@@ -131,18 +143,69 @@ export class StoreOAuthProvider implements OAuthClientProvider {
   }
 }
 
-/** The provider a runtime connects with: the default token store, no interactive login. */
+type UnauthorizedContext = Parameters<NonNullable<AuthProvider["onUnauthorized"]>>[0];
+
+/**
+ * What a runtime's MCP transport authenticates with: the stored token on every request, and after a
+ * 401 the SDK's own renewal (`auth()`: refresh, rotation, saved through the provider) run under the
+ * unit's storage lease. Whoever holds the lease re-reads first: when another process already replaced
+ * the rejected token, the new one is used and the provider is not asked, so a rotating refresh token
+ * is spent once across processes.
+ */
+export class LeasedMcpAuth implements AuthProvider {
+  private sent: string | undefined;
+
+  constructor(
+    private readonly unitId: string,
+    private readonly provider: StoreOAuthProvider,
+    private readonly store: TokenStore,
+  ) {}
+
+  async token(): Promise<string | undefined> {
+    this.sent = (await this.provider.tokens())?.access_token;
+    return this.sent;
+  }
+
+  async onUnauthorized(ctx: UnauthorizedContext): Promise<void> {
+    const rejected = this.sent;
+    // True once the store holds a token other than the one the server refused.
+    const replaced = async (): Promise<true | undefined> => {
+      const now = (await this.provider.tokens())?.access_token;
+      return now !== undefined && now !== rejected ? true : undefined;
+    };
+    await singleFlight(
+      this.store.store,
+      this.unitId,
+      async () => {
+        if (await replaced()) return true;
+        const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
+        const result = await sdkAuth(this.provider, {
+          serverUrl: ctx.serverUrl,
+          fetchFn: ctx.fetchFn,
+          ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+          ...(scope ? { scope } : {}),
+        });
+        if (result !== "AUTHORIZED") throw new UnauthorizedError();
+        return true;
+      },
+      replaced,
+    );
+  }
+}
+
+/** The auth a runtime connects with: the default token store, no interactive login, renewal leased. */
 export async function runtimeProvider(
   unitId: string,
   auth: AuthConfig,
   serverUrl: string,
   env: Record<string, string | undefined>,
-): Promise<StoreOAuthProvider> {
+): Promise<LeasedMcpAuth> {
   const { defaultTokenSource } = await import("./open.js");
   const source = await defaultTokenSource(env);
-  return new StoreOAuthProvider(
+  const provider = new StoreOAuthProvider(
     unitId,
     oauthSettings(auth as AuthConfig & OAuthSettings, serverUrl),
     source.tokens,
   );
+  return new LeasedMcpAuth(unitId, provider, source.tokens);
 }

@@ -8,13 +8,10 @@ import { UnitError } from "../errors.js";
 import type { AuthConfig } from "../manifest.js";
 import { isDue } from "./freshness.js";
 import { clientCredentials, type OAuthParty, party, refresh, type TokenSet } from "./grants.js";
+import { singleFlight } from "./lease.js";
 import { serverMetadata } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
-import { refreshLeaseName, type StoredTokens, type TokenStore } from "./token-store.js";
-
-/** How long a refresh may hold the lease, and how long others wait for it. */
-const LEASE_MS = 30_000;
-const WAIT_STEP_MS = 50;
+import type { StoredTokens, TokenStore } from "./token-store.js";
 
 /** What the invokers ask for: a bearer token, and a fresh one after a 401. */
 export interface AccessTokenSource {
@@ -96,31 +93,17 @@ export class OAuthTokens implements AccessTokenSource {
     seenVersion?: string,
     rejected?: string,
   ): Promise<TokenSet> {
-    const deadline = Date.now() + LEASE_MS;
-    for (;;) {
-      const lease = await this.tokens.store.lease(refreshLeaseName(unitId), LEASE_MS);
-      if (lease) {
-        try {
-          return await this.renewHeld(unitId, settings, seenVersion, rejected);
-        } finally {
-          await lease.release();
-        }
-      }
-      const now = await this.current(unitId, settings);
-      if (now && now.version !== seenVersion && !isDue(now.tokens) && now.tokens.accessToken !== rejected) {
-        return now.tokens;
-      }
-      if (Date.now() > deadline) {
-        throw new UnitError(
-          "AUTH_FAILED",
-          `timed out waiting for another process to refresh ${unitId}'s token`,
-          {
-            hint: "try again; if it persists, check the storage the runtime uses",
-          },
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    }
+    return singleFlight(
+      this.tokens.store,
+      unitId,
+      () => this.renewHeld(unitId, settings, seenVersion, rejected),
+      async () => {
+        const now = await this.current(unitId, settings);
+        const renewed =
+          now && now.version !== seenVersion && !isDue(now.tokens) && now.tokens.accessToken !== rejected;
+        return renewed ? now.tokens : undefined;
+      },
+    );
   }
 
   private async renewHeld(

@@ -7,13 +7,19 @@ const HIDDEN = /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/
 
 /**
  * Follows `start` to the callback (or, with `until`, to the first page it accepts, such as a device
- * login's success page); resolves to the URL reached (its response is read).
+ * login's success page); resolves to the URL reached (its response is read, unless `stopAtCallback`:
+ * then the callback URL is returned unrequested, as a browser on another machine would show it).
  */
-export async function driveLogin(start: string, until?: (html: string) => boolean): Promise<string> {
+export async function driveLogin(
+  start: string,
+  until?: (html: string) => boolean,
+  options: { stopAtCallback?: boolean } = {},
+): Promise<string> {
   const cookies = new Map<string, string>();
   let url = start;
   let init: RequestInit = {};
   for (let step = 0; step < 20; step++) {
+    if (options.stopAtCallback && new URL(url).pathname === "/callback") return url;
     const headers = {
       cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
       ...(init.headers as Record<string, string>),

@@ -28,6 +28,10 @@ export interface OidcOptions {
   document?: (path: string) => string | undefined;
   /** Access tokens for a resource indicator: opaque (default) or JWTs (RFC 9068) with its `aud`. */
   accessTokenFormat?: "opaque" | "jwt";
+  /** Dynamic client registration (RFC 7591); on by default. */
+  registration?: boolean;
+  /** Extra discovery metadata, such as `client_id_metadata_document_supported`. */
+  discovery?: Record<string, unknown>;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -63,14 +67,15 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         grant_types: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
         redirect_uris: ["http://127.0.0.1/callback"],
         response_types: ["code"],
-        scope: "openid api:read",
+        // offline_access: the MCP SDK asks for it when the server supports it.
+        scope: "openid offline_access api:read",
       },
     ],
     features: {
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
       deviceFlow: { enabled: true },
-      registration: { enabled: true },
+      registration: { enabled: options.registration ?? true },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -84,6 +89,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         }),
       },
     },
+    ...(options.discovery ? { discovery: options.discovery } : {}),
     scopes: ["openid", "offline_access", "api:read"],
     issueRefreshToken: () => true,
     rotateRefreshToken: true,

@@ -7,9 +7,9 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  type AuthProvider,
   Client,
   type FetchLike,
-  type OAuthClientProvider,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type Tool,
@@ -106,11 +106,7 @@ function stdioPlan(connection: McpConnection, options: OpenOptions): Plan {
   return { transport: stdio, secrets: child.secrets, stdio, failure: () => stdio.failure, command };
 }
 
-function remotePlan(
-  connection: McpConnection,
-  options: OpenOptions,
-  authProvider?: OAuthClientProvider,
-): Plan {
+function remotePlan(connection: McpConnection, options: OpenOptions, authProvider?: AuthProvider): Plan {
   let auth: ReturnType<typeof resolveAuth>;
   try {
     // OAuth is the SDK's provider's: no static headers then.
@@ -279,7 +275,7 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
 async function oauthProvider(
   connection: McpConnection,
   options: OpenOptions,
-): Promise<OAuthClientProvider | undefined> {
+): Promise<AuthProvider | undefined> {
   if (!isOAuth(connection.auth)) return undefined;
   const { runtimeProvider } = await import("../../auth/mcp-provider.js");
   return runtimeProvider(options.unitId ?? "", connection.auth, connection.url ?? "", options.env);

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodeJwt, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TokenSet } from "../../../runtime/auth/grants.js";
 import { LOGIN_URL_PREFIX, login } from "../../../runtime/auth/login.js";
@@ -38,8 +39,13 @@ const auth = (): AuthConfig => ({
 });
 
 /** Starts a login, hands its URL (changed by `tamper`) to the scripted browser, and awaits both. */
-async function loginWith(unitId: string, tamper: (url: URL) => void = () => undefined, timeoutMs?: number) {
-  const source = new OAuthTokens(store, env());
+async function loginWith(
+  unitId: string,
+  tamper: (url: URL) => void = () => undefined,
+  timeoutMs?: number,
+  fetchImpl?: typeof fetch,
+) {
+  const source = new OAuthTokens(store, env(), fetchImpl);
   let printed = "";
   let reached!: (url: string) => void;
   const urlLine = new Promise<string>((resolve) => {
@@ -165,6 +171,26 @@ describe("auth code + PKCE", () => {
     );
     expect(error).toMatchObject({ code: "AUTH_FAILED", message: expect.stringContaining("nonce") });
     expect(await store.read("bad-nonce")).toBeUndefined();
+  });
+
+  it("rejects an id_token whose signature is not the issuer's, storing nothing", async () => {
+    // The token response as a man in the middle would forge it: the same claims and key id, signed
+    // with another key. Everything else about the login is real.
+    const { privateKey } = await generateKeyPair("RS256");
+    const forging: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input instanceof Request ? input.url : input).endsWith("/token")) return response;
+      const body = (await response.json()) as { id_token?: string };
+      if (body.id_token) {
+        body.id_token = await new SignJWT(decodeJwt(body.id_token))
+          .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+          .sign(privateKey);
+      }
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const { error } = await loginWith("bad-signature", () => undefined, undefined, forging);
+    expect(error).toMatchObject({ code: "AUTH_FAILED", message: expect.stringMatching(/signature/i) });
+    expect(await store.read("bad-signature")).toBeUndefined();
   });
 
   it("gives up with a clear message when no callback arrives", async () => {

@@ -43,14 +43,14 @@ function connection(): McpConnection {
   return { kind: "mcp", transport: "http", url: mcp.url, auth, startupTimeoutMs: 10_000 } as McpConnection;
 }
 
-async function loginTo(unitId: string) {
+async function loginTo(unitId: string, as: AuthConfig = auth) {
   let reached!: (line: string) => void;
   const line = new Promise<string>((resolve) => {
     reached = resolve;
   });
   const done = mcpLogin({
     unitId,
-    auth,
+    auth: as,
     serverUrl: mcp.url,
     store,
     noBrowser: true,
@@ -92,5 +92,27 @@ describe("a remote MCP server behind OAuth", () => {
       await open.close();
     }
     expect(mcp.seen.accepted).toContain(stored?.tokens.accessToken);
+  });
+
+  it("refreshes at run time with a configured clientId (no registration, nothing to save)", async () => {
+    const configured = { ...auth, clientId: "cli" } as AuthConfig;
+    const url = new URL((await loginTo("remote-cli", configured)).slice(LOGIN_URL_PREFIX.length).trim());
+    expect(url.searchParams.get("client_id")).toBe("cli");
+    const before = await store.read("remote-cli");
+    await (await oidc.provider.AccessToken.find(before?.tokens.accessToken as string))?.destroy();
+    const grants = oidc.grants.length;
+    const open = await openMcp({ ...connection(), auth: configured } as McpConnection, {
+      unitId: "remote-cli",
+      env: env(),
+      baseDir: dataHome,
+    });
+    try {
+      const result = await open.client.callTool({ name: "echo", arguments: { text: "again" } });
+      expect(result.content).toEqual([{ type: "text", text: "echo: again" }]);
+    } finally {
+      await open.close();
+    }
+    expect(oidc.grants.slice(grants).map((g) => g.grantType)).toEqual(["refresh_token"]);
+    expect(await store.readClient("remote-cli")).toBeUndefined();
   });
 });
