@@ -64,7 +64,9 @@ export function inlineSpecTypes(bundleDir: string, unitId: string, text: string)
     string,
   ];
   const module = readSpecTypes(bundleDir, unitId, specifier);
-  const body = module.replace(/^(?=.)/gm, "    ");
+  // Nested four spaces deeper; the compiler's tabs (one a level) shown as two spaces each, as the
+  // rest of the declaration is indented.
+  const body = module.replace(/^(\t*)(?=.)/gm, (tabs) => `    ${"  ".repeat(tabs.length)}`);
   const nested = `  // Types written by ${generator}.\n  namespace $types {\n${body}${body === "" || body.endsWith("\n") ? "" : "\n"}  }\n\n`;
   const rest = text.slice(whole.length, text.length - LINKED_CLOSING.length);
   return `${lead}declare namespace ${namespace} {\n${nested}${rest}`;

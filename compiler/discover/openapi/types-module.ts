@@ -80,7 +80,17 @@ export async function generateOpenapiTypes(document: Record<string, unknown>): P
     throw new Error(`openapi-typescript wrote a ${ts.SyntaxKind[other.kind]}, not only types`);
   }
   checkNames(ts, nodes);
-  return { generator: OPENAPI_TYPES_GENERATOR, text: oats.astToString(nodes) };
+  return { generator: OPENAPI_TYPES_GENERATOR, text: indentByTabs(oats.astToString(nodes)) };
+}
+
+/**
+ * The printer's text with each level of its four-space indentation as one tab: for a large API the
+ * indentation is a third of the module (GitHub's REST types: 2.2 of 6.5 MB). Only the leading run of
+ * spaces changes (a comment line keeps the space before its star); the printer writes no string that
+ * spans lines, so no value changes.
+ */
+function indentByTabs(text: string): string {
+  return text.replace(/^((?: {4})+)/gm, (spaces) => "\t".repeat(spaces.length / 4));
 }
 
 /**

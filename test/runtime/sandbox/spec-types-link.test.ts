@@ -42,7 +42,7 @@ describe("generated types linked from the Code Mode declaration", () => {
     const loaded = loadDeclarations(dir);
     const text = loaded?.units.get("petstore") ?? "";
     expect(text).toMatch(
-      /^\ndeclare namespace Units\.petstore \{\n {2}\/\/ Types written by openapi-typescript [\d.]+\.\n {2}namespace \$types \{\n {4}export interface paths \{\n/,
+      /^\ndeclare namespace Units\.petstore \{\n {2}\/\/ Types written by openapi-typescript [\d.]+\.\n {2}namespace \$types \{\n {4}export interface paths \{\n {6}"\/pets": \{\n {8}parameters: \{\n/,
     );
     expect(text).not.toContain("declare global");
     expect(text).not.toContain("import type");
@@ -51,7 +51,7 @@ describe("generated types linked from the Code Mode declaration", () => {
     expect(checker.types("const pets = await units.petstore.listPets({});\nreturn pets;")).toEqual([]);
     const wrong = checker.types('return await units.petstore.deletePet({ path: { petId: "x" } });');
     expect(wrong.map((d) => d.code)).toEqual(["TS2322"]);
-    expect(describeDeclaration(loaded, unit, "deletePet")).toContain("            /** Remove a pet. */\n");
+    expect(describeDeclaration(loaded, unit, "deletePet")).toContain("        /** Remove a pet. */\n");
   });
 
   it("are read only from the unit's own spec-types.ts, whatever the import says", () => {

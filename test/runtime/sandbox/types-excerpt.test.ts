@@ -23,29 +23,29 @@ describe("units.describe over openapi-typescript's types", () => {
   // Only what this operation uses is shown here.
   namespace $types {
     export interface paths {
-        "/pets/{petId}": {
-            /** Remove a pet. */
-            delete: operations["deletePet"];
-        };
+      "/pets/{petId}": {
+        /** Remove a pet. */
+        delete: operations["deletePet"];
+      };
     }
     export interface operations {
-        deletePet: {
-            parameters: {
-                path: {
-                    petId: number;
-                };
-            };
-            responses: {
-                /** @description Removal queued. */
-                202: {
-                    content: {
-                        "application/json": {
-                            queued: boolean;
-                        };
-                    };
-                };
-            };
+      deletePet: {
+        parameters: {
+          path: {
+            petId: number;
+          };
         };
+        responses: {
+          /** @description Removal queued. */
+          202: {
+            content: {
+              "application/json": {
+                queued: boolean;
+              };
+            };
+          };
+        };
+      };
     }
   }
   /** Input of deletePet. */
@@ -64,9 +64,9 @@ describe("units.describe over openapi-typescript's types", () => {
 
   it("follows references inside what it keeps: the components a response names, and theirs", () => {
     const text = describeDeclaration(declarations, unit, "listPets") ?? "";
-    expect(text).toContain('            Pet: components["schemas"]["NewPet"] & {\n');
-    expect(text).toContain('                tag?: components["schemas"]["Tag"];\n');
-    expect(text).toContain('            Tag: "cat" | "dog" | "bird";\n');
+    expect(text).toContain('        Pet: components["schemas"]["NewPet"] & {\n');
+    expect(text).toContain('          tag?: components["schemas"]["Tag"];\n');
+    expect(text).toContain('        Tag: "cat" | "dog" | "bird";\n');
     // Only listPets of the operations, and not the request body of createPet.
     expect(text).not.toContain("createPet");
     expect(text).not.toContain("requestBody");

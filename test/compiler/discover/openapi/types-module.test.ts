@@ -144,6 +144,20 @@ describe("operation types over openapi-typescript's types", () => {
     // Referred to, not copied.
     expect(declaration).not.toContain("export interface paths");
   });
+
+  it("indents spec-types.ts by tabs, not openapi-typescript's four spaces (a large API's module is a third smaller)", async () => {
+    const bundle = await compileSpec({
+      "/things/{id}": {
+        post: { operationId: "op", description: "First line.\nSecond line.", ...cases[0]?.[1].operation },
+      },
+    });
+    const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
+    expect(specTypes).toContain('\n\t"/things/{id}": {\n\t\tparameters: {\n');
+    expect(specTypes).not.toMatch(/^ {4}/m);
+    // A comment line keeps the one space before its star.
+    expect(specTypes).toMatch(/^\t+ \* /m);
+    expect(bundle.text).toBe("");
+  });
 });
 
 describe("names openapi-typescript writes from $refs", () => {
