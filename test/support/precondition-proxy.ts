@@ -28,7 +28,7 @@ interface Upstream {
   body: Buffer;
 }
 
-function send(
+function sendOnce(
   target: URL,
   method: string,
   path: string,
@@ -45,10 +45,33 @@ function send(
       res.on("end", () =>
         resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
       );
+      res.on("error", reject);
     });
     out.on("error", reject);
     out.end(body);
   });
+}
+
+/**
+ * One request to s3rver, sent again when the connection fails before an answer (s3rver drops
+ * connections on a loaded machine). Safe to repeat: every request here is a read, or a write of the
+ * same bytes to one key while that key's turn holds, its precondition already checked.
+ */
+async function send(
+  target: URL,
+  method: string,
+  path: string,
+  headers: IncomingMessage["headers"],
+  body?: Buffer,
+): Promise<Upstream> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(target, method, path, headers, body);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -72,7 +95,8 @@ function badGateway(res: ServerResponse): void {
 /** Waits until s3rver serves the bytes whose MD5 is `etag` at `path` (its ETags are MD5s). */
 async function settled(target: URL, path: string, host: string | undefined, etag: string): Promise<void> {
   const want = etag.replaceAll('"', "");
-  for (let attempt = 0; attempt < 400; attempt++) {
+  // Bounded by time, not tries: a loaded machine makes each read slow.
+  for (const end = Date.now() + 15_000; Date.now() < end; ) {
     const read = await send(target, "GET", path, { host });
     if (read.status === 200 && createHash("md5").update(read.body).digest("hex") === want) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
