@@ -54,7 +54,8 @@ async function compileTasks(auth: Record<string, unknown>, entry: Record<string,
   return { dir, manifest, env: { XDG_DATA_HOME: join(dir, "data") } };
 }
 
-const authOf = (manifest: Manifest) => (manifest.units[0]?.connection as { auth: unknown }).auth;
+const authOf = (manifest: Manifest) =>
+  (manifest.units[0]?.connection as { auth?: unknown } | undefined)?.auth;
 
 describe("the scopes of a discovery-document unit without auth.scopes", () => {
   it("are the union of the scopes its compiled methods declare, in the manifest's auth", async () => {
