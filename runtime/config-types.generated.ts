@@ -1311,7 +1311,7 @@ export interface OauthFields {
    */
   redirectUri?: string;
   /**
-   * Scopes to request.
+   * Scopes to request; without them a discovery-document unit requests the scopes its compiled methods declare.
    */
   scopes?: string[];
 }

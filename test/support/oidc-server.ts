@@ -32,6 +32,8 @@ export interface OidcOptions {
   registration?: boolean;
   /** Extra discovery metadata, such as `client_id_metadata_document_supported`. */
   discovery?: Record<string, unknown>;
+  /** More scopes the API grants besides `api:read`, such as a discovery document's. */
+  apiScopes?: string[];
 }
 
 async function listen(server: Server): Promise<number> {
@@ -82,7 +84,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
         defaultResource: () => apiUrl,
         useGrantedResource: () => true,
         getResourceServerInfo: () => ({
-          scope: "api:read",
+          scope: ["api:read", ...(options.apiScopes ?? [])].join(" "),
           accessTokenFormat: options.accessTokenFormat ?? "opaque",
           accessTokenTTL: ttl,
           ...(options.accessTokenFormat === "jwt" ? { jwt: { sign: { alg: "RS256" } } } : {}),

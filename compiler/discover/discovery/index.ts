@@ -18,6 +18,7 @@ import { loadSpecSource } from "../sources/source.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
 import { filterIds } from "./filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./method.js";
+import { withDeclaredScopes } from "./scopes.js";
 
 type Data = Record<string, unknown>;
 type DiscoveryContext = DiscoverContext<"discovery">;
@@ -56,7 +57,7 @@ export async function discoverVendorApi(context: DiscoveryContext): Promise<Unit
   const operations = discoverMethods(context, document);
   return {
     unit: context.unit,
-    connection: connection(backend, baseUrl),
+    connection: connection(backend, baseUrl, operations),
     operations,
     sourceHash: contentHash({
       kind: "discovery",
@@ -110,8 +111,13 @@ function documentBaseUrl(root: Data): string | undefined {
   return typeof root.baseUrl === "string" ? root.baseUrl : undefined;
 }
 
-function connection(backend: ResolvedBackend<"discovery">, baseUrl: string): DiscoveryConnection {
-  return remoteConnection("discovery", backend, baseUrl);
+function connection(
+  backend: ResolvedBackend<"discovery">,
+  baseUrl: string,
+  operations: readonly OperationIR[],
+): DiscoveryConnection {
+  const shared = remoteConnection("discovery", backend, baseUrl);
+  return { ...shared, auth: withDeclaredScopes(shared.auth, operations) };
 }
 
 /** Every method of the document (depth first, in document order) that the filters keep. */
