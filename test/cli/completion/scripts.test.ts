@@ -76,7 +76,12 @@ describe("bash completion", () => {
   });
 
   it("uses the word under the cursor, not the last word", async () => {
-    expect((await bashComplete(["unitc", "se", "list"], 1)).sort()).toEqual(["search", "secret", "serve", "setup"]);
+    expect((await bashComplete(["unitc", "se", "list"], 1)).sort()).toEqual([
+      "search",
+      "secret",
+      "serve",
+      "setup",
+    ]);
   });
 
   it("completes unit IDs and operations from the compiled manifest", async () => {
