@@ -122,6 +122,20 @@ describe("projectBinding", () => {
     expect(textOf(await client.callTool({ name: "here__where", arguments: {} })).trim()).toBe(project);
   });
 
+  it("follows the client's roots when it says they changed", async () => {
+    const roots: string[] = [];
+    const client = await connect([], roots);
+    expect(await toolNames(client)).not.toContain("here__where");
+    const changed = new Promise<void>((resolve) => {
+      client.setNotificationHandler("notifications/tools/list_changed", () => resolve());
+    });
+    roots.push(project);
+    await client.sendRootsListChanged();
+    await changed;
+    expect(await toolNames(client)).toContain("here__where");
+    expect(textOf(await client.callTool({ name: "here__where", arguments: {} })).trim()).toBe(project);
+  });
+
   it("narrows --project-root to a client root inside it, and ignores one outside it", async () => {
     const inside = await connect(["--project-root", project], [join(project, "src")]);
     expect(textOf(await inside.callTool({ name: "here__where", arguments: {} })).trim()).toBe(
