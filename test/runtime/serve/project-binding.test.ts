@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
@@ -20,9 +21,37 @@ let project: string;
 let other: string;
 const clients: Client[] = [];
 
+/** A stdio MCP server with one tool, `cwd`, that prints the folder the server runs in. */
+function cwdServerSource(): string {
+  const require = createRequire(import.meta.url);
+  const server = pathToFileURL(require.resolve("@modelcontextprotocol/server")).href;
+  const stdio = pathToFileURL(require.resolve("@modelcontextprotocol/server/stdio")).href;
+  return `import { McpServer } from ${JSON.stringify(server)};
+import { StdioServerTransport } from ${JSON.stringify(stdio)};
+const server = new McpServer({ name: "cwd", version: "1.0.0" });
+server.registerTool("cwd", { description: "Print the working folder." }, async () => ({
+  content: [{ type: "text", text: process.cwd() }],
+}));
+await server.connect(new StdioServerTransport());
+`;
+}
+
+let CWD_SERVER: string;
+
 beforeAll(async () => {
+  CWD_SERVER = join(await writeProject({ "cwd-server.mjs": cwdServerSource() }), "cwd-server.mjs");
   manifestPath = await compileProject(
     projectConfig({
+      mcpServers: {
+        cwdserver: {
+          name: "Cwd server",
+          description: "An MCP server that tells its working folder.",
+          exposure: "direct",
+          projectBinding: { required: true },
+          command: process.execPath,
+          args: [CWD_SERVER],
+        },
+      },
       cliTools: {
         here: {
           name: "Here",
@@ -114,6 +143,14 @@ describe("projectBinding", () => {
       arguments: { code: "return await units.here.where({});" },
     });
     expect(String(structured(script).value).trim()).toBe(project);
+  });
+
+  it("starts a bound MCP server in the session's project root", async () => {
+    const without = await connect([]);
+    expect(await toolNames(without)).not.toContain("cwdserver__cwd");
+    const client = await connect(["--project-root", project]);
+    const answer = JSON.parse(textOf(await client.callTool({ name: "cwdserver__cwd", arguments: {} })));
+    expect(answer.content[0].text).toBe(project);
   });
 
   it("runs a bound unit in the root the client declares", async () => {
