@@ -17,7 +17,7 @@ import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type Serve
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
-import { boundContext, sessionRoots } from "./project-binding.js";
+import { boundContext, sessionRoots, unboundSnapshot } from "./project-binding.js";
 import {
   getPrompt,
   listPrompts,
@@ -166,7 +166,12 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
     { name: "unitc", version: options.version },
     {
       capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
-      instructions: instructions(sessionContext.snapshot()),
+      // Before the client's roots are known, bound units count only with the operator's root.
+      instructions: instructions(
+        options.projectRoot !== undefined
+          ? sessionContext.snapshot()
+          : unboundSnapshot(sessionContext.snapshot()),
+      ),
     },
   );
   const roots = sessionRoots(server, options.projectRoot, () => {
