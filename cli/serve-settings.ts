@@ -23,6 +23,7 @@ export interface ServeArgs {
   host?: string;
   port?: string;
   path?: string;
+  "project-root"?: string;
   "upstream-url"?: string;
   token?: string;
   "upstream-token"?: string;

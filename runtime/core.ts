@@ -13,6 +13,7 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+import { boundFolder } from "./project-root.js";
 import type { SecretSource } from "./references.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 
@@ -49,6 +50,11 @@ export interface RuntimeOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * The project root the caller's session supplies: a unit bound to a project runs there, and
+   * without one fails with `PROJECT_ROOT_REQUIRED`; other units ignore it.
+   */
+  projectRoot?: string;
 }
 
 /** A loaded bundle, ready to call. */
@@ -142,9 +148,11 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
         },
       );
     }
+    const projectRoot = boundFolder(target.unit, callOptions.projectRoot);
     const invoker = invokerFor(target.operation.invoke, options.invokers);
     return invoker(input, {
       ...target,
+      ...(projectRoot !== undefined ? { projectRoot } : {}),
       env,
       ...(options.vault ? { vault: options.vault } : {}),
       baseDir,
@@ -172,9 +180,11 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
           `unit ${unitId} is not an MCP server: it has no ${method}`,
         );
       }
+      const projectRoot = boundFolder(unit, callOptions.projectRoot);
       const { sessionOf } = await import("./invoke/mcp/index.js");
       const session = await sessionOf({
         unit,
+        ...(projectRoot !== undefined ? { projectRoot } : {}),
         env,
         baseDir,
         resources,

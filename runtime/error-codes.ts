@@ -78,6 +78,10 @@ const codes = {
     "run unitc validate and fix the files it names",
   ),
   PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),
+  PROJECT_ROOT_REQUIRED: entry(
+    "the unit is bound to a project, and this session supplies no usable project root",
+    "serve with --project-root DIR, or connect with an MCP client that declares roots",
+  ),
   GRAPHQL_ERRORS: entry(
     "the GraphQL response carried errors",
     "read the errors; partial data is in details.data",

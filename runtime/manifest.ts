@@ -318,6 +318,11 @@ export interface ManifestUnit extends UnitDescription {
   unitSet?: UnitSetInfo;
   /** What the unit needs of the host it runs on, as the author declared it (never guessed). */
   runtime?: UnitRuntimeNeeds;
+  /**
+   * The unit runs with its working folder at the project root a serving session supplies; without
+   * a root it is not served (hidden from tool lists, search and Code Mode declarations).
+   */
+  projectBinding?: { required: true };
   connection: Connection;
   operations: ManifestOperation[];
   /**

@@ -25,7 +25,9 @@ export function resourceKey(kind: string, unitId: string): string {
 
 /** The unit a {@link resourceKey} belongs to. */
 export function resourceUnit(key: string): string {
-  return key.slice(key.indexOf(":") + 1);
+  // A unit bound to a project has one resource per project root, after a NUL.
+  const end = key.indexOf("\u0000");
+  return key.slice(key.indexOf(":") + 1, end === -1 ? undefined : end);
 }
 
 /** The long-lived resources of one runtime, keyed by name. */

@@ -87,11 +87,14 @@ const requireDynamicImports = {
   },
 };
 
-/** serve.cjs runs for `unitc serve` only: the other commands' modules stay out of it. */
+/**
+ * serve.cjs runs for `unitc serve` only: the other commands' modules stay out of it, and so does
+ * completion (its live listing loads the compiler, whose top-level await CommonJS cannot hold).
+ */
 const serveOnly = {
   name: "serve-only",
   setup(build) {
-    build.onResolve({ filter: /^\.\/commands\/[^/]+\.js$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/(?:commands\/[^/]+|completion\/run)\.js$/ }, (args) => {
       if (!args.importer.endsWith(join("cli", "index.ts")) || args.path === "./commands/serve.js") return;
       return { path: args.path, external: true };
     });

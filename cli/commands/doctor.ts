@@ -13,6 +13,7 @@ import {
   manifestOf,
   storageChecks,
 } from "../doctor-checks.js";
+import { bindingChecks, stdioMcpChecks } from "../doctor-mcp.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
@@ -78,8 +79,14 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
       const manifest = manifestOf(resolve(outDir, "manifest.json"));
       checks.push(...(await verifyChecks(io, units)));
       checks.push(...(await storageChecks(io, args["user-config"], manifest)));
-      const timeoutMs = context.resolved?.settings.completion.discoveryTimeoutMs ?? 5_000;
+      const completion = context.resolved?.settings.completion;
+      const timeoutMs = Math.min(
+        completion?.discoveryTimeoutMs ?? 5_000,
+        completion?.overallTimeoutMs ?? Number.POSITIVE_INFINITY,
+      );
       checks.push(...(await downstreamChecks(manifest, timeoutMs)));
+      checks.push(...(await stdioMcpChecks(manifest, outDir, io.env, timeoutMs)));
+      checks.push(...bindingChecks(manifest));
       const ok = checks.every((c) => c.ok);
       if (args.json) io.stdout(`${JSON.stringify({ ok, checks }, null, 2)}\n`);
       else printChecks(io, checks);

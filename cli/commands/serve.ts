@@ -13,6 +13,7 @@ import type { Manifest } from "../../runtime/manifest.js";
 import { resolveReference } from "../../runtime/references.js";
 import type { ReadinessChecks } from "../../runtime/serve/health.js";
 import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
+import { operatorRoot } from "../../runtime/serve/project-binding.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
 import { resolveServeToken } from "../../runtime/serve/token.js";
@@ -47,6 +48,11 @@ export const serveArgs = {
   host: { type: "string", description: "HTTP bind address (default 127.0.0.1)", valueHint: "HOST" },
   port: { type: "string", description: "HTTP port; 0 picks a free one (default 7777)", valueHint: "PORT" },
   path: { type: "string", description: "HTTP path of the MCP endpoint (default /mcp)", valueHint: "PATH" },
+  "project-root": {
+    type: "string",
+    description: "The project folder units bound to a project run in (an MCP client's roots may narrow it)",
+    valueHint: "DIR",
+  },
   "upstream-url": {
     type: "string",
     description: "Stack on the unitc instance at this URL",
@@ -269,8 +275,10 @@ export async function serveFromArgs(
           manifestPath: overrides.manifestPath ?? settings.manifestPath,
           ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
         };
+    const projectRoot = operatorRoot(args["project-root"], io.cwd);
     host = createServeHost({
       ...bundle,
+      ...(projectRoot !== undefined ? { projectRoot } : {}),
       env: io.env,
       vault: published?.storage.vault ?? storage.vault,
       oauth: storage.oauth,

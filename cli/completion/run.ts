@@ -61,17 +61,36 @@ export async function commandTree(env: CliIO["env"], load: DefinitionLoader): Pr
 }
 
 /** Reads a manifest's units and operations straight from its JSON (no schema handling needed). */
-function manifestReader(cwd: string) {
-  return (flag: string | undefined): ManifestFacts | undefined => {
-    try {
-      const manifest = JSON.parse(
-        readFileSync(resolve(cwd, flag ?? DEFAULT_MANIFEST), "utf8"),
-      ) as ManifestFacts;
-      return Array.isArray(manifest.units) ? manifest : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+function readFacts(path: string): ManifestFacts | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as ManifestFacts;
+    return Array.isArray(manifest.units) ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The manifest's facts plus the MCP units listed live (see `live.ts`) when the project changed since
+ * the compile; the compiler is loaded only then.
+ */
+async function withLiveUnits(io: CliIO, path: string): Promise<ManifestFacts | undefined> {
+  const facts = readFacts(path);
+  const live = await import("./live.js");
+  if (!live.projectNewerThan(io.cwd, path)) return facts;
+  try {
+    const { validate } = await import("../../compiler/index.js");
+    const context = await validate({ projectDir: io.cwd });
+    const resolved = context.resolved;
+    if (!resolved) return facts;
+    const mcp = resolved.units.filter((unit) => unit.kind === "mcp");
+    const known = new Set(facts?.units.map((unit) => unit.id));
+    const found = await live.liveUnits(mcp, known, resolved.settings.completion, io.env);
+    const replaced = new Set(found.map((unit) => unit.id));
+    return { units: [...(facts?.units ?? []).filter((unit) => !replaced.has(unit.id)), ...found] };
+  } catch {
+    return facts;
+  }
 }
 
 /** One candidate a line, `value<TAB>description`; the single line `:files` asks for file names. */
@@ -82,7 +101,17 @@ export async function runComplete(
 ): Promise<number> {
   const words = argv[0] === "--" ? argv.slice(1) : argv;
   const tree = await commandTree(io.env, load);
-  const answer = complete(tree, words.length === 0 ? [""] : words, manifestReader(io.cwd));
+  const given = words.length === 0 ? [""] : words;
+  // The manifest answers first; a unit position in a project changed since its compile asks live.
+  let asked: string | undefined;
+  let answer = complete(tree, given, (flag) => {
+    asked = resolve(io.cwd, flag ?? DEFAULT_MANIFEST);
+    return readFacts(asked);
+  });
+  if (asked !== undefined) {
+    const facts = await withLiveUnits(io, asked);
+    answer = complete(tree, given, () => facts);
+  }
   if (answer.files) {
     io.stdout(":files\n");
     return 0;

@@ -112,6 +112,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     ...(unit.parent !== undefined ? { parent: unit.parent } : {}),
     ...extras(plan),
     ...(unit.runtime !== undefined ? { runtime: unit.runtime as UnitRuntimeNeeds } : {}),
+    ...(unit.projectBinding?.required === true ? { projectBinding: { required: true as const } } : {}),
     connection: portableConnection(plan, outDir),
     operations,
     sourceHash,

@@ -15,6 +15,8 @@ export interface InvokeContext {
   vault?: SecretSource;
   /** The manifest's folder: relative paths in the manifest are resolved against it. */
   baseDir: string;
+  /** For a unit bound to a project: the real project root, its working folder (set only then). */
+  projectRoot?: string;
   /** Aborts the call (the caller's cancellation); timeouts are the invoker's own. */
   signal?: AbortSignal;
   /** The fetch to use (default global fetch); tests never replace it with a mock. */

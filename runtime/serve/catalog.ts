@@ -35,6 +35,8 @@ export interface CatalogUnit extends UnitDescription {
   /** Search limits of the unit set that brought the unit in, where it set them. */
   searchLimits?: { defaultSearchLimit?: number; maxSearchLimit?: number };
   operations: CatalogOperation[];
+  /** Served only to sessions with a project root (see `project-binding.ts`). */
+  projectBinding?: { required: true };
 }
 
 /** What `unitc/catalog` answers: the units an instance serves, under the IDs it serves them. */
@@ -99,6 +101,7 @@ export function catalogUnit(unit: ManifestUnit): CatalogUnit {
     sourceHash: unit.sourceHash,
     ...setLimits(unit.unitSet),
     operations: unit.operations.map(catalogOperation),
+    ...(unit.projectBinding?.required === true ? { projectBinding: { required: true as const } } : {}),
   };
 }
 

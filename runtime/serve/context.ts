@@ -33,8 +33,17 @@ export interface Snapshot {
 
 export interface ServeContext {
   snapshot(): Snapshot;
-  /** Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`). */
-  call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome>;
+  /**
+   * Calls `operation` (its source name) of `unit`; failures are thrown (`UnitError`, `ToolFailureError`).
+   * `projectRoot` is the session's, where a unit bound to a project runs.
+   */
+  call(
+    unit: ServedUnit,
+    operation: string,
+    input: unknown,
+    signal?: AbortSignal,
+    projectRoot?: string,
+  ): Promise<CallOutcome>;
   /** The manifest entry of a unit served from this instance's own bundles (none for an upstream's). */
   manifestUnit(unit: ServedUnit): ManifestUnit | undefined;
   /** Forwards `resources/read` or `prompts/get` to a served MCP unit's downstream server. */
@@ -43,11 +52,16 @@ export interface ServeContext {
     method: ForwardMethod,
     params: Record<string, unknown>,
     signal?: AbortSignal,
+    projectRoot?: string,
   ): Promise<unknown>;
-  /** Runs a Code Mode script against the local bundle; with `units`, only those units are known to it. */
+  /**
+   * Runs a Code Mode script against the local bundle; with `units`, only those units are known to it;
+   * its calls carry the session's `projectRoot`.
+   */
   runCode(
     input: { code: string; timeoutMs?: number },
     units?: readonly string[],
+    projectRoot?: string,
   ): Promise<{ ok: boolean; [field: string]: unknown }>;
 }
 

@@ -5,6 +5,7 @@
  */
 import { dirname } from "node:path";
 import type { AccessTokenSource } from "../auth/tokens.js";
+import type { CallOptions } from "../core.js";
 import { UnitError } from "../errors.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
@@ -14,6 +15,7 @@ import type { ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
+import { rootedRuntime } from "./project-binding.js";
 import { scopedRuntime } from "./scope.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 
@@ -41,11 +43,15 @@ export interface ServeHostOptions {
   userManifestPath?: string;
   /** Log lines (to stderr in the CLI; never stdout). */
   log?: (line: string) => void;
+  /** The operator's project root (`--project-root`), where units bound to a project run. */
+  projectRoot?: string;
 }
 
 export interface ServeHost extends ServeContext {
   /** The bundle served now (it changes on {@link ServeHost.reload}). */
   readonly manifest: Manifest;
+  /** The operator's project root, which every session starts from (a client's roots may narrow it). */
+  readonly projectRoot: string | undefined;
   /**
    * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
    * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
@@ -65,6 +71,10 @@ export interface ServeHost extends ServeContext {
   /** Resolves when the first upstream attempt has ended (at once without an upstream). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+function callOptions(signal: AbortSignal | undefined, projectRoot: string | undefined): CallOptions {
+  return { ...(signal ? { signal } : {}), ...(projectRoot !== undefined ? { projectRoot } : {}) };
 }
 
 /** Opens the user's bundle; one that cannot be opened is left out with a warning, never the project's. */
@@ -133,6 +143,10 @@ class Host implements ServeHost {
     return this.manifestPath ? dirname(this.manifestPath) : (this.options.baseDir ?? process.cwd());
   }
 
+  get projectRoot(): string | undefined {
+    return this.options.projectRoot;
+  }
+
   get manifest(): Manifest {
     return this.project.generation.runtime.manifest;
   }
@@ -185,12 +199,19 @@ class Host implements ServeHost {
     return this.current;
   }
 
-  call(unit: ServedUnit, operation: string, input: unknown, signal?: AbortSignal): Promise<CallOutcome> {
+  call(
+    unit: ServedUnit,
+    operation: string,
+    input: unknown,
+    signal?: AbortSignal,
+    projectRoot?: string,
+  ): Promise<CallOutcome> {
     if (unit.source.kind === "upstream") {
       return (this.link as UpstreamLink).call(unit.unit.id, operation, input, signal);
     }
     const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
-    return slot.onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, signal ? { signal } : {}));
+    const options = callOptions(signal, projectRoot);
+    return slot.onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, options));
   }
 
   manifestUnit(unit: ServedUnit): ManifestUnit | undefined {
@@ -199,24 +220,40 @@ class Host implements ServeHost {
     return slot.generation.runtime.manifest.units.find((candidate) => candidate.id === unit.unit.id);
   }
 
-  forward(unit: ServedUnit, method: ForwardMethod, params: Record<string, unknown>, signal?: AbortSignal) {
+  forward(
+    unit: ServedUnit,
+    method: ForwardMethod,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+    projectRoot?: string,
+  ) {
     if (unit.source.kind === "upstream") {
       return Promise.reject(
         new UnitError("UNSUPPORTED_BACKEND", `unit ${unit.id} is served by an upstream instance`),
       );
     }
     const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
-    return slot.onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, signal ? { signal } : {}));
+    const options = callOptions(signal, projectRoot);
+    return slot.onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
-  async runCode(input: { code: string; timeoutMs?: number }, units?: readonly string[]) {
+  async runCode(
+    input: { code: string; timeoutMs?: number },
+    units?: readonly string[],
+    projectRoot?: string,
+  ) {
     const { runCodeMode } = await import("../sandbox/run.js");
     const bundleDir = this.bundleDir();
     // Code Mode is prepared in the background at start: a first run does not wait for the checker.
     const run = (g: { runtime: Parameters<typeof runCodeMode>[0] }) =>
-      runCodeMode(units ? scopedRuntime(g.runtime, units) : g.runtime, input, bundleDir, {
-        skipCheckWhileStarting: true,
-      });
+      runCodeMode(
+        rootedRuntime(units ? scopedRuntime(g.runtime, units) : g.runtime, projectRoot),
+        input,
+        bundleDir,
+        {
+          skipCheckWhileStarting: true,
+        },
+      );
     return (await this.project.onCurrent(run)) as unknown as {
       ok: boolean;
       [field: string]: unknown;

@@ -11,7 +11,7 @@ import type { Server } from "@modelcontextprotocol/server";
 import type { ServeHost } from "./host.js";
 import type { Principal } from "./principal.js";
 import { scopedContext } from "./scope.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, serverOptions } from "./server.js";
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
@@ -62,7 +62,7 @@ export class HttpSessions {
   async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
     const principal = who.id;
     const context = scopedContext(this.host, who.units);
-    const server = createMcpServer(context, { version: this.options.version });
+    const server = createMcpServer(context, serverOptions(this.host, this.options.version));
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxBodyBytes,

@@ -9,7 +9,7 @@ import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { ServeHost } from "./host.js";
 import type { Principal } from "./principal.js";
 import { scopedContext } from "./scope.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, serverOptions } from "./server.js";
 
 /** Answers one parsed POST body on a server that lives for this request only, seeing what `who` may. */
 export async function answerStateless(
@@ -20,7 +20,7 @@ export async function answerStateless(
   who: Principal,
   options: { version: string; maxBodyBytes: number },
 ): Promise<void> {
-  const server = createMcpServer(scopedContext(host, who.units), { version: options.version });
+  const server = createMcpServer(scopedContext(host, who.units), serverOptions(host, options.version));
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: options.maxBodyBytes,

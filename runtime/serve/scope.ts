@@ -86,23 +86,22 @@ export function scopedContext(context: ServeContext, units: readonly string[] | 
   const snapshot = () => scopedSnapshot(context.snapshot(), units);
   return {
     snapshot,
-    call(unit, operation, input, signal) {
+    call(unit, operation, input, signal, projectRoot) {
       if (!snapshot().byId.has(unit.id)) return Promise.reject(unknownUnit(unit.id));
-      return context.call(unit, operation, input, signal);
+      return context.call(unit, operation, input, signal, projectRoot);
     },
     manifestUnit(unit) {
       return snapshot().byId.has(unit.id) ? context.manifestUnit(unit) : undefined;
     },
-    forward(unit, method, params, signal) {
+    forward(unit, method, params, signal, projectRoot) {
       if (!snapshot().byId.has(unit.id)) return Promise.reject(unknownUnit(unit.id));
-      return context.forward(unit, method, params, signal);
+      return context.forward(unit, method, params, signal, projectRoot);
     },
-    runCode(input) {
-      const local = snapshot().units.filter((served) => served.source.kind === "local");
-      return context.runCode(
-        input,
-        local.map((served) => served.unit.id),
-      );
+    runCode(input, only, projectRoot) {
+      const local = snapshot()
+        .units.filter((served) => served.source.kind === "local")
+        .map((served) => served.unit.id);
+      return context.runCode(input, only ? local.filter((id) => only.includes(id)) : local, projectRoot);
     },
   };
 }

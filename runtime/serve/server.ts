@@ -17,6 +17,7 @@ import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type Serve
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { callProgressive } from "./progressive.js";
+import { boundContext, sessionRoots, unboundSnapshot } from "./project-binding.js";
 import {
   getPrompt,
   listPrompts,
@@ -35,6 +36,11 @@ export const TOOLS_PAGE_SIZE = 1_000;
 
 export interface McpServerOptions {
   version: string;
+  /**
+   * The operator's project root (`--project-root`); a client's roots inside it narrow it, and without
+   * it the client's first root is used. Units bound to a project are served only with a root.
+   */
+  projectRoot?: string;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -149,25 +155,45 @@ function instructions(snapshot: Snapshot): string {
   );
 }
 
+/** The options of a session's server on `host`. */
+export function serverOptions(host: { projectRoot: string | undefined }, version: string): McpServerOptions {
+  return { version, ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}) };
+}
+
 /** A new MCP server over `context`. */
-export function createMcpServer(context: ServeContext, options: McpServerOptions): Server {
+export function createMcpServer(sessionContext: ServeContext, options: McpServerOptions): Server {
   const server = new Server(
     { name: "unitc", version: options.version },
     {
       capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
-      instructions: instructions(context.snapshot()),
+      // Before the client's roots are known, bound units count only with the operator's root.
+      instructions: instructions(
+        options.projectRoot !== undefined
+          ? sessionContext.snapshot()
+          : unboundSnapshot(sessionContext.snapshot()),
+      ),
     },
   );
-  server.setRequestHandler("tools/list", (request) => listTools(context.snapshot(), request.params?.cursor));
-  server.setRequestHandler("tools/call", (request, ctx) =>
-    callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+  const roots = sessionRoots(server, options.projectRoot, () => {
+    server.sendToolListChanged().catch(() => undefined);
+  });
+  const context = boundContext(sessionContext, roots);
+  // A client with roots is asked for them on `initialized`: what it lists and calls waits for the answer.
+  const settled = <T>(answer: () => T | Promise<T>) => roots.settled().then(answer);
+  server.setRequestHandler("tools/list", (request) =>
+    settled(() => listTools(context.snapshot(), request.params?.cursor)),
   );
-  server.setRequestHandler("resources/list", () => listResources(context));
-  server.setRequestHandler("resources/templates/list", () => listResourceTemplates(context));
+  server.setRequestHandler("tools/call", (request, ctx) =>
+    settled(() =>
+      callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+    ),
+  );
+  server.setRequestHandler("resources/list", () => settled(() => listResources(context)));
+  server.setRequestHandler("resources/templates/list", () => settled(() => listResourceTemplates(context)));
   server.setRequestHandler("resources/read", (request, ctx) =>
     readResource(context, request.params.uri, ctx.mcpReq.signal),
   );
-  server.setRequestHandler("prompts/list", () => listPrompts(context));
+  server.setRequestHandler("prompts/list", () => settled(() => listPrompts(context)));
   server.setRequestHandler("prompts/get", (request, ctx) =>
     getPrompt(context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
   );

@@ -5,7 +5,7 @@
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { ServeHost } from "./host.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, serverOptions } from "./server.js";
 
 export interface StdioServeOptions {
   stdin?: Readable;
@@ -21,7 +21,7 @@ export interface StdioServing {
 
 /** Serves `host` over stdio until stdin ends. */
 export async function serveStdio(host: ServeHost, options: StdioServeOptions): Promise<StdioServing> {
-  const server = createMcpServer(host, { version: options.version });
+  const server = createMcpServer(host, serverOptions(host, options.version));
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   const unsubscribe = host.onChange(() => {
     server.sendToolListChanged().catch(() => undefined);

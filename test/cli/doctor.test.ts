@@ -1,6 +1,7 @@
 /** `unitc doctor` and `unitc verify` as real processes: one problem introduced, reported with its fix, then fixed. */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { isolatedEnv, runBuilt } from "./setup-support.js";
@@ -96,5 +97,44 @@ describe("unitc doctor and verify", () => {
       expect(refused.stderr, command).toMatch(/notes\.md:\d+:\d+/);
       expect(refused.stderr, command).toContain(`unitc ${command}: CONFIG_INVALID the project has errors`);
     }
+  });
+
+  it("starts each stdio MCP server, says when one does not start, and names units bound to a project", async () => {
+    const fixture = fileURLToPath(new URL("../fixtures/mcp/fixture-server.mjs", import.meta.url));
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        completion: { discoveryTimeoutMs: 20_000, overallTimeoutMs: 30_000 },
+        mcpServers: {
+          fixture: {
+            name: "Fixture",
+            description: "Test tools.",
+            command: process.execPath,
+            args: ["./server.mjs"],
+          },
+        },
+      }),
+      // The fixture starts its server when it is the main script: it is made to look like one.
+      ".units/server.mjs": `process.argv[1] = ${JSON.stringify(fixture)};\nawait import(${JSON.stringify(fixture)});\n`,
+      ".units/here.md":
+        "---\nname: Here\ndescription: Where.\nprojectBinding: { required: true }\ncliTools:\n  actions:\n    where: { command: pwd }\n---\n",
+    });
+    const env = await isolatedEnv(dir);
+    const compiled = await runBuilt(["compile", "--user-config", "none"], dir, env);
+    expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+    const well = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(well.stdout).toMatch(/ok {4}reach fixture +\S+ started and initialised in \d+ ms/);
+    expect(well.stdout).toMatch(
+      /ok {4}binding here +bound to a project: served only to sessions with a project root/,
+    );
+
+    await writeFile(
+      join(dir, ".units/server.mjs"),
+      'process.stderr.write("no licence\\n");\nprocess.exit(3);\n',
+    );
+    const sick = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(sick.code).toBe(1);
+    expect(sick.stdout).toMatch(/FAIL {2}reach fixture +MCP_START_FAILED the MCP server did not start/);
+    expect(sick.stdout).toContain("fix: run ");
   });
 });

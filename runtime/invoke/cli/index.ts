@@ -105,7 +105,8 @@ export const invokeCli: Invoker = async (input, context) => {
   try {
     const invoke = cliInvokeOf(context);
     checkCommand(invoke.command);
-    const cwd = resolveCwd(invoke.cwd, context.baseDir);
+    // A unit bound to a project works in the session's project root, not in a folder of its own.
+    const cwd = context.projectRoot ?? resolveCwd(invoke.cwd, context.baseDir);
     const argv = buildArgv(invoke.args, checkPathInputs(input, invoke.pathInputs, cwd));
     const childEnv = buildEnv(invoke.env, context.env);
     secrets = childEnv.secrets;

@@ -32,10 +32,17 @@ export async function sessionOf(context: Omit<InvokeContext, "operation">): Prom
   // The specifier is cast so that the TypeScript program of a generated bundle does not follow it
   // into the session code and the SDK's large declarations; `SessionModule` types the import.
   const { McpSession } = (await import("./session.js" as string)) as SessionModule;
+  // A unit bound to a project gets a server per project root, started in that root.
+  const { projectRoot } = context;
+  const unit =
+    projectRoot === undefined
+      ? context.unit
+      : { ...context.unit, connection: { ...context.unit.connection, cwd: projectRoot } };
+  const key = resourceKey("mcp", context.unit.id);
   return resources.get(
-    resourceKey("mcp", context.unit.id),
+    projectRoot === undefined ? key : `${key}\u0000${projectRoot}`,
     () =>
-      new McpSession(context.unit, {
+      new McpSession(unit, {
         env: context.env,
         baseDir: context.baseDir,
         ...(context.fetch ? { fetch: context.fetch } : {}),
