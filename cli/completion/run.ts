@@ -1,17 +1,20 @@
 /**
  * `unitc __complete -- <words…>`: the hidden entry the completion scripts call. It answers from a
- * cached command tree and the compiled manifest's JSON, never loading the commands or the runtime,
- * so an answer comes in a few tens of milliseconds.
+ * cached command tree and the compiled bundle's summary (`units-index.json`; the manifest's JSON when
+ * that is stale), never loading the commands or the runtime, so an answer comes in a few tens of
+ * milliseconds.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ArgsDef, CommandDef } from "citty";
 import packageJson from "../../package.json" with { type: "json" };
+import { readUnitsIndex } from "../../runtime/units-index.js";
+import type { SummarisedManifest } from "../../runtime/units-index-build.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
 import { type CliIO, processIO } from "../io.js";
-import { complete, type ManifestFacts } from "./complete.js";
+import { complete, type ManifestReader } from "./complete.js";
 import { type CommandNode, commandNode } from "./tree.js";
 
 /** Every command's definition, as `runCli` would load them. */
@@ -60,14 +63,21 @@ export async function commandTree(env: CliIO["env"], load: DefinitionLoader): Pr
   }
 }
 
-/** Reads a manifest's units and operations straight from its JSON (no schema handling needed). */
-function manifestReader(cwd: string) {
-  return (flag: string | undefined): ManifestFacts | undefined => {
+/** The manifest's path for `--manifest` (undefined: the default one). */
+function manifestPath(cwd: string, flag: string | undefined): string {
+  return resolve(cwd, flag ?? DEFAULT_MANIFEST);
+}
+
+/**
+ * The facts of a manifest whose summary is missing or stale, made from its JSON (no schema handling
+ * needed); undefined when it is not one.
+ */
+async function manifestReader(cwd: string): Promise<ManifestReader> {
+  const { buildUnitsIndex } = await import("../../runtime/units-index-build.js");
+  return (flag) => {
     try {
-      const manifest = JSON.parse(
-        readFileSync(resolve(cwd, flag ?? DEFAULT_MANIFEST), "utf8"),
-      ) as ManifestFacts;
-      return Array.isArray(manifest.units) ? manifest : undefined;
+      const manifest = JSON.parse(readFileSync(manifestPath(cwd, flag), "utf8")) as SummarisedManifest;
+      return Array.isArray(manifest.units) ? buildUnitsIndex(manifest, 0) : undefined;
     } catch {
       return undefined;
     }
@@ -82,7 +92,15 @@ export async function runComplete(
 ): Promise<number> {
   const words = argv[0] === "--" ? argv.slice(1) : argv;
   const tree = await commandTree(io.env, load);
-  const answer = complete(tree, words.length === 0 ? [""] : words, manifestReader(io.cwd));
+  const asked = words.length === 0 ? [""] : words;
+  // The bundle's summary answers; the manifest (and the code summarising it) only when it is stale.
+  let stale = false;
+  let answer = complete(tree, asked, (flag) => {
+    const index = readUnitsIndex(manifestPath(io.cwd, flag));
+    stale = index === undefined;
+    return index;
+  });
+  if (stale) answer = complete(tree, asked, await manifestReader(io.cwd));
   if (answer.files) {
     io.stdout(":files\n");
     return 0;
