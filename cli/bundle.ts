@@ -10,7 +10,6 @@ import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime
 import { isUnitError } from "../runtime/errors.js";
 import { readManifest } from "../runtime/manifest.js";
 import { readUnitsIndex, type UnitsIndex } from "../runtime/units-index.js";
-import { buildUnitsIndex } from "../runtime/units-index-build.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
 
@@ -76,17 +75,19 @@ export interface BundleSummary {
  * when that file is missing or stale; undefined after reporting why the manifest cannot be read
  * (exit 1), in the words {@link openBundle} would use.
  */
-export function openSummary(
+export async function openSummary(
   io: CliIO,
   command: string,
   flag: string | undefined,
   setExit: (code: number) => void,
-): BundleSummary | undefined {
+): Promise<BundleSummary | undefined> {
   const path = manifestPathOf(io, flag);
   const index = readUnitsIndex(path);
   if (index) return { index, path };
   try {
     const { manifest } = readManifest(path);
+    // Loaded only here: summarising loads the search's word handling, which reading does not need.
+    const { buildUnitsIndex } = await import("../runtime/units-index-build.js");
     return { index: buildUnitsIndex(manifest, statSync(path).size), path };
   } catch (error) {
     reportSetup(io, command, error);

@@ -37,8 +37,8 @@ export function listCommand(io: CliIO, setExit: (code: number) => void) {
       ...manifestArg,
       json: { type: "boolean", description: "Print JSON", default: false },
     },
-    run({ args }) {
-      const bundle = openSummary(io, "list", args.manifest, setExit);
+    async run({ args }) {
+      const bundle = await openSummary(io, "list", args.manifest, setExit);
       if (!bundle) return;
       const units: ListedUnit[] = bundle.index.units.map((unit) => ({
         id: unit.id,

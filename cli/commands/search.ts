@@ -60,8 +60,8 @@ export function searchCommand(io: CliIO, setExit: (code: number) => void) {
       json: { type: "boolean", description: "Print JSON", default: false },
       ...manifestArg,
     },
-    run({ args }) {
-      const bundle = openSummary(io, "search", args.manifest, setExit);
+    async run({ args }) {
+      const bundle = await openSummary(io, "search", args.manifest, setExit);
       if (!bundle) return;
       const limit = limitOf(args.limit, bundle.index.settings);
       const tooLong = queryProblem(args.query);
