@@ -1,9 +1,10 @@
 // `unitc list`, `inspect`, `search` and `call` as new processes on GitHub REST's bundle (~1,200
 // operations, the spec from bench/openapi-github.mjs), its base URL a loopback server in this
 // process that answers every request with a small JSON body (so `call` measures unitc, not GitHub).
-// Not met yet on this bundle: a new process reads the 3.3 MB manifest (and `search` the 0.6 MB index),
-// and `inspect` parses the unit's 8.5 MB Code Mode declaration to cut out one operation's types; a
-// per-operation excerpt written at compile time and a manifest read without its schemas are the way.
+// Not met yet on this bundle: `list` reads units-index.json (0.4 MB) instead of the 3.3 MB manifest,
+// but `search` still builds its postings from the 0.6 MB index at load, `inspect` still parses the
+// unit's Code Mode declaration and spec types to cut out one operation's types (a per-operation excerpt
+// written at compile time is the way) and `call` reads the whole manifest.
 import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";

@@ -1,11 +1,15 @@
 /**
  * What the commands that read a compiled bundle share (`run`, `list`, `inspect`, `search`, `call`):
- * the `--manifest` flag, the manifest read without the compiler, and one way to report a problem
- * before anything runs.
+ * the `--manifest` flag, the manifest read without the compiler (or only its summary,
+ * `units-index.json`, for the commands that name things), and one way to report a problem before
+ * anything runs.
  */
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/core.js";
 import { isUnitError } from "../runtime/errors.js";
+import { readManifest } from "../runtime/manifest.js";
+import { readUnitsIndex, type UnitsIndex } from "../runtime/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
 
@@ -52,6 +56,39 @@ export function openBundle(
   const path = manifestPathOf(io, flag);
   try {
     return { runtime: createRuntime({ ...options, manifestPath: path }), path };
+  } catch (error) {
+    reportSetup(io, command, error);
+    setExit(1);
+    return undefined;
+  }
+}
+
+/** A compiled bundle's summary: its units and their operations' names, summaries and signatures. */
+export interface BundleSummary {
+  index: UnitsIndex;
+  /** The manifest's absolute path; its folder is the bundle. */
+  path: string;
+}
+
+/**
+ * The summary of the bundle `--manifest` names: its `units-index.json`, or one made from the manifest
+ * when that file is missing or stale; undefined after reporting why the manifest cannot be read
+ * (exit 1), in the words {@link openBundle} would use.
+ */
+export async function openSummary(
+  io: CliIO,
+  command: string,
+  flag: string | undefined,
+  setExit: (code: number) => void,
+): Promise<BundleSummary | undefined> {
+  const path = manifestPathOf(io, flag);
+  const index = readUnitsIndex(path);
+  if (index) return { index, path };
+  try {
+    const { manifest } = readManifest(path);
+    // Loaded only here: summarising loads the search's word handling, which reading does not need.
+    const { buildUnitsIndex } = await import("../runtime/units-index-build.js");
+    return { index: buildUnitsIndex(manifest, statSync(path).size), path };
   } catch (error) {
     reportSetup(io, command, error);
     setExit(1);

@@ -2,7 +2,8 @@
  * `unitc compile --partial`: the units that compiled are written, and a unit that failed keeps what
  * the previous compile wrote for it. Its files under `units/<id>/` are taken from the output folder
  * as they are, and its manifest entry is carried into the new manifest, from which the shared files
- * (`index.ts`, `code-mode.d.ts`, `manifest.json`, `search-index.json`) are emitted again with it.
+ * (`index.ts`, `code-mode.d.ts`, `manifest.json`, `search-index.json`,
+ * `units-index.json`) are emitted again with it.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, posix, relative, sep } from "node:path";

@@ -9,10 +9,11 @@ export const SEARCH_INDEX_FILE = "search-index.json";
 
 /**
  * Loads the prebuilt index beside the manifest, or builds one in memory (saying so) when it is absent
- * or unreadable. Whether it is there is known at once; it is read on first use.
+ * or unreadable. Whether it is there is known at once; it is read on first use (and the manifest is
+ * asked for only to build one).
  */
 export function indexLoader(
-  manifest: Manifest,
+  manifest: () => Manifest,
   manifestPath: string | undefined,
   log: (line: string) => void,
 ): () => SearchIndex {
@@ -31,6 +32,6 @@ export function indexLoader(
         log(`${file}: ${(error as Error).message}; building the search index in memory (recompile to fix)`);
       }
     }
-    return SearchIndex.build(manifest);
+    return SearchIndex.build(manifest());
   };
 }

@@ -1,6 +1,9 @@
-/** `unitc list`: the compiled bundle's units, their kinds, exposure and operation counts. */
+/**
+ * `unitc list`: the compiled bundle's units, their kinds, exposure and operation counts, from the
+ * bundle's summary (`units-index.json`), not its much larger manifest.
+ */
 import { defineCommand } from "citty";
-import { manifestArg, openBundle } from "../bundle.js";
+import { manifestArg, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_OK } from "../io.js";
 
 /** One unit as `list` shows it. */
@@ -34,10 +37,10 @@ export function listCommand(io: CliIO, setExit: (code: number) => void) {
       ...manifestArg,
       json: { type: "boolean", description: "Print JSON", default: false },
     },
-    run({ args }) {
-      const bundle = openBundle(io, "list", args.manifest, setExit);
+    async run({ args }) {
+      const bundle = await openSummary(io, "list", args.manifest, setExit);
       if (!bundle) return;
-      const units: ListedUnit[] = bundle.runtime.manifest.units.map((unit) => ({
+      const units: ListedUnit[] = bundle.index.units.map((unit) => ({
         id: unit.id,
         name: unit.name,
         kind: unit.kind,

@@ -1,12 +1,14 @@
 /**
  * `unitc search <query>`: the bundle's operations ranked as `search_tools` ranks them, from the
- * prebuilt `search-index.json` (built in memory, with a note, when it is missing).
+ * prebuilt `search-index.json` (built in memory, with a note, when it is missing) and the bundle's
+ * summary (`units-index.json`); the manifest is read only when one of them is missing or stale.
  */
 import { defineCommand } from "citty";
+import { readManifest } from "../../runtime/manifest.js";
 import { indexLoader } from "../../runtime/search-file.js";
 import { queryProblem } from "../../runtime/search-terms.js";
 import { unitAccessor } from "../../runtime/signature.js";
-import { manifestArg, openBundle } from "../bundle.js";
+import { type BundleSummary, manifestArg, openBundle, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { lookUp, reportFailure } from "../target.js";
 
@@ -22,6 +24,23 @@ function limitOf(flag: string | undefined, settings: { defaultSearchLimit: numbe
     );
   }
   return limit;
+}
+
+/**
+ * The unit `--unit` names: one the summary lists, else looked up as a call would look it up (through
+ * the manifest, for the same errors); null after reporting that it names none.
+ */
+function unitOf(io: CliIO, bundle: BundleSummary, text: string, setExit: (code: number) => void) {
+  if (bundle.index.units.some((unit) => unit.id === text)) return text;
+  const opened = openBundle(io, "search", bundle.path, setExit);
+  if (!opened) return null;
+  try {
+    return lookUp(opened.runtime, text, false).unit.id;
+  } catch (error) {
+    reportFailure(io, "search", error);
+    setExit(EXIT_ERRORS);
+    return null;
+  }
 }
 
 export function searchCommand(io: CliIO, setExit: (code: number) => void) {
@@ -41,11 +60,10 @@ export function searchCommand(io: CliIO, setExit: (code: number) => void) {
       json: { type: "boolean", description: "Print JSON", default: false },
       ...manifestArg,
     },
-    run({ args }) {
-      const bundle = openBundle(io, "search", args.manifest, setExit);
+    async run({ args }) {
+      const bundle = await openSummary(io, "search", args.manifest, setExit);
       if (!bundle) return;
-      const { manifest } = bundle.runtime;
-      const limit = limitOf(args.limit, manifest.settings);
+      const limit = limitOf(args.limit, bundle.index.settings);
       const tooLong = queryProblem(args.query);
       if (tooLong || args.query.trim() === "") {
         io.stderr(
@@ -54,14 +72,9 @@ export function searchCommand(io: CliIO, setExit: (code: number) => void) {
         setExit(EXIT_ERRORS);
         return;
       }
-      let only: string | undefined;
-      try {
-        if (args.unit !== undefined) only = lookUp(bundle.runtime, args.unit, false).unit.id;
-      } catch (error) {
-        reportFailure(io, "search", error);
-        setExit(EXIT_ERRORS);
-        return;
-      }
+      const only = args.unit === undefined ? undefined : unitOf(io, bundle, args.unit, setExit);
+      if (only === null) return;
+      const manifest = () => readManifest(bundle.path).manifest;
       const index = indexLoader(manifest, bundle.path, (line) => io.stderr(`unitc search: ${line}\n`))();
       const hits = index.query(args.query, limit, only === undefined ? undefined : (id) => id === only);
       const rendered = hits.map((hit) => ({

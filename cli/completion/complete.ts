@@ -11,12 +11,15 @@ export interface Candidate {
   description?: string;
 }
 
-/** What the manifest offers: units and their operations (`tsName`), with descriptions. */
+/**
+ * What the bundle offers (its summary, `units-index.json`): units and their operations (`tsName`),
+ * with a description and a one-line summary.
+ */
 export interface ManifestFacts {
-  units: Array<{
+  units: ReadonlyArray<{
     id: string;
     description: string;
-    operations: Array<{ tsName: string; description: string }>;
+    operations: ReadonlyArray<{ tsName: string; summary: string }>;
   }>;
 }
 
@@ -76,8 +79,7 @@ function targets(facts: ManifestFacts | undefined, units: boolean, withOps: bool
   for (const unit of facts?.units ?? []) {
     if (units) out.push({ value: unit.id, description: unit.description });
     if (!withOps) continue;
-    for (const op of unit.operations)
-      out.push({ value: `${unit.id}.${op.tsName}`, description: op.description });
+    for (const op of unit.operations) out.push({ value: `${unit.id}.${op.tsName}`, description: op.summary });
   }
   return out;
 }

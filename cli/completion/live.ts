@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from "node:path";
 import type { ResolvedUnitOf } from "../../compiler/resolve/types.js";
 import { contentHash } from "../../runtime/canonical.js";
+import { summarize } from "../../runtime/search.js";
 import type { CliIO } from "../io.js";
 import type { ManifestFacts } from "./complete.js";
 import { completionCacheDir } from "./run.js";
@@ -109,7 +110,7 @@ async function listLive(
       timer = setTimeout(() => reject(new Error(`no tool list within ${timeoutMs} ms`)), left);
     });
     const tools = await Promise.race([listedTools(open.client), expired]).finally(() => clearTimeout(timer));
-    return tools.map((tool) => ({ tsName: tool.name, description: tool.description ?? "" }));
+    return tools.map((tool) => ({ tsName: tool.name, summary: summarize(tool.description ?? "") }));
   } finally {
     await open.close();
   }

@@ -1,13 +1,16 @@
 /**
  * `unitc __complete -- <words…>`: the hidden entry the completion scripts call. It answers from a
- * cached command tree and the compiled manifest's JSON, never loading the commands or the runtime,
- * so an answer comes in a few tens of milliseconds.
+ * cached command tree and the compiled bundle's summary (`units-index.json`; the manifest's JSON when
+ * that is stale), never loading the commands or the runtime, so an answer comes in a few tens of
+ * milliseconds.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ArgsDef, CommandDef } from "citty";
 import packageJson from "../../package.json" with { type: "json" };
+import { readUnitsIndex } from "../../runtime/units-index.js";
+import type { SummarisedManifest } from "../../runtime/units-index-build.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
 import { type CliIO, processIO } from "../io.js";
@@ -60,22 +63,34 @@ export async function commandTree(env: CliIO["env"], load: DefinitionLoader): Pr
   }
 }
 
-/** Reads a manifest's units and operations straight from its JSON (no schema handling needed). */
-function readFacts(path: string): ManifestFacts | undefined {
+/** The manifest's path for `--manifest` (undefined: the default one). */
+function manifestPath(cwd: string, flag: string | undefined): string {
+  return resolve(cwd, flag ?? DEFAULT_MANIFEST);
+}
+
+/**
+ * The facts of the manifest at `path` when its summary is missing or stale, made from its JSON (no
+ * schema handling needed); undefined when it is not one.
+ */
+async function manifestFacts(path: string): Promise<ManifestFacts | undefined> {
+  const { buildUnitsIndex } = await import("../../runtime/units-index-build.js");
   try {
-    const manifest = JSON.parse(readFileSync(path, "utf8")) as ManifestFacts;
-    return Array.isArray(manifest.units) ? manifest : undefined;
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as SummarisedManifest;
+    return Array.isArray(manifest.units) ? buildUnitsIndex(manifest, 0) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The manifest's facts plus the MCP units listed live (see `live.ts`) when the project changed since
- * the compile; the compiler is loaded only then.
+ * `facts` plus the MCP units listed live (see `live.ts`) when the project changed since the compile
+ * of the manifest at `path`; the compiler is loaded only then.
  */
-async function withLiveUnits(io: CliIO, path: string): Promise<ManifestFacts | undefined> {
-  const facts = readFacts(path);
+async function withLiveUnits(
+  io: CliIO,
+  path: string,
+  facts: ManifestFacts | undefined,
+): Promise<ManifestFacts | undefined> {
   const live = await import("./live.js");
   if (!live.projectNewerThan(io.cwd, path)) return facts;
   try {
@@ -102,15 +117,19 @@ export async function runComplete(
   const words = argv[0] === "--" ? argv.slice(1) : argv;
   const tree = await commandTree(io.env, load);
   const given = words.length === 0 ? [""] : words;
-  // The manifest answers first; a unit position in a project changed since its compile asks live.
+  // The bundle's summary answers first; the manifest (and the code summarising it) only when the
+  // summary is stale, and MCP units are listed live only when the project changed since its compile.
   let asked: string | undefined;
+  let facts: ManifestFacts | undefined;
   let answer = complete(tree, given, (flag) => {
-    asked = resolve(io.cwd, flag ?? DEFAULT_MANIFEST);
-    return readFacts(asked);
+    asked = manifestPath(io.cwd, flag);
+    facts = readUnitsIndex(asked);
+    return facts;
   });
   if (asked !== undefined) {
-    const facts = await withLiveUnits(io, asked);
-    answer = complete(tree, given, () => facts);
+    const known = facts ?? (await manifestFacts(asked));
+    const all = await withLiveUnits(io, asked, known);
+    if (all !== facts) answer = complete(tree, given, () => all);
   }
   if (answer.files) {
     io.stdout(":files\n");

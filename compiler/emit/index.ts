@@ -6,6 +6,7 @@
 
 import { hasCodeMode } from "../../runtime/manifest.js";
 import { searchIndexFile } from "../../runtime/search.js";
+import { unitsIndexFile } from "../../runtime/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
@@ -92,7 +93,9 @@ export function emitBundle(
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans));
   files.set("package.json", PACKAGE_JSON);
-  files.set("manifest.json", manifestText(buildManifest(plans, settings, options.outDir)));
-  files.set("search-index.json", searchIndexFile(files.get("manifest.json") as string));
+  const manifest = manifestText(buildManifest(plans, settings, options.outDir));
+  files.set("manifest.json", manifest);
+  files.set("search-index.json", searchIndexFile(manifest));
+  files.set("units-index.json", unitsIndexFile(manifest));
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

@@ -82,7 +82,10 @@ function openGeneration(options: SlotOptions, log: (line: string) => void, manif
     runtime,
     resources,
     local: localUnits(runtime.manifest),
-    index: lazyIndex(options.source, indexLoader(runtime.manifest, manifestPath, log)),
+    index: lazyIndex(
+      options.source,
+      indexLoader(() => runtime.manifest, manifestPath, log),
+    ),
     running: 0,
   };
 }

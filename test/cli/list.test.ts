@@ -1,4 +1,5 @@
 /** `unitc list` over a copy of the committed example bundle. */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
@@ -40,6 +41,23 @@ describe("unitc list", () => {
       exposure: "code_mode",
       operations: 2,
     });
+  });
+
+  it("reads the bundle's summary (units-index.json), and the manifest only when the summary is stale", async () => {
+    const dir = join(project.dir, "summary");
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(project.dir, "generated/manifest.json"), join(dir, "manifest.json"));
+    const summary = JSON.parse(readFileSync(join(project.dir, "generated/units-index.json"), "utf8"));
+    summary.units[0].name = "Files, as the summary names them";
+    writeFileSync(join(dir, "units-index.json"), JSON.stringify(summary));
+    const names = async () => {
+      const run = await runUnitc(["list", "--json", "--manifest", join(dir, "manifest.json")], "/");
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      return (JSON.parse(run.stdout) as Array<{ name: string }>).map((unit) => unit.name);
+    };
+    expect((await names())[0]).toBe("Files, as the summary names them");
+    writeFileSync(join(dir, "units-index.json"), JSON.stringify({ ...summary, manifestBytes: 1 }));
+    expect(await names()).toEqual(["Files", "Notes", "Current weather", "Weather tools"]);
   });
 
   it("says what to do when there is no manifest (exit 1, no stack trace)", async () => {

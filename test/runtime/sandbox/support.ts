@@ -13,6 +13,8 @@ import {
   runCodeMode,
   type SandboxPool,
 } from "../../../runtime/sandbox/index.js";
+import { UNITS_INDEX_FILE } from "../../../runtime/units-index.js";
+import { unitsIndexFile } from "../../../runtime/units-index-build.js";
 import { writeProject } from "../../support/project.js";
 
 export const bundleDir = fileURLToPath(new URL("../../../generated/basic", import.meta.url));
@@ -47,7 +49,10 @@ export function exampleManifest(origin: string): Manifest {
 export async function copyExampleBundle(origin: string): Promise<string> {
   const dir = join(await writeProject({}), "generated");
   cpSync(bundleDir, dir, { recursive: true, filter: (src) => !src.includes("bundle") });
-  writeFileSync(join(dir, "manifest.json"), JSON.stringify(exampleManifest(origin)));
+  const manifest = JSON.stringify(exampleManifest(origin));
+  writeFileSync(join(dir, "manifest.json"), manifest);
+  // The summary of the manifest as rewritten, as a compile would write it beside it.
+  writeFileSync(join(dir, UNITS_INDEX_FILE), unitsIndexFile(manifest));
   return dir;
 }
 

@@ -1,0 +1,53 @@
+/** Makes `units-index.json` (see `units-index.ts`): at compile time, and from a manifest when it is stale. */
+import type { Exposure, Manifest } from "./manifest.js";
+import { summarize } from "./search.js";
+import { operationSignature, type SignatureOperation } from "./signature.js";
+import { UNITS_INDEX_FORMAT, type UnitsIndex } from "./units-index.js";
+
+/** What the summary is built from (a manifest as written, or as read). */
+export interface SummarisedManifest {
+  settings: Manifest["settings"];
+  units: ReadonlyArray<{
+    id: string;
+    kind: string;
+    name: string;
+    description: string;
+    exposure: Exposure;
+    operations: ReadonlyArray<SignatureOperation & { name: string; description: string }>;
+  }>;
+}
+
+/** The summary of `manifest`, whose file is `manifestBytes` long (pure). */
+export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: number): UnitsIndex {
+  return {
+    format: UNITS_INDEX_FORMAT,
+    manifestBytes,
+    settings: manifest.settings,
+    units: manifest.units.map((unit) => ({
+      id: unit.id,
+      kind: unit.kind,
+      name: unit.name,
+      description: unit.description,
+      exposure: unit.exposure,
+      operations: unit.operations.map((op) => ({
+        name: op.name,
+        tsName: op.tsName,
+        summary: summarize(op.description),
+        signature: operationSignature(op),
+      })),
+    })),
+  };
+}
+
+/** The text of `units-index.json` for the text of `manifest.json` (one unit a line). */
+export function unitsIndexFile(manifestText: string): string {
+  const manifest = JSON.parse(manifestText) as SummarisedManifest;
+  const index = buildUnitsIndex(manifest, Buffer.byteLength(manifestText));
+  const { units, ...head } = index;
+  const lines = units.map((unit) => JSON.stringify(unit));
+  const body = lines.length === 0 ? "[]" : `[\n    ${lines.join(",\n    ")}\n  ]`;
+  const fields = Object.entries(head).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+  );
+  return `{\n${[...fields, `  "units": ${body}`].join(",\n")}\n}\n`;
+}
