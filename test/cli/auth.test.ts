@@ -14,6 +14,7 @@ import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runti
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { captureIO } from "../support/capture-io.js";
 import { runUnitc } from "../support/cli.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
@@ -87,30 +88,15 @@ afterAll(async () => {
 
 describe("unitc auth", () => {
   it("logs in with --no-browser, shows status without token bytes, and logs out", async () => {
-    let stdout = "";
-    let stderr = "";
-    let onLine!: (line: string) => void;
-    const firstLine = new Promise<string>((resolve) => {
-      onLine = resolve;
-    });
-    const io = {
-      stdout: (text: string) => {
-        stdout += text;
-        onLine(text);
-      },
-      stderr: (text: string) => {
-        stderr += text;
-      },
-      cwd: dir,
-      env,
-    };
+    const captured = captureIO(dir, env);
+    const { io, firstLine } = captured;
     const running = runCli(["auth", "login", "web", "--no-browser", "--manifest", "manifest.json"], io);
     const line = await firstLine;
     expect(line).toMatch(new RegExp(`^${LOGIN_URL_PREFIX}http://127\\.0\\.0\\.1:\\d+/auth\\?\\S+\\n$`));
     await driveLogin(line.slice(LOGIN_URL_PREFIX.length).trim());
     expect(await running).toBe(0);
-    expect(stderr).toBe("");
-    expect(stdout).toContain("logged in to web; the token expires ");
+    expect(captured.stderr()).toBe("");
+    expect(captured.stdout()).toContain("logged in to web; the token expires ");
 
     const tokens = await openTokenStore(env);
     const stored = await tokens.read("web");
@@ -129,7 +115,8 @@ describe("unitc auth", () => {
     expect(text.stdout).toMatch(/^machine missing\nremote missing\nweb valid expires \S+ scopes /);
     for (const secret of secrets) {
       expect(secret).toBeTruthy();
-      for (const output of [stdout, stderr, status.stdout, text.stdout]) expect(output).not.toContain(secret);
+      for (const output of [captured.stdout(), captured.stderr(), status.stdout, text.stdout])
+        expect(output).not.toContain(secret);
     }
 
     const revocationsBefore = oidc.revocations.length;
@@ -143,26 +130,12 @@ describe("unitc auth", () => {
   });
 
   it("logs in to a remote MCP server (RFC 9728 discovery, dynamic registration) and shows it valid", async () => {
-    let onLine!: (line: string) => void;
-    const firstLine = new Promise<string>((resolve) => {
-      onLine = resolve;
-    });
-    let stdout = "";
-    const io = {
-      stdout: (text: string) => {
-        stdout += text;
-        onLine(text);
-      },
-      stderr: (text: string) => {
-        stdout += text;
-      },
-      cwd: dir,
-      env,
-    };
+    const captured = captureIO(dir, env, true);
+    const { io, firstLine } = captured;
     const running = runCli(["auth", "login", "remote", "--no-browser", "--manifest", "manifest.json"], io);
     await driveLogin((await firstLine).slice(LOGIN_URL_PREFIX.length).trim());
     expect(await running).toBe(0);
-    expect(stdout).toContain("logged in to remote\n");
+    expect(captured.stdout()).toContain("logged in to remote\n");
     const status = await runUnitc(["auth", "status", "--json", "--manifest", "manifest.json"], dir, env);
     const units = JSON.parse(status.stdout).units as Array<{ unit: string; state: string }>;
     expect(units.find((u) => u.unit === "remote")?.state).toBe("valid");

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../../../runtime/auth/login.js";
 import type { Manifest } from "../../../../runtime/manifest.js";
+import { captureIO } from "../../../support/capture-io.js";
 import { runUnitc } from "../../../support/cli.js";
 import { parsedManifest } from "../../../support/manifest.js";
 import { driveLogin } from "../../../support/oauth-browser.js";
@@ -73,28 +74,14 @@ describe("the scopes of a discovery-document unit without auth.scopes", () => {
 
   it("are exactly what unitc auth login asks for; status and a call find the login", async () => {
     const { dir, env } = await compileTasks({});
-    let stdout = "";
-    let onLine!: (line: string) => void;
-    const firstLine = new Promise<string>((resolve) => {
-      onLine = resolve;
-    });
-    const io = {
-      stdout: (text: string) => {
-        stdout += text;
-        onLine(text);
-      },
-      stderr: (text: string) => {
-        stdout += text;
-      },
-      cwd: dir,
-      env,
-    };
+    const captured = captureIO(dir, env, true);
+    const { io, firstLine } = captured;
     const running = runCli(["auth", "login", "api", "--no-browser", "--manifest", "out/manifest.json"], io);
     const line = await firstLine;
     const login = new URL(line.slice(LOGIN_URL_PREFIX.length).trim());
     expect(login.searchParams.get("scope")?.split(" ")).toEqual([TASKS, READONLY]);
     await driveLogin(login.href);
-    expect(await running, stdout).toBe(0);
+    expect(await running, captured.stdout()).toBe(0);
 
     const status = await runUnitc(["auth", "status", "--json", "--manifest", "out/manifest.json"], dir, env);
     expect(JSON.parse(status.stdout)).toMatchObject({
