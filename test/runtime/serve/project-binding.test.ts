@@ -190,7 +190,7 @@ describe("projectBinding", () => {
       "--user-config",
       "none",
       "--project-root",
-      other + "-not",
+      `${other}-not`,
     ];
     const run = spawnSync(process.execPath, [BUILT_CLI, ...argv], { encoding: "utf8", input: "" });
     expect(run.status).toBe(2);
