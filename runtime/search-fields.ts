@@ -55,8 +55,9 @@ function firstSentence(line: string): string {
 }
 
 /**
- * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates, PUT and
- * PATCH update, DELETE deletes. A GraphQL query reads.
+ * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates (a POST on
+ * one item, as Stripe's `/v1/plans/{plan}`, updates it), PUT and PATCH update, DELETE deletes. A
+ * GraphQL query reads.
  */
 function verbTerms(invoke: FieldSource["invoke"]): string[] {
   if (!invoke) return [];
@@ -68,7 +69,7 @@ function verbTerms(invoke: FieldSource["invoke"]): string[] {
     case "GET":
       return path !== "" && !path.endsWith("}") ? ["get", "list"] : ["get"];
     case "POST":
-      return [stem("create")];
+      return [stem(path.endsWith("}") ? "update" : "create")];
     case "PUT":
     case "PATCH":
       return [stem("update")];
