@@ -97,8 +97,15 @@ async function compiledIndex(id, [key, entry]) {
   ];
   execFileSync(process.execPath, cli, { stdio: "pipe", cwd: root, maxBuffer: 256 * 1024 * 1024 });
   const file = join(out, "search-index.json");
-  const index = JSON.parse(await readFile(file, "utf8"));
-  return { index, bytes: statSync(file).size, manifest: join(out, "manifest.json") };
+  const manifest = join(out, "manifest.json");
+  let index = JSON.parse(await readFile(file, "utf8"));
+  // A build record made before a change to the ranking answers with the old index: build it afresh.
+  const fresh = buildSearchIndex(JSON.parse(await readFile(manifest, "utf8")));
+  if (!isDeepStrictEqual(index, fresh)) {
+    console.error(`${id}: emitted search-index.json predates this build's ranking; rebuilt from manifest.json`);
+    index = fresh;
+  }
+  return { index, bytes: statSync(file).size, manifest };
 }
 
 /** One index of several units' indexes, as a compile of those units together writes it. */
