@@ -55,9 +55,8 @@ function firstSentence(line: string): string {
 }
 
 /**
- * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates (a POST on
- * one item, as Stripe's `/v1/plans/{plan}`, updates it), PUT and PATCH update, DELETE deletes. A
- * GraphQL query reads.
+ * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates, PUT and
+ * PATCH update, DELETE deletes. A GraphQL query reads.
  */
 function verbTerms(invoke: FieldSource["invoke"]): string[] {
   if (!invoke) return [];
@@ -69,7 +68,7 @@ function verbTerms(invoke: FieldSource["invoke"]): string[] {
     case "GET":
       return path !== "" && !path.endsWith("}") ? ["get", "list"] : ["get"];
     case "POST":
-      return [stem(path.endsWith("}") ? "update" : "create")];
+      return [stem("create")];
     case "PUT":
     case "PATCH":
       return [stem("update")];

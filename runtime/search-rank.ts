@@ -25,11 +25,6 @@ export const RANKING = {
   generality: 0.5,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
   phrase: 0.2,
-  /**
-   * How much a read that agrees with the query in number lifts it: a GET of one item for "read an
-   * issue", a GET of a collection (a list) for "issues of a repository".
-   */
-  number: 0.1,
   /** How much a query whose every pair of neighbouring words stands side by side (either way round) lifts it. */
   proximity: 0.3,
 };

@@ -32,7 +32,7 @@ const STOP_WORDS = new Set(
     "these those it its as any each some how do does did can could would should will shall what which " +
     "who whom whose when where why there their them they we our us you your yours he she his her " +
     "please want wants need needs using use via one so if then than also just only about up not no " +
-    "i me my mine myself own all every single someone somebody anyone anybody something"
+    "i me my mine myself own all every someone somebody anyone anybody something"
   ).split(" "),
 );
 
@@ -110,9 +110,6 @@ const THINGS: readonly string[][] = [
   ["folder", "directory"],
   ["email", "mail"],
   ["money", "funds"],
-  ["access", "permission"],
-  ["member", "participant", "people"],
-  ["channel", "conversation"],
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
@@ -127,8 +124,6 @@ const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewe
 for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
 const LIST = { kind: "synonym" as const, terms: ["list"] };
 for (const word of ["all", "every"]) HINTS.set(word, LIST);
-/** "who" asks for people: an API's members or users. */
-HINTS.set("who", { kind: "synonym" as const, terms: ["member", "user"] });
 
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {
@@ -265,11 +260,6 @@ export interface QueryTerm {
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
 export interface ReadQuery {
-  /**
-   * For a query that only reads, how many things it asks for: "one" (a single, singular thing: "read
-   * an issue") or "many" (plural, "all", "list"); undefined when it changes something or cannot tell.
-   */
-  number?: "one" | "many";
   /** Each group scores once per document, by its best term. */
   groups: QueryTerm[][];
   /** The typed terms, in order, for the exact-phrase boost. */
@@ -313,34 +303,8 @@ export function readQuery(query: string): ReadQuery {
   if (typed > 1 && !groups.some((group) => [...group.keys()].some((term) => ACTION_STEMS.has(term)))) {
     groups.push(new Map([[stem("create"), "implied"]]));
   }
-  const number = askedNumber(words, groups);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
-    ...(number ? { number } : {}),
   };
-}
-
-const READ_STEMS = new Set([...(ACTIONS[1] as string[]), ...(ACTIONS[4] as string[])].map(stem));
-const MANY_WORDS = new Set(["all", "every", "list", "who"]);
-const ONE_WORDS = new Set(["single", "one"]);
-
-/** A plural noun: ends in s (not ss, us, is) and stems as the word without it does (issues, videos). */
-function isPlural(word: string): boolean {
-  if (!word.endsWith("s") || /(ss|us|is)$/.test(word) || word.length < 4) return false;
-  return stem(word) === stem(word.slice(0, -1)) || word.endsWith("ies");
-}
-
-/**
- * How many things a reading query asks for (see {@link ReadQuery.number}): the quantity words first
- * (all, every, list → many; single, one → one), then its nouns (any plural → many, else one).
- */
-function askedNumber(words: readonly string[], groups: ReadonlyArray<Map<string, QueryTerm["kind"]>>) {
-  const typed = groups.flatMap((group) => [...group].filter(([, kind]) => kind === "typed").map(([t]) => t));
-  if (typed.some((term) => ACTION_STEMS.has(term) && !READ_STEMS.has(term))) return undefined;
-  if (words.some((word) => MANY_WORDS.has(word))) return "many";
-  if (words.some((word) => ONE_WORDS.has(word))) return "one";
-  const nouns = words.filter((word) => keep(word) && !ACTION_STEMS.has(stem(word)));
-  if (nouns.length === 0) return undefined;
-  return nouns.some(isPlural) ? "many" : "one";
 }

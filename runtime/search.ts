@@ -6,16 +6,9 @@
  * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
-import { FIELDS, firstLine, operationFields } from "./search-fields.js";
+import { firstLine, operationFields } from "./search-fields.js";
 import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
-import {
-  ACTION_STEMS,
-  indexTerms,
-  plainText,
-  type QueryTerm,
-  type ReadQuery,
-  readQuery,
-} from "./search-terms.js";
+import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
@@ -149,9 +142,6 @@ export class SearchIndex {
   private readonly postings: Postings25F;
   /** Term numbers by term length, for near misses. */
   private readonly byLength = new Map<number, number[]>();
-  /** The numbers of the verb terms of reads, "get" and "list" (-1 when no operation has one). */
-  private readonly getTerm: number;
-  private readonly listTerm: number;
 
   private constructor(data: SerializedSearchIndex) {
     this.documents = data.documents;
@@ -159,8 +149,6 @@ export class SearchIndex {
     this.fields = data.fields;
     this.number = new Map(data.terms.map((term, i) => [term, i]));
     this.unitIds = data.units.map((unit) => unit.id);
-    this.getTerm = this.number.get("get") ?? -1;
-    this.listTerm = this.number.get("list") ?? -1;
     const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
     this.docUnit = Int32Array.from(data.documents, (d) => unitNumber.get(d.unit) ?? -1);
     this.postings = new Postings25F(
@@ -208,8 +196,7 @@ export class SearchIndex {
       return new Set(group ? group.map((t) => t.id) : []);
     });
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
-      const boost =
-        this.phraseBoost(doc, phrase) * this.generality(doc, asked) * this.numberBoost(doc, read.number);
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked);
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -279,19 +266,6 @@ export class SearchIndex {
     const share = (seq: readonly number[]) =>
       seq.length === 0 ? 0 : seq.filter((t) => asked.has(t)).length / seq.length;
     return 1 + RANKING.generality * Math.max(share(name), share(summary));
-  }
-
-  /**
-   * 1 + `RANKING.number` when the operation reads as many things as the query asks for: one (a GET
-   * of an item, its verb "get" without "list") or many (a GET of a collection, "list").
-   */
-  private numberBoost(doc: number, asked: ReadQuery["number"]): number {
-    if (asked === undefined) return 1;
-    const verb = (this.fields[doc] as number[][])[FIELDS.indexOf("verb")] ?? [];
-    const lists = verb.includes(this.listTerm);
-    const reads = lists || verb.includes(this.getTerm);
-    const agrees = reads && (asked === "many") === lists;
-    return agrees ? 1 + RANKING.number : 1;
   }
 
   /**

@@ -166,18 +166,6 @@ describe("readQuery", () => {
     expect(readQuery("all my").groups).toEqual([]);
   });
 
-  it.each([
-    ["read a single issue", "one"],
-    ["get the issue", "one"],
-    ["show all issues of a repo", "many"],
-    ["fetch the issues", "many"],
-    ["who is in a channel", "many"],
-    ["create an issue", undefined],
-    ["delete the issues", undefined],
-  ])("reads how many things %j asks for: %s", (query, number) => {
-    expect(readQuery(query).number).toBe(number);
-  });
-
   it("keeps the typed words in order for the phrase boost", () => {
     expect(readQuery("List pull requests").phrase).toEqual(["list", "pull", "request"]);
   });

@@ -40,48 +40,6 @@ const top = (index: SearchIndex, query: string, limit = 3) =>
   index.query(query, limit).map((hit) => `${hit.unit}.${hit.operation}`);
 
 describe("ranking", () => {
-  it("reads a POST on one item as an update, as Stripe's POST /v1/plans/{plan} is", () => {
-    const index = SearchIndex.build({
-      units: [
-        unit("billing", [
-          op("PostPlansPlan", "Plans.", http("POST", "/v1/plans/{plan}")),
-          op("PostPlans", "Plans.", http("POST", "/v1/plans")),
-        ]),
-      ],
-    });
-    expect(top(index, "create a plan")[0]).toBe("billing.PostPlans");
-    expect(top(index, "update a plan")[0]).toBe("billing.PostPlansPlan");
-  });
-
-  it("prefers the read that agrees with the query in number: one item, or a list", () => {
-    const index = SearchIndex.build({
-      units: [
-        unit("billing", [
-          op("invoices", "Invoices.", http("GET", "/v1/invoices")),
-          op("invoice", "Invoices.", http("GET", "/v1/invoices/{id}")),
-        ]),
-      ],
-    });
-    expect(top(index, "read a single invoice")[0]).toBe("billing.invoice");
-    expect(top(index, "fetch the invoices")[0]).toBe("billing.invoices");
-  });
-
-  it("reads 'who' as asking for the members of something, and a channel as a conversation", () => {
-    const index = SearchIndex.build({
-      units: [
-        unit("chat", [
-          op(
-            "conversations_members",
-            "Retrieve members of a conversation.",
-            http("GET", "/conversations.members"),
-          ),
-          op("conversations_invite", "Invites users to a channel.", http("POST", "/conversations.invite")),
-        ]),
-      ],
-    });
-    expect(top(index, "who is in a channel")[0]).toBe("chat.conversations_members");
-  });
-
   it("weighs a word in the name above the same word in a parameter", () => {
     const index = SearchIndex.build({
       units: [
