@@ -1,0 +1,30 @@
+// The tuning split alone, fast (`node bench/search-tune.mjs`, after `npm run build` and one
+// `npm run bench:search`): rebuilds each API's index with the built ranking from the manifests
+// bench/search-quality.mjs compiled under .bench-cache/search-quality/, and prints the tuning
+// split's figures and misses. It never ranks a held-out query, so tuning cannot look at them.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildSearchIndex, SearchIndex } from "../dist/runtime/search.js";
+import { SETS } from "./search-eval.mjs";
+import { BUNDLE, evaluate, merged } from "./search-quality.mjs";
+import { isMain, root } from "./support.mjs";
+
+function rebuilt(id) {
+  const file = join(root, ".bench-cache", "search-quality", id, "generated", "manifest.json");
+  return buildSearchIndex(JSON.parse(readFileSync(file, "utf8")));
+}
+
+if (isMain(import.meta.url)) {
+  const indexes = new Map(
+    SETS.map((set) => [
+      set.name,
+      SearchIndex.load(set.unit ? rebuilt(set.unit) : merged(BUNDLE.map(rebuilt))),
+    ]),
+  );
+  const { rows, misses } = evaluate(indexes, { split: "tuning" });
+  for (const { line } of misses) console.log(`miss (tuning) ${line}`);
+  for (const [key, row] of rows) {
+    const pct = (part) => `${((part / row.n) * 100).toFixed(1)}%`;
+    console.log(`${key} (${row.n}): ${pct(row.top1)} / ${pct(row.top3)} / ${(row.rr / row.n).toFixed(3)}`);
+  }
+}
