@@ -103,13 +103,21 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
  * 0.6 MB twice over), and `$types.paths[…][…]` is only indexed, never hovered. Comments inside the
  * operations (parameters, bodies, responses) stay: they are said nowhere else.
  */
-function dropOperationComments(ts: typeof import("typescript"), nodes: readonly import("typescript").Node[]): void {
+function dropOperationComments(
+  ts: typeof import("typescript"),
+  nodes: readonly import("typescript").Node[],
+): void {
   const paths = nodes.find((node) => ts.isInterfaceDeclaration(node) && ts.idText(node.name) === "paths");
   if (paths === undefined || !ts.isInterfaceDeclaration(paths)) return;
   for (const path of paths.members) {
-    if (!ts.isPropertySignature(path) || path.type === undefined || !ts.isTypeLiteralNode(path.type)) continue;
+    if (!ts.isPropertySignature(path) || path.type === undefined || !ts.isTypeLiteralNode(path.type))
+      continue;
     for (const method of path.type.members) {
-      if (ts.isPropertySignature(method) && ts.isIdentifier(method.name) && METHODS.has(ts.idText(method.name))) {
+      if (
+        ts.isPropertySignature(method) &&
+        ts.isIdentifier(method.name) &&
+        METHODS.has(ts.idText(method.name))
+      ) {
         ts.setSyntheticLeadingComments(method, undefined);
       }
     }

@@ -169,7 +169,9 @@ describe("operation types over openapi-typescript's types", () => {
       summary: "Close a thing",
       description: "Closes the thing for good.",
       deprecated: true,
-      parameters: [{ name: "id", in: "path", required: true, schema: string, description: "The thing's ID." }],
+      parameters: [
+        { name: "id", in: "path", required: true, schema: string, description: "The thing's ID." },
+      ],
       responses: { "204": ok() },
     };
     const bundle = await compileSpec({ "/things/{id}": { post: { operationId: "op", ...operation } } });
@@ -181,9 +183,20 @@ describe("operation types over openapi-typescript's types", () => {
     expect(specTypes).not.toContain("@deprecated");
     // Other comments stay: a parameter's description is said nowhere else.
     expect(specTypes).toContain("/** @description The thing's ID. */");
-    const comment = "Deprecated. Close a thing\n   *\n   * Closes the thing for good.\n   *\n   * @deprecated\n   */\n  op(";
+    const comment =
+      "Deprecated. Close a thing\n   *\n   * Closes the thing for good.\n   *\n   * @deprecated\n   */\n  op(";
     expect(files.get("units/api/index.ts")).toContain(`/**\n   * ${comment}`);
     expect(files.get(".code-mode/units/api.d.ts")).toContain("* @deprecated\n     */\n    op(");
+  });
+
+  it("imports types.ts into the client as one namespace, not a list naming every type", async () => {
+    const bundle = await compileSpec({
+      "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+    });
+    const client = bundle.result.files.get("units/api/index.ts") ?? "";
+    expect(client).toContain('\nimport type * as T from "./types.js";\n');
+    expect(client).toContain("  op(input: T.OpInput): Promise<T.OpOutput>;\n");
+    expect(client).toContain("as Promise<T.OpOutput>,\n");
   });
 });
 
