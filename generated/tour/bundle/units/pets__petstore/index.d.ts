@@ -1,5 +1,5 @@
 import type { UnitRuntime } from "unitc/runtime";
-import type { FindPetsInput, FindPetsOutput, AddPetInput, AddPetOutput, FindPetByIdInput, FindPetByIdOutput, DeletePetInput, DeletePetOutput } from "./types.js";
+import type * as T from "./types.js";
 /** The ID of this unit. */
 export declare const unitId = "pets__petstore";
 /** Petstore: The Swagger petstore: find, add, read and delete pets. */
@@ -10,13 +10,13 @@ export interface PetsPetstoreClient {
      *
      * Sed tempus felis lobortis leo pulvinar rutrum. Nam mattis velit nisl, eu condimentum ligula luctus nec. Phasellus semper velit eget aliquet faucibus. In a mattis elit. Phasellus vel urna viverra, condimentum lorem id, rhoncus nibh. Ut pellentesque posuere elementum. Sed a varius odio. Morbi rhoncus ligula libero, vel eleifend nunc tristique vitae. Fusce et sem dui. Aenean nec scelerisque tortor. Fusce malesuada accumsan magna vel tempus. Quisque mollis felis eu dolor tristique, sit amet auctor felis gravida. Sed libero lorem, molestie sed nisl in, accumsan tempor nisi. Fusce sollicitudin massa ut lacinia mattis. Sed vel eleifend lorem. Pellentesque vitae felis pretium, pulvinar elit eu, euismod sapien.
      */
-    findPets(input?: FindPetsInput): Promise<FindPetsOutput>;
+    findPets(input?: T.FindPetsInput): Promise<T.FindPetsOutput>;
     /** Creates a new pet in the store. Duplicates are allowed */
-    addPet(input: AddPetInput): Promise<AddPetOutput>;
+    addPet(input: T.AddPetInput): Promise<T.AddPetOutput>;
     /** Returns a user based on a single ID, if the user does not have access to the pet */
-    find_pet_by_id(input: FindPetByIdInput): Promise<FindPetByIdOutput>;
+    find_pet_by_id(input: T.FindPetByIdInput): Promise<T.FindPetByIdOutput>;
     /** deletes a single pet based on the ID supplied */
-    deletePet(input: DeletePetInput): Promise<DeletePetOutput>;
+    deletePet(input: T.DeletePetInput): Promise<T.DeletePetOutput>;
 }
 /** Binds the operations of unit "pets__petstore" to a runtime. */
 export declare function createPetsPetstoreClient(runtime: UnitRuntime): PetsPetstoreClient;
