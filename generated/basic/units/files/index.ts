@@ -6,12 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "files";
 
 /** Files: Read-only look at the example folder with standard command-line tools. */
-export interface FilesClient {
-  /** List the files in a folder of the example project, one per line. */
-  listFiles(input?: T.ListFilesInput): Promise<T.ListFilesOutput>;
-  /** Count lines, words and bytes of a file. */
-  wordCount(input: T.WordCountInput): Promise<T.WordCountOutput>;
-}
+export interface FilesClient extends T.Client {}
 
 /** Binds the operations of unit "files" to a runtime. */
 export function createFilesClient(runtime: UnitRuntime): FilesClient {

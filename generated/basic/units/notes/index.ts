@@ -6,14 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "notes";
 
 /** Notes: A small local notes service: list, read and create notes. */
-export interface NotesClient {
-  /** List notes, optionally filtered by tag. */
-  listNotes(input?: T.ListNotesInput): Promise<T.ListNotesOutput>;
-  /** Read one note by ID. */
-  getNote(input: T.GetNoteInput): Promise<T.GetNoteOutput>;
-  /** Create a note. */
-  createNote(input: T.CreateNoteInput): Promise<T.CreateNoteOutput>;
-}
+export interface NotesClient extends T.Client {}
 
 /** Binds the operations of unit "notes" to a runtime. */
 export function createNotesClient(runtime: UnitRuntime): NotesClient {

@@ -6,10 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "weather__forecast";
 
 /** Weather tools: Three-day forecast for a city. */
-export interface WeatherForecastClient {
-  /** Forecast for the next three days. */
-  threeDay(input: T.ThreeDayInput): Promise<T.ThreeDayOutput>;
-}
+export interface WeatherForecastClient extends T.Client {}
 
 /** Binds the operations of unit "weather__forecast" to a runtime. */
 export function createWeatherForecastClient(runtime: UnitRuntime): WeatherForecastClient {

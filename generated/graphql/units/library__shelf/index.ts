@@ -6,10 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "library__shelf";
 
 /** Reading list: A reading list of the library's books, with author names. */
-export interface LibraryShelfClient {
-  /** Titles, years and author names, optionally by one author. */
-  readingList(input?: T.ReadingListInput): Promise<T.ReadingListOutput>;
-}
+export interface LibraryShelfClient extends T.Client {}
 
 /** Binds the operations of unit "library__shelf" to a runtime. */
 export function createLibraryShelfClient(runtime: UnitRuntime): LibraryShelfClient {

@@ -6,10 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "journal";
 
 /** Journal: A private journal service whose bearer token lives in the unitc vault, never in the environment. */
-export interface JournalClient {
-  /** List journal entries, newest first. */
-  listEntries(input?: T.ListEntriesInput): Promise<T.ListEntriesOutput>;
-}
+export interface JournalClient extends T.Client {}
 
 /** Binds the operations of unit "journal" to a runtime. */
 export function createJournalClient(runtime: UnitRuntime): JournalClient {

@@ -6,14 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "board";
 
 /** Board: A task board served by a remote MCP server over Streamable HTTP. */
-export interface BoardClient {
-  /** Adds a card to a column of the board (todo unless given). */
-  add_card(input: T.AddCardInput): Promise<T.AddCardOutput>;
-  /** Lists the cards of the board, or of one column. */
-  list_cards(input?: T.ListCardsInput): Promise<T.ListCardsOutput>;
-  /** Moves a card to another column. */
-  move_card(input: T.MoveCardInput): Promise<T.MoveCardOutput>;
-}
+export interface BoardClient extends T.Client {}
 
 /** Binds the operations of unit "board" to a runtime. */
 export function createBoardClient(runtime: UnitRuntime): BoardClient {

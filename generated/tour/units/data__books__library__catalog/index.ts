@@ -6,14 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "data__books__library__catalog";
 
 /** Library catalogue: One operation per Query and Mutation field of the library schema. */
-export interface DataBooksLibraryCatalogClient {
-  /** One book by ISBN, or null when the library does not hold it. */
-  query_book(input: T.QueryBookInput): Promise<T.QueryBookOutput>;
-  /** Every book, optionally only those by one author. */
-  query_books(input?: T.QueryBooksInput): Promise<T.QueryBooksOutput>;
-  /** Adds a book to the catalogue and returns it. */
-  mutation_addBook(input: T.MutationAddBookInput): Promise<T.MutationAddBookOutput>;
-}
+export interface DataBooksLibraryCatalogClient extends T.Client {}
 
 /** Binds the operations of unit "data__books__library__catalog" to a runtime. */
 export function createDataBooksLibraryCatalogClient(runtime: UnitRuntime): DataBooksLibraryCatalogClient {

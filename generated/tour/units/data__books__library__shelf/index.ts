@@ -6,10 +6,7 @@ import type * as T from "./types.js";
 export const unitId = "data__books__library__shelf";
 
 /** Reading list: A reading list of the library's books, with author names. */
-export interface DataBooksLibraryShelfClient {
-  /** Titles, years and author names, optionally by one author. */
-  readingList(input?: T.ReadingListInput): Promise<T.ReadingListOutput>;
-}
+export interface DataBooksLibraryShelfClient extends T.Client {}
 
 /** Binds the operations of unit "data__books__library__shelf" to a runtime. */
 export function createDataBooksLibraryShelfClient(runtime: UnitRuntime): DataBooksLibraryShelfClient {

@@ -3,9 +3,7 @@ import type * as T from "./types.js";
 /** The ID of this unit. */
 export declare const unitId = "weather__current";
 /** Current weather: Current conditions for a city. */
-export interface WeatherCurrentClient {
-    /** Current temperature and conditions in a city. */
-    now(input: T.NowInput): Promise<T.NowOutput>;
+export interface WeatherCurrentClient extends T.Client {
 }
 /** Binds the operations of unit "weather__current" to a runtime. */
 export declare function createWeatherCurrentClient(runtime: UnitRuntime): WeatherCurrentClient;
