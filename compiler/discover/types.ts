@@ -17,6 +17,8 @@ export interface OperationIR {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** The source marks it deprecated: its client method's comment gets `@deprecated`. */
+  deprecated?: true;
   /** How to call it. CLI `cwd` is absolute here; emit makes it relative to the output folder. */
   invoke: Invoke;
   /**

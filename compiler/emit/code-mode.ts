@@ -1,7 +1,8 @@
 /**
  * Code Mode declarations, in the bundle's `.code-mode/` folder (a dot folder, so an application's
- * tsconfig never takes them in): `units/<id>.d.ts` per unit (shown to agents one unit at a time;
- * self-contained but for the generator's types it imports from `units/<id>/spec-types.ts`), `units.d.ts` declaring the global `units` the sandbox provides, `console.d.ts`,
+ * tsconfig never takes them in): `units/<id>.d.ts` per unit (shown to agents one unit at a time; it
+ * makes the unit's `units/<id>/types.ts` a global namespace), `units.d.ts` declaring the global
+ * `units` the sandbox provides, `console.d.ts`,
  * and the `tsconfig.json` Code Mode scripts extend to be type-checked by tsc.
  */
 import { posix } from "node:path";
@@ -11,33 +12,23 @@ import {
   DECLARATION_FILE,
   unitDeclarationPath,
 } from "../../runtime/sandbox/declarations.js";
-import { LINKED_CLOSING, linkedOpening } from "../../runtime/sandbox/spec-types-link.js";
+import { linkedDeclaration } from "../../runtime/sandbox/spec-types-link.js";
 import { GENERATED_HEADER, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
-import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
+import { usesSpecTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";
 
 /** Names the sandbox's `units` global defines itself; a unit cannot take them. */
 export const CODE_MODE_BUILTINS = new Set(["search", "describe"]);
 
 /**
- * The namespace block of one unit: its types and its `Client` interface. A unit with a generator's
- * types imports them from `spec-types.ts` as `$types` (a module adding to the global namespace), so
- * the bundle holds them once; the runtime nests them back for its own check (`spec-types-link.ts`).
+ * The declaration of one unit: its `types.ts` (its types and its client's methods, written once for
+ * the unit's client and for Code Mode) made the global namespace `Units.<unit>`. The runtime puts
+ * the parts back into one namespace for its own check (`spec-types-link.ts`).
  */
 function unitNamespace(unit: UnitPlan): string {
-  const { name, description } = unit.ir.unit;
-  const types = operationTypes(unit, "", "  ");
-  const methods = unit.operations.map((op) => methodSignature(op, "    ")).join("");
   const module = usesSpecTypes(unit) ? unit.ir.typesModule : undefined;
-  const opening = module
-    ? linkedOpening(unit.id, unit.ident, generatorLine(module))
-    : `declare namespace Units.${unit.ident} {\n`;
-  return (
-    `${opening}${types}${types ? "\n" : ""}` +
-    `${docComment(description ? `${name}: ${description}` : name, "  ")}  interface Client {\n${methods}  }\n}\n` +
-    (module ? LINKED_CLOSING : "")
-  );
+  return linkedDeclaration(unit.id, unit.ident, module ? generatorLine(module) : undefined);
 }
 
 /** The path of a unit's declaration in the bundle. */

@@ -131,8 +131,9 @@ export function usesSpecTypes(unit: UnitPlan): boolean {
 }
 
 /** `  listNotes(input?: ListNotesInput): Promise<ListNotesOutput>;` with its doc comment. */
-export function methodSignature(op: OperationPlan, indent: string, qualify = ""): string {
+export function methodSignature(op: OperationPlan, indent: string): string {
   const optional = inputIsOptional(op.ir.inputSchema) ? "?" : "";
-  const doc = docComment(op.ir.description, indent);
-  return `${doc}${indent}${op.tsName}(input${optional}: ${qualify}${op.typeBase}Input): Promise<${qualify}${op.typeBase}Output>;\n`;
+  const text = op.ir.deprecated === true ? `${op.ir.description}\n\n@deprecated` : op.ir.description;
+  const doc = docComment(text, indent);
+  return `${doc}${indent}${op.tsName}(input${optional}: ${op.typeBase}Input): Promise<${op.typeBase}Output>;\n`;
 }

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../manifest.js";
 import { operationSignature, unitAccessor } from "../signature.js";
-import { inlineSpecTypes } from "./spec-types-link.js";
+import { expandDeclaration } from "./spec-types-link.js";
 import { typesExcerpt, withoutSpecTypes } from "./types-excerpt.js";
 
 /**
@@ -77,7 +77,7 @@ function read(bundleDir: string, version: string): BundleDeclarations | undefine
     const id = UNIT_PATH.exec(path)?.[1];
     // Only files under the declarations' folder are ever read.
     if (!id || relative(folder, file).startsWith(`..${sep}`)) continue;
-    units.set(id, inlineSpecTypes(bundleDir, id, readFileSync(file, "utf8").replace(HEADER, "")));
+    units.set(id, expandDeclaration(bundleDir, id, readFileSync(file, "utf8").replace(HEADER, "")));
   }
   const own = main.replace(REFERENCE, "").replace(HEADER, "");
   return { version, combined: `${[...units.values()].join("\n")}\n${own}`, own, units };

@@ -120,14 +120,15 @@ describe("unitc compile", () => {
   it("--check after a unit changed exits 1, lists what differs and writes nothing", async () => {
     const dir = await project();
     await runUnitc(compileArgs(dir), dir);
-    const index = join(dir, "out/units/tools/index.ts");
+    // The operation's description is its method's comment, in types.ts.
+    const index = join(dir, "out/units/tools/types.ts");
     const before = await readFile(index, "utf8");
     const mtime = (await stat(index)).mtimeMs;
     await writeFile(join(dir, ".units/tools.md"), TOOLS_UNIT.replace("Print a word.", "Print one word."));
     const check = await runUnitc(compileArgs(dir, "--check"), dir);
     expect(check.code).toBe(1);
     const lines = check.stdout.trimEnd().split("\n");
-    expect(lines).toContain("out/units/tools/index.ts: changed");
+    expect(lines).toContain("out/units/tools/types.ts: changed");
     expect(lines).toContain("out/manifest.json: changed");
     // After the files, each operation whose schema or description changed is named.
     expect(lines.at(-1)).toBe("tools.echo: description changed");

@@ -90,6 +90,7 @@ export function convertOperation(site: OperationSite, context: OperationContext)
       inputSchema: schema,
       ...(output.schema === undefined ? {} : { outputSchema: context.defs.bundle(output.schema) }),
       annotations: annotate(site),
+      ...(site.operation.deprecated === true ? { deprecated: true as const } : {}),
       invoke,
       types: typeRefs(site, used, parameters.declared, body, output.types),
     },

@@ -80,6 +80,7 @@ export async function generateOpenapiTypes(document: Record<string, unknown>): P
     throw new Error(`openapi-typescript wrote a ${ts.SyntaxKind[other.kind]}, not only types`);
   }
   checkNames(ts, nodes);
+  dropOperationComments(ts, nodes);
   return { generator: OPENAPI_TYPES_GENERATOR, text: indentByTabs(oats.astToString(nodes)) };
 }
 
@@ -91,6 +92,36 @@ export async function generateOpenapiTypes(document: Record<string, unknown>): P
  */
 function indentByTabs(text: string): string {
   return text.replace(/^((?: {4})+)/gm, (spaces) => "\t".repeat(spaces.length / 4));
+}
+
+/** The methods of a path item, whose properties openapi-typescript comments with the operation's. */
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/**
+ * Removes the comments openapi-typescript writes on each operation in `paths` (its summary,
+ * description and `@deprecated`): the client's method comment says the same (GitHub's REST types:
+ * 0.6 MB twice over), and `$types.paths[…][…]` is only indexed, never hovered. Comments inside the
+ * operations (parameters, bodies, responses) stay: they are said nowhere else.
+ */
+function dropOperationComments(
+  ts: typeof import("typescript"),
+  nodes: readonly import("typescript").Node[],
+): void {
+  const paths = nodes.find((node) => ts.isInterfaceDeclaration(node) && ts.idText(node.name) === "paths");
+  if (paths === undefined || !ts.isInterfaceDeclaration(paths)) return;
+  for (const path of paths.members) {
+    if (!ts.isPropertySignature(path) || path.type === undefined || !ts.isTypeLiteralNode(path.type))
+      continue;
+    for (const method of path.type.members) {
+      if (
+        ts.isPropertySignature(method) &&
+        ts.isIdentifier(method.name) &&
+        METHODS.has(ts.idText(method.name))
+      ) {
+        ts.setSyntheticLeadingComments(method, undefined);
+      }
+    }
+  }
 }
 
 /**

@@ -144,13 +144,25 @@ describe("operationTypes", () => {
 describe("methodSignature", () => {
   it("documents the operation and marks an optional input", () => {
     const plan = planOf({ description: "Gets it.\nTwice.", inputSchema: { type: "object" } });
-    expect(methodSignature(plan.operations[0] as never, "  ", "Units.u.")).toBe(
+    expect(methodSignature(plan.operations[0] as never, "  ")).toBe(
+      lines("  /**", "   * Gets it.", "   * Twice.", "   */", "  get(input?: GetInput): Promise<GetOutput>;"),
+    );
+  });
+
+  it("tags a deprecated operation @deprecated, so editors strike it through", () => {
+    const plan = planOf({
+      description: "Deprecated. Gets it.",
+      deprecated: true,
+      inputSchema: { type: "object" },
+    });
+    expect(methodSignature(plan.operations[0] as never, "  ")).toBe(
       lines(
         "  /**",
-        "   * Gets it.",
-        "   * Twice.",
+        "   * Deprecated. Gets it.",
+        "   *",
+        "   * @deprecated",
         "   */",
-        "  get(input?: Units.u.GetInput): Promise<Units.u.GetOutput>;",
+        "  get(input?: GetInput): Promise<GetOutput>;",
       ),
     );
   });

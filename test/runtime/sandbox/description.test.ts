@@ -72,7 +72,8 @@ describe("declarations", () => {
   it("reads the files again when they change", () => {
     cpSync(bundleDir, temp, { recursive: true, filter: (src) => !src.includes("bundle") });
     const first = loadDeclarations(temp);
-    const file = join(temp, ".code-mode/units/notes.d.ts");
+    // The unit's members are in its types.ts, which its declaration refers to.
+    const file = join(temp, "units/notes/types.ts");
     writeFileSync(file, readFileSync(file, "utf8").replace("Read one note by ID.", "Read one note."));
     writeFileSync(join(temp, "manifest.json"), `${readFileSync(join(temp, "manifest.json"), "utf8")}\n`);
     const second = loadDeclarations(temp);

@@ -1,7 +1,8 @@
 /**
- * A unit's Code Mode declaration imports its generated types from `units/<id>/spec-types.ts` rather
- * than holding a copy; the runtime puts them back as `namespace $types` when it loads the
- * declarations (for the type check and `units.describe`), reading only that unit's own file.
+ * A unit's Code Mode declaration refers to its `units/<id>/types.ts` (which imports the generated
+ * types from `spec-types.ts`) rather than holding a copy; the runtime puts both back as one
+ * namespace, the generated types as `namespace $types`, when it loads the declarations (for the type
+ * check and `units.describe`), reading only that unit's own files.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,10 +32,13 @@ const unit = manifest.units[0];
 if (!unit) throw new Error("the petstore golden has no unit");
 
 describe("generated types linked from the Code Mode declaration", () => {
-  it("are not copied into the declaration file", () => {
+  it("are not copied into the declaration file, nor are the unit's types and methods", () => {
     const text = readFileSync(join(GOLDEN, DECLARATION), "utf8");
-    expect(text).toContain('import type * as $types from "../../units/petstore/spec-types.js";\n');
+    expect(text).toContain('import * as $unit from "../../units/petstore/types.js";\n');
+    expect(text).toContain("  export import petstore = $unit;\n");
     expect(text).not.toContain("export interface paths");
+    expect(text).not.toContain("DeletePetInput");
+    expect(text).not.toContain("Remove a pet.");
   });
 
   it("are put back as namespace $types when the runtime loads a moved bundle", () => {
@@ -51,7 +55,9 @@ describe("generated types linked from the Code Mode declaration", () => {
     expect(checker.types("const pets = await units.petstore.listPets({});\nreturn pets;")).toEqual([]);
     const wrong = checker.types('return await units.petstore.deletePet({ path: { petId: "x" } });');
     expect(wrong.map((d) => d.code)).toEqual(["TS2322"]);
-    expect(describeDeclaration(loaded, unit, "deletePet")).toContain("        /** Remove a pet. */\n");
+    expect(describeDeclaration(loaded, unit, "deletePet")).toContain(
+      "    /** Remove a pet. */\n    deletePet(input: DeletePetInput): Promise<DeletePetOutput>;\n",
+    );
   });
 
   it("are read only from the unit's own spec-types.ts, whatever the import says", () => {
@@ -61,6 +67,20 @@ describe("generated types linked from the Code Mode declaration", () => {
     const text = loadDeclarations(dir)?.units.get("petstore") ?? "";
     expect(text).toContain("  namespace $types {\n  }\n");
     expect(text).not.toContain("export interface paths");
+    expect(text).not.toContain("DeletePetInput");
+    expect(text).not.toContain("import");
+  });
+
+  it("leave the unit's members out when types.ts is missing, and the rest still loads", () => {
+    const dir = copyOfGolden();
+    rmSync(join(dir, "units/petstore/types.ts"));
+    const loaded = loadDeclarations(dir);
+    const text = loaded?.units.get("petstore") ?? "";
+    expect(text).toMatch(/^\ndeclare namespace Units\.petstore \{\n {2}\/\/ Types written by /);
+    expect(text).not.toContain("interface Client");
+    const checker = new BundleChecker(loaded?.combined ?? "");
+    const warnings = checker.types('return await units.petstore.deletePet({ path: { petId: "x" } });');
+    expect(warnings.every((d) => d.severity === "warning")).toBe(true);
   });
 
   it("leave an empty namespace when spec-types.ts is missing, and the rest still loads", () => {

@@ -24,7 +24,6 @@ describe("units.describe over openapi-typescript's types", () => {
   namespace $types {
     export interface paths {
       "/pets/{petId}": {
-        /** Remove a pet. */
         delete: operations["deletePet"];
       };
     }

@@ -35,3 +35,13 @@ export type CreateNoteInput = {
 export type CreateNoteOutput = {
   id: string;
 };
+
+/** Notes: A small local notes service: list, read and create notes. */
+export interface Client {
+  /** List notes, optionally filtered by tag. */
+  listNotes(input?: ListNotesInput): Promise<ListNotesOutput>;
+  /** Read one note by ID. */
+  getNote(input: GetNoteInput): Promise<GetNoteOutput>;
+  /** Create a note. */
+  createNote(input: CreateNoteInput): Promise<CreateNoteOutput>;
+}

@@ -12,3 +12,9 @@ export type NowOutput = {
   temperature: number;
   conditions: string;
 };
+
+/** Current weather: Current conditions for a city. */
+export interface Client {
+  /** Current temperature and conditions in a city. */
+  now(input: NowInput): Promise<NowOutput>;
+}

@@ -80,7 +80,10 @@ describe("a spec with hostile strings", () => {
     expect(specTypes).toContain('"`${process.exit(1)}`"?: "*/ process.exit(1) /*" | "`${process.exit(1)}`"');
     expect(specTypes).toContain(`${JSON.stringify(PWN)}?: string;`);
     const types = bundle.result.files.get("units/evil/types.ts") ?? "";
-    expect(statementKinds(types)).toEqual(new Set(["ImportDeclaration", "TypeAliasDeclaration"]));
+    // The types, and the client's methods (`interface Client`).
+    expect(statementKinds(types)).toEqual(
+      new Set(["ImportDeclaration", "TypeAliasDeclaration", "InterfaceDeclaration"]),
+    );
     expect(types).toContain('$types.paths["/x/`${process.exit(1)}`"]["get"]');
   });
 

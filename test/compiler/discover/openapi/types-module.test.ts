@@ -139,16 +139,21 @@ describe("operation types over openapi-typescript's types", () => {
     expect(files.get("units/api/types.ts")).toContain('import type * as $types from "./spec-types.js";\n');
     const declaration = files.get(".code-mode/units/api.d.ts");
     expect(declaration).toMatch(
-      /^\/\/ Types written by openapi-typescript [\d.]+\.\nimport type \* as \$types from "\.\.\/\.\.\/units\/api\/spec-types\.js";\n\ndeclare global \{\nnamespace Units\.api \{\n/m,
+      /^\/\/ Types written by openapi-typescript [\d.]+\.\nimport \* as \$unit from "\.\.\/\.\.\/units\/api\/types\.js";\n\ndeclare global \{\nnamespace Units \{\n {2}export import api = \$unit;\n/m,
     );
     // Referred to, not copied.
     expect(declaration).not.toContain("export interface paths");
   });
 
   it("indents spec-types.ts by tabs, not openapi-typescript's four spaces (a large API's module is a third smaller)", async () => {
+    const parameter = { name: "id", in: "path", required: true, schema: string };
     const bundle = await compileSpec({
       "/things/{id}": {
-        post: { operationId: "op", description: "First line.\nSecond line.", ...cases[0]?.[1].operation },
+        post: {
+          operationId: "op",
+          parameters: [{ ...parameter, description: "First line.\nSecond line." }],
+          responses: { "204": ok() },
+        },
       },
     });
     const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
@@ -157,6 +162,43 @@ describe("operation types over openapi-typescript's types", () => {
     // A comment line keeps the one space before its star.
     expect(specTypes).toMatch(/^\t+ \* /m);
     expect(bundle.text).toBe("");
+  });
+
+  it("leaves the operations' comments out of `paths`: the client's method comments say it all, @deprecated too", async () => {
+    const operation = {
+      summary: "Close a thing",
+      description: "Closes the thing for good.",
+      deprecated: true,
+      parameters: [
+        { name: "id", in: "path", required: true, schema: string, description: "The thing's ID." },
+      ],
+      responses: { "204": ok() },
+    };
+    const bundle = await compileSpec({ "/things/{id}": { post: { operationId: "op", ...operation } } });
+    expect(bundle.text).toBe("");
+    const { files } = bundle.result;
+    const specTypes = files.get("units/api/spec-types.ts") ?? "";
+    expect(specTypes).not.toContain("Close a thing");
+    expect(specTypes).not.toContain("Closes the thing");
+    expect(specTypes).not.toContain("@deprecated");
+    // Other comments stay: a parameter's description is said nowhere else.
+    expect(specTypes).toContain("/** @description The thing's ID. */");
+    const comment =
+      "Deprecated. Close a thing\n   *\n   * Closes the thing for good.\n   *\n   * @deprecated\n   */\n  op(";
+    // Written once, in types.ts: the client in index.ts and the Code Mode declaration refer to it.
+    expect(files.get("units/api/types.ts")).toContain(`/**\n   * ${comment}`);
+    expect(files.get("units/api/index.ts")).not.toContain("Close a thing");
+    expect(files.get(".code-mode/units/api.d.ts")).not.toContain("Close a thing");
+  });
+
+  it("imports types.ts into the client as one namespace, not a list naming every type", async () => {
+    const bundle = await compileSpec({
+      "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+    });
+    const client = bundle.result.files.get("units/api/index.ts") ?? "";
+    expect(client).toContain('\nimport type * as T from "./types.js";\n');
+    expect(client).toMatch(/\nexport interface \w+Client extends T\.Client \{\}\n/);
+    expect(client).toContain("as Promise<T.OpOutput>,\n");
   });
 });
 

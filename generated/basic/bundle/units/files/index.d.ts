@@ -1,13 +1,9 @@
 import type { UnitRuntime } from "unitc/runtime";
-import type { ListFilesInput, ListFilesOutput, WordCountInput, WordCountOutput } from "./types.js";
+import type * as T from "./types.js";
 /** The ID of this unit. */
 export declare const unitId = "files";
 /** Files: Read-only look at the example folder with standard command-line tools. */
-export interface FilesClient {
-    /** List the files in a folder of the example project, one per line. */
-    listFiles(input?: ListFilesInput): Promise<ListFilesOutput>;
-    /** Count lines, words and bytes of a file. */
-    wordCount(input: WordCountInput): Promise<WordCountOutput>;
+export interface FilesClient extends T.Client {
 }
 /** Binds the operations of unit "files" to a runtime. */
 export declare function createFilesClient(runtime: UnitRuntime): FilesClient;

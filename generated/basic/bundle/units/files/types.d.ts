@@ -11,3 +11,10 @@ export type WordCountInput = {
 };
 /** Result of wordCount. */
 export type WordCountOutput = string;
+/** Files: Read-only look at the example folder with standard command-line tools. */
+export interface Client {
+    /** List the files in a folder of the example project, one per line. */
+    listFiles(input?: ListFilesInput): Promise<ListFilesOutput>;
+    /** Count lines, words and bytes of a file. */
+    wordCount(input: WordCountInput): Promise<WordCountOutput>;
+}

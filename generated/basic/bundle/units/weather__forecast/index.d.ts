@@ -1,11 +1,9 @@
 import type { UnitRuntime } from "unitc/runtime";
-import type { ThreeDayInput, ThreeDayOutput } from "./types.js";
+import type * as T from "./types.js";
 /** The ID of this unit. */
 export declare const unitId = "weather__forecast";
 /** Weather tools: Three-day forecast for a city. */
-export interface WeatherForecastClient {
-    /** Forecast for the next three days. */
-    threeDay(input: ThreeDayInput): Promise<ThreeDayOutput>;
+export interface WeatherForecastClient extends T.Client {
 }
 /** Binds the operations of unit "weather__forecast" to a runtime. */
 export declare function createWeatherForecastClient(runtime: UnitRuntime): WeatherForecastClient;

@@ -792,3 +792,14 @@ export type YoutubeVideosRateInput = {
 };
 /** Result of youtube_videos_rate. */
 export type YoutubeVideosRateOutput = unknown;
+/** YouTube Data API: Google's YouTube Data API v3 from its discovery document: videos, ratings and comment threads. */
+export interface Client {
+    /** Returns a list of comment threads that match the API request parameters. */
+    youtube_commentThreads_list(input: YoutubeCommentThreadsListInput): Promise<YoutubeCommentThreadsListOutput>;
+    /** Retrieves the ratings that the authorized user gave to a list of specified videos. */
+    youtube_videos_getRating(input: YoutubeVideosGetRatingInput): Promise<YoutubeVideosGetRatingOutput>;
+    /** Returns a list of videos that match the API request parameters. */
+    youtube_videos_list(input: YoutubeVideosListInput): Promise<YoutubeVideosListOutput>;
+    /** Add a like or dislike rating to a video or remove a rating from a video. */
+    youtube_videos_rate(input: YoutubeVideosRateInput): Promise<YoutubeVideosRateOutput>;
+}

@@ -5,3 +5,8 @@ export type ListEntriesOutput = Array<{
     day: string;
     text: string;
 }>;
+/** Journal: A private journal service whose bearer token lives in the unitc vault, never in the environment. */
+export interface Client {
+    /** List journal entries, newest first. */
+    listEntries(input?: ListEntriesInput): Promise<ListEntriesOutput>;
+}

@@ -1,11 +1,9 @@
 import type { UnitRuntime } from "unitc/runtime";
-import type { UsageInput, UsageOutput } from "./types.js";
+import type * as T from "./types.js";
 /** The ID of this unit. */
 export declare const unitId = "reports";
 /** Reports: A reporting API protected by an OAuth 2 authorization server; unitc gets its access token with the client credentials grant. */
-export interface ReportsClient {
-    /** Calls per unit kind in one month (YYYY-MM). */
-    usage(input: UsageInput): Promise<UsageOutput>;
+export interface ReportsClient extends T.Client {
 }
 /** Binds the operations of unit "reports" to a runtime. */
 export declare function createReportsClient(runtime: UnitRuntime): ReportsClient;

@@ -32,3 +32,12 @@ export type MoveCardOutput = {
     title: string;
     column: "todo" | "doing" | "done";
 };
+/** Board: A task board served by a remote MCP server over Streamable HTTP. */
+export interface Client {
+    /** Adds a card to a column of the board (todo unless given). */
+    add_card(input: AddCardInput): Promise<AddCardOutput>;
+    /** Lists the cards of the board, or of one column. */
+    list_cards(input?: ListCardsInput): Promise<ListCardsOutput>;
+    /** Moves a card to another column. */
+    move_card(input: MoveCardInput): Promise<MoveCardOutput>;
+}
