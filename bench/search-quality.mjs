@@ -102,7 +102,9 @@ async function compiledIndex(id, [key, entry]) {
   // A build record made before a change to the ranking answers with the old index: build it afresh.
   const fresh = buildSearchIndex(JSON.parse(await readFile(manifest, "utf8")));
   if (!isDeepStrictEqual(index, fresh)) {
-    console.error(`${id}: emitted search-index.json predates this build's ranking; rebuilt from manifest.json`);
+    console.error(
+      `${id}: emitted search-index.json predates this build's ranking; rebuilt from manifest.json`,
+    );
     index = fresh;
   }
   return { index, bytes: statSync(file).size, manifest };
