@@ -17,12 +17,18 @@ export interface LazyStorage {
    * readiness checks both); rejects when either fails.
    */
   opened(): Promise<OpenedStorage>;
+  /**
+   * Uses a store already opened elsewhere (a `--published` replica opens it at start), so vault,
+   * OAuth tokens and serve tokens share its one connection; its owner closes it.
+   */
+  adopt(storage: OpenedStorage): void;
   close(): Promise<void>;
 }
 
 /** The user config's store (named by `--user-config` `flag`), opened at the first vault or token read. */
 export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
   let opened: Promise<OpenedStorage> | undefined;
+  let owned = true;
   let tokens: Promise<OAuthTokens> | undefined;
   const storage = () => {
     opened ??= import("./storage-config.js").then((config) => config.openStorage(io, flag));
@@ -46,8 +52,12 @@ export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
       afterUnauthorized: async (...args) => (await oauthTokens()).afterUnauthorized(...args),
     },
     opened: storage,
+    adopt(existing) {
+      opened = Promise.resolve(existing);
+      owned = false;
+    },
     async close() {
-      if (opened) await (await opened.catch(() => undefined))?.close();
+      if (opened && owned) await (await opened.catch(() => undefined))?.close();
     },
   };
 }

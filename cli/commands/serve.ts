@@ -266,7 +266,10 @@ export async function serveFromArgs(
     if (args.published && !user.storage) throw publishedWithoutStorage();
     const upstream = upstreamOptions(settings, io.env);
     // A replica opens its store at start: the bundle it serves is in it.
-    if (args.published) published = await openPublished(io, flag, log);
+    if (args.published) {
+      published = await openPublished(io, flag, log);
+      storage.adopt(published.storage);
+    }
     const bundle = published
       ? published.manifestPath
         ? { manifestPath: published.manifestPath }
@@ -280,7 +283,7 @@ export async function serveFromArgs(
       ...bundle,
       ...(projectRoot !== undefined ? { projectRoot } : {}),
       env: io.env,
-      vault: published?.storage.vault ?? storage.vault,
+      vault: storage.vault,
       oauth: storage.oauth,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
