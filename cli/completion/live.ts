@@ -4,13 +4,14 @@
  * their servers are listed live, each within `discoveryTimeoutMs` and all within one
  * `overallTimeoutMs`, after which every server still starting or listing is closed (its process
  * group ended). Answers are cached under the completion cache folder, keyed by the unit's config
- * fingerprint and auth state: a listing for `cacheTtlMs`, a failure for `negativeCacheTtlMs`; older
- * entries are pruned on each live run. Only reached when the project is newer than its manifest.
+ * fingerprint and auth state (its auth type and which of its variables are set): a listing for
+ * `cacheTtlMs`, a failure for `negativeCacheTtlMs`; older entries are pruned on each live run. Only reached when the project is newer than its manifest.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolvedUnitOf } from "../../compiler/resolve/types.js";
 import { contentHash } from "../../runtime/canonical.js";
+import { referencedVariables } from "../../runtime/references.js";
 import { summarize } from "../../runtime/search.js";
 import type { CliIO } from "../io.js";
 import type { ManifestFacts } from "./complete.js";
@@ -116,10 +117,24 @@ async function listLive(
   }
 }
 
-/** The key of a unit's cached answer: its config as written, and how it authenticates. */
-function entryKey(unit: ResolvedUnitOf<"mcp">): string {
+/** Every string inside `value`, depth first. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/**
+ * The key of a unit's cached answer: its config as written, how it authenticates, and which of the
+ * environment variables it names are set (a credential set since a failed listing asks again). Only
+ * presence counts: a secret's value, even hashed, never names a file.
+ */
+function entryKey(unit: ResolvedUnitOf<"mcp">, env: CliIO["env"]): string {
   const auth = (unit.declared as { auth?: { type?: string } }).auth?.type ?? "none";
-  return contentHash({ id: unit.id, declared: unit.declared, auth })
+  const names = [...new Set(stringsIn(unit.declared).flatMap(referencedVariables))].sort();
+  const present = names.map((name) => `${name}=${env[name] !== undefined && env[name] !== ""}`);
+  return contentHash({ id: unit.id, declared: unit.declared, auth, present })
     .replace(/^sha256:/, "")
     .slice(0, 32);
 }
@@ -144,7 +159,7 @@ export async function liveUnits(
   const deadline = now + settings.overallTimeoutMs;
   const answers = await Promise.all(
     wanted.map(async (unit): Promise<Unit | undefined> => {
-      const file = join(dir, `live-${entryKey(unit)}.json`);
+      const file = join(dir, `live-${entryKey(unit, env)}.json`);
       let entry = readEntry(file, now, settings);
       if (!entry) {
         // Each server gets its own timeout, never past the overall deadline.

@@ -85,4 +85,39 @@ describe("live completion of units not compiled yet", () => {
     expect(second.stdout).toMatch(/^fast\.\S+/m);
     expect(second.ms).toBeLessThan(first.ms);
   });
+
+  it("keys its cache by the auth state: a credential set since the last answer lists the server again", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        completion: { cacheTtlMs: 600_000, negativeCacheTtlMs: 600_000 },
+        mcpServers: {
+          keyed: {
+            name: "Keyed",
+            description: "Takes a token from the environment.",
+            command: process.execPath,
+            args: [FIXTURE],
+            env: { FIXTURE_TOKEN: "${UNITC_TEST_TOKEN}" },
+          },
+        },
+      }),
+    });
+    const cache = join(dir, ".cache");
+    const base = { PATH: process.env.PATH ?? "", HOME: dir, XDG_CACHE_HOME: cache };
+    const entries = () =>
+      readdirSync(join(cache, "unitc/completion"))
+        .filter((name) => name.startsWith("live-"))
+        .sort();
+
+    await complete(["call", ""], dir, base);
+    const unset = entries();
+    expect(unset).toHaveLength(1);
+    await complete(["call", ""], dir, { ...base, UNITC_TEST_TOKEN: "first" });
+    const set = entries();
+    expect(set).toHaveLength(2);
+    // Another value of a set credential is the same state: the value itself never keys the cache.
+    await complete(["call", ""], dir, { ...base, UNITC_TEST_TOKEN: "second" });
+    expect(entries()).toEqual(set);
+    for (const name of set) expect(name).not.toMatch(/first|second/);
+  });
 });
