@@ -5,7 +5,8 @@
  * `overallTimeoutMs`, after which every server still starting or listing is closed (its process
  * group ended). Answers are cached under the completion cache folder, keyed by the unit's config
  * fingerprint and auth state (its auth type and which of its variables are set): a listing for
- * `cacheTtlMs`, a failure for `negativeCacheTtlMs`; older entries are pruned on each live run. Only reached when the project is newer than its manifest.
+ * `cacheTtlMs`, a failure for `negativeCacheTtlMs`; older entries are pruned on each live run.
+ * Only reached when the project is newer than its manifest.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
