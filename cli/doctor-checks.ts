@@ -11,6 +11,7 @@ import type { PipelineContext } from "../compiler/pipeline.js";
 import { authStatus } from "../runtime/auth/status.js";
 import { TokenStore } from "../runtime/auth/token-store.js";
 import { type Manifest, readManifest } from "../runtime/manifest.js";
+import { secretChecks } from "./doctor-secrets.js";
 import type { CliIO } from "./io.js";
 import { openStorage } from "./storage-config.js";
 
@@ -77,7 +78,7 @@ export function manifestOf(path: string): Manifest | undefined {
   }
 }
 
-/** The store answers and takes a write; OAuth units have usable logins. */
+/** The store answers and takes a write; OAuth units have usable logins; units' secrets resolve. */
 export async function storageChecks(
   io: CliIO,
   userConfig: string | undefined,
@@ -110,6 +111,7 @@ export async function storageChecks(
         ...(ok ? {} : { fix: `unitc auth login ${status.unit}` }),
       });
     }
+    checks.push(...(await secretChecks(manifest, io.env, storage.vault)));
     return checks;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -121,6 +123,7 @@ export async function storageChecks(
         detail: `${code} ${message}`,
         fix: "unitc storage status (and fix the user config's storage)",
       },
+      ...(await secretChecks(manifest, io.env, undefined)),
     ];
   } finally {
     await storage?.close();

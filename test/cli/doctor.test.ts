@@ -72,6 +72,51 @@ describe("unitc doctor and verify", () => {
     expect((await runBuilt(["verify", "notes", "--user-config", "none"], dir, env)).code).toBe(0);
   });
 
+  it("says which secret a unit's calls would lack, and where to set it, without showing a value", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        httpApis: {
+          notes: {
+            name: "Notes",
+            description: "Reads notes.",
+            baseUrl: "http://127.0.0.1:9/api",
+            auth: { type: "bearer", token: "env:NOTES_TOKEN" },
+            actions: { list: { method: "GET", path: "/notes", description: "List notes." } },
+          },
+          journal: {
+            name: "Journal",
+            description: "Reads the journal.",
+            baseUrl: "http://127.0.0.1:9/api",
+            auth: { type: "headers", headers: { "X-Api-Key": "vault:JOURNAL_KEY" } },
+            actions: { list: { method: "GET", path: "/entries", description: "List entries." } },
+          },
+        },
+      }),
+    });
+    const env = await isolatedEnv(dir);
+    expect((await runBuilt(["compile"], dir, env)).code).toBe(0);
+
+    const sick = await runBuilt(["doctor"], dir, env);
+    expect(sick.code).toBe(1);
+    expect(sick.stdout).toMatch(
+      /FAIL {2}secrets notes +auth\.token: environment variable NOTES_TOKEN is not set\n +fix: /,
+    );
+    expect(sick.stdout).toMatch(
+      /FAIL {2}secrets journal +.*JOURNAL_KEY.*\n +fix: unitc secret set JOURNAL_KEY/,
+    );
+
+    const set = await runBuilt(["secret", "set", "JOURNAL_KEY"], dir, env, "journal-canary\n");
+    expect(set.code, set.stderr).toBe(0);
+    const well = await runBuilt(["doctor", "--json"], dir, { ...env, NOTES_TOKEN: "notes-canary" });
+    const report = JSON.parse(well.stdout) as { checks: { check: string; ok: boolean }[] };
+    expect(report.checks.filter((c) => c.check.startsWith("secrets "))).toEqual([
+      expect.objectContaining({ check: "secrets journal", ok: true }),
+      expect.objectContaining({ check: "secrets notes", ok: true }),
+    ]);
+    expect(well.stdout + well.stderr + sick.stdout + sick.stderr).not.toMatch(/canary/);
+  });
+
   it("says a stale bundle and an invalid config need fixing, with the command that fixes each", async () => {
     const dir = await writeProject({ ".units/notes.md": UNIT.replace("features: [docker]", "features: []") });
     const env = await isolatedEnv(dir);

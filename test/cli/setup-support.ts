@@ -28,15 +28,17 @@ export async function isolatedEnv(
   };
 }
 
-/** `unitc <args>` run by the built CLI in `cwd`. */
+/** `unitc <args>` run by the built CLI in `cwd`, with `input` on its stdin (closed at once otherwise). */
 export function runBuilt(
   args: readonly string[],
   cwd: string,
   env: Record<string, string>,
+  input = "",
 ): Promise<ProcessRun> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BUILT_CLI, ...args], { cwd, env }, (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [BUILT_CLI, ...args], { cwd, env }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
+    child.stdin?.end(input);
   });
 }
