@@ -4,35 +4,15 @@
  * missing variable, vault entry or key file is found before the first call fails. Only names and
  * fields are shown, never a value.
  */
-import type { Manifest, ManifestUnit } from "../runtime/manifest.js";
+import type { Manifest } from "../runtime/manifest.js";
 import {
   parseReference,
   referencedVariables,
   resolveSecret,
   type SecretSource,
 } from "../runtime/references.js";
+import { unitReferences } from "../runtime/serve/unset-env.js";
 import type { DoctorCheck } from "./doctor-checks.js";
-
-/** Every string under `value` with the dotted field it sits in. */
-function fieldStrings(value: unknown, path: string): [string, string][] {
-  if (typeof value === "string") return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((item, i) => fieldStrings(item, `${path}[${i}]`));
-  if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => fieldStrings(item, path ? `${path}.${key}` : key));
-  }
-  return [];
-}
-
-/** The references a unit's calls resolve: the connection's fields and each operation's request. */
-function unitReferences(unit: ManifestUnit): [string, string][] {
-  const found = [
-    ...fieldStrings(unit.connection, ""),
-    ...unit.operations.flatMap((op) => fieldStrings((op as { invoke?: unknown }).invoke, `${op.name}`)),
-  ];
-  return found.filter(
-    ([, text]) => parseReference(text) !== undefined || referencedVariables(text).length > 0,
-  );
-}
 
 /** Why `reference` in `field` would not resolve for a call, with its fix; undefined when it would. */
 async function problem(

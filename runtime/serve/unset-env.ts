@@ -1,10 +1,11 @@
 /**
- * Which environment variables a bundle's units refer to (auth, a stdio server's or a CLI action's
- * declared `env`) that are not set. Serve says so when it starts, naming units and variables, never
- * values; those units still fail each call with `MISSING_ENV`, and every other unit is served.
+ * Which environment variables a bundle's units refer to (auth, headers, a stdio server's or a CLI
+ * action's declared `env`) that are not set. Serve says so when it starts, naming units and
+ * variables, never values; those units still fail each call with `MISSING_ENV`, and every other unit
+ * is served. `unitc doctor` resolves the same references (cli/doctor-secrets.ts).
  */
 import type { Manifest, ManifestUnit } from "../manifest.js";
-import { isSecretReference, referencedVariables } from "../references.js";
+import { isSecretReference, isStoredReference, referencedVariables } from "../references.js";
 
 /** A unit and the unset variables it needs, in first-seen order. */
 export interface UnsetVariables {
@@ -12,25 +13,26 @@ export interface UnsetVariables {
   variables: string[];
 }
 
-/** The references among the string values of an object (one level, and one more for `headers`). */
-function references(values: unknown): string[] {
-  if (typeof values !== "object" || values === null) return [];
-  const found: string[] = [];
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === "string" && isSecretReference(value)) found.push(value);
-    else if (key === "headers") found.push(...references(value));
+/** Every string under `value` with the dotted field it sits in. */
+function fieldStrings(value: unknown, path: string): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => fieldStrings(item, `${path}[${i}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => fieldStrings(item, path ? `${path}.${key}` : key));
   }
-  return found;
+  return [];
 }
 
-function unitReferences(unit: ManifestUnit): string[] {
-  const connection = unit.connection as { auth?: unknown; env?: unknown };
-  const found = [...references(connection.auth), ...references(connection.env)];
-  for (const operation of unit.operations) {
-    const invoke = operation.invoke as { kind: string; env?: unknown };
-    if (invoke.kind === "cli") found.push(...references(invoke.env));
-  }
-  return found;
+/**
+ * The secret references a unit's calls resolve, with the field each is in: anywhere in its
+ * connection (auth, headers, a server's or action's `env`) and in each operation's request.
+ */
+export function unitReferences(unit: ManifestUnit): [string, string][] {
+  const found = [
+    ...fieldStrings(unit.connection, ""),
+    ...unit.operations.flatMap((op) => fieldStrings(op.invoke, op.name)),
+  ];
+  return found.filter(([, text]) => isSecretReference(text) || isStoredReference(text));
 }
 
 /** Every unit whose references name variables unset in `env`, sorted by unit ID. */
@@ -40,7 +42,7 @@ export function unsetVariables(
 ): UnsetVariables[] {
   const result: UnsetVariables[] = [];
   for (const unit of manifest.units) {
-    const names = unitReferences(unit).flatMap(referencedVariables);
+    const names = unitReferences(unit).flatMap(([, reference]) => referencedVariables(reference));
     const variables = [...new Set(names.filter((name) => env[name] === undefined))];
     if (variables.length > 0) result.push({ unit: unit.id, variables });
   }
