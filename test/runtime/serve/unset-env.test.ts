@@ -71,6 +71,23 @@ describe("unsetVariables", () => {
     const all = { UNITC_SET_ONE: "1", UNITC_UNSET_CLI: "1", UNITC_UNSET_HTTP: "1", UNITC_UNSET_HTTP2: "1" };
     expect(unsetVariables(manifest, { ...all, UNITC_UNSET_MCP: "1" })).toEqual([]);
   });
+
+  it("finds references anywhere in a connection, such as a remote server's headers", () => {
+    const remote = {
+      id: "remote",
+      kind: "mcp",
+      connection: {
+        kind: "mcp",
+        transport: "streamable-http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: { Authorization: "Bearer ${UNITC_REMOTE_TOKEN}" },
+      },
+      operations: [],
+    };
+    const manifest = { units: [remote] } as unknown as Manifest;
+    expect(unsetVariables(manifest, {})).toEqual([{ unit: "remote", variables: ["UNITC_REMOTE_TOKEN"] }]);
+    expect(unsetVariables(manifest, { UNITC_REMOTE_TOKEN: "1" })).toEqual([]);
+  });
 });
 
 describe("unitc serve with unset variables", () => {
