@@ -1,7 +1,7 @@
 /**
  * The completion scripts run in a real interactive bash (`bash -i`), calling the built CLI through a
- * `unitc` on PATH, with COMP_WORDS and COMP_CWORD as bash sets them. zsh, fish and PowerShell are
- * not installed on this machine, so only their scripts' text is checked elsewhere.
+ * `unitc` on PATH, with COMP_WORDS and COMP_CWORD as bash sets them. zsh and fish are run for real in
+ * shells.test.ts; PowerShell is not a Debian package, so its script is not run here.
  */
 import { execFile } from "node:child_process";
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
