@@ -23,6 +23,11 @@ export const RANKING = {
   kind: { typed: 1, synonym: 0.5, self: 0.5, implied: 0.2, prefix: 0.5, fuzzy: 0.3 },
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
+  /**
+   * What an operation whose name says another kind of action than the query (create, read, update,
+   * delete: "delete an item" for "add an item") keeps of its score.
+   */
+  conflict: 0.7,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
   phrase: 0.2,
   /** How much a query whose every pair of neighbouring words stands side by side (either way round) lifts it. */

@@ -60,8 +60,11 @@ const ABBREVIATIONS = new Map<string, string[]>(
   }),
 );
 
-/** Verbs people use for the same action; each member finds the others in a query. */
-const ACTIONS: readonly string[][] = [
+/**
+ * Verbs people use for the same action; each member finds the others in a query. The first six
+ * groups are create, get, update, delete, list and search, in that order.
+ */
+export const ACTION_GROUPS: readonly string[][] = [
   [
     "create",
     "add",
@@ -113,7 +116,7 @@ const THINGS: readonly string[][] = [
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
-export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTIONS.flat().map(stem));
+export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTION_GROUPS.flat().map(stem));
 
 /**
  * Stop words that still say something in a query: "my" means the caller (APIs say "the
@@ -128,7 +131,7 @@ for (const word of ["all", "every"]) HINTS.set(word, LIST);
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {
   const map = new Map<string, Set<string>>();
-  for (const group of [...ACTIONS, ...THINGS]) {
+  for (const group of [...ACTION_GROUPS, ...THINGS]) {
     const stems = group.map(stem);
     for (const own of stems) {
       const others = map.get(own) ?? new Set<string>();

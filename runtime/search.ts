@@ -7,6 +7,7 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 import { firstLine, operationFields } from "./search-fields.js";
+import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
 import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
 import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
@@ -140,6 +141,8 @@ export class SearchIndex {
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
+  /** Per document, the kinds of action its name names (create, read, update, delete). */
+  private readonly named: Uint8Array;
   /** Term numbers by term length, for near misses. */
   private readonly byLength = new Map<number, number[]>();
 
@@ -157,6 +160,9 @@ export class SearchIndex {
       data.units.map((unit) => unit.terms),
       this.docUnit,
       new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
+    );
+    this.named = Uint8Array.from(data.fields, (fields) =>
+      nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
     );
     data.terms.forEach((term, i) => {
       const list = this.byLength.get(term.length) ?? [];
@@ -195,8 +201,11 @@ export class SearchIndex {
       const group = groups.find((g) => g.some((t) => t.term === term));
       return new Set(group ? group.map((t) => t.id) : []);
     });
+    // A task says its action first ("add an item …"); a verb later on describes ("files changed").
+    const action = actionKinds(read.phrase[0] ?? "");
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked);
+      const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
