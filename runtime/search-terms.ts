@@ -128,6 +128,22 @@ for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, S
 const LIST = { kind: "synonym" as const, terms: ["list"] };
 for (const word of ["all", "every"]) HINTS.set(word, LIST);
 
+/**
+ * Verbs that change the state of a thing that exists: an API without an operation of that name
+ * does it by updating the thing ("close a milestone" sets its state). The index drops the fallback
+ * when some operation's name has the verb.
+ */
+const STATE_VERBS = new Set(
+  (
+    "close reopen lock unlock archive unarchive rename enable disable activate deactivate suspend " +
+    "unsuspend resume"
+  )
+    .split(" ")
+    .map(stem),
+);
+
+const UPDATE = stem("update");
+
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {
   const map = new Map<string, Set<string>>();
@@ -258,7 +274,7 @@ export function termsOf(text: string): string[] {
 /** One term of a query group: typed, a synonym of a typed word, or a word for the caller (my → authenticated). */
 export interface QueryTerm {
   term: string;
-  kind: "typed" | "synonym" | "self" | "implied";
+  kind: "typed" | "synonym" | "self" | "implied" | "fallback";
 }
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
@@ -287,6 +303,7 @@ export function readQuery(query: string): ReadQuery {
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
     for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
     const same = groups.find((group) => group.has(term));
     if (!same) groups.push(alternatives);
@@ -303,7 +320,9 @@ export function readQuery(query: string): ReadQuery {
   }
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
-  if (typed > 1 && !groups.some((group) => [...group.keys()].some((term) => ACTION_STEMS.has(term)))) {
+  const acts = (group: Map<string, QueryTerm["kind"]>) =>
+    [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
+  if (typed > 1 && !groups.some(acts)) {
     groups.push(new Map([[stem("create"), "implied"]]));
   }
   return {

@@ -141,6 +141,8 @@ export class SearchIndex {
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
+  /** Per term, 1 when some operation's name has it. */
+  private readonly inName: Uint8Array;
   /** Per document, the kinds of action its name names (create, read, update, delete). */
   private readonly named: Uint8Array;
   /** Term numbers by term length, for near misses. */
@@ -164,6 +166,8 @@ export class SearchIndex {
     this.named = Uint8Array.from(data.fields, (fields) =>
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
     );
+    this.inName = new Uint8Array(data.terms.length);
+    for (const fields of data.fields) for (const t of fields[0] ?? []) this.inName[t] = 1;
     data.terms.forEach((term, i) => {
       const list = this.byLength.get(term.length) ?? [];
       list.push(i);
@@ -231,7 +235,10 @@ export class SearchIndex {
   /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
   private resolve(group: readonly QueryTerm[]): Group {
     const out: Group = [];
+    // A state verb stands for "update" only where no operation is named by it.
+    const named = group.some((t) => t.kind === "typed" && this.inName[this.number.get(t.term) ?? -1] === 1);
     for (const { term, kind } of group) {
+      if (kind === "fallback" && named) continue;
       const id = this.number.get(term);
       if (id !== undefined) out.push({ id, term, kind });
       else if (kind === "typed") out.push(...this.completions(term));

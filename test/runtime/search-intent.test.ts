@@ -55,4 +55,29 @@ describe("the action a task asks for", () => {
     expect(conflicts(remove as number, read as number)).toBe(true);
     expect(conflicts(0, remove as number)).toBe(false);
   });
+
+  it("reads a state verb no operation is named by as an update of the thing", () => {
+    const index = SearchIndex.build({
+      units: [
+        {
+          id: "tracker",
+          name: "tracker",
+          description: "Issues and milestones.",
+          tags: [],
+          operations: [
+            op("getMilestone", "Gets a milestone."),
+            op("createMilestone", "Creates a milestone."),
+            op("updateMilestone", "Updates a milestone."),
+            op("lockIssue", "Locks an issue."),
+            op("updateIssue", "Updates an issue."),
+          ],
+        },
+      ],
+    });
+    expect(top(index, "close a milestone")).toEqual(["updateMilestone"]);
+    // "lock" names an operation: the update fallback stays out of its way.
+    const lock = index.query("lock an issue", 2).map((hit) => hit.operation);
+    expect(lock[0]).toBe("lockIssue");
+    expect(lock[1]).not.toBe("updateIssue");
+  });
 });
