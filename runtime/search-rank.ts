@@ -25,6 +25,12 @@ export const RANKING = {
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
   /**
+   * What an operation keeps of its score per fixed segment of its HTTP path: of two that match
+   * alike, the one on the more general resource (`/orgs/{org}/repos`, not
+   * `/orgs/{org}/teams/{team}/repos`) wins.
+   */
+  depth: 0.97,
+  /**
    * What an operation whose name says another kind of action than the query (create, read, update,
    * delete: "delete an item" for "add an item") keeps of its score.
    */

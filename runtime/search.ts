@@ -6,14 +6,14 @@
  * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
-import { firstLine, operationFields } from "./search-fields.js";
+import { firstLine, operationFields, pathDepth } from "./search-fields.js";
 import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
 import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
 import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
-export const SEARCH_INDEX_FORMAT = 2;
+export const SEARCH_INDEX_FORMAT = 3;
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
@@ -55,6 +55,8 @@ export interface SerializedSearchIndex {
   fields: number[][][];
   /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
   units: Array<{ id: string; terms: number[] }>;
+  /** Per document, the fixed segments of its HTTP path (0 without one). */
+  depth: number[];
 }
 
 const MAX_SUMMARY = 160;
@@ -76,11 +78,13 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   const documents: SearchDocument[] = [];
   const textFields: string[][][] = [];
   const unitTexts: Array<{ id: string; terms: string[] }> = [];
+  const depth: number[] = [];
   for (const unit of manifest.units) {
     const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
     unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
     for (const operation of unit.operations) {
       textFields.push(operationFields(operation));
+      depth.push(pathDepth(operation.invoke));
       documents.push({
         unit: unit.id,
         operation: operation.name,
@@ -102,6 +106,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
     terms,
     fields: textFields.map((fields) => fields.map(numbers)),
     units: unitTexts.map((unit) => ({ id: unit.id, terms: numbers(unit.terms) })),
+    depth,
   };
 }
 
@@ -128,6 +133,8 @@ function isValid(data: Partial<SerializedSearchIndex> | null): data is Serialize
     Array.isArray(data.terms) &&
     Array.isArray(data.fields) &&
     data.fields.length === data.documents.length &&
+    Array.isArray(data.depth) &&
+    data.depth.length === data.documents.length &&
     Array.isArray(data.units)
   );
 }
@@ -138,6 +145,7 @@ export class SearchIndex {
   private readonly terms: readonly string[];
   private readonly number: Map<string, number>;
   private readonly fields: number[][][];
+  private readonly depth: readonly number[];
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
@@ -152,6 +160,7 @@ export class SearchIndex {
     this.documents = data.documents;
     this.terms = data.terms;
     this.fields = data.fields;
+    this.depth = data.depth;
     this.number = new Map(data.terms.map((term, i) => [term, i]));
     this.unitIds = data.units.map((unit) => unit.id);
     const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
@@ -209,7 +218,8 @@ export class SearchIndex {
     const action = actionKinds(read.phrase[0] ?? "");
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
       const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees;
+      const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
