@@ -113,6 +113,7 @@ const THINGS: readonly string[][] = [
   ["folder", "directory"],
   ["email", "mail"],
   ["money", "funds"],
+  ["channel", "conversation"],
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
