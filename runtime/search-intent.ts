@@ -6,7 +6,7 @@
  */
 
 import { stem } from "./search-stem.js";
-import { ACTION_GROUPS } from "./search-terms.js";
+import { ACTION_GROUPS } from "./search-words.js";
 
 /** Bits of the four kinds, by the index of their group of verbs in {@link ACTION_GROUPS}. */
 const KIND_OF_GROUP: ReadonlyArray<[number, number]> = [

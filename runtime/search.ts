@@ -8,8 +8,9 @@
  */
 import { firstLine, operationFields, pathDepth } from "./search-fields.js";
 import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
-import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
-import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
+import { TermLookup } from "./search-lookup.js";
+import { bestScored, Postings25F, RANKING } from "./search-rank.js";
+import { ACTION_STEMS, indexTerms, plainText, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
@@ -62,10 +63,6 @@ export interface SerializedSearchIndex {
 const MAX_SUMMARY = 160;
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;
-/** Words not in the index: their completions (`crea` → create), then their near misses, count instead. */
-const MAX_PREFIX_TERMS = 40;
-const MIN_PREFIX = 3;
-const MIN_FUZZY = 5;
 
 /** The first line of a description without HTML tags, cut to {@link MAX_SUMMARY} characters. */
 export function summarize(description: string): string {
@@ -115,17 +112,6 @@ export function searchIndexFile(manifestText: string): string {
   return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
 }
 
-/** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-type Group = ScoredTerm[];
-
 function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
   return (
     data?.format === SEARCH_INDEX_FORMAT &&
@@ -142,26 +128,19 @@ function isValid(data: Partial<SerializedSearchIndex> | null): data is Serialize
 /** A loaded index, ready to query. */
 export class SearchIndex {
   readonly documents: readonly SearchDocument[];
-  private readonly terms: readonly string[];
-  private readonly number: Map<string, number>;
   private readonly fields: number[][][];
   private readonly depth: readonly number[];
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
-  /** Per term, 1 when some operation's name has it. */
-  private readonly inName: Uint8Array;
   /** Per document, the kinds of action its name names (create, read, update, delete). */
   private readonly named: Uint8Array;
-  /** Term numbers by term length, for near misses. */
-  private readonly byLength = new Map<number, number[]>();
+  private readonly lookup: TermLookup;
 
   private constructor(data: SerializedSearchIndex) {
     this.documents = data.documents;
-    this.terms = data.terms;
     this.fields = data.fields;
     this.depth = data.depth;
-    this.number = new Map(data.terms.map((term, i) => [term, i]));
     this.unitIds = data.units.map((unit) => unit.id);
     const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
     this.docUnit = Int32Array.from(data.documents, (d) => unitNumber.get(d.unit) ?? -1);
@@ -175,13 +154,7 @@ export class SearchIndex {
     this.named = Uint8Array.from(data.fields, (fields) =>
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
     );
-    this.inName = new Uint8Array(data.terms.length);
-    for (const fields of data.fields) for (const t of fields[0] ?? []) this.inName[t] = 1;
-    data.terms.forEach((term, i) => {
-      const list = this.byLength.get(term.length) ?? [];
-      list.push(i);
-      this.byLength.set(term.length, list);
-    });
+    this.lookup = new TermLookup(data.terms, data.fields);
   }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
@@ -199,7 +172,7 @@ export class SearchIndex {
   /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
   query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
     const read = readQuery(query);
-    const groups = read.groups.map((group) => this.resolve(group)).filter((group) => group.length > 0);
+    const groups = read.groups.map((group) => this.lookup.resolve(group)).filter((group) => group.length > 0);
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
     const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
     if (!said || limit < 1) return [];
@@ -240,46 +213,6 @@ export class SearchIndex {
       (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
       a.doc - b.doc
     );
-  }
-
-  /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
-  private resolve(group: readonly QueryTerm[]): Group {
-    const out: Group = [];
-    // A state verb stands for "update" only where no operation is named by it.
-    const named = group.some((t) => t.kind === "typed" && this.inName[this.number.get(t.term) ?? -1] === 1);
-    for (const { term, kind } of group) {
-      if (kind === "fallback" && named) continue;
-      const id = this.number.get(term);
-      if (id !== undefined) out.push({ id, term, kind });
-      else if (kind === "typed") out.push(...this.completions(term));
-    }
-    return out;
-  }
-
-  private completions(term: string): Group {
-    const out: Group = [];
-    if (term.length >= MIN_PREFIX) {
-      let low = 0;
-      let high = this.terms.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if ((this.terms[mid] as string) < term) low = mid + 1;
-        else high = mid;
-      }
-      for (let i = low; i < this.terms.length && out.length < MAX_PREFIX_TERMS; i++) {
-        const candidate = this.terms[i] as string;
-        if (!candidate.startsWith(term)) break;
-        out.push({ id: i, term: candidate, kind: "prefix" });
-      }
-    }
-    if (out.length > 0 || term.length < MIN_FUZZY || /\d/.test(term)) return out;
-    for (const length of [term.length - 1, term.length, term.length + 1]) {
-      for (const id of this.byLength.get(length) ?? []) {
-        const candidate = this.terms[id] as string;
-        if (withinOneEdit(term, candidate)) out.push({ id, term: candidate, kind: "fuzzy" });
-      }
-    }
-    return out;
   }
 
   /**
