@@ -125,6 +125,7 @@ export function merged(indexes) {
     units: indexes.flatMap((index) =>
       index.units.map((unit) => ({ id: unit.id, terms: remap(index)(unit.terms) })),
     ),
+    depth: indexes.flatMap((index) => index.depth),
   };
 }
 

@@ -79,6 +79,15 @@ function verbTerms(invoke: FieldSource["invoke"]): string[] {
   }
 }
 
+/**
+ * How many fixed segments the operation's HTTP path has (`/orgs/{org}/repos` → 2; 0 without a
+ * path): the fewer, the more general the resource it acts on.
+ */
+export function pathDepth(invoke: FieldSource["invoke"]): number {
+  const path = typeof invoke?.path === "string" ? invoke.path : "";
+  return path.split("/").filter((segment) => segment !== "" && !segment.startsWith("{")).length;
+}
+
 /** The terms of each field of `operation`, in {@link FIELDS} order, in text order with repeats. */
 export function operationFields(operation: FieldSource): string[][] {
   const nameWords = [operation.name, ...splitWords(operation.tsName)].join(" ");

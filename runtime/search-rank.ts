@@ -18,11 +18,23 @@ export const RANKING = {
   k1: 1.2,
   /**
    * What a term counts for by how it came: typed, a synonym of a typed word, a word for the caller
-   * (my → authenticated), "create" for a task with no verb, a completion, a near miss.
+   * (my → authenticated), "create" for a task with no verb, "update" for a state verb no name has
+   * ("close"), a completion, a near miss.
    */
-  kind: { typed: 1, synonym: 0.5, self: 0.5, implied: 0.2, prefix: 0.5, fuzzy: 0.3 },
+  kind: { typed: 1, synonym: 0.5, self: 0.5, implied: 0.2, fallback: 0.5, prefix: 0.5, fuzzy: 0.3 },
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
+  /**
+   * What an operation keeps of its score per fixed segment of its HTTP path: of two that match
+   * alike, the one on the more general resource (`/orgs/{org}/repos`, not
+   * `/orgs/{org}/teams/{team}/repos`) wins.
+   */
+  depth: 0.97,
+  /**
+   * What an operation whose name says another kind of action than the query (create, read, update,
+   * delete: "delete an item" for "add an item") keeps of its score.
+   */
+  conflict: 0.7,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
   phrase: 0.2,
   /** How much a query whose every pair of neighbouring words stands side by side (either way round) lifts it. */

@@ -8,6 +8,17 @@
  * can backtrack, so the work is linear in the length of the text.
  */
 import { stem } from "./search-stem.js";
+import {
+  ABBREVIATIONS,
+  ACTION_GROUPS,
+  ACTION_STEMS,
+  STATE_VERBS,
+  STOP_WORDS,
+  THINGS,
+  UPDATE,
+} from "./search-words.js";
+
+export { ACTION_STEMS };
 
 /** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
 export const MAX_QUERY_CHARS = 1_000;
@@ -26,95 +37,6 @@ export function queryProblem(query: string): { code: string; message: string; hi
   };
 }
 
-const STOP_WORDS = new Set(
-  (
-    "a an the of to for and or in on at by with from into onto is are was were be been being this that " +
-    "these those it its as any each some how do does did can could would should will shall what which " +
-    "who whom whose when where why there their them they we our us you your yours he she his her " +
-    "please want wants need needs using use via one so if then than also just only about up not no " +
-    "i me my mine myself own all every someone somebody anyone anybody something"
-  ).split(" "),
-);
-
-/** Words spelled out before stemming, on both sides of the index. */
-const ABBREVIATIONS = new Map<string, string[]>(
-  Object.entries({
-    repo: ["repository"],
-    repos: ["repositories"],
-    pr: ["pull", "request"],
-    prs: ["pull", "requests"],
-    org: ["organization"],
-    orgs: ["organizations"],
-    dm: ["direct", "message"],
-    dms: ["direct", "messages"],
-    msg: ["message"],
-    msgs: ["messages"],
-    config: ["configuration"],
-    configs: ["configurations"],
-    info: ["information"],
-    stats: ["statistics"],
-    auth: ["authentication"],
-    rerun: ["re", "run"],
-    pic: ["picture"],
-    pics: ["pictures"],
-  }),
-);
-
-/** Verbs people use for the same action; each member finds the others in a query. */
-const ACTIONS: readonly string[][] = [
-  [
-    "create",
-    "add",
-    "new",
-    "make",
-    "open",
-    "insert",
-    "post",
-    "publish",
-    "register",
-    "generate",
-    "write",
-    "start",
-    "reply",
-  ],
-  ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
-  ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust"],
-  ["delete", "remove", "destroy", "erase", "drop", "discard", "purge"],
-  ["list", "enumerate", "browse"],
-  ["search", "find", "lookup", "look", "filter"],
-  ["send", "post", "deliver"],
-  ["cancel", "abort", "stop", "halt", "terminate"],
-  ["move", "transfer", "relocate"],
-  ["close", "resolve", "complete", "finish"],
-  ["approve", "accept", "allow", "grant"],
-  ["reject", "decline", "deny", "dismiss"],
-  ["hide", "minimize", "collapse"],
-  ["block", "ban"],
-  ["kick", "eject", "expel"],
-  ["follow", "subscribe", "watch"],
-  ["unfollow", "unsubscribe", "unwatch"],
-  ["like", "rate", "upvote", "favorite"],
-  ["mute", "silence", "snooze"],
-  ["copy", "clone", "duplicate"],
-  ["sync", "synchronize", "refresh"],
-  ["run", "trigger", "dispatch", "execute", "launch"],
-  ["check", "verify", "validate"],
-];
-
-/** Words people use for the same thing. */
-const THINGS: readonly string[][] = [
-  ["photo", "picture", "image", "avatar"],
-  ["online", "presence", "availability"],
-  ["setting", "configuration", "preference", "option"],
-  ["label", "tag"],
-  ["folder", "directory"],
-  ["email", "mail"],
-  ["money", "funds"],
-];
-
-/** The stems of every action verb: they count where an operation names its action, not in its description. */
-export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTIONS.flat().map(stem));
-
 /**
  * Stop words that still say something in a query: "my" means the caller (APIs say "the
  * authenticated user", "current user" or "viewer"), "all" and "every" ask for a list.
@@ -128,7 +50,7 @@ for (const word of ["all", "every"]) HINTS.set(word, LIST);
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {
   const map = new Map<string, Set<string>>();
-  for (const group of [...ACTIONS, ...THINGS]) {
+  for (const group of [...ACTION_GROUPS, ...THINGS]) {
     const stems = group.map(stem);
     for (const own of stems) {
       const others = map.get(own) ?? new Set<string>();
@@ -255,7 +177,7 @@ export function termsOf(text: string): string[] {
 /** One term of a query group: typed, a synonym of a typed word, or a word for the caller (my → authenticated). */
 export interface QueryTerm {
   term: string;
-  kind: "typed" | "synonym" | "self" | "implied";
+  kind: "typed" | "synonym" | "self" | "implied" | "fallback";
 }
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
@@ -284,6 +206,7 @@ export function readQuery(query: string): ReadQuery {
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
     for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
     const same = groups.find((group) => group.has(term));
     if (!same) groups.push(alternatives);
@@ -300,7 +223,9 @@ export function readQuery(query: string): ReadQuery {
   }
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
-  if (typed > 1 && !groups.some((group) => [...group.keys()].some((term) => ACTION_STEMS.has(term)))) {
+  const acts = (group: Map<string, QueryTerm["kind"]>) =>
+    [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
+  if (typed > 1 && !groups.some(acts)) {
     groups.push(new Map([[stem("create"), "implied"]]));
   }
   return {

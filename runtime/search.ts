@@ -6,13 +6,15 @@
  * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
-import { firstLine, operationFields } from "./search-fields.js";
-import { bestScored, Postings25F, RANKING, type ScoredTerm } from "./search-rank.js";
-import { ACTION_STEMS, indexTerms, plainText, type QueryTerm, readQuery } from "./search-terms.js";
+import { firstLine, operationFields, pathDepth } from "./search-fields.js";
+import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
+import { TermLookup } from "./search-lookup.js";
+import { bestScored, Postings25F, RANKING } from "./search-rank.js";
+import { ACTION_STEMS, indexTerms, plainText, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
-export const SEARCH_INDEX_FORMAT = 2;
+export const SEARCH_INDEX_FORMAT = 3;
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
@@ -54,15 +56,13 @@ export interface SerializedSearchIndex {
   fields: number[][][];
   /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
   units: Array<{ id: string; terms: number[] }>;
+  /** Per document, the fixed segments of its HTTP path (0 without one). */
+  depth: number[];
 }
 
 const MAX_SUMMARY = 160;
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;
-/** Words not in the index: their completions (`crea` → create), then their near misses, count instead. */
-const MAX_PREFIX_TERMS = 40;
-const MIN_PREFIX = 3;
-const MIN_FUZZY = 5;
 
 /** The first line of a description without HTML tags, cut to {@link MAX_SUMMARY} characters. */
 export function summarize(description: string): string {
@@ -75,11 +75,13 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   const documents: SearchDocument[] = [];
   const textFields: string[][][] = [];
   const unitTexts: Array<{ id: string; terms: string[] }> = [];
+  const depth: number[] = [];
   for (const unit of manifest.units) {
     const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
     unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
     for (const operation of unit.operations) {
       textFields.push(operationFields(operation));
+      depth.push(pathDepth(operation.invoke));
       documents.push({
         unit: unit.id,
         operation: operation.name,
@@ -101,6 +103,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
     terms,
     fields: textFields.map((fields) => fields.map(numbers)),
     units: unitTexts.map((unit) => ({ id: unit.id, terms: numbers(unit.terms) })),
+    depth,
   };
 }
 
@@ -109,17 +112,6 @@ export function searchIndexFile(manifestText: string): string {
   return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
 }
 
-/** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-type Group = ScoredTerm[];
-
 function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
   return (
     data?.format === SEARCH_INDEX_FORMAT &&
@@ -127,6 +119,8 @@ function isValid(data: Partial<SerializedSearchIndex> | null): data is Serialize
     Array.isArray(data.terms) &&
     Array.isArray(data.fields) &&
     data.fields.length === data.documents.length &&
+    Array.isArray(data.depth) &&
+    data.depth.length === data.documents.length &&
     Array.isArray(data.units)
   );
 }
@@ -134,20 +128,19 @@ function isValid(data: Partial<SerializedSearchIndex> | null): data is Serialize
 /** A loaded index, ready to query. */
 export class SearchIndex {
   readonly documents: readonly SearchDocument[];
-  private readonly terms: readonly string[];
-  private readonly number: Map<string, number>;
   private readonly fields: number[][][];
+  private readonly depth: readonly number[];
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
-  /** Term numbers by term length, for near misses. */
-  private readonly byLength = new Map<number, number[]>();
+  /** Per document, the kinds of action its name names (create, read, update, delete). */
+  private readonly named: Uint8Array;
+  private readonly lookup: TermLookup;
 
   private constructor(data: SerializedSearchIndex) {
     this.documents = data.documents;
-    this.terms = data.terms;
     this.fields = data.fields;
-    this.number = new Map(data.terms.map((term, i) => [term, i]));
+    this.depth = data.depth;
     this.unitIds = data.units.map((unit) => unit.id);
     const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
     this.docUnit = Int32Array.from(data.documents, (d) => unitNumber.get(d.unit) ?? -1);
@@ -158,11 +151,10 @@ export class SearchIndex {
       this.docUnit,
       new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
     );
-    data.terms.forEach((term, i) => {
-      const list = this.byLength.get(term.length) ?? [];
-      list.push(i);
-      this.byLength.set(term.length, list);
-    });
+    this.named = Uint8Array.from(data.fields, (fields) =>
+      nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
+    );
+    this.lookup = new TermLookup(data.terms, data.fields);
   }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
@@ -180,7 +172,7 @@ export class SearchIndex {
   /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
   query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
     const read = readQuery(query);
-    const groups = read.groups.map((group) => this.resolve(group)).filter((group) => group.length > 0);
+    const groups = read.groups.map((group) => this.lookup.resolve(group)).filter((group) => group.length > 0);
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
     const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
     if (!said || limit < 1) return [];
@@ -195,8 +187,12 @@ export class SearchIndex {
       const group = groups.find((g) => g.some((t) => t.term === term));
       return new Set(group ? group.map((t) => t.id) : []);
     });
+    // A task says its action first ("add an item …"); a verb later on describes ("files changed").
+    const action = actionKinds(read.phrase[0] ?? "");
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked);
+      const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
+      const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -217,43 +213,6 @@ export class SearchIndex {
       (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
       a.doc - b.doc
     );
-  }
-
-  /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
-  private resolve(group: readonly QueryTerm[]): Group {
-    const out: Group = [];
-    for (const { term, kind } of group) {
-      const id = this.number.get(term);
-      if (id !== undefined) out.push({ id, term, kind });
-      else if (kind === "typed") out.push(...this.completions(term));
-    }
-    return out;
-  }
-
-  private completions(term: string): Group {
-    const out: Group = [];
-    if (term.length >= MIN_PREFIX) {
-      let low = 0;
-      let high = this.terms.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if ((this.terms[mid] as string) < term) low = mid + 1;
-        else high = mid;
-      }
-      for (let i = low; i < this.terms.length && out.length < MAX_PREFIX_TERMS; i++) {
-        const candidate = this.terms[i] as string;
-        if (!candidate.startsWith(term)) break;
-        out.push({ id: i, term: candidate, kind: "prefix" });
-      }
-    }
-    if (out.length > 0 || term.length < MIN_FUZZY || /\d/.test(term)) return out;
-    for (const length of [term.length - 1, term.length, term.length + 1]) {
-      for (const id of this.byLength.get(length) ?? []) {
-        const candidate = this.terms[id] as string;
-        if (withinOneEdit(term, candidate)) out.push({ id, term: candidate, kind: "fuzzy" });
-      }
-    }
-    return out;
   }
 
   /**

@@ -142,6 +142,12 @@ describe("readQuery", () => {
     expect(terms("enumerate teams")[0]).toEqual(["enumer", "synonym:list"]);
   });
 
+  it("adds to a state verb the update it falls back to, and nothing to other verbs", () => {
+    expect(terms("close a milestone")[0]).toContain("fallback:updat");
+    expect(terms("rename a playlist")[0]).toEqual(["renam", "fallback:updat"]);
+    expect(terms("edit a comment")[0]).not.toContain("fallback:updat");
+  });
+
   it.each([
     ["fetch", ["get", "read", "show", "view", "retrieve"]],
     ["delete", ["remove", "destroy", "erase"]],
@@ -154,6 +160,7 @@ describe("readQuery", () => {
     ["watch", ["follow", "subscribe"]],
     ["online", ["presence", "availability"]],
     ["money", ["funds"]],
+    ["channel", ["conversation"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));

@@ -116,6 +116,19 @@ describe("ranking", () => {
     expect(top(index, "list pull requests", 1)).toEqual(["gh.pulls/list"]);
   });
 
+  it("prefers, among alike matches, the operation on the more general resource (fewer path segments)", () => {
+    const summary = "List repositories of an organization.";
+    const index = SearchIndex.build({
+      units: [
+        unit("gh", [
+          op("repos/list-deep", summary, http("GET", "/orgs/{org}/teams/{team}/repos")),
+          op("repos/list-wide", summary, http("GET", "/orgs/{org}/repos")),
+        ]),
+      ],
+    });
+    expect(top(index, "list repositories of an organization", 1)).toEqual(["gh.repos/list-wide"]);
+  });
+
   it("completes a prefix and forgives a small typo", () => {
     const index = SearchIndex.build({
       units: [unit("n", [op("createNote", "Create a note."), op("slow", "Answer after a delay.")])],
@@ -175,6 +188,7 @@ describe("the serialised index", () => {
       ["creat"],
     ]);
     expect(words(data.units[0]?.terms)).toEqual(["note", "servic"]);
+    expect(data.depth).toEqual([1]);
   });
 
   it("is refused when it is of another format", () => {

@@ -1,0 +1,59 @@
+/**
+ * What action a query asks for and what action an operation names, in four kinds (create, read,
+ * update, delete): an operation that names one of them and none the query asks for does something
+ * else than the user means ("add an item" is not "delete an item"), whatever else it shares with
+ * the query.
+ */
+
+import { stem } from "./search-stem.js";
+import { ACTION_GROUPS } from "./search-words.js";
+
+/** Bits of the four kinds, by the index of their group of verbs in {@link ACTION_GROUPS}. */
+const KIND_OF_GROUP: ReadonlyArray<[number, number]> = [
+  [0, 1], // create, add, open …
+  [1, 2], // get, read, show …
+  [4, 2], // list
+  [5, 2], // search, find
+  [2, 4], // update, edit, change …
+  [3, 8], // delete, remove …
+];
+
+/** A stem → the kinds of action it names. */
+const KINDS = (() => {
+  const map = new Map<string, number>();
+  for (const [group, bit] of KIND_OF_GROUP) {
+    for (const word of ACTION_GROUPS[group] ?? []) {
+      const term = stem(word);
+      map.set(term, (map.get(term) ?? 0) | bit);
+    }
+  }
+  return map;
+})();
+
+/**
+ * Words that do not say an operation's action in its name: "post" names the HTTP method in most
+ * operation IDs (Stripe's `PostCustomersCustomer` updates a customer).
+ */
+const NOT_IN_NAMES = new Set([stem("post")]);
+
+/** The kinds of action a term names (0 for none). */
+export function actionKinds(term: string): number {
+  return KINDS.get(term) ?? 0;
+}
+
+/** The kinds of action an operation's name names (0 for none). */
+export function nameKinds(nameTerms: readonly string[]): number {
+  let kinds = 0;
+  for (const term of nameTerms) if (!NOT_IN_NAMES.has(term)) kinds |= actionKinds(term);
+  return kinds;
+}
+
+const DELETE = 8;
+
+/**
+ * True when both sides name a kind of action, share none, and one of them deletes: creating,
+ * reading and updating blur into each other ("set a reminder" adds one), deleting is none of them.
+ */
+export function conflicts(asked: number, named: number): boolean {
+  return asked !== 0 && named !== 0 && (asked & named) === 0 && ((asked | named) & DELETE) !== 0;
+}

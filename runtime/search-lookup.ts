@@ -1,0 +1,84 @@
+/**
+ * How a query's words find the index's terms: a word the index has stands for itself; a typed word
+ * it lacks is tried as a prefix (`crea` → create), then as a near miss (one edit away).
+ */
+import type { ScoredTerm } from "./search-rank.js";
+import type { QueryTerm } from "./search-terms.js";
+
+/** Words not in the index: their completions, then their near misses, count instead. */
+const MAX_PREFIX_TERMS = 40;
+const MIN_PREFIX = 3;
+const MIN_FUZZY = 5;
+
+/** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** The sorted terms of an index, looked up by a query's words. */
+export class TermLookup {
+  private readonly number: Map<string, number>;
+  /** Term numbers by term length, for near misses. */
+  private readonly byLength = new Map<number, number[]>();
+  /** Per term, 1 when some operation's name has it. */
+  private readonly inName: Uint8Array;
+
+  /** `terms` sorted; `fields[doc][0]` the term numbers of each operation's name. */
+  constructor(
+    private readonly terms: readonly string[],
+    fields: ReadonlyArray<ReadonlyArray<readonly number[]>>,
+  ) {
+    this.number = new Map(terms.map((term, i) => [term, i]));
+    this.inName = new Uint8Array(terms.length);
+    for (const doc of fields) for (const t of doc[0] ?? []) this.inName[t] = 1;
+    terms.forEach((term, i) => {
+      const list = this.byLength.get(term.length) ?? [];
+      list.push(i);
+      this.byLength.set(term.length, list);
+    });
+  }
+
+  /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
+  resolve(group: readonly QueryTerm[]): ScoredTerm[] {
+    const out: ScoredTerm[] = [];
+    // A state verb stands for "update" only where no operation is named by it.
+    const named = group.some((t) => t.kind === "typed" && this.inName[this.number.get(t.term) ?? -1] === 1);
+    for (const { term, kind } of group) {
+      if (kind === "fallback" && named) continue;
+      const id = this.number.get(term);
+      if (id !== undefined) out.push({ id, term, kind });
+      else if (kind === "typed") out.push(...this.completions(term));
+    }
+    return out;
+  }
+
+  private completions(term: string): ScoredTerm[] {
+    const out: ScoredTerm[] = [];
+    if (term.length >= MIN_PREFIX) {
+      let low = 0;
+      let high = this.terms.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((this.terms[mid] as string) < term) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < this.terms.length && out.length < MAX_PREFIX_TERMS; i++) {
+        const candidate = this.terms[i] as string;
+        if (!candidate.startsWith(term)) break;
+        out.push({ id: i, term: candidate, kind: "prefix" });
+      }
+    }
+    if (out.length > 0 || term.length < MIN_FUZZY || /\d/.test(term)) return out;
+    for (const length of [term.length - 1, term.length, term.length + 1]) {
+      for (const id of this.byLength.get(length) ?? []) {
+        const candidate = this.terms[id] as string;
+        if (withinOneEdit(term, candidate)) out.push({ id, term: candidate, kind: "fuzzy" });
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The words search knows: stop words, abbreviations it spells out, verbs and nouns people use for
+ * the same thing, and verbs that change a thing's state. Read by `search-terms.ts` on both sides
+ * of the index.
+ */
+import { stem } from "./search-stem.js";
+
+/** Words that say nothing of what to do, left out on both sides of the index. */
+export const STOP_WORDS = new Set(
+  (
+    "a an the of to for and or in on at by with from into onto is are was were be been being this that " +
+    "these those it its as any each some how do does did can could would should will shall what which " +
+    "who whom whose when where why there their them they we our us you your yours he she his her " +
+    "please want wants need needs using use via one so if then than also just only about up not no " +
+    "i me my mine myself own all every someone somebody anyone anybody something"
+  ).split(" "),
+);
+
+/** Words spelled out before stemming, on both sides of the index. */
+export const ABBREVIATIONS = new Map<string, string[]>(
+  Object.entries({
+    repo: ["repository"],
+    repos: ["repositories"],
+    pr: ["pull", "request"],
+    prs: ["pull", "requests"],
+    org: ["organization"],
+    orgs: ["organizations"],
+    dm: ["direct", "message"],
+    dms: ["direct", "messages"],
+    msg: ["message"],
+    msgs: ["messages"],
+    config: ["configuration"],
+    configs: ["configurations"],
+    info: ["information"],
+    stats: ["statistics"],
+    auth: ["authentication"],
+    rerun: ["re", "run"],
+    pic: ["picture"],
+    pics: ["pictures"],
+  }),
+);
+
+/**
+ * Verbs people use for the same action; each member finds the others in a query. The first six
+ * groups are create, get, update, delete, list and search, in that order.
+ */
+export const ACTION_GROUPS: readonly string[][] = [
+  [
+    "create",
+    "add",
+    "new",
+    "make",
+    "open",
+    "insert",
+    "post",
+    "publish",
+    "register",
+    "generate",
+    "write",
+    "start",
+    "reply",
+  ],
+  ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
+  ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust"],
+  ["delete", "remove", "destroy", "erase", "drop", "discard", "purge"],
+  ["list", "enumerate", "browse"],
+  ["search", "find", "lookup", "look", "filter"],
+  ["send", "post", "deliver"],
+  ["cancel", "abort", "stop", "halt", "terminate"],
+  ["move", "transfer", "relocate"],
+  ["close", "resolve", "complete", "finish"],
+  ["approve", "accept", "allow", "grant"],
+  ["reject", "decline", "deny", "dismiss"],
+  ["hide", "minimize", "collapse"],
+  ["block", "ban"],
+  ["kick", "eject", "expel"],
+  ["follow", "subscribe", "watch"],
+  ["unfollow", "unsubscribe", "unwatch"],
+  ["like", "rate", "upvote", "favorite"],
+  ["mute", "silence", "snooze"],
+  ["copy", "clone", "duplicate"],
+  ["sync", "synchronize", "refresh"],
+  ["run", "trigger", "dispatch", "execute", "launch"],
+  ["check", "verify", "validate"],
+];
+
+/** Words people use for the same thing; each member finds the others in a query. */
+export const THINGS: readonly string[][] = [
+  ["photo", "picture", "image", "avatar"],
+  ["online", "presence", "availability"],
+  ["setting", "configuration", "preference", "option"],
+  ["label", "tag"],
+  ["folder", "directory"],
+  ["email", "mail"],
+  ["money", "funds"],
+  ["channel", "conversation"],
+];
+
+/** The stems of every action verb: they count where an operation names its action, not in its description. */
+export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTION_GROUPS.flat().map(stem));
+
+/**
+ * Verbs that change the state of a thing that exists: an API without an operation of that name
+ * does it by updating the thing ("close a milestone" sets its state). The index drops the fallback
+ * when some operation's name has the verb.
+ */
+export const STATE_VERBS = new Set(
+  (
+    "close reopen lock unlock archive unarchive rename enable disable activate deactivate suspend " +
+    "unsuspend resume"
+  )
+    .split(" ")
+    .map(stem),
+);
+
+/** The stem a state verb falls back to. */
+export const UPDATE = stem("update");
