@@ -55,18 +55,53 @@ const channel: EngineChannel = {
 
 /** The next run's context, prepared while the worker waits (the first one right after "ready"). */
 let spare: FreshContext | undefined;
+/** The last run's catalogue: most runs call the same bundle, so the spare context gets its `units` too. */
+let lastCatalog: string | undefined;
+/** Set when freeing a run's context failed: the wasm heap may be inconsistent, so nothing more runs here. */
+let broken = false;
+
+/** Makes the spare context, with `units` for the last catalogue when there was a run. */
+function prepareSpare(): void {
+  if (spare || broken) return;
+  const fresh = freshContext(quickjs);
+  if (lastCatalog !== undefined) {
+    try {
+      fresh.defineUnits(lastCatalog);
+    } catch {
+      // The run defines them itself, and reports what goes wrong then.
+      fresh.dispose();
+      spare = freshContext(quickjs);
+      return;
+    }
+  }
+  spare = fresh;
+}
 
 function start(job: RunJob): void {
+  // The host runs the job on another engine; this worker is ended.
+  if (broken) return post({ type: "declined" });
   const started = performance.now();
+  // A spare made for another bundle's units cannot serve this run: units are defined once.
+  if (spare?.catalog !== undefined && spare.catalog !== job.catalog) {
+    spare.dispose();
+    spare = undefined;
+  }
   const ready = spare !== undefined;
   const fresh = spare ?? freshContext(quickjs);
   spare = undefined;
   const context = performance.now() - started;
-  const outcome = runJob(fresh, job, channel);
+  const { outcome, dispose } = runJob(fresh, job, channel);
   if (outcome.timings) outcome.timings = { context, contextReady: ready ? 1 : 0, ...outcome.timings };
   post({ type: "result", outcome });
-  // The next run's context is made while this worker waits; a retiring worker makes none.
-  if (!outcome.retire) setImmediate(() => (spare ??= freshContext(quickjs)));
+  // A retiring worker is ended by the host; one whose context could not be freed declines what comes next.
+  if (outcome.retire) return;
+  if (!dispose()) {
+    broken = true;
+    return;
+  }
+  lastCatalog = job.catalog;
+  // The next run's context is made while this worker waits.
+  setImmediate(prepareSpare);
 }
 
 // Replies to calls of a run that has ended may still arrive here; they are dropped.
@@ -74,6 +109,4 @@ port.on("message", (message: EngineRequest) => {
   if (message.type === "run") start(message.job);
 });
 post({ type: "ready" });
-setImmediate(() => {
-  spare ??= freshContext(quickjs);
-});
+setImmediate(prepareSpare);
