@@ -79,7 +79,10 @@ function prepareSpare(): void {
 
 function start(job: RunJob): void {
   // The host runs the job on another engine; this worker is ended.
-  if (broken) return post({ type: "declined" });
+  if (broken) {
+    post({ type: "declined" });
+    return;
+  }
   const started = performance.now();
   // A spare made for another bundle's units cannot serve this run: units are defined once.
   if (spare?.catalog !== undefined && spare.catalog !== job.catalog) {
