@@ -167,6 +167,12 @@ export async function clientRows() {
       unit: "ms",
       target: "< 10 ms",
     },
+    {
+      name: `  stages (serve side, ms; bridge = the host's part of the calls): ${stages(client.hundred)}`,
+      value: "",
+      unit: "",
+      target: "",
+    },
   ];
 }
 
