@@ -28,6 +28,13 @@ const post = (message: EngineMessage) => port.postMessage(message);
  */
 const SPIN_MS = 0.05;
 
+/**
+ * How long the run's last reply took to come. Once replies take longer than a spin (a call over the
+ * network), the wait goes straight to sleep: spinning would only take a CPU from the host and the
+ * API answering it. One quick reply starts the spinning again.
+ */
+let lastWaitMs = 0;
+
 /** Whether the reply counter moved on from `seen` within {@link SPIN_MS}. */
 function spin(seen: number): boolean {
   const until = performance.now() + SPIN_MS;
@@ -38,17 +45,22 @@ function spin(seen: number): boolean {
 const channel: EngineChannel = {
   send: (callId, request) => post({ type: "call", callId, request }),
   receive(ms) {
+    const started = performance.now();
     const deadline = Date.now() + ms;
+    const spinning = lastWaitMs <= 2 * SPIN_MS;
     for (;;) {
       // Read the counter first: a reply posted after the check below changes it, so the wait
       // returns at once instead of missing it.
       const seen = Atomics.load(replies, 0);
       const message = receiveMessageOnPort(port)?.message as EngineRequest | undefined;
       // Only replies arrive during a run (a new job is sent once this one has answered).
-      if (message?.type === "reply") return { callId: message.callId, response: message.response };
+      if (message?.type === "reply") {
+        lastWaitMs = performance.now() - started;
+        return { callId: message.callId, response: message.response };
+      }
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
-      if (message === undefined && !spin(seen)) Atomics.wait(replies, 0, seen, left);
+      if (message === undefined && !(spinning && spin(seen))) Atomics.wait(replies, 0, seen, left);
     }
   },
 };
@@ -84,6 +96,7 @@ function start(job: RunJob): void {
     return;
   }
   const started = performance.now();
+  lastWaitMs = 0;
   // A spare made for another bundle's units cannot serve this run: units are defined once.
   if (spare?.catalog !== undefined && spare.catalog !== job.catalog) {
     spare.dispose();
