@@ -31,6 +31,10 @@ beforeAll(async () => {
       return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(request));
     if (path === "/teapot") return res.writeHead(418, "Short And Stout").end("no coffee");
     if (path === "/empty") return res.writeHead(204).end();
+    if (path === "/corrupt")
+      return res
+        .writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" })
+        .end("not gzip");
     if (path === "/big") return res.writeHead(200, { "content-type": "text/plain" }).end("x".repeat(10_000));
     const name = query ?? "";
     const body = encoded[name];
@@ -81,6 +85,12 @@ describe("HTTP calls on the direct transport", () => {
 
   it("leaves a body in a coding it does not know as it was sent", async () => {
     expect((await call({ path: "/coded?unknown" })).value).toBe("as sent");
+  });
+
+  it("fails a body that is not in the coding it claims as a failed call, not a crash", async () => {
+    const error = await failure(call({ path: "/corrupt" }));
+    expect(error.code).toBe("HTTP_FAILED");
+    expect(error.message).toMatch(/^GET \/corrupt failed: /);
   });
 
   it("reports the status line the server sent", async () => {
