@@ -1,6 +1,7 @@
 // Code Mode as an MCP client sees it: one `@modelcontextprotocol/client` session over stdio to a new
 // `unitc serve` process (the built CLI) serving a copy of generated/basic pointed at the example
 // service on a free port. UNITC_TIMINGS=1 makes the serve return each run's stage timings in `_meta`.
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -107,6 +108,7 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
         hundred.push(await codeMode(client, code));
       }
       return {
+        httpFloor: await httpFloor(server.url),
         listed: median(listed),
         first: breakdown(first),
         fresh: breakdown(fresh),
@@ -123,6 +125,16 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
 }
 
 const ms = (value) => (value === undefined ? "not installed" : value.toFixed(2));
+
+/** 100 plain requests to the example service from another process (bench/http-floor.mjs), in ms. */
+function httpFloor(origin) {
+  const script = join(root, "bench/http-floor.mjs");
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [script, origin, env.NOTES_TOKEN], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout).median),
+    ),
+  );
+}
 
 /** The figures an MCP client sees over stdio, beside UTCP code-mode's in-process ones. */
 export async function clientRows() {
@@ -166,6 +178,18 @@ export async function clientRows() {
       value: client.hundred.client.toFixed(1),
       unit: "ms",
       target: "< 10 ms",
+    },
+    {
+      name: `  stages (serve side, ms; bridge = the host's part of the calls): ${stages(client.hundred)}`,
+      value: "",
+      unit: "",
+      target: "",
+    },
+    {
+      name: "  the same 100 requests sent with undici from a process of their own, no unitc (the HTTP floor)",
+      value: client.httpFloor.toFixed(1),
+      unit: "ms",
+      target: "",
     },
   ];
 }

@@ -8,21 +8,52 @@ const MARK = "[redacted]";
 
 /** Replaces every occurrence of each secret (of 4+ characters) in `text`. */
 export function redact(text: string, secrets: Iterable<string>): string {
+  return replaceAll(text, longestFirst(secrets));
+}
+
+/** The usable secrets, longest first: a secret inside a longer one must not break the longer one's match. */
+function longestFirst(secrets: Iterable<string>): string[] {
+  return usable(secrets).sort((a, b) => b.length - a.length);
+}
+
+function replaceAll(text: string, sorted: readonly string[]): string {
   let out = text;
-  const sorted = usable(secrets).sort((a, b) => b.length - a.length);
-  for (const secret of sorted) out = out.split(secret).join(MARK);
+  for (const secret of sorted) if (out.includes(secret)) out = out.split(secret).join(MARK);
   return out;
 }
 
-/** Replaces each secret inside the strings (keys included) of a parsed JSON value. */
+/**
+ * Replaces each secret inside the strings (keys included) of a parsed JSON value. A part holding no
+ * secret is kept as it is (the common case: an answer rarely echoes a credential), so only the path
+ * to a replaced string is copied.
+ */
 export function redactJson(value: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return value;
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
+  const sorted = longestFirst(secrets);
+  return sorted.length === 0 ? value : redactValue(value, sorted);
+}
+
+function redactValue(value: unknown, sorted: readonly string[]): unknown {
+  if (typeof value === "string") return replaceAll(value, sorted);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = redactValue(value[i], sorted);
+      if (item !== value[i]) {
+        copy ??= value.slice();
+        copy[i] = item;
+      }
+    }
+    return copy ?? value;
+  }
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redact(key, secrets), redactJson(item, secrets)]),
-    );
+    const entries = Object.entries(value);
+    let changed = false;
+    const redacted = entries.map(([key, item]): [string, unknown] => {
+      const pair: [string, unknown] = [replaceAll(key, sorted), redactValue(item, sorted)];
+      if (pair[0] !== key || pair[1] !== item) changed = true;
+      return pair;
+    });
+    return changed ? Object.fromEntries(redacted) : value;
   }
   return value;
 }
@@ -73,8 +104,8 @@ function partialAtStart(text: string, secrets: readonly string[]): number {
  * only finds whole ones). Cut the result further as needed: no secret is left to split.
  */
 export function redactOutput(text: string, secrets: Iterable<string>, cut: CutEdges = {}): string {
-  const list = usable(secrets);
-  let out = redact(text, list);
+  const list = longestFirst(secrets);
+  let out = replaceAll(text, list);
   if (cut.end) out = out.slice(0, out.length - partialAtEnd(out, list));
   if (cut.start) out = out.slice(partialAtStart(out, list));
   return out;

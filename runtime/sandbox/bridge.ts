@@ -27,6 +27,17 @@ export interface CodeModeSearchHit {
 }
 
 const indexes = new WeakMap<Manifest, SearchIndex>();
+/** The Code Mode units of a manifest by ID, made once per manifest rather than once per run. */
+const codeModeUnits = new WeakMap<Manifest, Map<string, ManifestUnit>>();
+
+function unitsOf(manifest: Manifest): Map<string, ManifestUnit> {
+  let units = codeModeUnits.get(manifest);
+  if (!units) {
+    units = new Map(manifest.units.filter(inCodeMode).map((u) => [u.id, u]));
+    codeModeUnits.set(manifest, units);
+  }
+  return units;
+}
 /** A unit's operations by TS name (the first declared wins), made once per manifest unit. */
 const byTsName = new WeakMap<ManifestUnit, Map<string, ManifestOperation>>();
 
@@ -68,7 +79,7 @@ function invalid(message: string, hint: string): BridgeFailure {
 
 /** The bridge of one run. */
 export class Bridge {
-  private readonly units: Map<string, ManifestUnit>;
+  private readonly units: ReadonlyMap<string, ManifestUnit>;
   private readonly controller = new AbortController();
   private active = 0;
 
@@ -76,7 +87,7 @@ export class Bridge {
     private readonly runtime: UnitRuntime,
     private readonly declarations: BundleDeclarations | undefined,
   ) {
-    this.units = new Map(runtime.manifest.units.filter(inCodeMode).map((u) => [u.id, u]));
+    this.units = unitsOf(runtime.manifest);
   }
 
   /**

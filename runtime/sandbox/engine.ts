@@ -89,15 +89,13 @@ class Session {
     return handle;
   }
 
-  /** Takes the context's host functions and defines `units` for this run's catalogue. */
+  /** Takes the context's host functions and defines `units` for this run's catalogue (unless it was). */
   install(): void {
-    const ctx = this.context;
     this.fresh.attach({
       call: (request) => this.onCall(request),
       log: (level, text) => this.onLog(level, text),
     });
-    const catalog = this.keep(ctx.newString(this.job.catalog));
-    this.keep(ctx.unwrapResult(ctx.callFunction(this.api.defineUnits, ctx.undefined, catalog)));
+    if (this.fresh.catalog !== this.job.catalog) this.fresh.defineUnits(this.job.catalog);
   }
 
   private thrown(name: string, message: string) {
@@ -238,8 +236,19 @@ class Session {
   }
 }
 
-/** Runs `job` in `fresh`, then disposes it. `retire` is set when the engine itself failed. */
-export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel): EngineOutcome {
+/** A run's outcome, and the freeing of its context, left to the caller to do once it has sent the outcome. */
+export interface FinishedRun {
+  outcome: EngineOutcome;
+  /** Frees the run's context; false when that failed (the engine may then be inconsistent). */
+  dispose(): boolean;
+}
+
+/**
+ * Runs `job` in `fresh`. `outcome.retire` is set when the engine itself failed; its context is then
+ * not freed (nothing more runs in that worker). Freeing a runtime takes a tenth of a millisecond, so
+ * the worker sends the outcome first and frees the context after.
+ */
+export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel): FinishedRun {
   let session: Session | undefined;
   let outcome: EngineOutcome;
   try {
@@ -257,14 +266,21 @@ export function runJob(fresh: FreshContext, job: RunJob, channel: EngineChannel)
       ? "the script exhausted the engine's native stack"
       : "the sandbox engine failed while running the script";
     const code = native ? "STACK_OVERFLOW" : "SANDBOX_FAILED";
-    return { ok: false, error: { code, message }, logs: session?.logs.result() ?? [], retire: true };
+    const logs = session?.logs.result() ?? [];
+    return { outcome: { ok: false, error: { code, message }, logs, retire: true }, dispose: () => false };
   }
-  try {
-    session.dispose();
-  } catch {
-    return { ...outcome, retire: true };
-  }
-  return outcome;
+  const ran = session;
+  return {
+    outcome,
+    dispose() {
+      try {
+        ran.dispose();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
 }
 
 /** Where a run's time went inside the engine: defining `units`, evaluating, running, serialising. */

@@ -33,6 +33,13 @@ export interface FreshContext {
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   api: PreludeApi;
+  /** The catalogue (JSON) `units` is defined for, once it is. */
+  readonly catalog: string | undefined;
+  /**
+   * Defines `units` for `catalog` (JSON), once per context: a worker does it for its last run's
+   * catalogue while it waits, so the next run of the same bundle finds `units` already there.
+   */
+  defineUnits(catalog: string): void;
   /** Routes the prelude's host functions to the run that takes this context. */
   attach(functions: HostFunctions): void;
   /** Frees every handle, the context and the runtime. */
@@ -68,13 +75,24 @@ export function freshContext(quickjs: QuickJSWASMModule): FreshContext {
     ].map(keep);
     const api = keep(context.unwrapResult(context.callFunction(factory, context.undefined, ...args)));
     const property = (name: string) => keep(context.getProp(api, name));
+    const defineUnits = property("defineUnits");
+    let catalog: string | undefined;
     return {
       runtime,
       context,
       api: {
         serialize: property("serialize"),
         describeError: property("describeError"),
-        defineUnits: property("defineUnits"),
+        defineUnits,
+      },
+      get catalog() {
+        return catalog;
+      },
+      defineUnits(json) {
+        if (catalog !== undefined) throw new Error("units are defined once per context");
+        const text = keep(context.newString(json));
+        keep(context.unwrapResult(context.callFunction(defineUnits, context.undefined, text)));
+        catalog = json;
       },
       attach(functions) {
         if (owner) throw new Error("a fresh context serves one run");

@@ -11,6 +11,10 @@ import type { EngineMessage, EngineOutcome, RunJob } from "./protocol.js";
 import { WorkerClient, WorkerTimeoutError } from "./worker-client.js";
 
 type Engine = WorkerClient<EngineMessage>;
+/** A worker's answer that it ran nothing of the job. */
+const DECLINED = Symbol("declined");
+/** Engines asked in turn before a run fails: each one that declines is replaced. */
+const MAX_DECLINES = 3;
 const CALL_FAILED = JSON.stringify({ ok: false, error: { code: "CALL_FAILED", message: "the call failed" } });
 
 export interface SandboxPoolOptions {
@@ -96,14 +100,27 @@ export class SandboxPool {
    * answer by the deadline plus a grace period is ended and the run fails with `TIMEOUT`.
    */
   async run(job: RunJob, onCall: (request: string) => Promise<string>): Promise<EngineOutcome> {
+    // An engine that declines (see `engine-worker.ts`) ran nothing: the job goes to another one.
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await this.runOnce(job, onCall);
+      if (outcome !== DECLINED) return outcome;
+      if (attempt >= MAX_DECLINES) return lostRun(job, new Error("no engine could take the run"));
+    }
+  }
+
+  private async runOnce(
+    job: RunJob,
+    onCall: (request: string) => Promise<string>,
+  ): Promise<EngineOutcome | typeof DECLINED> {
     const engine = await this.acquire();
     let active = true;
-    let outcome: EngineOutcome | undefined;
+    let outcome: EngineOutcome | typeof DECLINED | undefined;
     try {
-      outcome = await engine.request(
+      outcome = await engine.request<EngineOutcome | typeof DECLINED>(
         { type: "run", job },
         (message) => {
           if (message.type === "result") return message.outcome;
+          if (message.type === "declined") return DECLINED;
           if (message.type === "call") {
             const reply = (response: string) => {
               if (active) engine.post({ type: "reply", callId: message.callId, response });
@@ -119,7 +136,7 @@ export class SandboxPool {
       return lostRun(job, error);
     } finally {
       active = false;
-      this.release(engine, outcome !== undefined && !outcome.retire);
+      this.release(engine, outcome !== undefined && outcome !== DECLINED && !outcome.retire);
     }
   }
 

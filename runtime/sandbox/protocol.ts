@@ -75,7 +75,9 @@ export type EngineRequest =
 export type EngineMessage =
   | { type: "ready" }
   | { type: "call"; callId: number; request: string }
-  | { type: "result"; outcome: EngineOutcome };
+  | { type: "result"; outcome: EngineOutcome }
+  /** The worker cannot run the job (its engine may be inconsistent); nothing of it ran. */
+  | { type: "declined" };
 
 /** A problem the type check found, positioned in the agent's own code (1-based). */
 export interface CheckDiagnostic {

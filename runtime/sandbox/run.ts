@@ -187,7 +187,10 @@ export async function runCodeMode(
   let outcome: EngineOutcome;
   try {
     const request = job(runtime, prepared.js, timeoutMs, timings !== undefined);
-    outcome = await pool.run(request, (call) => bridge.handle(call));
+    outcome = await pool.run(
+      request,
+      timings ? timings.timed((call) => bridge.handle(call)) : (call) => bridge.handle(call),
+    );
   } finally {
     bridge.close();
   }
@@ -212,6 +215,22 @@ class Stages {
     this.times[name] = now - this.last;
     this.last = now;
     for (const [stage, ms] of Object.entries(inner ?? {})) this.times[`${name}.${stage}`] = ms;
+  }
+
+  /**
+   * `handle`, adding the time its answers take to `bridge` (the host's part of the unit calls: input
+   * checks, the call itself, serialisation); the rest of the engine stage is the engine and the hops.
+   */
+  timed(handle: (call: string) => Promise<string>): (call: string) => Promise<string> {
+    return async (call) => {
+      const started = performance.now();
+      try {
+        return await handle(call);
+      } finally {
+        this.times.bridge = (this.times.bridge ?? 0) + performance.now() - started;
+        this.times.calls = (this.times.calls ?? 0) + 1;
+      }
+    };
   }
 
   done(): StageTimings {

@@ -34,6 +34,16 @@ describe("redactJson", () => {
       "[redacted]": ["[redacted]", 1, null],
     });
   });
+
+  it("copies only the path to a redacted string and keeps the parts without a secret as they are", () => {
+    const clean = { id: "n1", tags: ["home"] };
+    const value = { notes: [clean, { id: "n2", body: `token ${SECRET}` }] };
+    const redacted = redactJson(value, [SECRET]) as typeof value;
+    expect(redacted).toEqual({ notes: [clean, { id: "n2", body: "token [redacted]" }] });
+    expect(value.notes[1]).toEqual({ id: "n2", body: `token ${SECRET}` });
+    expect(redacted.notes[0]).toBe(clean);
+    expect(redactJson(clean, [SECRET])).toBe(clean);
+  });
 });
 
 describe("cutBytes", () => {

@@ -9,7 +9,8 @@ import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
-import { configuredUrl, guardedFetch } from "../outbound/guard.js";
+import type { Answer } from "../outbound/direct.js";
+import { configuredUrl, guardedDirect, guardedFetch } from "../outbound/guard.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
@@ -81,11 +82,7 @@ export async function exchange(
 ) {
   call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
   const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const doFetch = guardedFetch(options.transport ?? context.fetch ?? globalThis.fetch, {
-    configuredUrl: configuredUrl(context.unit.connection),
-    env: context.env,
-    resolve: context.resolve,
-  });
+  const doFetch = transportFor(request, context, options.transport);
   let response = await send(request, signal, doFetch);
   // An OAuth token the API refused gets one renewal and one retry, never more.
   const renewed = response.status === 401 && options.reauth ? await options.reauth() : undefined;
@@ -103,6 +100,41 @@ export async function exchange(
   });
 }
 
+/** How a request of the runtime goes out: its own fetch or transport when given, else the direct one. */
+type Transport = (url: URL, init: SendInit) => Promise<Answer>;
+interface SendInit {
+  method: string;
+  headers: Array<[string, string]>;
+  body: HttpRequest["body"] | null;
+  redirect: "manual";
+  signal: AbortSignal;
+}
+
+/**
+ * The guarded transport of one call. A string body or none goes straight on the pinned dispatcher
+ * (the common case, and much cheaper than fetch); other bodies, a fetch given to the runtime, or a
+ * transport of the invoker's own (TRACE) go through fetch's interface.
+ */
+function transportFor(
+  request: HttpRequest,
+  context: InvokeContext,
+  own: typeof fetch | undefined,
+): Transport {
+  const guard = {
+    configuredUrl: configuredUrl(context.unit.connection),
+    env: context.env,
+    resolve: context.resolve,
+  };
+  const base = own ?? context.fetch;
+  if (base === undefined && (request.body === undefined || typeof request.body === "string")) {
+    const direct = guardedDirect(guard);
+    return (url, init) =>
+      direct(url, { ...init, body: typeof init.body === "string" ? init.body : undefined });
+  }
+  const viaFetch = guardedFetch(base ?? globalThis.fetch, guard);
+  return (url, init) => viaFetch(url, init as RequestInit) as Promise<Answer>;
+}
+
 /** The unit's connection and the operation's request template, checked to be HTTP ones. */
 function httpTarget(context: InvokeContext): { connection: HttpApiConnection; invoke: HttpInvoke } {
   const { connection } = context.unit;
@@ -117,11 +149,7 @@ function httpTarget(context: InvokeContext): { connection: HttpApiConnection; in
 }
 
 /** Sends the request, following same-origin redirects with the same headers, at most `MAX_REDIRECTS`. */
-export async function send(
-  first: HttpRequest,
-  signal: AbortSignal,
-  doFetch: typeof fetch,
-): Promise<Response> {
+export async function send(first: HttpRequest, signal: AbortSignal, doFetch: Transport): Promise<Answer> {
   let request = first;
   for (let hop = 0; ; hop++) {
     const response = await doFetch(request.url, {

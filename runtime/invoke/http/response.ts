@@ -4,6 +4,7 @@
  */
 import { UnitError } from "../../errors.js";
 import { head, redactJson, redactOutput, truncationMarker } from "../../redact.js";
+import type { Answer, AnswerBody } from "../outbound/direct.js";
 import type { InvokeResult } from "../types.js";
 
 /** What the response reader needs to know about the call. */
@@ -26,30 +27,28 @@ export const EXCERPT_CHARS = 2_000;
 const EXCERPT_BYTES = 4 * EXCERPT_CHARS;
 
 /** Reads at most `limit` bytes; when more arrive, stops reading and cancels the rest of the stream. */
-export async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<CappedBody> {
+export async function readCapped(body: AnswerBody | null, limit: number): Promise<CappedBody> {
   if (body === null) return { bytes: new Uint8Array(0), truncated: false };
-  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return { bytes: Buffer.concat(chunks, size), truncated: false };
-      if (size + value.byteLength > limit) {
-        chunks.push(value.subarray(0, limit - size));
-        await reader.cancel().catch(() => undefined);
-        return { bytes: Buffer.concat(chunks, limit), truncated: true };
-      }
-      chunks.push(value);
-      size += value.byteLength;
+  for await (const value of body) {
+    if (size + value.byteLength > limit) {
+      chunks.push(value.subarray(0, limit - size));
+      // Leaving the loop ends the stream too; cancel says so at once for a body that waits on it.
+      await body.cancel().catch(() => undefined);
+      return { bytes: Buffer.concat(chunks, limit), truncated: true };
     }
-  } finally {
-    reader.releaseLock();
+    chunks.push(value);
+    size += value.byteLength;
   }
+  return {
+    bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size),
+    truncated: false,
+  };
 }
+
+/** A whole body's decoder (no stream state is kept between calls, so one serves every call). */
+const utf8 = new TextDecoder();
 
 /** Decodes UTF-8, leaving out a character the cap cut in half, and redacts secrets. */
 function decodeText(body: CappedBody, secrets: readonly string[]): string {
@@ -70,7 +69,7 @@ function statusHint(status: number): string | undefined {
   return undefined;
 }
 
-async function statusError(response: Response, context: ResponseContext): Promise<UnitError> {
+async function statusError(response: Answer, context: ResponseContext): Promise<UnitError> {
   const limit = Math.min(context.maxResponseBytes, EXCERPT_BYTES);
   const body = await readCapped(response.body, limit);
   const excerpt = head(decodeText(body, context.secrets), EXCERPT_CHARS);
@@ -96,7 +95,7 @@ function parseJson(text: string, context: ResponseContext): unknown {
 }
 
 /** Reads a final (non-redirect) response into a result; non-2xx becomes `HTTP_STATUS`. */
-export async function readResult(response: Response, context: ResponseContext): Promise<InvokeResult> {
+export async function readResult(response: Answer, context: ResponseContext): Promise<InvokeResult> {
   if (!response.ok) throw await statusError(response, context);
   if (context.method === "HEAD" || response.status === 204 || response.status === 205) {
     await response.body?.cancel().catch(() => undefined);
@@ -113,7 +112,7 @@ export async function readResult(response: Response, context: ResponseContext): 
       );
     }
     // Parsed before redaction: replacing text inside raw JSON could break its escapes.
-    const value = parseJson(new TextDecoder().decode(body.bytes), context);
+    const value = parseJson(utf8.decode(body.bytes), context);
     return { value: redactJson(value, context.secrets), truncated: false };
   }
   const text = decodeText(body, context.secrets);

@@ -16,6 +16,7 @@ import {
   parseResolved,
   refusedRange,
 } from "./address.js";
+import { type Answer, type DirectInit, directRequest } from "./direct.js";
 
 /** Resolves a hostname to its addresses (default: the system resolver, as connections use). */
 export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -142,9 +143,42 @@ function requestInit(request: Request): RequestInit {
   } as RequestInit;
 }
 
+/** Policies by configured URL and allow list: a unit's calls share one instead of parsing it each time. */
+const policies = new Map<string, OutboundPolicy>();
+const MAX_POLICIES = 256;
+
+function policyOf(options: OutboundOptions): OutboundPolicy {
+  const key = `${options.configuredUrl ?? ""}\u0000${options.env[ALLOW_VARIABLE] ?? ""}`;
+  let policy = policies.get(key);
+  if (!policy) {
+    policy = outboundPolicy(options.configuredUrl, options.env);
+    if (policies.size >= MAX_POLICIES) policies.clear();
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
+/**
+ * A unit's requests sent straight on the pinned dispatcher (`direct.ts`), under the same policy as
+ * {@link guardedFetch}; it follows no redirects (the invokers' `send` does, checking each hop here).
+ */
+export function guardedDirect(options: OutboundOptions): (url: URL, init: DirectInit) => Promise<Answer> {
+  const policy = policyOf(options);
+  const resolve = options.resolve ?? systemResolver;
+  return async (url, init) => {
+    checkLiteral(url, policy);
+    const dispatcher = await agentFor(policy, resolve);
+    try {
+      return await directRequest(dispatcher, url, init);
+    } catch (error) {
+      throw unwrap(error);
+    }
+  };
+}
+
 /** `base` guarded by the unit's outbound policy; redirects it would follow are followed hop by hop. */
 export function guardedFetch(base: typeof fetch, options: OutboundOptions): typeof fetch {
-  const policy = outboundPolicy(options.configuredUrl, options.env);
+  const policy = policyOf(options);
   const resolve = options.resolve ?? systemResolver;
   const lookup = lookupFor(policy, resolve);
   const once = async (url: URL, init: RequestInit | undefined): Promise<Response> => {

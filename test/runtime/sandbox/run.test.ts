@@ -2,7 +2,7 @@
  * Code Mode runs against the committed examples/basic bundle: real HTTP calls to the example's
  * service, real CLI actions, real QuickJS workers and the real type check.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prepareCodeMode } from "../../../runtime/sandbox/run.js";
 import { bundleDir, type ExampleBundle, startExample } from "./support.js";
 
@@ -283,5 +283,23 @@ return [Object.getPrototypeOf(notes) === Array.prototype, Object.getPrototypeOf(
       ok: false,
       error: { code: "CODE_TOO_LARGE" },
     });
+  });
+
+  it("with UNITC_TIMINGS=1, breaks a run down into stages, the host's part of its calls among them", async () => {
+    vi.stubEnv("UNITC_TIMINGS", "1");
+    try {
+      const result = await example.run(
+        "await units.notes.listNotes();\nreturn (await units.notes.listNotes()).length",
+      );
+      expect(result).toMatchObject({ ok: true, value: 2 });
+      const timings = result.timings ?? {};
+      expect(timings.calls).toBe(2);
+      expect(timings.bridge).toBeGreaterThan(0);
+      expect(timings.bridge).toBeLessThanOrEqual(timings.engine as number);
+      for (const stage of ["syntax", "engine", "engine.install", "engine.drive", "total"])
+        expect(typeof timings[stage], stage).toBe("number");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
