@@ -41,16 +41,25 @@ export function linkedDeclaration(unitId: string, ident: string, generator: stri
 const LINKED =
   /^(\n?)(?:\/\/ Types written by (.*)\.\n)?import \* as \$unit from "([^"\\\n]*)";\n\ndeclare global \{\nnamespace Units \{\n {2}export import ([A-Za-z_$][\w$]*) = \$unit;\n\}\n\}\n$/;
 
+/** Reads a file of the bundle by its relative path; undefined when it cannot be read. */
+export type BundleReader = (path: string) => string | undefined;
+
+/** A reader of the bundle in `bundleDir` on disk. */
+export function diskReader(bundleDir: string): BundleReader {
+  return (path) => {
+    try {
+      return readFileSync(join(bundleDir, path), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /** The module text after a generated file's header lines and the blank line that ends them. */
-function readModule(bundleDir: string, path: string): string {
-  let file: string;
-  try {
-    file = readFileSync(join(bundleDir, path), "utf8");
-  } catch {
-    return "";
-  }
-  const start = file.indexOf("\n\n");
-  return start < 0 ? "" : file.slice(start + 2);
+function readModule(read: BundleReader, path: string): string {
+  const file = read(path);
+  const start = file === undefined ? -1 : file.indexOf("\n\n");
+  return start < 0 || file === undefined ? "" : file.slice(start + 2);
 }
 
 /** `types.ts`'s declarations as namespace members: two spaces deeper, `export` and imports dropped. */
@@ -71,9 +80,10 @@ function nestedSpecTypes(module: string, generator: string): string {
  * the unit's own files are read, whatever paths the declaration names; a missing one leaves its part
  * empty: the type check then warns, nothing fails.
  */
-export function expandDeclaration(bundleDir: string, unitId: string, text: string): string {
+export function expandDeclaration(bundle: string | BundleReader, unitId: string, text: string): string {
+  const reader = typeof bundle === "string" ? diskReader(bundle) : bundle;
   const linked = LINKED.exec(text);
-  if (!linked) return inlineSpecTypes(bundleDir, unitId, text);
+  if (!linked) return inlineSpecTypes(reader, unitId, text);
   const [, lead, generator, specifier, ident] = linked as unknown as [
     string,
     string,
@@ -82,7 +92,7 @@ export function expandDeclaration(bundleDir: string, unitId: string, text: strin
     string,
   ];
   const own = specifier === unitTypesImport(unitId) && unitId !== "." && unitId !== "..";
-  const read = (path: string) => (own ? readModule(bundleDir, path) : "");
+  const read = (path: string) => (own ? readModule(reader, path) : "");
   const members = unitMembers(read(`units/${unitId}/types.ts`));
   const nested = generator === undefined ? "" : nestedSpecTypes(read(specTypesPath(unitId)), generator);
   return `${lead}declare namespace Units.${ident} {\n${nested}${members}}\n`;
@@ -95,7 +105,7 @@ const OPENING =
  * A declaration as unitc wrote it before `types.ts` held the unit's members (a bundle compiled by an
  * earlier version): the members copied in, the generator's types imported; those are nested back.
  */
-function inlineSpecTypes(bundleDir: string, unitId: string, text: string): string {
+function inlineSpecTypes(read: BundleReader, unitId: string, text: string): string {
   const opening = OPENING.exec(text);
   if (!opening || !text.endsWith("}\n}\n")) return text;
   const [whole, lead, generator, specifier, namespace] = opening as unknown as [
@@ -105,7 +115,7 @@ function inlineSpecTypes(bundleDir: string, unitId: string, text: string): strin
     string,
     string,
   ];
-  const module = specifier === specTypesImport(unitId) ? readModule(bundleDir, specTypesPath(unitId)) : "";
+  const module = specifier === specTypesImport(unitId) ? readModule(read, specTypesPath(unitId)) : "";
   const rest = text.slice(whole.length, text.length - 2);
   return `${lead}declare namespace ${namespace} {\n${nestedSpecTypes(module, generator)}${rest}`;
 }
