@@ -8,7 +8,12 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/core.js";
 import { isUnitError } from "../runtime/errors.js";
-import { type Manifest, type ManifestOperation, type ManifestUnit, readManifest } from "../runtime/manifest.js";
+import {
+  type Manifest,
+  type ManifestOperation,
+  type ManifestUnit,
+  readManifest,
+} from "../runtime/manifest.js";
 import { readManifestIndex } from "../runtime/manifest-slice.js";
 import { readUnitsIndex, type UnitsIndex } from "../runtime/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";

@@ -70,7 +70,13 @@ export interface ManifestIndex {
 }
 
 function readRange(fd: number, [start, end]: ByteRange, manifestBytes: number): unknown {
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end > manifestBytes || end < start) {
+  if (
+    !Number.isSafeInteger(start) ||
+    !Number.isSafeInteger(end) ||
+    start < 0 ||
+    end > manifestBytes ||
+    end < start
+  ) {
     throw new Error("range outside the manifest");
   }
   const buffer = Buffer.alloc(end - start);
@@ -93,7 +99,11 @@ function sliceOf(path: string, offsets: ManifestOffsets, unitId: string, name: s
         ? (readRange(opened, unit.schemas[def] as ByteRange, offsets.manifestBytes) as JsonSchema)
         : undefined;
     const schemas = Object.fromEntries(reachedDefs([op.inputSchema, op.outputSchema], lookup));
-    const sliced = { ...unit.unit, operations: [op], ...(Object.keys(schemas).length > 0 ? { schemas } : {}) };
+    const sliced = {
+      ...unit.unit,
+      operations: [op],
+      ...(Object.keys(schemas).length > 0 ? { schemas } : {}),
+    };
     return { ...offsets.manifest, units: [sliced] };
   } catch {
     return undefined;

@@ -5,9 +5,9 @@
  */
 
 import { hasCodeMode } from "../../runtime/manifest.js";
-import { searchIndexFile } from "../../runtime/search.js";
 import { MANIFEST_OFFSETS_FILE } from "../../runtime/manifest-slice.js";
 import { describeFiles } from "../../runtime/sandbox/describe-file.js";
+import { searchIndexFile } from "../../runtime/search.js";
 import { unitsIndexFile } from "../../runtime/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";

@@ -32,14 +32,21 @@ export function manifestOffsetsFile(text: string): string | undefined {
       unit++;
       section = undefined;
     } else if (/^ {6}"/.test(line)) {
-      section = line === '      "operations": [' ? "operations" : line === '      "schemas": {' ? "schemas" : undefined;
+      section =
+        line === '      "operations": ['
+          ? "operations"
+          : line === '      "schemas": {'
+            ? "schemas"
+            : undefined;
       count = 0;
     } else if (section !== undefined && line.startsWith(ENTRY_INDENT) && line[8] !== " ") {
       const body = line.endsWith(",") ? line.slice(0, -1) : line;
       const end = offset + Buffer.byteLength(body);
       const raw = rawUnits[unit] as Data;
       if (section === "operations") {
-        const op = (raw.operations as Data[])[count++] as Data;
+        const op = (raw.operations as Data[])[count++];
+        // A line holds a whole operation (`{…}`) in compile's layout only.
+        if (!op || !body.startsWith(`${ENTRY_INDENT}{`) || !body.endsWith("}")) return undefined;
         (units[unit] as OffsetsUnit).operations.push([
           op.name as string,
           op.tsName as string,
@@ -47,9 +54,9 @@ export function manifestOffsetsFile(text: string): string | undefined {
           end,
         ]);
       } else {
-        const name = Object.keys(raw.schemas as Data)[count++] as string;
+        const name = Object.keys((raw.schemas as Data | undefined) ?? {})[count++];
         const prefix = `${ENTRY_INDENT}${JSON.stringify(name)}: `;
-        if (!body.startsWith(prefix)) return undefined;
+        if (name === undefined || !body.startsWith(prefix) || /[{[]$/.test(body)) return undefined;
         (units[unit] as OffsetsUnit).schemas[name] = [offset + Buffer.byteLength(prefix), end] as ByteRange;
       }
     }

@@ -134,7 +134,11 @@ function method(lines: readonly string[], operation: string): string | undefined
 }
 
 /** The types `text` needs among `byName`, followed through the types they name, in declared order. */
-function typesUsed(text: string, types: ReadonlyArray<{ name: string; text: string }>, byName: Map<string, { name: string; text: string }>): string[] {
+function typesUsed(
+  text: string,
+  types: ReadonlyArray<{ name: string; text: string }>,
+  byName: Map<string, { name: string; text: string }>,
+): string[] {
   // The identifiers of each text looked up among the type names: one pass per text, where a test of
   // every type name against every text is quadratic on a large unit (GitHub's has thousands of types).
   const needed = new Set<string>();

@@ -34,7 +34,11 @@ export function describeTextPath(unitId: string): string {
 
 /** The files a unit's describe texts are cut from, relative to the bundle. */
 function sourcesOf(unitId: string): string[] {
-  return [posix.join(CODE_MODE_DIR, unitDeclarationPath(unitId)), `units/${unitId}/types.ts`, specTypesPath(unitId)];
+  return [
+    posix.join(CODE_MODE_DIR, unitDeclarationPath(unitId)),
+    `units/${unitId}/types.ts`,
+    specTypesPath(unitId),
+  ];
 }
 
 /** The table as written. */
@@ -80,7 +84,9 @@ export function describeFiles(
   }
   const index: DescribeIndex = { format: DESCRIBE_FORMAT, sources, textBytes: offset, operations };
   // One line per operation: a diff shows which operations' texts moved.
-  const table = Object.entries(operations).map(([name, at]) => `    ${JSON.stringify(name)}: ${JSON.stringify(at)}`);
+  const table = Object.entries(operations).map(
+    ([name, at]) => `    ${JSON.stringify(name)}: ${JSON.stringify(at)}`,
+  );
   const head = JSON.stringify({ ...index, operations: undefined }).slice(0, -1);
   return [
     [describeIndexPath(unitId), `${head},"operations":{\n${table.join(",\n")}\n}}\n`],
@@ -134,7 +140,8 @@ export function readDescribed(
   const at = Object.hasOwn(index.operations, tsName) ? index.operations[tsName] : undefined;
   if (at === undefined) return { text: undefined };
   const [start, length] = at;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(length) || start < 0 || length < 0) return undefined;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(length) || start < 0 || length < 0)
+    return undefined;
   if (start + length > index.textBytes) return undefined;
   const buffer = Buffer.alloc(length);
   const fd = openSync(textFile, "r");

@@ -1,8 +1,11 @@
 /** `unitc inspect` over a copy of the committed example bundle: signatures, descriptions, declarations. */
+
+import { appendFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
-import { exampleProject } from "./bundle-support.js";
+import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-support.js";
 
 let project: Awaited<ReturnType<typeof exampleProject>>;
 
@@ -46,5 +49,29 @@ describe("unitc inspect", () => {
     expect(op.code).toBe(1);
     expect(op.stderr).toContain("UNKNOWN_OPERATION");
     expect(op.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+  });
+
+  it("reads only the operation's slices: its manifest line and its recorded describe text", async () => {
+    const expected = await runUnitc(["inspect", "notes.createNote"], project.dir);
+    const dir = await copyOfProject(project.dir);
+    // Another operation's manifest line and the unit's types, each spoilt at the same size: the
+    // whole manifest no longer reads, nor would the declaration cut from the types be the same.
+    spoilOperationLine(dir, "notes", "listNotes");
+    const types = join(dir, "generated/units/notes/types.ts");
+    writeFileSync(types, "x".repeat(statSync(types).size));
+    expect(await runUnitc(["inspect", "notes.createNote"], dir)).toEqual(expected);
+    expect((await runUnitc(["inspect", "notes"], dir)).stderr).toContain("cannot read manifest");
+  });
+
+  it("gives the same text for a bundle without the tables (an older compile) or with stale ones", async () => {
+    const expected = await runUnitc(["inspect", "notes.createNote"], project.dir);
+    const older = await copyOfProject(project.dir);
+    rmSync(join(older, "generated/manifest-offsets.json"));
+    rmSync(join(older, "generated/units/notes/describe-index.json"));
+    expect(await runUnitc(["inspect", "notes.createNote"], older)).toEqual(expected);
+    const stale = await copyOfProject(project.dir);
+    appendFileSync(join(stale, "generated/manifest.json"), "\n");
+    appendFileSync(join(stale, "generated/units/notes/describe.txt"), "stale");
+    expect(await runUnitc(["inspect", "notes.createNote"], stale)).toEqual(expected);
   });
 });
