@@ -1,10 +1,15 @@
 // `unitc list`, `inspect`, `search` and `call` as new processes on GitHub REST's bundle (~1,200
 // operations, the spec from bench/openapi-github.mjs), its base URL a loopback server in this
 // process that answers every request with a small JSON body (so `call` measures unitc, not GitHub).
-// Not met yet on this bundle: `list` reads units-index.json (0.4 MB) instead of the 3.3 MB manifest,
-// but `search` still builds its postings from the 0.6 MB index at load, `inspect` still parses the
-// unit's Code Mode declaration and spec types to cut out one operation's types (a per-operation excerpt
-// written at compile time is the way) and `call` reads the whole manifest.
+// Every row is printed beside its target. What keeps them fast: `list` and `search` read
+// units-index.json (0.4 MB) and search-index.json instead of the 3.3 MB manifest; `inspect unit.op`
+// reads manifest-offsets.json and the operation's line of the manifest, and its describe text from
+// units/github/describe-index.json and one slice of describe.txt (cut at compile time, where cutting it
+// from the unit's 5 MB of declarations took a quarter of a second); `call` reads the same slices, and
+// its input validator checks the schema with the meta-schema's validator compiled ahead
+// (runtime/schema-meta.generated.ts). What is left of `call` is mostly loading ajv, node:http/https
+// and undici for the one request. `node -e ''` is printed for scale: on a loaded machine every row
+// moves with it.
 import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";

@@ -125,9 +125,10 @@ function members(text: string): Array<{ name: string; kind: string; text: string
 }
 
 /** The method of `operation` in a unit's `Client` interface (its lines), with its doc comment. */
-function method(lines: readonly string[], operation: string): string | undefined {
-  const at = lines.findIndex((line) => line.startsWith(`    ${operation}(`));
-  if (at < 0) return undefined;
+function method(parts: UnitParts, operation: string): string | undefined {
+  const lines = parts.client;
+  const at = parts.methods.get(operation);
+  if (at === undefined) return undefined;
   let start = at;
   while (start > 0 && /^ {4}(\/\*\*| \*)/.test(lines[start - 1] as string)) start -= 1;
   return lines.slice(start, at + 1).join("\n");
@@ -159,6 +160,8 @@ function typesUsed(
 interface UnitParts {
   opening: string;
   client: string[];
+  /** The line each method starts on, by name (the first, as a search of the lines finds it). */
+  methods: Map<string, number>;
   types: Array<{ name: string; text: string }>;
   byName: Map<string, { name: string; text: string }>;
 }
@@ -174,10 +177,17 @@ function partsOf(text: string): UnitParts {
   const all = members(withoutSpecTypes(text));
   const client = all.find((m) => m.kind === "interface" && m.name === "Client");
   const types = all.filter((m) => m.kind === "type");
+  const lines = client ? client.text.split("\n") : [];
+  const methods = new Map<string, number>();
+  lines.forEach((line, at) => {
+    const name = /^ {4}([^\s(]+)\(/.exec(line)?.[1];
+    if (name !== undefined && !methods.has(name)) methods.set(name, at);
+  });
   const parts = {
     opening:
       text.split("\n").find((line) => line.startsWith("declare namespace")) ?? "declare namespace Units {",
-    client: client ? client.text.split("\n") : [],
+    client: lines,
+    methods,
     types,
     byName: new Map(types.map((type) => [type.name, type])),
   };
@@ -192,7 +202,7 @@ function partsOf(text: string): UnitParts {
  */
 export function describeOperation(text: string, operation: string): string | undefined {
   const parts = partsOf(text);
-  const signature = method(parts.client, operation);
+  const signature = method(parts, operation);
   if (!signature) return undefined;
   const own = typesUsed(signature, parts.types, parts.byName)
     .map((t) => `${t}\n`)
