@@ -7,9 +7,10 @@
 // units/github/describe-index.json and one slice of describe.txt (cut at compile time, where cutting it
 // from the unit's 5 MB of declarations took a quarter of a second); `call` reads the same slices, and
 // its input validator checks the schema with the meta-schema's validator compiled ahead
-// (runtime/schema-meta.generated.ts). What is left of `call` is mostly loading ajv, node:http/https
-// and undici for the one request. `node -e ''` is printed for scale: on a loaded machine every row
-// moves with it.
+// (runtime/schema-meta.generated.ts). `call` is not under 100 ms yet (about 125 ms with the machine
+// at load 3): what is left is mostly loading code for the one request, about 20 ms each for ajv,
+// Node's fetch, and undici's Agent (the outbound guard's pinned connections) with its llhttp wasm.
+// `node -e ''` is printed for scale: on a loaded machine every row moves with it.
 import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";
