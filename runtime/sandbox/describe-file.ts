@@ -1,10 +1,13 @@
 /**
- * Each operation's `units.describe` text, written at compile time beside the unit's files:
- * `units/<id>/describe.txt` holds the texts one after another and `units/<id>/describe-index.json`
- * where each one lies (in bytes), plus the sizes of the files they were cut from. `unitc inspect
- * unit.op` then reads the small table and one slice, where cutting the text out of the unit's whole
- * declaration means reading and parsing megabytes (GitHub REST's types). A table whose recorded sizes
- * differ from the files beside it is stale, and readers fall back to cutting the text themselves.
+ * Each operation's `units.describe` text, worked out at compile time and written beside the unit's
+ * files, so `unitc inspect unit.op` reads a small table and a few slices where cutting the text out
+ * of the unit's whole declaration means reading and parsing megabytes (GitHub REST's types). The
+ * texts share most of their parts (the generated types many operations use), and those parts are
+ * the unit's own files rewritten line by line, so nothing is copied: `units/<id>/describe-index.json`
+ * lists each distinct piece once, as a byte range of `types.ts` or `spec-types.ts` (describe-sources.ts)
+ * or of `units/<id>/describe.txt` (the few texts that are no file's, such as a namespace's opening),
+ * and per operation only the numbers of its pieces. A table whose recorded sizes differ from the
+ * files beside it is stale, and readers fall back to cutting the text themselves.
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
@@ -13,14 +16,14 @@ import {
   CODE_MODE_DIR,
   DECLARATION_FILE,
   describeDeclaration,
-  describeOperation,
+  describeOperationPieces,
   unitDeclarationPath,
-  unitDeclarationText,
+  unitDeclarationRegions,
 } from "./declarations.js";
+import { DESCRIBE_FORMAT, type DescribeIndex, operationText, PieceTable } from "./describe-pieces.js";
+import { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, specTypesPath } from "./spec-types-link.js";
 
-/** Bumped when the table changes incompatibly; another format is ignored like a stale one. */
-export const DESCRIBE_FORMAT = 1;
 
 /** The table's path in the bundle. */
 export function describeIndexPath(unitId: string): string {
@@ -41,17 +44,6 @@ function sourcesOf(unitId: string): string[] {
   ];
 }
 
-/** The table as written. */
-interface DescribeIndex {
-  format: typeof DESCRIBE_FORMAT;
-  /** Each source file's size in bytes, or -1 when the bundle has no such file. */
-  sources: Record<string, number>;
-  /** The size of `describe.txt` in bytes. */
-  textBytes: number;
-  /** By TypeScript name, where the operation's text lies in `describe.txt`: [byte offset, byte length]. */
-  operations: Record<string, [number, number]>;
-}
-
 /**
  * The two files of a unit's describe texts, for the operations named `tsNames`, from the bundle's
  * files as `read` gives them (the emitted text, before anything is written).
@@ -64,33 +56,41 @@ export function describeFiles(
   const [declarationPath] = sourcesOf(unitId) as [string];
   const declaration = read(declarationPath);
   if (declaration === undefined) return [];
-  const unitText = unitDeclarationText(read, unitId, declaration);
+  const { text: unitText, regions } = unitDeclarationRegions(read, unitId, declaration);
   const sources: Record<string, number> = {};
   for (const path of sourcesOf(unitId)) {
     const text = read(path);
     sources[path] = text === undefined ? -1 : Buffer.byteLength(text);
   }
-  const operations: Record<string, [number, number]> = {};
-  const texts: string[] = [];
-  let offset = 0;
+  const files = new Map(regions.map((region) => [region.path, read(region.path) ?? ""]));
+  const operations: Record<string, string> = {};
+  const index = (): DescribeIndex => ({
+    format: DESCRIBE_FORMAT,
+    sources,
+    textBytes: table.textBytes,
+    files: table.files,
+    pieces: table.pieces,
+    operations,
+  });
+  const table = new PieceTable(index, new DeclarationSources(unitText, regions, files), read);
   for (const tsName of tsNames) {
     if (Object.hasOwn(operations, tsName)) continue;
-    const text = describeOperation(unitText, tsName);
-    if (text === undefined) continue;
-    const bytes = Buffer.byteLength(text);
-    operations[tsName] = [offset, bytes];
-    texts.push(text);
-    offset += bytes;
+    const pieces = describeOperationPieces(unitText, tsName);
+    if (pieces !== undefined) operations[tsName] = table.add(unitText, pieces);
   }
-  const index: DescribeIndex = { format: DESCRIBE_FORMAT, sources, textBytes: offset, operations };
-  // One line per operation: a diff shows which operations' texts moved.
-  const table = Object.entries(operations).map(
-    ([name, at]) => `    ${JSON.stringify(name)}: ${JSON.stringify(at)}`,
+  const { pieces, ...rest } = index();
+  // One line per piece and per operation: a diff shows which ones moved.
+  const head = JSON.stringify({ ...rest, operations: undefined }).slice(0, -1);
+  const lines = (entries: string[]) => `\n${entries.join(",\n")}\n`;
+  const named = Object.entries(operations).map(
+    ([name, numbers]) => `${JSON.stringify(name)}:${JSON.stringify(numbers)}`,
   );
-  const head = JSON.stringify({ ...index, operations: undefined }).slice(0, -1);
   return [
-    [describeIndexPath(unitId), `${head},"operations":{\n${table.join(",\n")}\n}}\n`],
-    [describeTextPath(unitId), texts.join("")],
+    [
+      describeIndexPath(unitId),
+      `${head},"pieces":[${lines(pieces.map((p) => JSON.stringify(p)))}],"operations":{${lines(named)}}}\n`,
+    ],
+    [describeTextPath(unitId), table.text],
   ];
 }
 
@@ -102,12 +102,19 @@ function sizeOf(path: string): number {
   }
 }
 
-function isIndex(data: Partial<DescribeIndex> | null): data is DescribeIndex {
+function isIndex(data: Partial<DescribeIndex> | null, unitId: string): data is DescribeIndex {
+  const own = sourcesOf(unitId);
   return (
     data?.format === DESCRIBE_FORMAT &&
     typeof data.sources === "object" &&
     data.sources !== null &&
     typeof data.textBytes === "number" &&
+    Array.isArray(data.pieces) &&
+    // Pieces are read only from the unit's own files.
+    Array.isArray(data.files) &&
+    data.files.every(
+      (file) => Array.isArray(file) && own.includes(file[0]) && ["spec", "types"].includes(file[1]),
+    ) &&
     typeof data.operations === "object" &&
     data.operations !== null
   );
@@ -129,7 +136,7 @@ export function readDescribed(
   } catch {
     return undefined;
   }
-  if (!isIndex(index)) return undefined;
+  if (!isIndex(index, unitId)) return undefined;
   const textFile = join(bundleDir, describeTextPath(unitId));
   if (sizeOf(textFile) !== index.textBytes) return undefined;
   for (const path of sourcesOf(unitId)) {
@@ -137,20 +144,27 @@ export function readDescribed(
       return undefined;
     }
   }
-  const at = Object.hasOwn(index.operations, tsName) ? index.operations[tsName] : undefined;
-  if (at === undefined) return { text: undefined };
-  const [start, length] = at;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(length) || start < 0 || length < 0)
-    return undefined;
-  if (start + length > index.textBytes) return undefined;
-  const buffer = Buffer.alloc(length);
-  const fd = openSync(textFile, "r");
+  const numbers = Object.hasOwn(index.operations, tsName) ? index.operations[tsName] : undefined;
+  if (numbers === undefined) return { text: undefined };
+  if (typeof numbers !== "string") return undefined;
+  const paths = [textFile, ...index.files.map(([path]) => join(bundleDir, path))];
+  const fds = new Map<number, number>();
   try {
-    readSync(fd, buffer, 0, length, start);
+    const text = operationText(index, numbers, (source, start, length) => {
+      let fd = fds.get(source);
+      if (fd === undefined) {
+        fd = openSync(paths[source] as string, "r");
+        fds.set(source, fd);
+      }
+      const buffer = Buffer.alloc(length);
+      return readSync(fd, buffer, 0, length, start) === length ? buffer : undefined;
+    });
+    return text === undefined ? undefined : { text };
+  } catch {
+    return undefined;
   } finally {
-    closeSync(fd);
+    for (const fd of fds.values()) closeSync(fd);
   }
-  return { text: buffer.toString("utf8") };
 }
 
 /**
