@@ -46,8 +46,10 @@ function byteOffsets(text: string): Uint32Array | undefined {
     offsets[i] = bytes;
     const code = text.charCodeAt(i);
     // A surrogate pair is four bytes, counted at its first half.
-    bytes +=
-      code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xdc00 && code < 0xe000 ? 0 : code >= 0xd800 ? 4 : 3;
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00) bytes += 4;
+    else if (code < 0xdc00 || code >= 0xe000) bytes += 3;
   }
   offsets[text.length] = bytes;
   return offsets;
