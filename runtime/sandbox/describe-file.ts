@@ -24,7 +24,6 @@ import { DESCRIBE_FORMAT, type DescribeIndex, operationText, PieceTable } from "
 import { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, specTypesPath } from "./spec-types-link.js";
 
-
 /** The table's path in the bundle. */
 export function describeIndexPath(unitId: string): string {
   return `units/${unitId}/describe-index.json`;

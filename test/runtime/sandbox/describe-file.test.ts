@@ -1,9 +1,10 @@
 /**
- * Each operation's `units.describe` text written at compile time (`units/<id>/describe.txt` and its
- * table): read back one slice at a time, equal to what cutting it from the declarations gives, and
- * ignored (undefined: the caller cuts it itself) when missing or stale.
+ * Each operation's `units.describe` text written at compile time (`units/<id>/describe-index.json`,
+ * its pieces, and `describe.txt`): read back a few slices at a time, equal to what cutting it from
+ * the declarations gives, each shared piece stored once, and ignored (undefined: the caller cuts it
+ * itself) when missing or stale.
  */
-import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -62,6 +63,51 @@ describe("describe-file", () => {
     // An operation the declaration has no method for has no text, and is no reason to fall back.
     expect(readDescribed(copy, "petstore", "nope")).toEqual({ text: undefined });
     expect(readDescribed(copy, "petstore", "constructor")).toEqual({ text: undefined });
+  });
+
+  it("stores each piece the operations share once: the files are smaller than the texts", () => {
+    for (const dir of [PETSTORE, join(import.meta.dirname, "../../../generated/discovery")]) {
+      const { manifest } = readManifest(join(dir, "manifest.json"));
+      const declarations = loadDeclarations(dir);
+      for (const unit of manifest.units) {
+        const names = unit.operations.map((op) => op.tsName);
+        const texts = names.map((name) => describeDeclaration(declarations, unit, name) ?? "");
+        const files = describeFiles(unit.id, diskReader(dir), names);
+        const stored = files.reduce((sum, [, text]) => sum + Buffer.byteLength(text), 0);
+        const written = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+        expect(stored, unit.id).toBeLessThan(written / 3);
+        // What the bundle holds is what the writer gives.
+        for (const [path, text] of files) expect(readFileSync(join(dir, path), "utf8"), path).toBe(text);
+      }
+    }
+  });
+
+  it("is ignored when a piece lies outside its file or names a file not the unit's", () => {
+    const index = JSON.parse(readFileSync(join(PETSTORE, describeIndexPath("petstore")), "utf8"));
+    const types = "units/petstore/types.ts";
+    for (const change of [
+      (data: typeof index) => data.pieces.push([2, data.sources[types] - 10, 20]),
+      (data: typeof index) => data.pieces.push([0, data.textBytes, 1]),
+      (data: typeof index) => data.pieces.push([9, 0, 1]),
+      (data: typeof index) => data.files.push(["manifest.json", "types"]),
+      (data: typeof index) => data.pieces.push(["0", 0, 1]),
+    ]) {
+      const copy = copyOf(PETSTORE);
+      const data = structuredClone(index);
+      change(data);
+      data.operations.getPet = `${data.operations.getPet} ${(data.pieces.length - 1).toString(36)}`;
+      writeFileSync(join(copy, describeIndexPath("petstore")), JSON.stringify(data));
+      expect(readDescribed(copy, "petstore", "getPet"), JSON.stringify(data.pieces.at(-1))).toBeUndefined();
+    }
+    // Numbers naming no piece, or a run past the table.
+    for (const numbers of ["zz", "0-zzzz", "x-"]) {
+      const copy = copyOf(PETSTORE);
+      writeFileSync(
+        join(copy, describeIndexPath("petstore")),
+        JSON.stringify({ ...index, operations: { getPet: numbers } }),
+      );
+      expect(readDescribed(copy, "petstore", "getPet"), numbers).toBeUndefined();
+    }
   });
 
   it("is ignored when missing, or when the text or a file it was cut from changed size", () => {
