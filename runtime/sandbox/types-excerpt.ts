@@ -99,12 +99,6 @@ export function specTypesSpan(unitText: string): [number, number] | undefined {
   return end < 0 ? undefined : [at + 1, end + CLOSING.length];
 }
 
-/** A unit's declaration text without its `namespace $types` block (the text itself when it has none). */
-export function withoutSpecTypes(unitText: string): string {
-  const span = specTypesSpan(unitText);
-  return span === undefined ? unitText : unitText.slice(0, span[0]) + unitText.slice(span[1]);
-}
-
 /** Cuts the kept parts out of one index; `used` is the text of the operation's own types. */
 class Excerpt {
   readonly #index: Index;
