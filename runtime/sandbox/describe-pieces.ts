@@ -60,8 +60,16 @@ function pieceText(
   return file === undefined ? text : restoreLines(file[1], text, midLine !== 1);
 }
 
-/** An operation's text from its piece numbers; undefined when one is unknown or unreadable. */
-export function operationText(index: DescribeIndex, numbers: string, read: ByteReader): string | undefined {
+/**
+ * An operation's text from its piece numbers; undefined when one is unknown or unreadable. `known`
+ * keeps each piece read, for reading many operations.
+ */
+export function operationText(
+  index: DescribeIndex,
+  numbers: string,
+  read: ByteReader,
+  known?: Map<number, string>,
+): string | undefined {
   let text = "";
   for (const run of numbers.split(" ")) {
     const [first, last = first] = run.split("-").map((number) => Number.parseInt(number, 36)) as [
@@ -71,8 +79,9 @@ export function operationText(index: DescribeIndex, numbers: string, read: ByteR
     // A run longer than the table is no table's.
     if (!(last - first < index.pieces.length)) return undefined;
     for (let number = first; number <= last; number++) {
-      const piece = pieceText(index, index.pieces[number], read);
+      const piece = known?.get(number) ?? pieceText(index, index.pieces[number], read);
       if (piece === undefined) return undefined;
+      known?.set(number, piece);
       text += piece;
     }
   }
@@ -104,6 +113,8 @@ export class PieceTable {
   /** Each stored text by its byte offset, and each file's bytes, for reading pieces back. */
   readonly #byOffset = new Map<number, string>();
   readonly #fileBytes = new Map<string, Buffer>();
+  /** Each piece's text as read back. */
+  readonly #read = new Map<number, string>();
 
   constructor(
     readonly index: () => DescribeIndex,
@@ -114,7 +125,8 @@ export class PieceTable {
   /** The numbers of an operation's pieces, checked by reading them back. */
   add(unitText: string, pieces: readonly Piece[]): string {
     const numbers = runs(pieces.map((piece) => this.#numberOf(unitText, piece)));
-    if (operationText(this.index(), numbers, this.readBytes) === piecesText(unitText, pieces)) return numbers;
+    const text = operationText(this.index(), numbers, this.readBytes, this.#read);
+    if (text === piecesText(unitText, pieces)) return numbers;
     return this.#text(piecesText(unitText, pieces)).toString(36);
   }
 
