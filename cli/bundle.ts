@@ -5,13 +5,20 @@
  * anything runs.
  */
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/core.js";
 import { isUnitError } from "../runtime/errors.js";
-import { readManifest } from "../runtime/manifest.js";
+import {
+  type Manifest,
+  type ManifestOperation,
+  type ManifestUnit,
+  readManifest,
+} from "../runtime/manifest.js";
+import { readManifestIndex } from "../runtime/manifest-slice.js";
 import { readUnitsIndex, type UnitsIndex } from "../runtime/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
+import { splitTarget } from "./target.js";
 
 export { DEFAULT_MANIFEST };
 
@@ -59,6 +66,40 @@ export function openBundle(
   } catch (error) {
     reportSetup(io, command, error);
     setExit(1);
+    return undefined;
+  }
+}
+
+/** A bundle opened for one operation: a runtime holding only that unit and operation. */
+export interface OpenedOperation extends OpenedBundle {
+  unit: ManifestUnit;
+  operation: ManifestOperation;
+}
+
+/**
+ * The runtime over only the unit and operation `target` names, read through the bundle's
+ * `manifest-offsets.json` (see `runtime/manifest-slice.ts`) instead of the whole manifest; undefined
+ * when that table is missing or stale or `target` names no operation in it: the caller then opens the
+ * whole bundle, whose errors name the units and operations there are.
+ */
+export function openOperation(
+  io: CliIO,
+  flag: string | undefined,
+  target: string,
+  options: Omit<RuntimeOptions, "manifest" | "manifestPath"> = {},
+): OpenedOperation | undefined {
+  const path = manifestPathOf(io, flag);
+  const index = readManifestIndex(path);
+  if (!index) return undefined;
+  const { unitId, name } = splitTarget(new Set(index.unitIds), target);
+  const slice = name === undefined ? undefined : index.slice(unitId, name);
+  if (slice === undefined) return undefined;
+  try {
+    const runtime = createRuntime({ ...options, manifest: slice as Manifest, baseDir: dirname(path) });
+    const [unit] = runtime.manifest.units;
+    const operation = unit?.operations[0];
+    return unit && operation ? { runtime, path, unit, operation } : undefined;
+  } catch {
     return undefined;
   }
 }

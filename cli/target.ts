@@ -17,8 +17,7 @@ export interface Target {
  * Splits `text` into a unit ID and an operation name: the whole text when it is a unit, else at the
  * first dot after which the rest names an operation of the unit before it (IDs may hold dots).
  */
-function split(runtime: UnitRuntime, text: string): { unitId: string; name?: string } {
-  const ids = new Set(runtime.manifest.units.map((u) => u.id));
+export function splitTarget(ids: ReadonlySet<string>, text: string): { unitId: string; name?: string } {
   if (ids.has(text)) return { unitId: text };
   for (let at = text.indexOf("."); at > 0; at = text.indexOf(".", at + 1)) {
     if (ids.has(text.slice(0, at))) return { unitId: text.slice(0, at), name: text.slice(at + 1) };
@@ -34,7 +33,7 @@ export function reportFailure(io: CliIO, command: string, error: unknown): void 
 
 /** Finds the unit (and operation) `text` names; throws the runtime's lookup errors. */
 export function lookUp(runtime: UnitRuntime, text: string, needOperation: boolean): Target {
-  const { unitId, name } = split(runtime, text);
+  const { unitId, name } = splitTarget(new Set(runtime.manifest.units.map((u) => u.id)), text);
   if (name === undefined) {
     const unit = runtime.manifest.units.find((u) => u.id === unitId);
     if (unit && !needOperation) return { unit };

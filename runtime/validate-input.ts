@@ -1,22 +1,17 @@
 /** Input validation: every call is checked against its operation's schema before anything is sent. */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { AJV_OPTIONS, addUnitcFormats, META_SCHEMA_ID } from "./ajv-setup.js";
 import type { JsonSchema } from "./manifest.js";
+import validateMetaSchema from "./schema-meta.generated.js";
 
-function createAjv() {
-  // Schemas come from specs and configs written for many validators: be lenient about keywords
-  // (strict: false) but exact about data. A format it does not know is not checked, and is no
-  // reason to print to stderr, which is a stdio server's log.
-  const ajv = new Ajv2020.default({ allErrors: true, strict: false, validateFormats: true, logger: false });
-  addFormats.default(ajv);
-  // Formats of discovery documents that ajv-formats does not name (int32, int64, float and double
-  // it does): the widths that fit a JSON number are checked; the others only name a string shape.
-  ajv.addFormat("uint32", {
-    type: "number",
-    validate: (n: number) => Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1,
-  });
-  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
-  for (const name of ["google-datetime", "google-duration", "google-fieldmask"]) ajv.addFormat(name, true);
+/** The validator; exported for the test that checks the meta-schema's validator compiled ahead is used. */
+export function createAjv() {
+  const ajv = new Ajv2020.default(AJV_OPTIONS);
+  addUnitcFormats(ajv);
+  // The meta-schema's validator compiled ahead with this same setup (scripts/gen-schema-meta.mjs):
+  // ajv checks each schema against it as before, without compiling the meta-schema in every process.
+  const meta = ajv.schemas[META_SCHEMA_ID];
+  if (meta && !meta.validate) meta.validate = validateMetaSchema as unknown as ValidateFunction;
   return ajv;
 }
 

@@ -4,7 +4,7 @@
  * error text on stderr, exit 1.
  */
 import { defineCommand } from "citty";
-import { manifestArg, openBundle } from "../bundle.js";
+import { manifestArg, openBundle, openOperation } from "../bundle.js";
 import { callInput } from "../call-input.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
@@ -33,15 +33,14 @@ export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const io = withEnvFile(outerIo, args["env-file"]);
       // vault: references and OAuth tokens read the user config's store, opened at first use only.
       const storage = lazyStorage(io, args["user-config"]);
-      const bundle = openBundle(io, "call", args.manifest, setExit, {
-        env: io.env,
-        vault: storage.vault,
-        oauth: storage.oauth,
-      });
+      const options = { env: io.env, vault: storage.vault, oauth: storage.oauth };
+      // Only the called operation's part of the manifest when the bundle records where it lies.
+      const sliced = openOperation(io, args.manifest, args.target, options);
+      const bundle = sliced ?? openBundle(io, "call", args.manifest, setExit, options);
       if (!bundle) return;
       const { runtime } = bundle;
       try {
-        const { unit, operation } = lookUp(runtime, args.target, true);
+        const { unit, operation } = sliced ?? lookUp(runtime, args.target, true);
         const words = (args._ as string[]).slice(1);
         const input = callInput(args.input, words, operation?.inputSchema);
         const result = await runtime.invoke(unit.id, operation?.name ?? "", input);

@@ -6,8 +6,9 @@ import { dirname } from "node:path";
 import { defineCommand } from "citty";
 import type { ManifestOperation, ManifestUnit } from "../../runtime/manifest.js";
 import { describeDeclaration, loadDeclarations } from "../../runtime/sandbox/declarations.js";
+import { describedFromFiles } from "../../runtime/sandbox/describe-file.js";
 import { operationSignature, unitAccessor } from "../../runtime/signature.js";
-import { manifestArg, openBundle } from "../bundle.js";
+import { manifestArg, openBundle, openOperation } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { findTarget } from "../target.js";
 
@@ -39,16 +40,21 @@ export function inspectCommand(io: CliIO, setExit: (code: number) => void) {
       ...manifestArg,
     },
     run({ args }) {
-      const bundle = openBundle(io, "inspect", args.manifest, setExit);
+      // One operation: its part of the manifest and its recorded describe text, when the bundle has them.
+      const sliced = openOperation(io, args.manifest, args.target);
+      const bundle = sliced ?? openBundle(io, "inspect", args.manifest, setExit);
       if (!bundle) return;
-      const found = findTarget(io, "inspect", bundle.runtime, args.target);
+      const found = sliced ?? findTarget(io, "inspect", bundle.runtime, args.target);
       if (!found) {
         setExit(EXIT_ERRORS);
         return;
       }
       const { unit, operation } = found;
-      const declarations = loadDeclarations(dirname(bundle.path));
-      const declaration = describeDeclaration(declarations, unit, operation?.tsName);
+      const bundleDir = dirname(bundle.path);
+      const recorded = operation && describedFromFiles(bundleDir, unit, operation.tsName);
+      const declaration = recorded
+        ? recorded.text
+        : describeDeclaration(loadDeclarations(bundleDir), unit, operation?.tsName);
       const text = operation ? operationText(unit, operation) : unitText(unit);
       io.stdout(`${text}\n${declaration ? `\n${declaration.trim()}\n` : ""}`);
       setExit(EXIT_OK);

@@ -5,6 +5,8 @@
  */
 
 import { hasCodeMode } from "../../runtime/manifest.js";
+import { MANIFEST_OFFSETS_FILE } from "../../runtime/manifest-slice.js";
+import { describeFiles } from "../../runtime/sandbox/describe-file.js";
 import { searchIndexFile } from "../../runtime/search.js";
 import { unitsIndexFile } from "../../runtime/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
@@ -20,6 +22,7 @@ import {
 import { emitIndexModule, PACKAGE_JSON } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { manifestText } from "./manifest-compact.js";
+import { manifestOffsetsFile } from "./manifest-offsets.js";
 import { planUnits, type UnitPlan } from "./plan.js";
 
 export interface EmitOptions {
@@ -42,7 +45,16 @@ function unitFiles(plan: UnitPlan): Array<[string, string]> {
     [`${dir}/index.ts`, emitClientModule(plan)],
     [unitDeclarationFile(plan), emitUnitDeclaration(plan)],
   );
-  return files;
+  if (!inCodeMode(plan)) return files;
+  // Each operation's `units.describe` text, cut once here from the files above (see describe-file.ts).
+  const emitted = new Map(files);
+  const tsNames = plan.operations.map((op) => op.tsName);
+  return [...files, ...describeFiles(plan.id, (path) => emitted.get(path), tsNames)];
+}
+
+/** Whether a unit is declared in Code Mode (a unit named like a built-in is left out, with a warning). */
+function inCodeMode(plan: UnitPlan): boolean {
+  return hasCodeMode(plan.ir.unit.exposure) && !CODE_MODE_BUILTINS.has(plan.id);
 }
 
 /** {@link unitFiles}, from the memo when the unit's IR and names are the ones it was emitted with. */
@@ -97,5 +109,7 @@ export function emitBundle(
   files.set("manifest.json", manifest);
   files.set("search-index.json", searchIndexFile(manifest));
   files.set("units-index.json", unitsIndexFile(manifest));
+  const offsets = manifestOffsetsFile(manifest);
+  if (offsets !== undefined) files.set(MANIFEST_OFFSETS_FILE, offsets);
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

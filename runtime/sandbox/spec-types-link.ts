@@ -41,27 +41,73 @@ export function linkedDeclaration(unitId: string, ident: string, generator: stri
 const LINKED =
   /^(\n?)(?:\/\/ Types written by (.*)\.\n)?import \* as \$unit from "([^"\\\n]*)";\n\ndeclare global \{\nnamespace Units \{\n {2}export import ([A-Za-z_$][\w$]*) = \$unit;\n\}\n\}\n$/;
 
-/** The module text after a generated file's header lines and the blank line that ends them. */
-function readModule(bundleDir: string, path: string): string {
-  let file: string;
-  try {
-    file = readFileSync(join(bundleDir, path), "utf8");
-  } catch {
-    return "";
-  }
-  const start = file.indexOf("\n\n");
-  return start < 0 ? "" : file.slice(start + 2);
+/** Reads a file of the bundle by its relative path; undefined when it cannot be read. */
+export type BundleReader = (path: string) => string | undefined;
+
+/** A reader of the bundle in `bundleDir` on disk. */
+export function diskReader(bundleDir: string): BundleReader {
+  return (path) => {
+    try {
+      return readFileSync(join(bundleDir, path), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
 }
 
-/** `types.ts`'s declarations as namespace members: two spaces deeper, `export` and imports dropped. */
-function unitMembers(module: string): string {
-  const body = module.replace(/^import type \* as \$types from "\.\/spec-types\.js";\n\n/, "");
-  return body.replace(/^(export )?(?=.)/gm, "  ");
+const TYPES_IMPORT = /^import type \* as \$types from "\.\/spec-types\.js";\n\n/;
+
+/** How a line of a unit's files is rewritten in its expanded declaration (see {@link restoreLines}). */
+export type LineKind = "spec" | "types";
+
+const LINE_START: Record<LineKind, RegExp> = { spec: /^(\t*)(?=.)/gm, types: /^(export )?(?=.)/gm };
+const LINE_PREFIX: Record<LineKind, (found: string) => string> = {
+  // A generator's types: four spaces deeper, each tab shown as two spaces.
+  spec: (tabs) => `    ${"  ".repeat(tabs.length)}`,
+  // `types.ts`'s declarations as namespace members: two spaces deeper, `export` dropped.
+  types: () => "  ",
+};
+
+/**
+ * Text of a unit's file as its expanded declaration shows it; `atLineStart` false when `text` starts
+ * inside a line, whose rest is then kept as it is.
+ */
+export function restoreLines(kind: LineKind, text: string, atLineStart = true): string {
+  const at = atLineStart ? 0 : text.indexOf("\n") + 1;
+  if (!atLineStart && at === 0) return text;
+  return text.slice(0, at) + text.slice(at).replace(LINE_START[kind], LINE_PREFIX[kind]);
 }
 
-/** A generator's types as `namespace $types`, four spaces deeper, each tab shown as two spaces. */
+/** How a line of the expanded text maps to its file's line: the prefix written and the one read. */
+export function linePrefixes(kind: LineKind, line: string): { written: number; read: number } {
+  const found = new RegExp(LINE_START[kind].source).exec(line);
+  if (!found) return { written: 0, read: 0 };
+  return { written: LINE_PREFIX[kind](found[0]).length, read: found[0].length };
+}
+
+/** A part of a unit's expanded declaration rewritten line by line from part of one of its files. */
+export interface SourceRegion {
+  /** Where it lies in the expanded text: [start, end). */
+  start: number;
+  end: number;
+  /** The file, relative to the bundle, and where (in characters) the part read starts. */
+  path: string;
+  from: number;
+  kind: LineKind;
+}
+
+/** A file's module text (after its header lines and the blank line ending them) and where it starts. */
+function moduleOf(read: BundleReader, path: string): { text: string; from: number } {
+  const file = read(path);
+  const start = file === undefined ? -1 : file.indexOf("\n\n");
+  return start < 0 || file === undefined
+    ? { text: "", from: 0 }
+    : { text: file.slice(start + 2), from: start + 2 };
+}
+
+/** A generator's types as `namespace $types` (a declaration written by an earlier version). */
 function nestedSpecTypes(module: string, generator: string): string {
-  const body = module.replace(/^(\t*)(?=.)/gm, (tabs) => `    ${"  ".repeat(tabs.length)}`);
+  const body = restoreLines("spec", module);
   return `  // Types written by ${generator}.\n  namespace $types {\n${body}${body === "" || body.endsWith("\n") ? "" : "\n"}  }\n\n`;
 }
 
@@ -71,9 +117,19 @@ function nestedSpecTypes(module: string, generator: string): string {
  * the unit's own files are read, whatever paths the declaration names; a missing one leaves its part
  * empty: the type check then warns, nothing fails.
  */
-export function expandDeclaration(bundleDir: string, unitId: string, text: string): string {
+export function expandDeclaration(bundle: string | BundleReader, unitId: string, text: string): string {
+  return expandWithRegions(bundle, unitId, text).text;
+}
+
+/** {@link expandDeclaration}, with where its parts rewritten from the unit's files lie. */
+export function expandWithRegions(
+  bundle: string | BundleReader,
+  unitId: string,
+  text: string,
+): { text: string; regions: SourceRegion[] } {
+  const reader = typeof bundle === "string" ? diskReader(bundle) : bundle;
   const linked = LINKED.exec(text);
-  if (!linked) return inlineSpecTypes(bundleDir, unitId, text);
+  if (!linked) return { text: inlineSpecTypes(reader, unitId, text), regions: [] };
   const [, lead, generator, specifier, ident] = linked as unknown as [
     string,
     string,
@@ -82,10 +138,29 @@ export function expandDeclaration(bundleDir: string, unitId: string, text: strin
     string,
   ];
   const own = specifier === unitTypesImport(unitId) && unitId !== "." && unitId !== "..";
-  const read = (path: string) => (own ? readModule(bundleDir, path) : "");
-  const members = unitMembers(read(`units/${unitId}/types.ts`));
-  const nested = generator === undefined ? "" : nestedSpecTypes(read(specTypesPath(unitId)), generator);
-  return `${lead}declare namespace Units.${ident} {\n${nested}${members}}\n`;
+  const read = (path: string) => (own ? moduleOf(reader, path) : { text: "", from: 0 });
+  const regions: SourceRegion[] = [];
+  let out = `${lead}declare namespace Units.${ident} {\n`;
+  const add = (path: string, kind: LineKind, module: { text: string; from: number }, skip = 0) => {
+    const written = restoreLines(kind, module.text.slice(skip));
+    regions.push({
+      start: out.length,
+      end: out.length + written.length,
+      path,
+      from: module.from + skip,
+      kind,
+    });
+    out += written;
+  };
+  if (generator !== undefined) {
+    const spec = read(specTypesPath(unitId));
+    out += `  // Types written by ${generator}.\n  namespace $types {\n`;
+    add(specTypesPath(unitId), "spec", spec);
+    out += `${spec.text === "" || spec.text.endsWith("\n") ? "" : "\n"}  }\n\n`;
+  }
+  const types = read(`units/${unitId}/types.ts`);
+  add(`units/${unitId}/types.ts`, "types", types, TYPES_IMPORT.exec(types.text)?.[0].length ?? 0);
+  return { text: `${out}}\n`, regions };
 }
 
 const OPENING =
@@ -95,7 +170,7 @@ const OPENING =
  * A declaration as unitc wrote it before `types.ts` held the unit's members (a bundle compiled by an
  * earlier version): the members copied in, the generator's types imported; those are nested back.
  */
-function inlineSpecTypes(bundleDir: string, unitId: string, text: string): string {
+function inlineSpecTypes(read: BundleReader, unitId: string, text: string): string {
   const opening = OPENING.exec(text);
   if (!opening || !text.endsWith("}\n}\n")) return text;
   const [whole, lead, generator, specifier, namespace] = opening as unknown as [
@@ -105,7 +180,7 @@ function inlineSpecTypes(bundleDir: string, unitId: string, text: string): strin
     string,
     string,
   ];
-  const module = specifier === specTypesImport(unitId) ? readModule(bundleDir, specTypesPath(unitId)) : "";
+  const module = specifier === specTypesImport(unitId) ? moduleOf(read, specTypesPath(unitId)).text : "";
   const rest = text.slice(whole.length, text.length - 2);
   return `${lead}declare namespace ${namespace} {\n${nestedSpecTypes(module, generator)}${rest}`;
 }

@@ -15,6 +15,30 @@ import {
   wholeReference,
 } from "./type-text.js";
 
+/** A part of an operation's describe text: as written, or a range [start, end) of its unit's text. */
+export type Piece = string | readonly [number, number];
+
+/** The text of `pieces` cut from `unitText`. */
+export function piecesText(unitText: string, pieces: readonly Piece[]): string {
+  return pieces
+    .map((piece) => (typeof piece === "string" ? piece : unitText.slice(piece[0], piece[1])))
+    .join("");
+}
+
+/** Adds a piece to `pieces`, joined to the last one when they are both text or adjoining ranges. */
+export function pushPiece(pieces: Piece[], piece: Piece): void {
+  const last = pieces.at(-1);
+  if (typeof piece === "string") {
+    if (piece === "") return;
+    if (typeof last === "string") pieces[pieces.length - 1] = last + piece;
+    else pieces.push(piece);
+  } else if (piece[1] > piece[0]) {
+    if (last !== undefined && typeof last !== "string" && last[1] === piece[0]) {
+      pieces[pieces.length - 1] = [last[0], piece[1]];
+    } else pieces.push(piece);
+  }
+}
+
 const OPENING = "\n  namespace $types {\n";
 /** The nested module is indented by four spaces, so this line can only close the namespace. */
 const CLOSING = "\n  }\n";
@@ -24,6 +48,8 @@ interface Index {
   /** The line comment above the block (which generator wrote it), if any. */
   comment: string;
   body: string;
+  /** Where the body starts in the unit's text. */
+  bodyStart: number;
   statements: Statement[];
   byName: Map<string, Statement>;
   names: Set<string>;
@@ -54,6 +80,7 @@ function indexOf(unitText: string): Index | undefined {
     index = {
       comment: above.startsWith("  //") ? `${above}\n` : "",
       body,
+      bodyStart: at + OPENING.length,
       statements,
       byName: new Map(statements.map((s) => [s.name, s])),
       names: new Set(statements.map((s) => s.name)),
@@ -65,11 +92,11 @@ function indexOf(unitText: string): Index | undefined {
   return index;
 }
 
-/** A unit's declaration text without its `namespace $types` block (the text itself when it has none). */
-export function withoutSpecTypes(unitText: string): string {
+/** Where a unit's `namespace $types` block lies in its text: [start, end), or undefined. */
+export function specTypesSpan(unitText: string): [number, number] | undefined {
   const at = unitText.indexOf(OPENING);
   const end = at < 0 ? -1 : unitText.indexOf(CLOSING, at + OPENING.length - 1);
-  return end < 0 ? unitText : unitText.slice(0, at + 1) + unitText.slice(end + CLOSING.length);
+  return end < 0 ? undefined : [at + 1, end + CLOSING.length];
 }
 
 /** Cuts the kept parts out of one index; `used` is the text of the operation's own types. */
@@ -83,16 +110,26 @@ class Excerpt {
     this.#index = index;
   }
 
-  take(used: string): string {
+  take(used: string): Piece[] {
     for (const ref of readReferences(used, this.#index.names, "$types")) this.#follow(ref.name, ref.keys);
     for (let range = this.#pending.pop(); range; range = this.#pending.pop()) {
       const text = this.#index.body.slice(range[0], range[1]);
       for (const ref of readReferences(text, this.#index.names)) this.#follow(ref.name, ref.keys);
     }
-    return this.#index.statements
-      .filter((s) => this.#kept.has(s.name))
-      .map((s) => this.#renderStatement(s, this.#kept.get(s.name) as Kept).replace(/^\n+/, ""))
-      .join("\n");
+    const pieces: Piece[] = [];
+    for (const statement of this.#index.statements) {
+      const node = this.#kept.get(statement.name);
+      if (!node) continue;
+      if (pieces.length > 0) pushPiece(pieces, "\n");
+      this.#renderStatement(statement, node, pieces);
+    }
+    return pieces;
+  }
+
+  /** Adds the body's text [start, end) to `pieces`. */
+  #range(pieces: Piece[], start: number, end: number): void {
+    const at = this.#index.bodyStart;
+    pushPiece(pieces, [at + start, at + end]);
   }
 
   #follow(name: string, keys: readonly string[]): void {
@@ -155,55 +192,71 @@ class Excerpt {
     return at < member.end && this.#index.body[at] === "{" ? at : undefined;
   }
 
-  #renderStatement(statement: Statement, node: Kept): string {
+  #renderStatement(statement: Statement, node: Kept, pieces: Piece[]): void {
     const { body } = this.#index;
-    if (node.whole || statement.open === undefined) return body.slice(statement.start, statement.end);
+    // Each statement is shown from its first line, without the blank lines above it.
+    let start = statement.start;
+    while (body[start] === "\n") start += 1;
+    if (node.whole || statement.open === undefined) {
+      this.#range(pieces, start, statement.end);
+      return;
+    }
     const { close } = this.#members(statement.open);
-    return (
-      body.slice(statement.start, statement.open + 1) +
-      this.#renderMembers(statement.open, node) +
-      body.slice(close + 1, statement.end)
-    );
+    this.#range(pieces, start, statement.open + 1);
+    this.#renderMembers(statement.open, node, pieces);
+    this.#range(pieces, close + 1, statement.end);
   }
 
-  #renderMembers(open: number, node: Kept): string {
+  #renderMembers(open: number, node: Kept, pieces: Piece[]): void {
     const { body } = this.#index;
     const { members, close } = this.#members(open);
-    let out = "";
     for (const member of members) {
       const child = node.children.get(member.start);
-      if (child) out += this.#renderMember(member, child);
+      if (child) this.#renderMember(member, child, pieces);
     }
     const last = members.at(-1);
     const tail = last === undefined ? open + 1 : body[last.end] === "}" ? last.end : last.end + 1;
-    return out + body.slice(tail, close + 1);
+    this.#range(pieces, tail, close + 1);
   }
 
-  #renderMember(member: Member, node: Kept): string {
+  #renderMember(member: Member, node: Kept, pieces: Piece[]): void {
     const { body } = this.#index;
-    const separator =
-      body[member.end] === ";" || body[member.end] === "," ? (body[member.end] as string) : "";
+    const separated = body[member.end] === ";" || body[member.end] === "," ? 1 : 0;
     const inner = this.#literalOpen(member);
-    if (node.whole || inner === undefined) return body.slice(member.start, member.end) + separator;
+    if (node.whole || inner === undefined) {
+      this.#range(pieces, member.start, member.end + separated);
+      return;
+    }
     const { close } = this.#members(inner);
-    return (
-      body.slice(member.start, inner + 1) +
-      this.#renderMembers(inner, node) +
-      body.slice(close + 1, member.end) +
-      separator
-    );
+    this.#range(pieces, member.start, inner + 1);
+    this.#renderMembers(inner, node, pieces);
+    this.#range(pieces, close + 1, member.end + separated);
   }
 }
 
 /**
  * The `namespace $types { … }` block for an operation whose type declarations are `used`, cut from
- * its unit's declaration text; undefined when the unit has no such block or `used` names none of it.
+ * its unit's declaration text, as pieces; undefined when the unit has no such block or `used` names
+ * none of it.
  */
-export function typesExcerpt(unitText: string, used: string): string | undefined {
+export function typesExcerptPieces(unitText: string, used: string): Piece[] | undefined {
   if (!used.includes("$types.")) return undefined;
   const index = indexOf(unitText);
   if (!index) return undefined;
   const excerpt = new Excerpt(index).take(used);
-  if (excerpt === "") return undefined;
-  return `${index.comment}  // Only what this operation uses is shown here.\n  namespace $types {\n${excerpt}\n  }\n`;
+  if (excerpt.length === 0) return undefined;
+  const pieces: Piece[] = [];
+  pushPiece(
+    pieces,
+    `${index.comment}  // Only what this operation uses is shown here.\n  namespace $types {\n`,
+  );
+  for (const piece of excerpt) pushPiece(pieces, piece);
+  pushPiece(pieces, "\n  }\n");
+  return pieces;
+}
+
+/** {@link typesExcerptPieces} as one text. */
+export function typesExcerpt(unitText: string, used: string): string | undefined {
+  const pieces = typesExcerptPieces(unitText, used);
+  return pieces === undefined ? undefined : piecesText(unitText, pieces);
 }

@@ -3,13 +3,14 @@
  * read by the input schema, the runtime's validation and error codes, and one run as a real process.
  */
 import { execFile } from "node:child_process";
+import { appendFileSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
-import { env, exampleProject } from "./bundle-support.js";
+import { copyOfProject, env, exampleProject, spoilOperationLine } from "./bundle-support.js";
 
 let project: Awaited<ReturnType<typeof exampleProject>>;
 
@@ -84,5 +85,31 @@ describe("unitc call", () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain("INPUT_INVALID");
     expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("reads only the called operation's part of the manifest, validating and failing as before", async () => {
+    const dir = await copyOfProject(project.dir);
+    spoilOperationLine(dir, "notes", "createNote");
+    const listed = await runUnitc(["call", "notes.listNotes", "--input", '{"tag":"none"}'], dir, env);
+    expect(listed).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(listed.stdout)).toEqual([]);
+    const bad = await runUnitc(["call", "notes.listNotes", "--input", '{"tag":5}'], dir, env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("unitc call: INPUT_INVALID: invalid input for notes.listNotes");
+    // The spoilt line is read only when it is called.
+    expect((await runUnitc(["call", "notes.createNote"], dir, env)).stderr).toContain("cannot read manifest");
+  });
+
+  it("calls through the whole manifest when the offsets table is missing or stale", async () => {
+    const older = await copyOfProject(project.dir);
+    rmSync(join(older, "generated/manifest-offsets.json"));
+    const stale = await copyOfProject(project.dir);
+    appendFileSync(join(stale, "generated/manifest.json"), "\n");
+    for (const dir of [older, stale]) {
+      const run = await runUnitc(["call", "notes.listNotes", "--input", '{"tag":"none"}'], dir, env);
+      expect(run).toMatchObject({ code: 0, stderr: "", stdout: "[]\n" });
+      const unknown = await runUnitc(["call", "notes.deleteNote"], dir, env);
+      expect(unknown.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+    }
   });
 });

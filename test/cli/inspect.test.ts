@@ -1,8 +1,27 @@
 /** `unitc inspect` over a copy of the committed example bundle: signatures, descriptions, declarations. */
+
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
-import { exampleProject } from "./bundle-support.js";
+import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-support.js";
+
+/** The byte ranges of `types.ts` an operation's describe pieces name (runtime/sandbox/describe-pieces.ts). */
+function typesRanges(indexFile: string, tsName: string): Array<[number, number]> {
+  const index = JSON.parse(readFileSync(indexFile, "utf8"));
+  const source = index.files.findIndex(([path]: [string]) => path.endsWith("/types.ts")) + 1;
+  const ranges: Array<[number, number]> = [];
+  for (const run of (index.operations[tsName] as string).split(" ")) {
+    const [first, last = first] = run.split("-").map((n) => Number.parseInt(n, 36)) as [number, number?];
+    for (let number = first; number <= last; number++) {
+      const [from, start, length] = index.pieces[number];
+      if (from === source) ranges.push([start, length]);
+    }
+  }
+  if (ranges.length === 0) throw new Error(`${tsName}'s pieces name no range of types.ts`);
+  return ranges;
+}
 
 let project: Awaited<ReturnType<typeof exampleProject>>;
 
@@ -46,5 +65,39 @@ describe("unitc inspect", () => {
     expect(op.code).toBe(1);
     expect(op.stderr).toContain("UNKNOWN_OPERATION");
     expect(op.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+  });
+
+  it("reads only the operation's slices: its manifest line and its recorded describe text", async () => {
+    const expected = await runUnitc(["inspect", "notes.createNote"], project.dir);
+    const dir = await copyOfProject(project.dir);
+    // Another operation's manifest line, and every byte of the unit's types but those the
+    // operation's pieces name, spoilt at the same size: the whole manifest no longer reads, nor
+    // would the declaration cut from the types be the same.
+    spoilOperationLine(dir, "notes", "listNotes");
+    const types = join(dir, "generated/units/notes/types.ts");
+    const kept = readFileSync(types);
+    const spoilt = Buffer.alloc(kept.length, "x");
+    for (const [start, length] of typesRanges(
+      join(dir, "generated/units/notes/describe-index.json"),
+      "createNote",
+    )) {
+      kept.copy(spoilt, start, start, start + length);
+    }
+    expect(spoilt.includes("export type ListNotesInput")).toBe(false);
+    writeFileSync(types, spoilt);
+    expect(await runUnitc(["inspect", "notes.createNote"], dir)).toEqual(expected);
+    expect((await runUnitc(["inspect", "notes"], dir)).stderr).toContain("cannot read manifest");
+  });
+
+  it("gives the same text for a bundle without the tables (an older compile) or with stale ones", async () => {
+    const expected = await runUnitc(["inspect", "notes.createNote"], project.dir);
+    const older = await copyOfProject(project.dir);
+    rmSync(join(older, "generated/manifest-offsets.json"));
+    rmSync(join(older, "generated/units/notes/describe-index.json"));
+    expect(await runUnitc(["inspect", "notes.createNote"], older)).toEqual(expected);
+    const stale = await copyOfProject(project.dir);
+    appendFileSync(join(stale, "generated/manifest.json"), "\n");
+    appendFileSync(join(stale, "generated/units/notes/describe.txt"), "stale");
+    expect(await runUnitc(["inspect", "notes.createNote"], stale)).toEqual(expected);
   });
 });

@@ -12,7 +12,6 @@ import { type CallState, checkLimits, exchange, explain } from "../http/index.js
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
 import { type ApiInvoke, buildApiRequest } from "./request.js";
-import { nodeFetch } from "./transport.js";
 
 /** Runs one operation; failures are `UnitError`s naming the unit and operation, secrets redacted. */
 export const invokeOpenapi: Invoker = async (input, context) => {
@@ -30,12 +29,14 @@ async function run(input: unknown, context: InvokeContext, call: CallState): Pro
   const auth = await callAuth(connection, context, stored);
   call.secrets.push(...auth.secrets);
   const request = buildApiRequest(connection, invoke, input, auth.headers);
+  // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules (loaded
+  // for it alone: node:http and node:https are a fifth of a one-shot `unitc call`'s start).
+  const transport = invoke.method === "TRACE" ? (await import("./transport.js")).nodeFetch : undefined;
   return exchange(request, connection, context, call, {
     label: `${invoke.method} ${invoke.path}`,
     method: invoke.method,
     ...(auth.reauth ? { reauth: auth.reauth } : {}),
-    // fetch refuses TRACE, so that one method goes over node:http with the same redirect rules.
-    ...(invoke.method === "TRACE" ? { transport: nodeFetch as typeof fetch } : {}),
+    ...(transport ? { transport: transport as typeof fetch } : {}),
   });
 }
 

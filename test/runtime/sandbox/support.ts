@@ -5,8 +5,11 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { manifestText } from "../../../compiler/emit/manifest-compact.js";
+import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { createRuntime, type Manifest, type UnitRuntime } from "../../../runtime/index.js";
+import { MANIFEST_OFFSETS_FILE } from "../../../runtime/manifest-slice.js";
 import {
   type CodeModeInput,
   type CodeModeResult,
@@ -49,10 +52,11 @@ export function exampleManifest(origin: string): Manifest {
 export async function copyExampleBundle(origin: string): Promise<string> {
   const dir = join(await writeProject({}), "generated");
   cpSync(bundleDir, dir, { recursive: true, filter: (src) => !src.includes("bundle") });
-  const manifest = JSON.stringify(exampleManifest(origin));
+  // Laid out as compile writes it, with the summary and offsets table a compile writes beside it.
+  const manifest = manifestText(exampleManifest(origin));
   writeFileSync(join(dir, "manifest.json"), manifest);
-  // The summary of the manifest as rewritten, as a compile would write it beside it.
   writeFileSync(join(dir, UNITS_INDEX_FILE), unitsIndexFile(manifest));
+  writeFileSync(join(dir, MANIFEST_OFFSETS_FILE), manifestOffsetsFile(manifest) ?? "");
   return dir;
 }
 

@@ -1,0 +1,131 @@
+/**
+ * `manifest-offsets.json`, written beside `manifest.json` at compile time: the manifest's top fields,
+ * each unit's fields but its operations and shared schemas, and where each operation and each shared
+ * schema lies in the manifest (in bytes; the manifest holds one of them per line). `unitc call` and
+ * `unitc inspect unit.op` read it and then only the slices one operation needs, not the whole manifest
+ * (3.3 MB for GitHub REST, a hundred milliseconds and more to read and parse in a new process). It
+ * records the manifest's size: a table beside a manifest of another size is stale, and readers fall
+ * back to the manifest. This module only reads; `compiler/emit/manifest-offsets.ts` writes the table.
+ */
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { JsonSchema } from "./manifest.js";
+import { reachedDefs } from "./schema-defs.js";
+
+/** The table's file name, beside the manifest. */
+export const MANIFEST_OFFSETS_FILE = "manifest-offsets.json";
+
+/** Bumped when the table changes incompatibly; another format is ignored like a stale one. */
+export const MANIFEST_OFFSETS_FORMAT = 1;
+
+/** A byte range of the manifest: [start, end). */
+export type ByteRange = [number, number];
+
+/** One unit as the table holds it. */
+export interface OffsetsUnit {
+  /** The unit's fields but `operations` and `schemas`. */
+  unit: Record<string, unknown> & { id: string };
+  /** Per operation, in the manifest's order: [name, tsName, start, end]. */
+  operations: Array<[string, string, number, number]>;
+  /** Where each shared schema's value lies. */
+  schemas: Record<string, ByteRange>;
+}
+
+/** The whole table. */
+export interface ManifestOffsets {
+  format: typeof MANIFEST_OFFSETS_FORMAT;
+  /** The size in bytes of the `manifest.json` this table was made from. */
+  manifestBytes: number;
+  /** The manifest's fields but `units`. */
+  manifest: Record<string, unknown>;
+  units: OffsetsUnit[];
+}
+
+function isOffsets(data: Partial<ManifestOffsets> | null, manifestBytes: number): data is ManifestOffsets {
+  return (
+    data?.format === MANIFEST_OFFSETS_FORMAT &&
+    data.manifestBytes === manifestBytes &&
+    typeof data.manifest === "object" &&
+    data.manifest !== null &&
+    Array.isArray(data.units) &&
+    data.units.every(
+      (u) =>
+        typeof u?.unit?.id === "string" &&
+        Array.isArray(u.operations) &&
+        typeof u.schemas === "object" &&
+        u.schemas !== null,
+    )
+  );
+}
+
+/** A manifest read through its offsets table: the unit IDs, and one operation's manifest on demand. */
+export interface ManifestIndex {
+  unitIds: string[];
+  /**
+   * A manifest (unchecked, as `manifest.json` holds it) of unit `unitId` with only operation `name`
+   * (source or TypeScript name, the first declared wins, as the runtime looks it up) and the shared
+   * schemas it reaches; undefined when there is no such unit or operation, or a slice is unreadable.
+   */
+  slice(unitId: string, name: string): unknown;
+}
+
+function readRange(fd: number, [start, end]: ByteRange, manifestBytes: number): unknown {
+  if (
+    !Number.isSafeInteger(start) ||
+    !Number.isSafeInteger(end) ||
+    start < 0 ||
+    end > manifestBytes ||
+    end < start
+  ) {
+    throw new Error("range outside the manifest");
+  }
+  const buffer = Buffer.alloc(end - start);
+  readSync(fd, buffer, 0, end - start, start);
+  return JSON.parse(buffer.toString("utf8"));
+}
+
+function sliceOf(path: string, offsets: ManifestOffsets, unitId: string, name: string): unknown {
+  const unit = offsets.units.find((u) => u.unit.id === unitId);
+  const entry = unit?.operations.find(([opName, tsName]) => opName === name || tsName === name);
+  if (!unit || !entry) return undefined;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const op = readRange(fd, [entry[2], entry[3]], offsets.manifestBytes) as Record<string, unknown>;
+    if (op?.name !== entry[0] || op.tsName !== entry[1]) return undefined;
+    const opened = fd;
+    const lookup = (def: string): JsonSchema | undefined =>
+      Object.hasOwn(unit.schemas, def)
+        ? (readRange(opened, unit.schemas[def] as ByteRange, offsets.manifestBytes) as JsonSchema)
+        : undefined;
+    const schemas = Object.fromEntries(reachedDefs([op.inputSchema, op.outputSchema], lookup));
+    const sliced = {
+      ...unit.unit,
+      operations: [op],
+      ...(Object.keys(schemas).length > 0 ? { schemas } : {}),
+    };
+    return { ...offsets.manifest, units: [sliced] };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * The offsets table beside the manifest at `manifestPath`, or undefined when it is missing,
+ * unreadable, of another format, or made from a manifest of another size (read the manifest then).
+ */
+export function readManifestIndex(manifestPath: string): ManifestIndex | undefined {
+  try {
+    const manifestBytes = statSync(manifestPath).size;
+    const data = JSON.parse(readFileSync(join(dirname(manifestPath), MANIFEST_OFFSETS_FILE), "utf8"));
+    if (!isOffsets(data, manifestBytes)) return undefined;
+    return {
+      unitIds: data.units.map((u) => u.unit.id),
+      slice: (unitId, name) => sliceOf(manifestPath, data, unitId, name),
+    };
+  } catch {
+    return undefined;
+  }
+}
