@@ -2,11 +2,12 @@
 // operations, the spec from bench/openapi-github.mjs), its base URL a loopback server in this
 // process that answers every request with a small JSON body (so `call` measures unitc, not GitHub).
 // Every row is printed beside its target. What keeps them fast: `list` and `search` read
-// units-index.json (0.4 MB) and search-index.json instead of the 3.3 MB manifest; `inspect unit.op`
-// reads manifest-offsets.json and the operation's line of the manifest, and its describe text as
-// the pieces units/github/describe-index.json lists (worked out at compile time, where cutting it from
-// the unit's 5 MB of declarations took a quarter of a second): a few byte ranges of types.ts and
-// spec-types.ts, their lines rewritten; `call` reads the same manifest slices, and
+// units-index.json and search-index.json (whose documents are the operations) instead of the
+// 3.3 MB manifest; `inspect unit.op` reads manifest-offsets.json and the operation's line of the
+// manifest, and its describe text as the pieces units/github/describe-index.json lists (worked out
+// at compile time, where cutting it from the unit's 5 MB of declarations took a quarter of a
+// second): a few byte ranges of types.ts and spec-types.ts, their lines rewritten; `call` reads the
+// same manifest slices, and
 // its input validator checks the schema with the meta-schema's validator compiled ahead
 // (runtime/schema-meta.generated.ts). `call` is not under 100 ms yet (about 125 ms with the machine
 // at load 3): what is left is mostly loading code for the one request, about 20 ms each for ajv,

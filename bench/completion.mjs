@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { searchIndexFile } from "../dist/runtime/search.js";
 import { unitsIndexFile } from "../dist/runtime/units-index-build.js";
 import { benchProject, isMain, median, printTable, root } from "./support.mjs";
 
@@ -47,6 +48,7 @@ export async function run() {
   const dir = await benchProject("completion", {
     "manifest.json": text,
     "units-index.json": unitsIndexFile(text),
+    "search-index.json": searchIndexFile(text),
   });
   // The same manifest without its summary (an old bundle, or one copied without it).
   mkdirSync(join(dir, "bare"));

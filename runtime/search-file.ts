@@ -3,9 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Manifest } from "./manifest.js";
 import { SearchIndex } from "./search.js";
+import { SEARCH_INDEX_FILE } from "./units-index.js";
 
 /** The file beside `manifest.json` holding the prebuilt search index. */
-export const SEARCH_INDEX_FILE = "search-index.json";
+export { SEARCH_INDEX_FILE };
 
 /**
  * Loads the prebuilt index beside the manifest, or builds one in memory (saying so) when it is absent

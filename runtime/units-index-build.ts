@@ -39,12 +39,16 @@ export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: num
   };
 }
 
-/** The text of `units-index.json` for the text of `manifest.json` (one unit a line). */
+/**
+ * The text of `units-index.json` for the text of `manifest.json` (one unit a line): operations are
+ * counted only, since the search index written beside it lists them.
+ */
 export function unitsIndexFile(manifestText: string): string {
   const manifest = JSON.parse(manifestText) as SummarisedManifest;
-  const index = buildUnitsIndex(manifest, Buffer.byteLength(manifestText));
-  const { units, ...head } = index;
-  const lines = units.map((unit) => JSON.stringify(unit));
+  const { units, ...head } = buildUnitsIndex(manifest, Buffer.byteLength(manifestText));
+  const lines = units.map(({ operations, ...unit }) =>
+    JSON.stringify({ ...unit, operationCount: operations.length }),
+  );
   const body = lines.length === 0 ? "[]" : `[\n    ${lines.join(",\n    ")}\n  ]`;
   const fields = Object.entries(head).map(
     ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,

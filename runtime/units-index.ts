@@ -1,11 +1,13 @@
 /**
  * `units-index.json`, written beside `manifest.json` at compile time: each unit's ID, kind, name,
- * description and exposure, and each operation's names, one-line summary and call signature. The
- * commands that only name things (`unitc list`, `search`, `inspect`'s headers, shell completion) read
- * it instead of the manifest, whose schemas make it many times larger (3.3 MB for GitHub REST, tens of
- * milliseconds to read in a new process). It records the manifest's size in bytes: a summary beside a
- * manifest of another size is stale, and the reader falls back to the manifest itself. This module
- * only reads (it loads nothing else); `units-index-build.ts` makes the summary.
+ * description, exposure and operation count. Each operation's names, one-line summary and call
+ * signature are the search index's documents (`search-index.json`, written with it), read from there
+ * so a bundle holds them once. The commands that only name things (`unitc list`, `search`,
+ * `inspect`'s headers, shell completion) read these two instead of the manifest, whose schemas make
+ * it many times larger (3.3 MB for GitHub REST, tens of milliseconds to read in a new process). The
+ * summary records the manifest's size in bytes: a summary beside a manifest of another size, or one
+ * whose operation counts the search index does not match, is stale, and the reader falls back to the
+ * manifest itself. This module only reads (it loads nothing else); `units-index-build.ts` makes it.
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -14,8 +16,11 @@ import type { Exposure, Manifest } from "./manifest.js";
 /** The summary's file name, beside the manifest. */
 export const UNITS_INDEX_FILE = "units-index.json";
 
+/** The search index's file, beside the manifest: its documents are the operations. */
+export const SEARCH_INDEX_FILE = "search-index.json";
+
 /** Bumped when the summary changes incompatibly; another format is ignored like a stale one. */
-export const UNITS_INDEX_FORMAT = 1;
+export const UNITS_INDEX_FORMAT = 2;
 
 /** One operation as the summary holds it. */
 export interface IndexedOperation {
@@ -37,7 +42,10 @@ export interface IndexedUnit {
   operations: IndexedOperation[];
 }
 
-/** The whole summary. */
+/** One unit as the file holds it: its operations are counted, and listed by the search index. */
+export type StoredUnit = Omit<IndexedUnit, "operations"> & { operationCount: number };
+
+/** The whole summary, operations joined in. */
 export interface UnitsIndex {
   format: typeof UNITS_INDEX_FORMAT;
   /** The size in bytes of the `manifest.json` this summary was made from. */
@@ -46,26 +54,63 @@ export interface UnitsIndex {
   units: IndexedUnit[];
 }
 
-function isIndex(data: Partial<UnitsIndex> | null, manifestBytes: number): data is UnitsIndex {
+function isStored(data: Partial<StoredIndex> | null, manifestBytes: number): data is StoredIndex {
   return (
     data?.format === UNITS_INDEX_FORMAT &&
     data.manifestBytes === manifestBytes &&
     typeof data.settings === "object" &&
     data.settings !== null &&
     Array.isArray(data.units) &&
-    data.units.every((unit) => typeof unit?.id === "string" && Array.isArray(unit.operations))
+    data.units.every((unit) => typeof unit?.id === "string" && Number.isSafeInteger(unit.operationCount))
   );
 }
 
+/** The file's shape. */
+type StoredIndex = Omit<UnitsIndex, "units"> & { units: StoredUnit[] };
+
+/** A search index document: one operation. */
+interface SearchDocument {
+  unit: string;
+  operation: string;
+  tsName: string;
+  summary: string;
+  signature: string;
+}
+
+/** The search index's documents grouped by unit, or undefined when they are not there as expected. */
+function operationsByUnit(file: string): Map<string, IndexedOperation[]> | undefined {
+  const documents = (JSON.parse(readFileSync(file, "utf8")) as { documents?: unknown }).documents;
+  if (!Array.isArray(documents)) return undefined;
+  const byUnit = new Map<string, IndexedOperation[]>();
+  for (const doc of documents as SearchDocument[]) {
+    if (typeof doc?.unit !== "string" || typeof doc.tsName !== "string") return undefined;
+    const list = byUnit.get(doc.unit) ?? [];
+    if (list.length === 0) byUnit.set(doc.unit, list);
+    list.push({ name: doc.operation, tsName: doc.tsName, summary: doc.summary, signature: doc.signature });
+  }
+  return byUnit;
+}
+
 /**
- * The summary beside the manifest at `manifestPath`, or undefined when it is missing, unreadable,
- * of another format, or made from a manifest of another size (callers then read the manifest).
+ * The summary beside the manifest at `manifestPath`, its operations from the search index beside it,
+ * or undefined when either is missing, unreadable, of another format, made from a manifest of another
+ * size, or they disagree on a unit's operations (callers then read the manifest).
  */
 export function readUnitsIndex(manifestPath: string): UnitsIndex | undefined {
   try {
     const manifestBytes = statSync(manifestPath).size;
-    const data = JSON.parse(readFileSync(join(dirname(manifestPath), UNITS_INDEX_FILE), "utf8"));
-    return isIndex(data, manifestBytes) ? data : undefined;
+    const dir = dirname(manifestPath);
+    const data = JSON.parse(readFileSync(join(dir, UNITS_INDEX_FILE), "utf8"));
+    if (!isStored(data, manifestBytes)) return undefined;
+    const byUnit = operationsByUnit(join(dir, SEARCH_INDEX_FILE));
+    if (!byUnit) return undefined;
+    const units: IndexedUnit[] = [];
+    for (const { operationCount, ...unit } of data.units) {
+      const operations = byUnit.get(unit.id) ?? [];
+      if (operations.length !== operationCount) return undefined;
+      units.push({ ...unit, operations });
+    }
+    return { ...data, units };
   } catch {
     return undefined;
   }

@@ -47,6 +47,8 @@ describe("unitc list", () => {
     const dir = join(project.dir, "summary");
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(project.dir, "generated/manifest.json"), join(dir, "manifest.json"));
+    // The summary's operations are the search index's documents.
+    copyFileSync(join(project.dir, "generated/search-index.json"), join(dir, "search-index.json"));
     const summary = JSON.parse(readFileSync(join(project.dir, "generated/units-index.json"), "utf8"));
     summary.units[0].name = "Files, as the summary names them";
     writeFileSync(join(dir, "units-index.json"), JSON.stringify(summary));

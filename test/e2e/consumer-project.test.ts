@@ -178,7 +178,13 @@ describe.each(["commonjs", "module"] as const)("a %s project from npm init and t
     const copy = (name: string) =>
       copyFileSync(join(dir, "generated", name), join(dir, "build/generated", name));
     const json = readdirSync(join(dir, "generated")).filter((name) => name.endsWith(".json"));
-    expect(json.sort()).toEqual(["manifest.json", "package.json", "search-index.json", "units-index.json"]);
+    expect(json.sort()).toEqual([
+      "manifest-offsets.json",
+      "manifest.json",
+      "package.json",
+      "search-index.json",
+      "units-index.json",
+    ]);
     // All but the manifest first: the error names the manifest it looked for and where it belongs.
     for (const name of json.filter((n) => n !== "manifest.json")) copy(name);
     const missing = await node([main], elsewhere);
