@@ -161,6 +161,12 @@ describe("readQuery", () => {
     ["online", ["presence", "availability"]],
     ["money", ["funds"]],
     ["channel", ["conversation"]],
+    // GitHub names its newest release, run or commit "latest" (`repos/get-latest-release`).
+    ["newest", ["latest", "recent", "last"]],
+    // Slack's `*.info` methods "retrieve information about" a user or channel.
+    ["details", ["information"]],
+    // Slack ends what it started (`dnd.endSnooze`, `calls.end`).
+    ["stop", ["end", "cancel"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
