@@ -89,7 +89,6 @@ export const THINGS: readonly string[][] = [
   ["photo", "picture", "image", "avatar"],
   ["online", "presence", "availability"],
   ["setting", "configuration", "preference", "option"],
-  ["label", "tag"],
   ["folder", "directory"],
   ["email", "mail"],
   ["money", "funds"],

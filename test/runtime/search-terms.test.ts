@@ -172,6 +172,10 @@ describe("readQuery", () => {
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
   });
 
+  it("keeps apart things an API names apart: a tag (of git) is not a label (of an issue)", () => {
+    expect(readQuery("list tags").groups[1]).toEqual([{ term: "tag", kind: "typed" }]);
+  });
+
   it("reads 'all' as a list and 'my' as the caller, without typing them", () => {
     expect(terms("all customers")).toEqual([["customer"], ["synonym:list"]]);
     expect(terms("list all customers")).toEqual([["list"], ["customer"]]);
