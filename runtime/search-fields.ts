@@ -68,7 +68,8 @@ function verbTerms(operation: FieldSource): string[] {
   let path = typeof invoke.path === "string" ? invoke.path : "";
   while (path.endsWith("/")) path = path.slice(0, -1);
   const last = path.slice(path.lastIndexOf("/") + 1);
-  const procedure = (!last.startsWith("{") && last.includes(".")) || last.lastIndexOf(":") > last.lastIndexOf("}");
+  const procedure =
+    (!last.startsWith("{") && last.includes(".")) || last.lastIndexOf(":") > last.lastIndexOf("}");
   if (procedure) return [];
   switch (method) {
     case "GET":
