@@ -56,14 +56,21 @@ function firstSentence(line: string): string {
 
 /**
  * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates, PUT and
- * PATCH update, DELETE deletes. A GraphQL query reads.
+ * PATCH update, DELETE deletes. A GraphQL query reads. The method says nothing where the path names
+ * a remote procedure (Slack's `/chat.postMessage`, Google's `/{name}:cancel`): such an API calls
+ * every method by POST or GET, whatever it does.
  */
-function verbTerms(invoke: FieldSource["invoke"]): string[] {
+function verbTerms(operation: FieldSource): string[] {
+  const invoke = operation.invoke;
   if (!invoke) return [];
   if (invoke.operationType === "query") return ["get"];
   const method = typeof invoke.method === "string" ? invoke.method.toUpperCase() : "";
   let path = typeof invoke.path === "string" ? invoke.path : "";
   while (path.endsWith("/")) path = path.slice(0, -1);
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const procedure =
+    (!last.startsWith("{") && last.includes(".")) || last.lastIndexOf(":") > last.lastIndexOf("}");
+  if (procedure) return [];
   switch (method) {
     case "GET":
       return path !== "" && !path.endsWith("}") ? ["get", "list"] : ["get"];
@@ -104,5 +111,5 @@ export function operationFields(operation: FieldSource): string[][] {
   const params = [...new Set(indexTerms(parameterNames(operation.inputSchema, grouped).join(" ")))]
     .filter((term) => !own.has(term))
     .slice(0, MAX_PARAMS);
-  return [name, summary, description, params, verbTerms(operation.invoke)];
+  return [name, summary, description, params, verbTerms(operation)];
 }

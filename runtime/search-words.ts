@@ -66,7 +66,7 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["list", "enumerate", "browse"],
   ["search", "find", "lookup", "look", "filter"],
   ["send", "post", "deliver"],
-  ["cancel", "abort", "stop", "halt", "terminate"],
+  ["cancel", "abort", "stop", "halt", "terminate", "end"],
   ["move", "transfer", "relocate"],
   ["close", "resolve", "complete", "finish"],
   ["approve", "accept", "allow", "grant"],
@@ -89,11 +89,14 @@ export const THINGS: readonly string[][] = [
   ["photo", "picture", "image", "avatar"],
   ["online", "presence", "availability"],
   ["setting", "configuration", "preference", "option"],
-  ["label", "tag"],
   ["folder", "directory"],
   ["email", "mail"],
   ["money", "funds"],
   ["channel", "conversation"],
+  // API names say "latest" (GitHub's `get-latest-release`), people say newest or most recent.
+  ["latest", "newest", "recent", "last"],
+  // Slack's `*.info` methods give the details of a thing.
+  ["information", "detail"],
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */

@@ -161,9 +161,19 @@ describe("readQuery", () => {
     ["online", ["presence", "availability"]],
     ["money", ["funds"]],
     ["channel", ["conversation"]],
+    // GitHub names its newest release, run or commit "latest" (`repos/get-latest-release`).
+    ["newest", ["latest", "recent", "last"]],
+    // Slack's `*.info` methods "retrieve information about" a user or channel.
+    ["details", ["information"]],
+    // Slack ends what it started (`dnd.endSnooze`, `calls.end`).
+    ["stop", ["end", "cancel"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
+  });
+
+  it("keeps apart things an API names apart: a tag (of git) is not a label (of an issue)", () => {
+    expect(readQuery("list tags").groups[1]).toEqual([{ term: "tag", kind: "typed" }]);
   });
 
   it("reads 'all' as a list and 'my' as the caller, without typing them", () => {
