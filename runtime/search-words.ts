@@ -99,6 +99,30 @@ export const THINGS: readonly string[][] = [
   ["information", "detail"],
 ];
 
+/**
+ * Phrasal verbs and idioms people say for one verb, read in a query as that verb ("give a customer
+ * their money back" → refund a customer's money). A `*` marks where a few words may come between,
+ * as they do in a separable phrasal verb; words without one must stand side by side ("a log in a
+ * repository" is no sign-in).
+ */
+export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
+  ["give * back", "refund"],
+  ["pay * back", "refund"],
+  ["take * back", "revoke"],
+  ["set up", "create"],
+  ["sign in", "authenticate"],
+  ["log in", "authenticate"],
+  ["turn * on", "enable"],
+  ["turn * off", "disable"],
+  ["switch * on", "enable"],
+  ["switch * off", "disable"],
+  ["get rid of", "delete"],
+  ["put * back", "restore"],
+  ["hand * over", "transfer"],
+  ["kick * out", "remove"],
+  ["find out", "get"],
+];
+
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
 export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTION_GROUPS.flat().map(stem));
 
