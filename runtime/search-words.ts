@@ -66,7 +66,8 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["list", "enumerate", "browse"],
   ["search", "find", "lookup", "look", "filter"],
   ["send", "post", "deliver"],
-  ["cancel", "abort", "stop", "halt", "terminate", "end"],
+  // A payment API voids an invoice or a payment: it cancels it (Stripe's `/invoices/{invoice}/void`).
+  ["cancel", "abort", "stop", "halt", "terminate", "end", "void"],
   ["move", "transfer", "relocate"],
   ["close", "resolve", "complete", "finish"],
   ["approve", "accept", "allow", "grant"],
@@ -82,6 +83,8 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["sync", "synchronize", "refresh"],
   ["run", "trigger", "dispatch", "execute", "launch"],
   ["check", "verify", "validate"],
+  // Payments: capturing collects a payment already authorised (Stripe's `capture`).
+  ["capture", "collect"],
 ];
 
 /** Words people use for the same thing; each member finds the others in a query. */
