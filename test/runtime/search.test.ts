@@ -152,6 +152,20 @@ describe("ranking", () => {
     expect(top(index, "list repositories of an organization", 1)).toEqual(["gh.repos/list-wide"]);
   });
 
+  it("prefers, among alike matches, the repository's operation to the organisation's unless the query names one", () => {
+    const index = SearchIndex.build({
+      units: [
+        unit("gh", [
+          op("orgs/list-webhooks", "List webhooks.", http("GET", "/orgs/{org}/hooks")),
+          op("repos/list-webhooks", "List webhooks.", http("GET", "/repos/{owner}/{repo}/hooks")),
+        ]),
+      ],
+    });
+    expect(top(index, "list webhooks", 1)).toEqual(["gh.repos/list-webhooks"]);
+    expect(top(index, "list an organization's webhooks", 1)).toEqual(["gh.orgs/list-webhooks"]);
+    expect(top(index, "list org webhooks", 1)).toEqual(["gh.orgs/list-webhooks"]);
+  });
+
   it("completes a prefix and forgives a small typo", () => {
     const index = SearchIndex.build({
       units: [unit("n", [op("createNote", "Create a note."), op("slow", "Answer after a delay.")])],
