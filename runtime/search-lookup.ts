@@ -42,6 +42,11 @@ export class TermLookup {
     });
   }
 
+  /** The number of a term, or undefined when no operation has it. */
+  idOf(term: string): number | undefined {
+    return this.number.get(term);
+  }
+
   /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
   resolve(group: readonly QueryTerm[]): ScoredTerm[] {
     const out: ScoredTerm[] = [];

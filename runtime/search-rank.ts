@@ -31,6 +31,11 @@ export const RANKING = {
    */
   depth: 0.97,
   /**
+   * What an operation named for an organisation or an enterprise keeps of its score when the query
+   * names neither: a task that does not say whose asks for the repository's or the user's own.
+   */
+  scope: 0.85,
+  /**
    * What an operation whose name says another kind of action than the query (create, read, update,
    * delete: "delete an item" for "add an item") keeps of its score.
    */

@@ -7,6 +7,7 @@
  * below the word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
+import { foldPhrases } from "./search-phrases.js";
 import { stem } from "./search-stem.js";
 import {
   ABBREVIATIONS,
@@ -193,7 +194,7 @@ export interface ReadQuery {
  * group per distinct intent.
  */
 export function readQuery(query: string): ReadQuery {
-  const words = lowerWords(query.slice(0, MAX_QUERY_CHARS));
+  const words = foldPhrases(lowerWords(query.slice(0, MAX_QUERY_CHARS)));
   const groups: Array<Map<string, QueryTerm["kind"]>> = [];
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();

@@ -66,7 +66,8 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["list", "enumerate", "browse"],
   ["search", "find", "lookup", "look", "filter"],
   ["send", "post", "deliver"],
-  ["cancel", "abort", "stop", "halt", "terminate", "end"],
+  // A payment API voids an invoice or a payment: it cancels it (Stripe's `/invoices/{invoice}/void`).
+  ["cancel", "abort", "stop", "halt", "terminate", "end", "void"],
   ["move", "transfer", "relocate"],
   ["close", "resolve", "complete", "finish"],
   ["approve", "accept", "allow", "grant"],
@@ -82,6 +83,8 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["sync", "synchronize", "refresh"],
   ["run", "trigger", "dispatch", "execute", "launch"],
   ["check", "verify", "validate"],
+  // Payments: capturing collects a payment already authorised (Stripe's `capture`).
+  ["capture", "collect"],
 ];
 
 /** Words people use for the same thing; each member finds the others in a query. */
@@ -97,6 +100,30 @@ export const THINGS: readonly string[][] = [
   ["latest", "newest", "recent", "last"],
   // Slack's `*.info` methods give the details of a thing.
   ["information", "detail"],
+];
+
+/**
+ * Phrasal verbs and idioms people say for one verb, read in a query as that verb ("give a customer
+ * their money back" → refund a customer's money). A `*` marks where a few words may come between,
+ * as they do in a separable phrasal verb; words without one must stand side by side ("a log in a
+ * repository" is no sign-in).
+ */
+export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
+  ["give * back", "refund"],
+  ["pay * back", "refund"],
+  ["take * back", "revoke"],
+  ["set up", "create"],
+  ["sign in", "authenticate"],
+  ["log in", "authenticate"],
+  ["turn * on", "enable"],
+  ["turn * off", "disable"],
+  ["switch * on", "enable"],
+  ["switch * off", "disable"],
+  ["get rid of", "delete"],
+  ["put * back", "restore"],
+  ["hand * over", "transfer"],
+  ["kick * out", "remove"],
+  ["find out", "get"],
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */

@@ -10,6 +10,7 @@ import { firstLine, operationFields, pathDepth } from "./search-fields.js";
 import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
 import { TermLookup } from "./search-lookup.js";
 import { bestScored, Postings25F, RANKING } from "./search-rank.js";
+import { stem } from "./search-stem.js";
 import { ACTION_STEMS, indexTerms, plainText, readQuery } from "./search-terms.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
@@ -63,6 +64,8 @@ export interface SerializedSearchIndex {
 const MAX_SUMMARY = 160;
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;
+/** Whose operations a query must name to prefer them: an organisation's or an enterprise's. */
+const SCOPES = ["organization", "enterprise"].map(stem);
 
 /** The first line of a description without HTML tags, cut to {@link MAX_SUMMARY} characters. */
 export function summarize(description: string): string {
@@ -187,12 +190,15 @@ export class SearchIndex {
       const group = groups.find((g) => g.some((t) => t.term === term));
       return new Set(group ? group.map((t) => t.id) : []);
     });
+    const scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
+    const unscoped = !scopes.some((id) => asked.has(id));
     // A task says its action first ("add an item …"); a verb later on describes ("files changed").
     const action = actionKinds(read.phrase[0] ?? "");
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
       const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
       const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow;
+      const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow * scoped;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -200,6 +206,12 @@ export class SearchIndex {
       ...(this.documents[doc] as SearchDocument),
       score,
     }));
+  }
+
+  /** True when the operation's name has one of `terms`. */
+  private namesAny(doc: number, terms: readonly number[]): boolean {
+    const name = (this.fields[doc] as number[][])[0] ?? [];
+    return terms.some((t) => name.includes(t));
   }
 
   /** Higher score first; on a tie, the shorter name, then the shorter summary, then index order. */

@@ -167,6 +167,9 @@ describe("readQuery", () => {
     ["details", ["information"]],
     // Slack ends what it started (`dnd.endSnooze`, `calls.end`).
     ["stop", ["end", "cancel"]],
+    // Stripe voids an invoice and captures an authorised payment.
+    ["cancel", ["void"]],
+    ["collect", ["capture"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));

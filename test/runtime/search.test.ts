@@ -86,6 +86,29 @@ describe("ranking", () => {
     expect(top(index, "enumerate the notes", 1)).toEqual(["notes.listNotes"]);
   });
 
+  it("finds the operation a phrasal verb means (give back → refund, get rid of → delete)", () => {
+    const index = SearchIndex.build({
+      units: [
+        unit("pay", [
+          op(
+            "PostCustomerFunds",
+            "Give funds to a customer's balance.",
+            http("POST", "/customers/{id}/funds"),
+          ),
+          op(
+            "PostRefunds",
+            "Refund a charge, returning the money to the customer.",
+            http("POST", "/refunds"),
+          ),
+          op("GetLabels", "Get a label.", http("GET", "/labels/{id}")),
+          op("DeleteLabels", "Delete a label.", http("DELETE", "/labels/{id}")),
+        ]),
+      ],
+    });
+    expect(top(index, "give a customer their money back", 1)).toEqual(["pay.PostRefunds"]);
+    expect(top(index, "get rid of a label", 1)).toEqual(["pay.DeleteLabels"]);
+  });
+
   it("lifts the operation whose name or summary has the query's words side by side, in its order", () => {
     const index = SearchIndex.build({
       units: [
@@ -127,6 +150,20 @@ describe("ranking", () => {
       ],
     });
     expect(top(index, "list repositories of an organization", 1)).toEqual(["gh.repos/list-wide"]);
+  });
+
+  it("prefers, among alike matches, the repository's operation to the organisation's unless the query names one", () => {
+    const index = SearchIndex.build({
+      units: [
+        unit("gh", [
+          op("orgs/list-webhooks", "List webhooks.", http("GET", "/orgs/{org}/hooks")),
+          op("repos/list-webhooks", "List webhooks.", http("GET", "/repos/{owner}/{repo}/hooks")),
+        ]),
+      ],
+    });
+    expect(top(index, "list webhooks", 1)).toEqual(["gh.repos/list-webhooks"]);
+    expect(top(index, "list an organization's webhooks", 1)).toEqual(["gh.orgs/list-webhooks"]);
+    expect(top(index, "list org webhooks", 1)).toEqual(["gh.orgs/list-webhooks"]);
   });
 
   it("completes a prefix and forgives a small typo", () => {
