@@ -8,8 +8,18 @@ import type { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, type LineKind, restoreLines } from "./spec-types-link.js";
 import { type Piece, piecesText } from "./types-excerpt.js";
 
-/** Bumped when the table changes incompatibly; another format is ignored like a stale one. */
-export const DESCRIBE_FORMAT = 2;
+/**
+ * Bumped when the table changes incompatibly; another format is ignored like a stale one. Format 3
+ * writes the pieces as text ({@link encodePieces}); format 2 tables, pieces as arrays, still read.
+ */
+export const DESCRIBE_FORMAT = 3;
+/** The older format still read: its pieces are written as JSON arrays. */
+export const DESCRIBE_FORMAT_ARRAYS = 2;
+
+/** Pieces per line of the written table, so a diff shows where they changed. */
+const PIECES_PER_LINE = 64;
+/** One piece as written: its kind letter, then base-36 numbers (the start only for file ranges). */
+const WRITTEN_PIECE = /([A-Z])(-?[0-9a-z]+)(?:,(-?[0-9a-z]+))?/gy;
 
 /** A range shorter than this is stored as text: a table entry would take more room. */
 const MIN_RANGE = 40;
@@ -17,9 +27,9 @@ const MIN_RANGE = 40;
 /** One distinct piece: [source, byte start, byte length], and 1 after them when it starts inside a line. */
 type PieceEntry = number[];
 
-/** The table as written. */
+/** The table as read (pieces decoded). */
 export interface DescribeIndex {
-  format: typeof DESCRIBE_FORMAT;
+  format: typeof DESCRIBE_FORMAT | typeof DESCRIBE_FORMAT_ARRAYS;
   /** Each source file's size in bytes, or -1 when the bundle has no such file. */
   sources: Record<string, number>;
   /** The size of `describe.txt` in bytes. */
@@ -32,6 +42,51 @@ export interface DescribeIndex {
    * `a-f` stands for a run of numbers from a to f.
    */
   operations: Record<string, string>;
+}
+
+/**
+ * The pieces as format 3 writes them, lines of text: each piece a capital letter for its source and
+ * whether it starts inside a line (`A` + source × 2 + that), then in base 36 its start as the distance
+ * from where the source's previous piece ended (left out for `describe.txt`, whose pieces follow one
+ * another) and its length. Half the size of arrays of decimal numbers.
+ */
+export function encodePieces(pieces: readonly PieceEntry[]): string[] {
+  const ends = new Map<number, number>();
+  const written = pieces.map(([source, start, length, midLine]) => {
+    const kind = String.fromCharCode(65 + (source as number) * 2 + (midLine === 1 ? 1 : 0));
+    if (kind > "Z") throw new Error(`describe piece source ${source} has no letter`);
+    const gap = (start as number) - (ends.get(source as number) ?? 0);
+    ends.set(source as number, (start as number) + (length as number));
+    const size = (length as number).toString(36);
+    return source === 0 && gap === 0 ? `${kind}${size}` : `${kind}${gap.toString(36)},${size}`;
+  });
+  const lines: string[] = [];
+  for (let at = 0; at < written.length; at += PIECES_PER_LINE) {
+    lines.push(written.slice(at, at + PIECES_PER_LINE).join(""));
+  }
+  return lines;
+}
+
+/** The pieces {@link encodePieces} wrote, or undefined when the text is not such a table. */
+export function decodePieces(lines: unknown): PieceEntry[] | undefined {
+  if (!Array.isArray(lines) || !lines.every((line) => typeof line === "string")) return undefined;
+  const text = lines.join("");
+  const ends = new Map<number, number>();
+  const pieces: PieceEntry[] = [];
+  WRITTEN_PIECE.lastIndex = 0;
+  while (WRITTEN_PIECE.lastIndex < text.length) {
+    const match = WRITTEN_PIECE.exec(text);
+    if (match === null) return undefined;
+    const code = (match[1] as string).charCodeAt(0) - 65;
+    const source = code >> 1;
+    const hasStart = match[3] !== undefined;
+    const length = Number.parseInt(hasStart ? (match[3] as string) : (match[2] as string), 36);
+    const start = (ends.get(source) ?? 0) + (hasStart ? Number.parseInt(match[2] as string, 36) : 0);
+    if (!hasStart && source !== 0) return undefined;
+    ends.set(source, start + length);
+    pieces.push(code & 1 ? [source, start, length, 1] : [source, start, length]);
+  }
+  return pieces;
 }
 
 /** Reads `length` bytes at `start` of a source (0: `describe.txt`; n: the table's `files[n - 1]`). */
