@@ -17,7 +17,7 @@ function typesRanges(indexFile: string, tsName: string): Array<[number, number]>
   for (const run of (index.operations[tsName] as string).split(" ")) {
     const [first, last = first] = run.split("-").map((n) => Number.parseInt(n, 36)) as [number, number?];
     for (let number = first; number <= last; number++) {
-      const [from, start, length] = pieces[number] as number[];
+      const [from, start, length] = pieces[number] as [number, number, number];
       if (from === source) ranges.push([start, length]);
     }
   }
