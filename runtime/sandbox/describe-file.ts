@@ -85,7 +85,7 @@ export function describeFiles(
     const pieces = describeOperationPieces(unitText, tsName);
     if (pieces !== undefined) operations[tsName] = table.add(unitText, pieces);
   }
-  const { pieces, ...rest } = index();
+  const { pieces: _pieces, ...rest } = index();
   // One line per piece and per operation: a diff shows which ones moved.
   const head = JSON.stringify({ ...rest, operations: undefined }).slice(0, -1);
   const lines = (entries: string[]) => `\n${entries.join(",\n")}\n`;
@@ -95,7 +95,7 @@ export function describeFiles(
   return [
     [
       describeIndexPath(unitId),
-      `${head},"pieces":[${lines(encodePieces(pieces).map((p) => JSON.stringify(p)))}],"operations":{${lines(named)}}}\n`,
+      `${head},"pieces":[${lines(encodePieces(table.pieces))}],"operations":{${lines(named)}}}\n`,
     ],
     [describeTextPath(unitId), table.text],
   ];

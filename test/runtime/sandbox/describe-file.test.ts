@@ -17,12 +17,19 @@ import {
   describeTextPath,
   readDescribed,
 } from "../../../runtime/sandbox/describe-file.js";
-import { decodePieces, encodePieces } from "../../../runtime/sandbox/describe-pieces.js";
+import { decodePieces as decodeList, encodePieces } from "../../../runtime/sandbox/describe-pieces.js";
 import { diskReader } from "../../../runtime/sandbox/spec-types-link.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/emit");
 const PETSTORE = join(FIXTURES, "openapi-petstore/expected");
 const copies: string[] = [];
+/** The pieces read from a table's numbers, as a list of entries. */
+function decodePieces(numbers: unknown): number[][] | undefined {
+  const list = decodeList(numbers);
+  return list && Array.from({ length: list.length }, (_, i) => list.at(i) as number[]);
+}
+/** The pieces as the table holds them once parsed. */
+const encoded = (pieces: number[][]): number[] => JSON.parse(`[${encodePieces(pieces).join(",")}]`);
 
 function copyOf(dir: string): string {
   const copy = mkdtempSync(join(tmpdir(), "unitc-describe-"));
@@ -98,7 +105,7 @@ describe("describe-file", () => {
       change(data);
       data.operations.getPet = `${data.operations.getPet} ${(data.pieces.length - 1).toString(36)}`;
       for (const form of [
-        { ...data, pieces: encodePieces(data.pieces) },
+        { ...data, pieces: encoded(data.pieces) },
         { ...data, format: 2, pieces: data.pieces },
       ]) {
         const copy = copyOf(PETSTORE);
@@ -106,10 +113,10 @@ describe("describe-file", () => {
         expect(readDescribed(copy, "petstore", "getPet"), JSON.stringify(form.pieces.at(-1))).toBeUndefined();
       }
     }
-    // Pieces that are no table: a format 2 entry of text, or format 3 text not in its grammar.
-    for (const pieces of [[["0", 0, 1]], ["A1B"], ["a1"], ["C1"], ["A1,"], "A1", [1]]) {
+    // Pieces that are no table: a format 2 entry of text, or format 3 numbers not in threes.
+    for (const pieces of [[["0", 0, 1]], [0, 0], [0, "0", 1], [0, 0, 1.5], "0,0,1", [[0, 0, 1]]]) {
       const copy = copyOf(PETSTORE);
-      const format = Array.isArray(pieces[0]) ? 2 : 3;
+      const format = Array.isArray(pieces[0]) && pieces[0][0] !== 0 ? 2 : 3;
       writeFileSync(
         join(copy, describeIndexPath("petstore")),
         JSON.stringify({ ...written, format, pieces }),
@@ -132,7 +139,7 @@ describe("describe-file", () => {
     expect(written.format).toBe(3);
     const pieces = decodePieces(written.pieces);
     expect(pieces?.length).toBeGreaterThan(10);
-    expect(encodePieces(pieces ?? [])).toEqual(written.pieces);
+    expect(encoded(pieces ?? [])).toEqual(written.pieces);
     const older = copyOf(PETSTORE);
     writeFileSync(
       join(older, describeIndexPath("petstore")),
@@ -157,12 +164,13 @@ describe("describe-file", () => {
       [0, 13, 1],
       [0, 20, 2],
     ];
-    const lines = encodePieces(pieces);
-    expect(lines.join("")).toBe("AaD2dqf4,19A3E7,0C-2dqg1,rsD0,5A1A6,2");
-    expect(decodePieces(lines)).toEqual(pieces);
+    expect(encodePieces(pieces)).toEqual([
+      "0,0,10,3,4000000,45,0,0,3,4,7,0,2,-4000033,1000,3,0,5,0,0,1,0,6,2",
+    ]);
+    expect(decodePieces(encoded(pieces))).toEqual(pieces);
     const many = Array.from({ length: 130 }, (_, i) => [0, i, 1]);
     expect(encodePieces(many)).toHaveLength(3);
-    expect(decodePieces(encodePieces(many))).toEqual(many);
+    expect(decodePieces(encoded(many))).toEqual(many);
   });
 
   it("is ignored when missing, or when the text or a file it was cut from changed size", () => {
