@@ -175,7 +175,8 @@ export type OpenapiMethod = "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEA
 
 /**
  * One parameter of an OpenAPI operation: where it goes and how it is serialised (OpenAPI 3 `style`
- * and `explode`). Its value is read from the input group named by `in` (`input.query.limit`).
+ * and `explode`), as serialisation reads it. Its value is read from the input group named by `in`
+ * (`input.query.limit`).
  */
 export interface OpenapiParameter {
   name: string;
@@ -188,6 +189,15 @@ export interface OpenapiParameter {
   /** Set for a parameter described by `content`: the value is sent as JSON text when it is JSON. */
   contentType?: string;
 }
+
+/**
+ * A parameter as the manifest stores it: `style` and `explode` are left out where they are
+ * OpenAPI's defaults (style `simple` in path and header, `form` in query and cookie; explode only
+ * for `form`), which the runtime fills back in when it reads the operation. Older manifests write
+ * them always, which reads the same.
+ */
+export type ManifestParameter = Omit<OpenapiParameter, "style" | "explode"> &
+  Partial<Pick<OpenapiParameter, "style" | "explode">>;
 
 /** The request body of an OpenAPI operation, taken from `input.body`. */
 export interface OpenapiBody {
@@ -206,7 +216,7 @@ export interface OpenapiInvoke {
   kind: "openapi";
   method: OpenapiMethod;
   path: string;
-  parameters: OpenapiParameter[];
+  parameters: ManifestParameter[];
   body?: OpenapiBody;
 }
 

@@ -20,7 +20,15 @@ import {
   unitDeclarationPath,
   unitDeclarationRegions,
 } from "./declarations.js";
-import { DESCRIBE_FORMAT, type DescribeIndex, operationText, PieceTable } from "./describe-pieces.js";
+import {
+  DESCRIBE_FORMAT,
+  DESCRIBE_FORMAT_ARRAYS,
+  type DescribeIndex,
+  decodePieces,
+  encodePieces,
+  operationText,
+  PieceTable,
+} from "./describe-pieces.js";
 import { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, specTypesPath } from "./spec-types-link.js";
 
@@ -77,7 +85,7 @@ export function describeFiles(
     const pieces = describeOperationPieces(unitText, tsName);
     if (pieces !== undefined) operations[tsName] = table.add(unitText, pieces);
   }
-  const { pieces, ...rest } = index();
+  const { pieces: _pieces, ...rest } = index();
   // One line per piece and per operation: a diff shows which ones moved.
   const head = JSON.stringify({ ...rest, operations: undefined }).slice(0, -1);
   const lines = (entries: string[]) => `\n${entries.join(",\n")}\n`;
@@ -87,7 +95,7 @@ export function describeFiles(
   return [
     [
       describeIndexPath(unitId),
-      `${head},"pieces":[${lines(pieces.map((p) => JSON.stringify(p)))}],"operations":{${lines(named)}}}\n`,
+      `${head},"pieces":[${lines(encodePieces(table.pieces))}],"operations":{${lines(named)}}}\n`,
     ],
     [describeTextPath(unitId), table.text],
   ];
@@ -101,22 +109,29 @@ function sizeOf(path: string): number {
   }
 }
 
-function isIndex(data: Partial<DescribeIndex> | null, unitId: string): data is DescribeIndex {
+/** The table as read, its pieces decoded (format 3) or as written (format 2); undefined when it is no such table. */
+function checkedIndex(data: Record<string, unknown> | null, unitId: string): DescribeIndex | undefined {
   const own = sourcesOf(unitId);
-  return (
-    data?.format === DESCRIBE_FORMAT &&
-    typeof data.sources === "object" &&
-    data.sources !== null &&
-    typeof data.textBytes === "number" &&
-    Array.isArray(data.pieces) &&
+  const pieces =
+    data?.format === DESCRIBE_FORMAT
+      ? decodePieces(data.pieces)
+      : data?.format === DESCRIBE_FORMAT_ARRAYS && Array.isArray(data.pieces)
+        ? data.pieces
+        : undefined;
+  const index = { ...data, pieces } as Partial<DescribeIndex>;
+  const valid =
+    pieces !== undefined &&
+    typeof index.sources === "object" &&
+    index.sources !== null &&
+    typeof index.textBytes === "number" &&
     // Pieces are read only from the unit's own files.
-    Array.isArray(data.files) &&
-    data.files.every(
+    Array.isArray(index.files) &&
+    index.files.every(
       (file) => Array.isArray(file) && own.includes(file[0]) && ["spec", "types"].includes(file[1]),
     ) &&
-    typeof data.operations === "object" &&
-    data.operations !== null
-  );
+    typeof index.operations === "object" &&
+    index.operations !== null;
+  return valid ? (index as DescribeIndex) : undefined;
 }
 
 /**
@@ -129,13 +144,16 @@ export function readDescribed(
   unitId: string,
   tsName: string,
 ): { text: string | undefined } | undefined {
-  let index: Partial<DescribeIndex> | null;
+  let index: DescribeIndex | undefined;
   try {
-    index = JSON.parse(readFileSync(join(bundleDir, describeIndexPath(unitId)), "utf8"));
+    index = checkedIndex(
+      JSON.parse(readFileSync(join(bundleDir, describeIndexPath(unitId)), "utf8")),
+      unitId,
+    );
   } catch {
     return undefined;
   }
-  if (!isIndex(index, unitId)) return undefined;
+  if (index === undefined) return undefined;
   const textFile = join(bundleDir, describeTextPath(unitId));
   if (sizeOf(textFile) !== index.textBytes) return undefined;
   for (const path of sourcesOf(unitId)) {

@@ -8,8 +8,17 @@ import type { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, type LineKind, restoreLines } from "./spec-types-link.js";
 import { type Piece, piecesText } from "./types-excerpt.js";
 
-/** Bumped when the table changes incompatibly; another format is ignored like a stale one. */
-export const DESCRIBE_FORMAT = 2;
+/**
+ * Bumped when the table changes incompatibly; another format is ignored like a stale one. Format 3
+ * writes the pieces as one flat list of numbers ({@link encodePieces}); format 2 tables, a
+ * `[source, start, length]` array per piece, still read.
+ */
+export const DESCRIBE_FORMAT = 3;
+/** The older format still read: its pieces are written as JSON arrays. */
+export const DESCRIBE_FORMAT_ARRAYS = 2;
+
+/** Pieces per line of the written table, so a diff shows where they changed. */
+const PIECES_PER_LINE = 64;
 
 /** A range shorter than this is stored as text: a table entry would take more room. */
 const MIN_RANGE = 40;
@@ -17,21 +26,79 @@ const MIN_RANGE = 40;
 /** One distinct piece: [source, byte start, byte length], and 1 after them when it starts inside a line. */
 type PieceEntry = number[];
 
-/** The table as written. */
+/** The pieces as read: each by its number (undefined past the end). Arrays are such lists. */
+export interface PieceList {
+  readonly length: number;
+  at(number: number): PieceEntry | undefined;
+}
+
+/** The table as read (pieces decoded). */
 export interface DescribeIndex {
-  format: typeof DESCRIBE_FORMAT;
+  format: typeof DESCRIBE_FORMAT | typeof DESCRIBE_FORMAT_ARRAYS;
   /** Each source file's size in bytes, or -1 when the bundle has no such file. */
   sources: Record<string, number>;
   /** The size of `describe.txt` in bytes. */
   textBytes: number;
   /** The files pieces are read from (source 1 on; source 0 is `describe.txt`) and how their lines are rewritten. */
   files: Array<[string, LineKind]>;
-  pieces: PieceEntry[];
+  pieces: PieceList;
   /**
    * By TypeScript name, the numbers of the operation's pieces in order, in base 36, space-separated;
    * `a-f` stands for a run of numbers from a to f.
    */
   operations: Record<string, string>;
+}
+
+/**
+ * The pieces as format 3 writes them: one flat list of numbers, three per piece, in lines of
+ * {@link PIECES_PER_LINE} pieces: its kind (source × 2, plus 1 when it starts inside a line), its
+ * start as the distance from where the source's previous piece ended (0 for `describe.txt`, whose
+ * pieces follow one another), and its length. A third the size of format 2's `[source, start,
+ * length]` arrays, and still read by JSON.parse itself (`unitc inspect` reads it in a new process).
+ */
+export function encodePieces(pieces: readonly PieceEntry[]): string[] {
+  const ends: number[] = [];
+  const lines: string[] = [];
+  for (let at = 0; at < pieces.length; at += PIECES_PER_LINE) {
+    const line = pieces.slice(at, at + PIECES_PER_LINE).map(([source, start, length, midLine]) => {
+      const gap = (start as number) - (ends[source as number] ?? 0);
+      ends[source as number] = (start as number) + (length as number);
+      return `${(source as number) * 2 + (midLine === 1 ? 1 : 0)},${gap},${length}`;
+    });
+    lines.push(line.join(","));
+  }
+  return lines;
+}
+
+/**
+ * The pieces {@link encodePieces} wrote (parsed as JSON), or undefined when they are not such a list.
+ * Only the starts are worked out ahead, into one typed array: an entry per piece made ahead took
+ * `unitc inspect` milliseconds in a new process, for the few pieces one operation reads.
+ */
+export function decodePieces(numbers: unknown): PieceList | undefined {
+  if (!Array.isArray(numbers) || numbers.length % 3 !== 0) return undefined;
+  const count = numbers.length / 3;
+  const starts = new Float64Array(count);
+  const ends: number[] = [];
+  for (let number = 0; number < count; number++) {
+    const source = numbers[number * 3] >> 1;
+    const gap = numbers[number * 3 + 1];
+    if (typeof gap !== "number") return undefined;
+    const start = (ends[source] ?? 0) + gap;
+    starts[number] = start;
+    ends[source] = start + numbers[number * 3 + 2];
+  }
+  return {
+    length: count,
+    // Not checked here: pieceText checks every number of the entry it is given.
+    at: (number) => {
+      if (!(number >= 0 && number < count)) return undefined;
+      const kind = numbers[number * 3];
+      const entry = [kind >> 1, starts[number] as number, numbers[number * 3 + 2]];
+      if (!Number.isSafeInteger(kind)) entry[0] = Number.NaN;
+      return kind & 1 ? [...entry, 1] : entry;
+    },
+  };
 }
 
 /** Reads `length` bytes at `start` of a source (0: `describe.txt`; n: the table's `files[n - 1]`). */
@@ -79,7 +146,8 @@ export function operationText(
     // A run longer than the table is no table's.
     if (!(last - first < index.pieces.length)) return undefined;
     for (let number = first; number <= last; number++) {
-      const piece = known?.get(number) ?? pieceText(index, index.pieces[number], read);
+      const piece =
+        known?.get(number) ?? pieceText(index, number >= 0 ? index.pieces.at(number) : undefined, read);
       if (piece === undefined) return undefined;
       known?.set(number, piece);
       text += piece;

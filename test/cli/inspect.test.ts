@@ -3,6 +3,7 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodePieces } from "../../runtime/sandbox/describe-pieces.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
 import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-support.js";
@@ -11,11 +12,13 @@ import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-supp
 function typesRanges(indexFile: string, tsName: string): Array<[number, number]> {
   const index = JSON.parse(readFileSync(indexFile, "utf8"));
   const source = index.files.findIndex(([path]: [string]) => path.endsWith("/types.ts")) + 1;
+  const pieces = decodePieces(index.pieces);
+  if (pieces === undefined) throw new Error("the table's pieces do not read");
   const ranges: Array<[number, number]> = [];
   for (const run of (index.operations[tsName] as string).split(" ")) {
     const [first, last = first] = run.split("-").map((n) => Number.parseInt(n, 36)) as [number, number?];
     for (let number = first; number <= last; number++) {
-      const [from, start, length] = index.pieces[number];
+      const [from, start, length] = pieces.at(number) as [number, number, number];
       if (from === source) ranges.push([start, length]);
     }
   }

@@ -6,6 +6,7 @@
  * https://developers.google.com/discovery/v1/reference/apis#method
  */
 
+import { withoutDefaultStyle } from "../../../runtime/invoke/openapi/parameter-style.js";
 import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
 import type {
   DiscoveryInvoke,
@@ -119,7 +120,7 @@ function methodParameters(
       required: location === "path" || raw.required === true,
       ...(reserved.has(name) ? { allowReserved: true } : {}),
     };
-    list.push({ parameter, schema });
+    list.push({ parameter: withoutDefaultStyle(parameter), schema });
   }
   return { list };
 }

@@ -4,7 +4,12 @@
  * to ignore (Accept, Content-Type, Authorization), are left out of the input.
  * https://spec.openapis.org/oas/v3.1.0#parameter-object
  */
-import type { JsonSchema, OpenapiParameter } from "../../../runtime/manifest.js";
+import {
+  DEFAULT_STYLE,
+  defaultExplode,
+  withoutDefaultStyle,
+} from "../../../runtime/invoke/openapi/parameter-style.js";
+import type { JsonSchema, ManifestParameter, OpenapiParameter } from "../../../runtime/manifest.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { convertSchema, type SchemaContext } from "./schema.js";
 
@@ -12,7 +17,7 @@ type Data = Record<string, unknown>;
 
 /** A usable parameter, one to leave out (optional ones that cannot be sent), or a reason to skip the operation. */
 export type ParameterResult =
-  | { parameter: OpenapiParameter; schema: JsonSchema }
+  | { parameter: ManifestParameter; schema: JsonSchema }
   | { dropped: string; required: boolean }
   | { ignored: true };
 
@@ -22,7 +27,6 @@ const STYLES: Record<OpenapiParameter["in"], readonly OpenapiParameter["style"][
   header: ["simple"],
   cookie: ["form"],
 };
-const DEFAULT_STYLE = { path: "simple", query: "form", header: "simple", cookie: "form" } as const;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers OpenAPI says a parameter definition may not set, and ones fetch owns. */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -67,12 +71,12 @@ export function convertParameter(
     name,
     in: location,
     style,
-    explode: typeof raw.explode === "boolean" ? raw.explode : style === "form",
+    explode: typeof raw.explode === "boolean" ? raw.explode : defaultExplode(style),
     required,
   };
   const described = schemaOf(raw, document, pointer, context, parameter);
   if ("dropped" in described) return { dropped: described.dropped, required };
-  return { parameter, schema: described.schema };
+  return { parameter: withoutDefaultStyle(parameter), schema: described.schema };
 }
 
 function schemaOf(

@@ -5,9 +5,10 @@
  * input can never set or override them.
  */
 import { UnitError } from "../../errors.js";
-import type { DiscoveryInvoke, OpenapiConnection, OpenapiInvoke } from "../../manifest.js";
+import type { DiscoveryInvoke, OpenapiConnection, OpenapiInvoke, OpenapiParameter } from "../../manifest.js";
 import { checkedTarget, checkHeaderName, type HttpRequest } from "../http/request.js";
 import { encodeBody } from "./body.js";
+import { withStyle } from "./parameter-style.js";
 import { headerValue, serializeCookies, serializePath, serializeQuery } from "./serialize.js";
 
 type Data = Record<string, unknown>;
@@ -33,35 +34,40 @@ function group(input: unknown, name: string): Data {
 }
 
 /** The request URL: base URL (with its path prefix), the filled path and the query; never another origin. */
-export function buildApiUrl(connection: ApiConnection, invoke: ApiInvoke, input: unknown): URL {
-  const { base, prefix } = checkedTarget(connection.baseUrl, invoke.path);
-  const url = new URL(
-    `${base.origin}${prefix}${serializePath(invoke.path, invoke.parameters, group(input, "path"))}`,
-  );
+function buildApiUrl(
+  connection: ApiConnection,
+  path: string,
+  parameters: readonly OpenapiParameter[],
+  input: unknown,
+): URL {
+  const { base, prefix } = checkedTarget(connection.baseUrl, path);
+  const url = new URL(`${base.origin}${prefix}${serializePath(path, parameters, group(input, "path"))}`);
   if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) {
     throw new UnitError("INPUT_INVALID", `the request would leave ${base.origin}${prefix}/`, {
       hint: "path parameters name a resource; they cannot change the host or climb above baseUrl",
     });
   }
-  const query = serializeQuery(invoke.parameters, group(input, "query"));
+  const query = serializeQuery(parameters, group(input, "query"));
   if (query !== "") url.search = query;
   return url;
 }
 
 /** Header and cookie parameters; a header auth sets is skipped before its value is even read. */
-function parameterHeaders(invoke: ApiInvoke, input: unknown, auth: ReadonlyMap<string, string>) {
+function parameterHeaders(
+  parameters: readonly OpenapiParameter[],
+  input: unknown,
+  auth: ReadonlyMap<string, string>,
+) {
   const headers = new Map<string, string>();
   const values = group(input, "header");
-  for (const parameter of invoke.parameters) {
+  for (const parameter of parameters) {
     if (parameter.in !== "header" || !Object.hasOwn(values, parameter.name)) continue;
     const key = checkHeaderName(parameter.name);
     if (auth.has(key) || key === "cookie") continue;
     const value = values[parameter.name];
     if (value !== undefined && value !== null) headers.set(key, headerValue(parameter, value));
   }
-  const cookies = auth.has("cookie")
-    ? undefined
-    : serializeCookies(invoke.parameters, group(input, "cookie"));
+  const cookies = auth.has("cookie") ? undefined : serializeCookies(parameters, group(input, "cookie"));
   if (cookies !== undefined) headers.set("cookie", cookies);
   return headers;
 }
@@ -78,8 +84,10 @@ export function buildApiRequest(
       hint: "recompile the unit with unitc compile",
     });
   }
-  const url = buildApiUrl(connection, invoke, input);
-  const headers = parameterHeaders(invoke, input, auth);
+  // The manifest leaves OpenAPI's default styles out; they are filled in here, once, for every reader below.
+  const parameters = invoke.parameters.map(withStyle);
+  const url = buildApiUrl(connection, invoke.path, parameters, input);
+  const headers = parameterHeaders(parameters, input, auth);
   headers.set("accept", "application/json, */*;q=0.8");
   let body: HttpRequest["body"];
   const value = typeof input === "object" && input !== null ? (input as Data).body : undefined;

@@ -17,11 +17,19 @@ import {
   describeTextPath,
   readDescribed,
 } from "../../../runtime/sandbox/describe-file.js";
+import { decodePieces as decodeList, encodePieces } from "../../../runtime/sandbox/describe-pieces.js";
 import { diskReader } from "../../../runtime/sandbox/spec-types-link.js";
 
 const FIXTURES = join(import.meta.dirname, "../../fixtures/emit");
 const PETSTORE = join(FIXTURES, "openapi-petstore/expected");
 const copies: string[] = [];
+/** The pieces read from a table's numbers, as a list of entries. */
+function decodePieces(numbers: unknown): number[][] | undefined {
+  const list = decodeList(numbers);
+  return list && Array.from({ length: list.length }, (_, i) => list.at(i) as number[]);
+}
+/** The pieces as the table holds them once parsed. */
+const encoded = (pieces: number[][]): number[] => JSON.parse(`[${encodePieces(pieces).join(",")}]`);
 
 function copyOf(dir: string): string {
   const copy = mkdtempSync(join(tmpdir(), "unitc-describe-"));
@@ -83,31 +91,86 @@ describe("describe-file", () => {
   });
 
   it("is ignored when a piece lies outside its file or names a file not the unit's", () => {
-    const index = JSON.parse(readFileSync(join(PETSTORE, describeIndexPath("petstore")), "utf8"));
+    const written = JSON.parse(readFileSync(join(PETSTORE, describeIndexPath("petstore")), "utf8"));
+    // Changed as the reader sees it (pieces decoded), then written in both forms.
+    const index = { ...written, pieces: decodePieces(written.pieces) };
     const types = "units/petstore/types.ts";
     for (const change of [
       (data: typeof index) => data.pieces.push([2, data.sources[types] - 10, 20]),
       (data: typeof index) => data.pieces.push([0, data.textBytes, 1]),
       (data: typeof index) => data.pieces.push([9, 0, 1]),
       (data: typeof index) => data.files.push(["manifest.json", "types"]),
-      (data: typeof index) => data.pieces.push(["0", 0, 1]),
     ]) {
-      const copy = copyOf(PETSTORE);
       const data = structuredClone(index);
       change(data);
       data.operations.getPet = `${data.operations.getPet} ${(data.pieces.length - 1).toString(36)}`;
-      writeFileSync(join(copy, describeIndexPath("petstore")), JSON.stringify(data));
-      expect(readDescribed(copy, "petstore", "getPet"), JSON.stringify(data.pieces.at(-1))).toBeUndefined();
+      for (const form of [
+        { ...data, pieces: encoded(data.pieces) },
+        { ...data, format: 2, pieces: data.pieces },
+      ]) {
+        const copy = copyOf(PETSTORE);
+        writeFileSync(join(copy, describeIndexPath("petstore")), JSON.stringify(form));
+        expect(readDescribed(copy, "petstore", "getPet"), JSON.stringify(form.pieces.at(-1))).toBeUndefined();
+      }
+    }
+    // Pieces that are no table: a format 2 entry of text, or format 3 numbers not in threes.
+    for (const pieces of [[["0", 0, 1]], [0, 0], [0, "0", 1], [0, 0, 1.5], "0,0,1", [[0, 0, 1]]]) {
+      const copy = copyOf(PETSTORE);
+      const format = Array.isArray(pieces[0]) && pieces[0][0] !== 0 ? 2 : 3;
+      writeFileSync(
+        join(copy, describeIndexPath("petstore")),
+        JSON.stringify({ ...written, format, pieces }),
+      );
+      expect(readDescribed(copy, "petstore", "getPet"), JSON.stringify(pieces)).toBeUndefined();
     }
     // Numbers naming no piece, or a run past the table.
     for (const numbers of ["zz", "0-zzzz", "x-"]) {
       const copy = copyOf(PETSTORE);
       writeFileSync(
         join(copy, describeIndexPath("petstore")),
-        JSON.stringify({ ...index, operations: { getPet: numbers } }),
+        JSON.stringify({ ...written, operations: { getPet: numbers } }),
       );
       expect(readDescribed(copy, "petstore", "getPet"), numbers).toBeUndefined();
     }
+  });
+
+  it("writes the pieces as text, and reads a table of the older format (pieces as arrays) alike", () => {
+    const written = JSON.parse(readFileSync(join(PETSTORE, describeIndexPath("petstore")), "utf8"));
+    expect(written.format).toBe(3);
+    const pieces = decodePieces(written.pieces);
+    expect(pieces?.length).toBeGreaterThan(10);
+    expect(encoded(pieces ?? [])).toEqual(written.pieces);
+    const older = copyOf(PETSTORE);
+    writeFileSync(
+      join(older, describeIndexPath("petstore")),
+      JSON.stringify({ ...written, format: 2, pieces }),
+    );
+    const { manifest } = readManifest(join(PETSTORE, "manifest.json"));
+    for (const op of manifest.units[0]?.operations ?? []) {
+      const text = readDescribed(PETSTORE, "petstore", op.tsName);
+      expect(text?.text, op.tsName).toBeDefined();
+      expect(readDescribed(older, "petstore", op.tsName), op.tsName).toEqual(text);
+    }
+  });
+
+  it("encodes each piece's source, start, length and mid-line mark, starts far apart or behind", () => {
+    const pieces = [
+      [0, 0, 10],
+      [1, 4_000_000, 45, 1],
+      [0, 10, 3],
+      [2, 7, 0],
+      [1, 12, 1_000],
+      [1, 1_012, 5, 1],
+      [0, 13, 1],
+      [0, 20, 2],
+    ];
+    expect(encodePieces(pieces)).toEqual([
+      "0,0,10,3,4000000,45,0,0,3,4,7,0,2,-4000033,1000,3,0,5,0,0,1,0,6,2",
+    ]);
+    expect(decodePieces(encoded(pieces))).toEqual(pieces);
+    const many = Array.from({ length: 130 }, (_, i) => [0, i, 1]);
+    expect(encodePieces(many)).toHaveLength(3);
+    expect(decodePieces(encoded(many))).toEqual(many);
   });
 
   it("is ignored when missing, or when the text or a file it was cut from changed size", () => {

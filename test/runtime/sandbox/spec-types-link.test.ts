@@ -46,7 +46,7 @@ describe("generated types linked from the Code Mode declaration", () => {
     const loaded = loadDeclarations(dir);
     const text = loaded?.units.get("petstore") ?? "";
     expect(text).toMatch(
-      /^\ndeclare namespace Units\.petstore \{\n {2}\/\/ Types written by openapi-typescript [\d.]+\.\n {2}namespace \$types \{\n {4}export interface paths \{\n {6}"\/pets": \{\n {8}parameters: \{\n/,
+      /^\ndeclare namespace Units\.petstore \{\n {2}\/\/ Types written by openapi-typescript [\d.]+\.\n {2}namespace \$types \{\n {4}export interface paths \{\n {6}"\/pets": \{\n {8}get: operations\["listPets"\];\n/,
     );
     expect(text).not.toContain("declare global");
     expect(text).not.toContain("import type");

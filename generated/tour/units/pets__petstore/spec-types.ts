@@ -3,36 +3,12 @@
 
 export interface paths {
 	"/pets": {
-		parameters: {
-			query?: never;
-			header?: never;
-			path?: never;
-			cookie?: never;
-		};
 		get: operations["findPets"];
-		put?: never;
 		post: operations["addPet"];
-		delete?: never;
-		options?: never;
-		head?: never;
-		patch?: never;
-		trace?: never;
 	};
 	"/pets/{id}": {
-		parameters: {
-			query?: never;
-			header?: never;
-			path?: never;
-			cookie?: never;
-		};
 		get: operations["find pet by id"];
-		put?: never;
-		post?: never;
 		delete: operations["deletePet"];
-		options?: never;
-		head?: never;
-		patch?: never;
-		trace?: never;
 	};
 }
 export type webhooks = Record<string, never>;

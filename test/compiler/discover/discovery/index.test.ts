@@ -84,9 +84,7 @@ describe("the YouTube discovery document", () => {
       kind: "discovery",
       method: "GET",
       path: "/captions/{id}",
-      parameters: expect.arrayContaining([
-        { name: "id", in: "path", style: "simple", explode: false, required: true },
-      ]),
+      parameters: expect.arrayContaining([{ name: "id", in: "path", required: true }]),
       scopes: [
         "https://www.googleapis.com/auth/youtube.force-ssl",
         "https://www.googleapis.com/auth/youtubepartner",

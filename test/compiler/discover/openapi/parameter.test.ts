@@ -12,7 +12,7 @@ const converted: Array<
   [string, { given: { paths: Data; backend?: Data }; want: { name: string } & Partial<OperationIR> }]
 > = [
   [
-    "groups parameters by location with their default styles, path-item ones overridden by the operation",
+    "groups parameters by location, path-item ones overridden by the operation; default styles are not written",
     {
       given: {
         paths: {
@@ -47,10 +47,10 @@ const converted: Array<
           method: "GET",
           path: "/items/{id}",
           parameters: [
-            { name: "id", in: "path", style: "simple", explode: false, required: true },
-            { name: "limit", in: "query", style: "form", explode: true, required: true },
-            { name: "X-Request-Id", in: "header", style: "simple", explode: false, required: false },
-            { name: "theme", in: "cookie", style: "form", explode: true, required: false },
+            { name: "id", in: "path", required: true },
+            { name: "limit", in: "query", required: true },
+            { name: "X-Request-Id", in: "header", required: false },
+            { name: "theme", in: "cookie", required: false },
           ],
         },
         inputSchema: {
@@ -85,6 +85,51 @@ const converted: Array<
           },
           required: ["path", "query"],
           additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "writes a style or explode only where it is not OpenAPI's default for the parameter's place",
+    {
+      given: {
+        paths: {
+          "/items/{id}": {
+            get: {
+              operationId: "styled",
+              parameters: [
+                { name: "id", in: "path", required: true, style: "label", schema: { type: "string" } },
+                { name: "tags", in: "query", explode: false, schema: { type: "array" } },
+                { name: "ids", in: "query", style: "pipeDelimited", schema: { type: "array" } },
+                {
+                  name: "filter",
+                  in: "query",
+                  style: "deepObject",
+                  explode: true,
+                  schema: { type: "object" },
+                },
+                { name: "X-Map", in: "header", explode: true, schema: { type: "object" } },
+                { name: "page", in: "query", style: "form", explode: true, schema: { type: "integer" } },
+              ],
+              responses: ok,
+            },
+          },
+        },
+      },
+      want: {
+        name: "styled",
+        invoke: {
+          kind: "openapi",
+          method: "GET",
+          path: "/items/{id}",
+          parameters: [
+            { name: "id", in: "path", style: "label", required: true },
+            { name: "tags", in: "query", explode: false, required: false },
+            { name: "ids", in: "query", style: "pipeDelimited", required: false },
+            { name: "filter", in: "query", style: "deepObject", explode: true, required: false },
+            { name: "X-Map", in: "header", explode: true, required: false },
+            { name: "page", in: "query", required: false },
+          ],
         },
       },
     },

@@ -157,7 +157,7 @@ describe("operation types over openapi-typescript's types", () => {
       },
     });
     const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
-    expect(specTypes).toContain('\n\t"/things/{id}": {\n\t\tparameters: {\n');
+    expect(specTypes).toContain('\n\t"/things/{id}": {\n\t\tpost: operations["op"];\n');
     expect(specTypes).not.toMatch(/^ {4}/m);
     // A comment line keeps the one space before its star.
     expect(specTypes).toMatch(/^\t+ \* /m);
@@ -189,6 +189,43 @@ describe("operation types over openapi-typescript's types", () => {
     expect(files.get("units/api/types.ts")).toContain(`/**\n   * ${comment}`);
     expect(files.get("units/api/index.ts")).not.toContain("Close a thing");
     expect(files.get(".code-mode/units/api.d.ts")).not.toContain("Close a thing");
+  });
+
+  it("leaves out of `paths` the methods and parameter places a path does not have (`?: never`)", async () => {
+    const parameter = { name: "id", in: "path", required: true, schema: string };
+    const bundle = await compileSpec({
+      "/things/{id}": {
+        parameters: [parameter],
+        get: { operationId: "get", responses: { "200": ok({ "application/json": { schema: string } }) } },
+        delete: { operationId: "remove", responses: { "204": ok() } },
+      },
+      "/other": { post: { operationId: "make", responses: { "204": ok() } } },
+    });
+    expect(bundle.text).toBe("");
+    const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
+    const paths = specTypes.slice(specTypes.indexOf("export interface paths"), specTypes.indexOf("\n}\n"));
+    expect(paths).toBe(
+      [
+        "export interface paths {",
+        '\t"/things/{id}": {',
+        "\t\tparameters: {",
+        "\t\t\tpath: {",
+        "\t\t\t\tid: string;",
+        "\t\t\t};",
+        "\t\t};",
+        '\t\tget: operations["get"];',
+        '\t\tdelete: operations["remove"];',
+        "\t};",
+        '\t"/other": {',
+        '\t\tpost: operations["make"];',
+        "\t};",
+      ].join("\n"),
+    );
+    // The operations keep theirs: the input types index them.
+    expect(specTypes).toMatch(/interface operations \{[\s\S]*query\?: never;/);
+    expect(declared(bundle, "GetInput")).toContain(
+      'NonNullable<$types.paths["/things/{id}"]["get"]["parameters"]["path"]>',
+    );
   });
 
   it("imports types.ts into the client as one namespace, not a list naming every type", async () => {
