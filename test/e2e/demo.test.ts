@@ -30,7 +30,7 @@ describe("scripts/demo.mjs", () => {
     expect(stderr).not.toMatch(/demo failed|\n\s+at /);
     for (const name of ["basic", "discovery", "graphql", "mcp", "openapi", "secure", "streamable", "tour"])
       expect(stdout).toMatch(new RegExp(`examples/${name} +compiled \\d+ units? \\(\\d+ operations\\)`));
-    expect(stdout).toMatch(/pets__petstore\/\n\s+index\.ts +[\d.]+ K?B/);
+    expect(stdout).toMatch(/pets__petstore\/\n(?:\s+[\w.-]+ +[\d.]+ K?B\n)*\s+index\.ts +[\d.]+ K?B/);
     expect(stdout).toContain('→ [{"id":"n2","title":"Standup","tags":["work"]}]');
     expect(stdout).toMatch(/\[CLI action\].*\n\s+→ "\s*\d+\s+\d+\s+\d+ server\.mjs"/);
     expect(stdout).toContain('→ {"id":3,"name":"Nibbles","tag":"hamster"}');
