@@ -43,13 +43,22 @@ function serveBundle() {
  * Node's compile cache for the chunks a command loads (a tenth of a short command's CPU time, such
  * as `unitc call`'s): in `<cache>/unitc/compile-cache`, a folder only the user may write, never the
  * shared temp folder, since what it holds is run as code. Node checks each entry against its
- * source; a cache that cannot be made only costs speed. `NODE_COMPILE_CACHE` set by the user wins.
+ * source; a cache that cannot be made (a cache base folder that does not exist yet, say) only costs
+ * speed. `NODE_COMPILE_CACHE` set by the user wins.
  */
 function compileCache() {
   if (process.env.NODE_COMPILE_CACHE !== undefined || !enableCompileCache) return;
   try {
-    const dir = join(unitcDir("cache"), "compile-cache");
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Level by level, not `recursive`: Node's recursive mkdir never returns under some paths (/proc).
+    const base = unitcDir("cache");
+    const dir = join(base, "compile-cache");
+    for (const folder of [base, dir]) {
+      try {
+        mkdirSync(folder, { mode: 0o700 });
+      } catch (error) {
+        if (error.code !== "EEXIST") throw error;
+      }
+    }
     enableCompileCache(dir);
   } catch {
     // An unwritable home: the chunks are compiled from source, as without the cache.

@@ -4,7 +4,7 @@
  * the user's NODE_COMPILE_CACHE when that is set.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -31,6 +31,7 @@ function list(env: Record<string, string>) {
 describe("Node's compile cache", () => {
   it("is kept in <cache>/unitc/compile-cache, owner-only", async () => {
     const cache = join(dir, "cache");
+    await mkdir(cache);
     const { stdout } = await list({ XDG_CACHE_HOME: cache });
     expect(stdout).toContain("notes");
     const folder = join(cache, "unitc/compile-cache");
@@ -40,9 +41,11 @@ describe("Node's compile cache", () => {
 
   it("is skipped, the command unchanged, when the folder cannot be made", async () => {
     const plain = await list({ XDG_CACHE_HOME: join(dir, "cache") });
-    const without = await list({ XDG_CACHE_HOME: "/dev/null/cache" });
-    expect(without.stdout).toBe(plain.stdout);
-    expect(without.stderr).toBe("");
+    for (const base of ["/dev/null/cache", join(dir, "no-such-base"), "/proc/unitc-test"]) {
+      const without = await list({ XDG_CACHE_HOME: base });
+      expect(without.stdout, base).toBe(plain.stdout);
+      expect(without.stderr, base).toBe("");
+    }
   });
 
   it("leaves the choice to NODE_COMPILE_CACHE when the user set it", async () => {
