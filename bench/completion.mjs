@@ -22,7 +22,7 @@ function timeRuns(args, options) {
   return median(times);
 }
 
-/** A manifest of `count` operations over 20 units (only what completion and its summary read). */
+/** A manifest of `count` operations over 20 units (only what completion, its summary and the search index read). */
 function bigManifest(count) {
   const units = Array.from({ length: 20 }, (_, u) => ({
     id: `unit${u}`,
@@ -30,6 +30,7 @@ function bigManifest(count) {
     name: `Unit ${u}`,
     description: `Unit ${u}`,
     exposure: "code_mode",
+    tags: [],
     operations: [],
   }));
   for (let i = 0; i < count; i++) {
@@ -38,6 +39,7 @@ function bigManifest(count) {
       tsName: `operation${i}`,
       description: `Does thing ${i} to the repository`,
       inputSchema: { type: "object", properties: { owner: { type: "string" } }, required: ["owner"] },
+      invoke: { kind: "http", method: "GET", path: `/things/${i}` },
     });
   }
   return { format: 2, generator: "unitc", settings: {}, units };
