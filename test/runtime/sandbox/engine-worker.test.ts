@@ -1,46 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime, type Manifest } from "../../../runtime/index.js";
+import { createRuntime } from "../../../runtime/index.js";
 import { runCodeMode, SandboxPool } from "../../../runtime/sandbox/index.js";
-import { bundleDir, type ExampleBundle, startExample } from "./support.js";
+import { bundleDir, calcManifest, type ExampleBundle, startExample } from "./support.js";
 
 // An engine worker makes its next context while it waits, with `units` already defined for the
 // catalogue of its last run: a run of another bundle must never find those units.
-const calcManifest = {
-  format: 1,
-  generator: "unitc",
-  settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
-  units: [
-    {
-      id: "calc",
-      kind: "cli",
-      name: "Calc",
-      description: "In-process arithmetic.",
-      tags: [],
-      exposure: "code_mode",
-      shadowing: "forbid",
-      connection: { kind: "cli" },
-      sourceHash: "sha256:test",
-      operations: [
-        {
-          name: "add",
-          tsName: "add",
-          description: "Add two numbers.",
-          inputSchema: {
-            type: "object",
-            properties: { a: { type: "number" }, b: { type: "number" } },
-            required: ["a", "b"],
-          },
-          invoke: { kind: "in-process" },
-          schemaHash: "sha256:test",
-        },
-      ],
-    },
-  ],
-} as unknown as Manifest;
+const calcBundle = calcManifest();
 
 const pool = new SandboxPool({ size: 1 });
 const calc = createRuntime({
-  manifest: calcManifest,
+  manifest: calcBundle,
   baseDir: bundleDir,
   invokers: {
     "in-process": async (input) => ({ value: (input as { a: number; b: number }).a + 1, truncated: false }),

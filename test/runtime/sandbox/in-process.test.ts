@@ -5,39 +5,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createRuntime, type Manifest, type ManifestUnit } from "../../../runtime/index.js";
 import { runCodeMode } from "../../../runtime/sandbox/index.js";
-import { bundleDir } from "./support.js";
+import { bundleDir, calcManifest } from "./support.js";
 
-const unit: ManifestUnit = {
-  id: "calc",
-  kind: "cli",
-  name: "Calc",
-  description: "In-process arithmetic.",
-  tags: [],
-  exposure: "code_mode",
-  shadowing: "forbid",
-  connection: { kind: "cli" },
-  operations: [
-    {
-      name: "add",
-      tsName: "add",
-      description: "Add two numbers.",
-      inputSchema: {
-        type: "object",
-        properties: { a: { type: "number" }, b: { type: "number" } },
-        required: ["a", "b"],
-      },
-      invoke: { kind: "in-process" },
-      schemaHash: "sha256:test",
-    },
-  ],
-  sourceHash: "sha256:test",
-};
-const manifest: Manifest = {
-  format: 1,
-  generator: "unitc",
-  settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
-  units: [unit],
-};
+const manifest = calcManifest();
+const unit = manifest.units[0] as ManifestUnit;
 const seen: unknown[] = [];
 const runtime = createRuntime({
   manifest,

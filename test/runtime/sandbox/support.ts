@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
-import { createRuntime, type Manifest, type UnitRuntime } from "../../../runtime/index.js";
+import { createRuntime, type Manifest, type ManifestUnit, type UnitRuntime } from "../../../runtime/index.js";
 import { MANIFEST_OFFSETS_FILE } from "../../../runtime/manifest-slice.js";
 import {
   type CodeModeInput,
@@ -84,4 +84,42 @@ export async function startExample(pool?: SandboxPool): Promise<ExampleBundle> {
       await server.close();
     },
   };
+}
+
+/**
+ * A bundle of one Code Mode unit, `calc`, whose operation `add({ a, b })` runs in-process: give
+ * createRuntime an `in-process` invoker (the hook the benchmark uses) to answer it.
+ */
+export function calcManifest(): Manifest {
+  const unit: ManifestUnit = {
+    id: "calc",
+    kind: "cli",
+    name: "Calc",
+    description: "In-process arithmetic.",
+    tags: [],
+    exposure: "code_mode",
+    shadowing: "forbid",
+    connection: { kind: "cli" },
+    operations: [
+      {
+        name: "add",
+        tsName: "add",
+        description: "Add two numbers.",
+        inputSchema: {
+          type: "object",
+          properties: { a: { type: "number" }, b: { type: "number" } },
+          required: ["a", "b"],
+        },
+        invoke: { kind: "in-process" },
+        schemaHash: "sha256:test",
+      },
+    ],
+    sourceHash: "sha256:test",
+  } as unknown as ManifestUnit;
+  return {
+    format: 1,
+    generator: "unitc",
+    settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
+    units: [unit],
+  } as Manifest;
 }
