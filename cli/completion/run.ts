@@ -15,6 +15,7 @@ import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
 import { type CliIO, processIO } from "../io.js";
 import { complete, type ManifestFacts } from "./complete.js";
+import { projectNewerThan } from "./freshness.js";
 import { type CommandNode, commandNode } from "./tree.js";
 
 /** Every command's definition, as `runCli` would load them. */
@@ -91,9 +92,9 @@ async function withLiveUnits(
   path: string,
   facts: ManifestFacts | undefined,
 ): Promise<ManifestFacts | undefined> {
-  const live = await import("./live.js");
-  if (!live.projectNewerThan(io.cwd, path)) return facts;
+  if (!projectNewerThan(io.cwd, path)) return facts;
   try {
+    const live = await import("./live.js");
     const { validate } = await import("../../compiler/index.js");
     const context = await validate({ projectDir: io.cwd });
     const resolved = context.resolved;
