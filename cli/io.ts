@@ -1,4 +1,5 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
+import { isatty } from "node:tty";
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -31,7 +32,8 @@ export function processIO(): CliIO {
     stdin: async () => (await import("node:stream/consumers")).text(process.stdin),
     stdinLines: processLines,
     stdoutIsTTY: process.stdout.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
+    // Asked of the descriptor: reading process.stdin.isTTY would open the stream in every command.
+    stdinIsTTY: isatty(0),
     stderrIsTTY: process.stderr.isTTY === true,
   };
 }
