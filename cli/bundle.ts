@@ -15,7 +15,7 @@ import {
   readManifest,
 } from "../runtime/manifest.js";
 import { readManifestIndex } from "../runtime/manifest-slice.js";
-import { readUnitsIndex, type UnitsIndex } from "../runtime/units-index.js";
+import { readUnitsSummary, type UnitsSummary } from "../runtime/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
 import { splitTarget } from "./target.js";
@@ -104,9 +104,9 @@ export function openOperation(
   }
 }
 
-/** A compiled bundle's summary: its units and their operations' names, summaries and signatures. */
+/** A compiled bundle's summary: its settings, and its units with their operation counts. */
 export interface BundleSummary {
-  index: UnitsIndex;
+  index: UnitsSummary;
   /** The manifest's absolute path; its folder is the bundle. */
   path: string;
 }
@@ -123,13 +123,13 @@ export async function openSummary(
   setExit: (code: number) => void,
 ): Promise<BundleSummary | undefined> {
   const path = manifestPathOf(io, flag);
-  const index = readUnitsIndex(path);
+  const index = readUnitsSummary(path);
   if (index) return { index, path };
   try {
     const { manifest } = readManifest(path);
     // Loaded only here: summarising loads the search's word handling, which reading does not need.
-    const { buildUnitsIndex } = await import("../runtime/units-index-build.js");
-    return { index: buildUnitsIndex(manifest, statSync(path).size), path };
+    const { buildUnitsIndex, unitsSummary } = await import("../runtime/units-index-build.js");
+    return { index: unitsSummary(buildUnitsIndex(manifest, statSync(path).size)), path };
   } catch (error) {
     reportSetup(io, command, error);
     setExit(1);

@@ -37,6 +37,21 @@ export function referencedVariables(value: string): string[] {
   return [...value.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? m[2]) as string);
 }
 
+/** Every string under `value` (in objects and arrays, at any depth) with the dotted field it sits in. */
+function fieldStrings(value: unknown, path: string): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => fieldStrings(item, `${path}[${i}]`));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => fieldStrings(item, path ? `${path}.${key}` : key));
+  }
+  return [];
+}
+
+/** The secret references (`env:`, placeholders, `file:`, `vault:`) under `value`, each with its field. */
+export function referencesUnder(value: unknown, path = ""): [string, string][] {
+  return fieldStrings(value, path).filter(([, text]) => isSecretReference(text) || isStoredReference(text));
+}
+
 /** Thrown by {@link resolveReference} when a variable is unset: names the variable, never a value. */
 export class MissingVariableError extends Error {
   readonly code = "MISSING_ENV";

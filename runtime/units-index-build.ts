@@ -2,7 +2,7 @@
 import type { Exposure, Manifest } from "./manifest.js";
 import { summarize } from "./search.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
-import { UNITS_INDEX_FORMAT, type UnitsIndex } from "./units-index.js";
+import { UNITS_INDEX_FORMAT, type UnitsIndex, type UnitsSummary } from "./units-index.js";
 
 /** What the summary is built from (a manifest as written, or as read). */
 export interface SummarisedManifest {
@@ -39,16 +39,22 @@ export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: num
   };
 }
 
+/** The summary as `units-index.json` holds it: operations counted only. */
+export function unitsSummary({ units, ...head }: UnitsIndex): UnitsSummary {
+  return {
+    ...head,
+    units: units.map(({ operations, ...unit }) => ({ ...unit, operationCount: operations.length })),
+  };
+}
+
 /**
  * The text of `units-index.json` for the text of `manifest.json` (one unit a line): operations are
  * counted only, since the search index written beside it lists them.
  */
 export function unitsIndexFile(manifestText: string): string {
   const manifest = JSON.parse(manifestText) as SummarisedManifest;
-  const { units, ...head } = buildUnitsIndex(manifest, Buffer.byteLength(manifestText));
-  const lines = units.map(({ operations, ...unit }) =>
-    JSON.stringify({ ...unit, operationCount: operations.length }),
-  );
+  const { units, ...head } = unitsSummary(buildUnitsIndex(manifest, Buffer.byteLength(manifestText)));
+  const lines = units.map((unit) => JSON.stringify(unit));
   const body = lines.length === 0 ? "[]" : `[\n    ${lines.join(",\n    ")}\n  ]`;
   const fields = Object.entries(head).map(
     ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,

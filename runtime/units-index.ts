@@ -2,12 +2,12 @@
  * `units-index.json`, written beside `manifest.json` at compile time: each unit's ID, kind, name,
  * description, exposure and operation count. Each operation's names, one-line summary and call
  * signature are the search index's documents (`search-index.json`, written with it), read from there
- * so a bundle holds them once. The commands that only name things (`unitc list`, `search`,
- * `inspect`'s headers, shell completion) read these two instead of the manifest, whose schemas make
- * it many times larger (3.3 MB for GitHub REST, tens of milliseconds to read in a new process). The
- * summary records the manifest's size in bytes: a summary beside a manifest of another size, or one
- * whose operation counts the search index does not match, is stale, and the reader falls back to the
- * manifest itself. This module only reads (it loads nothing else); `units-index-build.ts` makes it.
+ * so a bundle holds them once. `unitc list` and `search` read the summary alone; shell completion
+ * joins in the operations. Either way the manifest, whose schemas make it many times larger (3.3 MB
+ * for GitHub REST, tens of milliseconds to read in a new process), is not read. The summary records
+ * the manifest's size in bytes: a summary beside a manifest of another size, or one whose operation
+ * counts the search index does not match, is stale, and the reader falls back to the manifest
+ * itself. This module only reads (it loads nothing else); `units-index-build.ts` makes it.
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -54,7 +54,7 @@ export interface UnitsIndex {
   units: IndexedUnit[];
 }
 
-function isStored(data: Partial<StoredIndex> | null, manifestBytes: number): data is StoredIndex {
+function isStored(data: Partial<UnitsSummary> | null, manifestBytes: number): data is UnitsSummary {
   return (
     data?.format === UNITS_INDEX_FORMAT &&
     data.manifestBytes === manifestBytes &&
@@ -65,8 +65,8 @@ function isStored(data: Partial<StoredIndex> | null, manifestBytes: number): dat
   );
 }
 
-/** The file's shape. */
-type StoredIndex = Omit<UnitsIndex, "units"> & { units: StoredUnit[] };
+/** The summary as the file holds it: units with their operation counts. */
+export type UnitsSummary = Omit<UnitsIndex, "units"> & { units: StoredUnit[] };
 
 /** A search index document: one operation. */
 interface SearchDocument {
@@ -92,25 +92,37 @@ function operationsByUnit(file: string): Map<string, IndexedOperation[]> | undef
 }
 
 /**
- * The summary beside the manifest at `manifestPath`, its operations from the search index beside it,
- * or undefined when either is missing, unreadable, of another format, made from a manifest of another
- * size, or they disagree on a unit's operations (callers then read the manifest).
+ * The summary beside the manifest at `manifestPath` as the file holds it (units and operation
+ * counts, enough for `unitc list` and `search`), or undefined when it is missing, unreadable, of
+ * another format, or made from a manifest of another size (callers then read the manifest).
  */
-export function readUnitsIndex(manifestPath: string): UnitsIndex | undefined {
+export function readUnitsSummary(manifestPath: string): UnitsSummary | undefined {
   try {
     const manifestBytes = statSync(manifestPath).size;
-    const dir = dirname(manifestPath);
-    const data = JSON.parse(readFileSync(join(dir, UNITS_INDEX_FILE), "utf8"));
-    if (!isStored(data, manifestBytes)) return undefined;
-    const byUnit = operationsByUnit(join(dir, SEARCH_INDEX_FILE));
+    const data = JSON.parse(readFileSync(join(dirname(manifestPath), UNITS_INDEX_FILE), "utf8"));
+    return isStored(data, manifestBytes) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The summary with each unit's operations joined in from the search index beside it, or undefined
+ * when either is missing, unreadable, stale, or they disagree on a unit's operations.
+ */
+export function readUnitsIndex(manifestPath: string): UnitsIndex | undefined {
+  const summary = readUnitsSummary(manifestPath);
+  if (!summary) return undefined;
+  try {
+    const byUnit = operationsByUnit(join(dirname(manifestPath), SEARCH_INDEX_FILE));
     if (!byUnit) return undefined;
     const units: IndexedUnit[] = [];
-    for (const { operationCount, ...unit } of data.units) {
+    for (const { operationCount, ...unit } of summary.units) {
       const operations = byUnit.get(unit.id) ?? [];
       if (operations.length !== operationCount) return undefined;
       units.push({ ...unit, operations });
     }
-    return { ...data, units };
+    return { ...summary, units };
   } catch {
     return undefined;
   }

@@ -45,7 +45,7 @@ export function listCommand(io: CliIO, setExit: (code: number) => void) {
         name: unit.name,
         kind: unit.kind,
         exposure: unit.exposure,
-        operations: unit.operations.length,
+        operations: unit.operationCount,
       }));
       if (args.json) {
         io.stdout(`${JSON.stringify(units, null, 2)}\n`);

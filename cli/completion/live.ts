@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from "node:path";
 import type { ResolvedUnitOf } from "../../compiler/resolve/types.js";
 import { contentHash } from "../../runtime/canonical.js";
-import { referencedVariables } from "../../runtime/references.js";
+import { referencedVariables, referencesUnder } from "../../runtime/references.js";
 import { summarize } from "../../runtime/search.js";
 import type { CliIO } from "../io.js";
 import type { ManifestFacts } from "./complete.js";
@@ -90,14 +90,6 @@ async function listLive(
   }
 }
 
-/** Every string inside `value`, depth first. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value && typeof value === "object") return Object.values(value).flatMap(stringsIn);
-  return [];
-}
-
 /**
  * The key of a unit's cached answer: its config as written, how it authenticates, and which of the
  * environment variables it names are set (a credential set since a failed listing asks again). Only
@@ -105,7 +97,9 @@ function stringsIn(value: unknown): string[] {
  */
 function entryKey(unit: ResolvedUnitOf<"mcp">, env: CliIO["env"]): string {
   const auth = (unit.declared as { auth?: { type?: string } }).auth?.type ?? "none";
-  const names = [...new Set(stringsIn(unit.declared).flatMap(referencedVariables))].sort();
+  const names = [
+    ...new Set(referencesUnder(unit.declared).flatMap(([, reference]) => referencedVariables(reference))),
+  ].sort();
   const present = names.map((name) => `${name}=${env[name] !== undefined && env[name] !== ""}`);
   return contentHash({ id: unit.id, declared: unit.declared, auth, present })
     .replace(/^sha256:/, "")

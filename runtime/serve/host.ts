@@ -199,6 +199,11 @@ class Host implements ServeHost {
     return this.current;
   }
 
+  /** The bundle a local unit is served from: the user's own units', else the project's. */
+  private slotOf(unit: ServedUnit): BundleSlot {
+    return unit.source.kind === "user" && this.user ? this.user : this.project;
+  }
+
   call(
     unit: ServedUnit,
     operation: string,
@@ -209,15 +214,15 @@ class Host implements ServeHost {
     if (unit.source.kind === "upstream") {
       return (this.link as UpstreamLink).call(unit.unit.id, operation, input, signal);
     }
-    const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
     const options = callOptions(signal, projectRoot);
-    return slot.onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, options));
+    return this.slotOf(unit).onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, options));
   }
 
   manifestUnit(unit: ServedUnit): ManifestUnit | undefined {
     if (unit.source.kind === "upstream") return undefined;
-    const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
-    return slot.generation.runtime.manifest.units.find((candidate) => candidate.id === unit.unit.id);
+    return this.slotOf(unit).generation.runtime.manifest.units.find(
+      (candidate) => candidate.id === unit.unit.id,
+    );
   }
 
   forward(
@@ -232,9 +237,8 @@ class Host implements ServeHost {
         new UnitError("UNSUPPORTED_BACKEND", `unit ${unit.id} is served by an upstream instance`),
       );
     }
-    const slot = unit.source.kind === "user" && this.user ? this.user : this.project;
     const options = callOptions(signal, projectRoot);
-    return slot.onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
+    return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
   async runCode(

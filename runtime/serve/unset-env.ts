@@ -5,7 +5,7 @@
  * is served. `unitc doctor` resolves the same references (cli/doctor-secrets.ts).
  */
 import type { Manifest, ManifestUnit } from "../manifest.js";
-import { isSecretReference, isStoredReference, referencedVariables } from "../references.js";
+import { referencedVariables, referencesUnder } from "../references.js";
 
 /** A unit and the unset variables it needs, in first-seen order. */
 export interface UnsetVariables {
@@ -13,26 +13,15 @@ export interface UnsetVariables {
   variables: string[];
 }
 
-/** Every string under `value` with the dotted field it sits in. */
-function fieldStrings(value: unknown, path: string): [string, string][] {
-  if (typeof value === "string") return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((item, i) => fieldStrings(item, `${path}[${i}]`));
-  if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) => fieldStrings(item, path ? `${path}.${key}` : key));
-  }
-  return [];
-}
-
 /**
  * The secret references a unit's calls resolve, with the field each is in: anywhere in its
  * connection (auth, headers, a server's or action's `env`) and in each operation's request.
  */
 export function unitReferences(unit: ManifestUnit): [string, string][] {
-  const found = [
-    ...fieldStrings(unit.connection, ""),
-    ...unit.operations.flatMap((op) => fieldStrings(op.invoke, op.name)),
+  return [
+    ...referencesUnder(unit.connection),
+    ...unit.operations.flatMap((op) => referencesUnder(op.invoke, op.name)),
   ];
-  return found.filter(([, text]) => isSecretReference(text) || isStoredReference(text));
 }
 
 /** Every unit whose references name variables unset in `env`, sorted by unit ID. */
