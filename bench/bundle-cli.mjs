@@ -61,7 +61,7 @@ export async function run() {
         },
       }),
     });
-    const cli = join(root, "dist/cli/main.js");
+    const cli = join(root, "dist/cli/main.cjs");
     execFileSync(process.execPath, [cli, "compile", "--project", project, "--user-config", "none"], {
       stdio: "pipe",
     });

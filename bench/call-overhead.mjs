@@ -65,7 +65,7 @@ export async function run() {
     execFileSync(
       process.execPath,
       [
-        join(root, "dist/cli/main.js"),
+        join(root, "dist/cli/main.cjs"),
         "compile",
         "--project",
         dir,

@@ -57,7 +57,7 @@ function config() {
 export async function run() {
   const dir = await benchProject("compile-100", { ".units/config.json": config() });
   const out = join(dir, "generated");
-  const cli = join(root, "dist/cli/main.js");
+  const cli = join(root, "dist/cli/main.cjs");
   const args = [cli, "compile", "--project", dir, "--out", out, "--user-config", "none"];
   const cold = [];
   for (let i = 0; i < RUNS; i++) {

@@ -9,7 +9,7 @@ import { searchIndexFile } from "../dist/runtime/search.js";
 import { unitsIndexFile } from "../dist/runtime/units-index-build.js";
 import { benchProject, isMain, median, printTable, root } from "./support.mjs";
 
-const cli = join(root, "dist/cli/main.js");
+const cli = join(root, "dist/cli/main.cjs");
 const RUNS = 15;
 
 function timeRuns(args, options) {

@@ -87,7 +87,7 @@ export async function run() {
   });
   const out = join(project, "generated");
   const unitc = [
-    join(root, "dist/cli/main.js"),
+    join(root, "dist/cli/main.cjs"),
     "compile",
     "--project",
     project,

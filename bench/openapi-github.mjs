@@ -90,7 +90,7 @@ export async function run() {
   });
   const out = join(project, "generated");
   const unitc = [
-    join(root, "dist/cli/main.js"),
+    join(root, "dist/cli/main.cjs"),
     "compile",
     "--project",
     project,
@@ -118,7 +118,7 @@ export async function run() {
   const rss = peakRss([...unitc, "--force"], root);
   const tokens = String(
     execFileSync(process.execPath, [
-      join(root, "dist/cli/main.js"),
+      join(root, "dist/cli/main.cjs"),
       "tokens",
       "--manifest",
       join(out, "manifest.json"),

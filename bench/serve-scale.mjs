@@ -21,7 +21,7 @@ const PROCESSES = Number(process.env.UNITC_BENCH_CLIENT_PROCESSES ?? 4);
 const SESSIONS = Number(process.env.UNITC_BENCH_SESSIONS ?? 10);
 const DURATION_MS = Number(process.env.UNITC_BENCH_DURATION_MS ?? 10_000);
 const PUBLISHES = 5;
-const CLI = join(root, "dist/cli/main.js");
+const CLI = join(root, "dist/cli/main.cjs");
 const CLIENT = join(root, "bench/serve-scale-client.mjs");
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -89,7 +89,7 @@ function rssKiB(pid) {
 /** Starts `unitc serve` on stdio; resolves when the first tools/list answer arrives. */
 function startAndList(manifestPath, keep) {
   const started = performance.now();
-  const cli = join(root, "dist/cli/main.js");
+  const cli = join(root, "dist/cli/main.cjs");
   const child = spawn(process.execPath, [cli, "serve", "--manifest", manifestPath, "--user-config", "none"], {
     stdio: ["pipe", "pipe", "ignore"],
   });

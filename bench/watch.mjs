@@ -14,7 +14,7 @@ import { watchProject as makeProject, unitText } from "./watch-project.mjs";
 const UNITS = 200;
 const EDITS = 30;
 const TOKEN = "bench-watch-token";
-const cli = join(root, "dist/cli/main.js");
+const cli = join(root, "dist/cli/main.cjs");
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function coldCompile(dir) {

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
-// The `unitc` executable as published: scripts/bundle-cli.mjs bundles this file into dist/cli/main.js.
+// The ES module half of the `unitc` executable: scripts/bundle-cli.mjs bundles this file into
+// dist/cli/main.js, which the executable itself (dist/cli/main.cjs, from scripts/entry.mjs) loads for
+// every command but a shell's completion.
 //
 // `unitc serve` runs from one file, dist/cli/serve.cjs, compiled with the V8 code cache beside it
 // (serve.cjs.cache, recorded by a serve run at build time): without it, parsing and compiling the
 // MCP SDK and zod is about a quarter of serve's start. When this Node rejects the cache (another V8
 // version or other V8 flags) the same code is compiled from source; without serve.cjs, or for any
 // other command, the CLI runs from the chunks of the main bundle, with Node's compile cache in the
-// user's own cache folder (see compileCache below).
+// user's own cache folder (cli/compile-cache.ts).
 import { isAscii } from "node:buffer";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createRequire, enableCompileCache } from "node:module";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { unitcDir } from "../runtime/user-dirs.ts";
+import { compileCache } from "../cli/compile-cache.ts";
 
 /** `runCli` of dist/cli/serve.cjs, or undefined when there is none. */
 function serveBundle() {
@@ -37,32 +39,6 @@ function serveBundle() {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
   return module.exports.runCli;
-}
-
-/**
- * Node's compile cache for the chunks a command loads (a tenth of a short command's CPU time, such
- * as `unitc call`'s): in `<cache>/unitc/compile-cache`, a folder only the user may write, never the
- * shared temp folder, since what it holds is run as code. Node checks each entry against its
- * source; a cache that cannot be made (a cache base folder that does not exist yet, say) only costs
- * speed. `NODE_COMPILE_CACHE` set by the user wins.
- */
-function compileCache() {
-  if (process.env.NODE_COMPILE_CACHE !== undefined || !enableCompileCache) return;
-  try {
-    // Level by level, not `recursive`: Node's recursive mkdir never returns under some paths (/proc).
-    const base = unitcDir("cache");
-    const dir = join(base, "compile-cache");
-    for (const folder of [base, dir]) {
-      try {
-        mkdirSync(folder, { mode: 0o700 });
-      } catch (error) {
-        if (error.code !== "EEXIST") throw error;
-      }
-    }
-    enableCompileCache(dir);
-  } catch {
-    // An unwritable home: the chunks are compiled from source, as without the cache.
-  }
 }
 
 const args = process.argv.slice(2);

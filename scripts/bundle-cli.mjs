@@ -2,8 +2,11 @@
 // Bundles the `unitc` executable after `tsc` (`npm run build`). The rest of dist/ stays tsc's output:
 // the package's library entries, the declarations, and what tests and scripts import.
 //
+// 0. dist/cli/main.cjs (from scripts/entry.mjs), the executable: CommonJS, holding completion's
+//    quick path; it loads main.js for every other command.
 // 1. dist/cli/main.js (from scripts/bin.mjs) and its chunks under dist/cli/chunks/: the whole CLI,
-//    split so each command loads only its own code.
+//    split so each command loads only its own code; dist/cli/completion-slow.js, what a completion
+//    loads when its quick path cannot answer alone.
 // 2. dist/cli/serve.cjs: everything `unitc serve` runs, in one file, and serve.cjs.cache, its V8
 //    code cache, recorded by serving a small bundle once (see scripts/bin.mjs). Loading the MCP SDK,
 //    zod, citty and minisearch from hundreds of modules was most of serve's start; compiling them
@@ -223,10 +226,35 @@ const cli = await esbuild.build({
   format: "esm",
   banner: { js: esmRequire },
   plugins: [externals],
-  entryPoints: { main: join(root, "scripts/bin.mjs") },
+  entryPoints: {
+    main: join(root, "scripts/bin.mjs"),
+    "completion-slow": join(root, "cli/completion/slow.ts"),
+  },
   outdir,
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
+});
+
+// 0. The executable. Its imports of main.js and of completion's slow part stay imports of the ES
+//    module build above.
+const esmBuild = {
+  name: "esm-build",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(?:main|slow)\.js$/ }, (args) =>
+      args.path === "./main.js"
+        ? { path: "./main.js", external: true }
+        : { path: "./completion-slow.js", external: true },
+    );
+  },
+};
+await esbuild.build({
+  ...common,
+  format: "cjs",
+  plugins: [esmBuild, externals],
+  entryPoints: [join(root, "scripts/entry.mjs")],
+  outfile: join(outdir, "main.cjs"),
+  define: { "import.meta.url": "__unitcModuleUrl" },
+  banner: { js: 'var __unitcModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
 
 // 2. serve.cjs: CommonJS, the format V8 code caches are made for (vm.Script).
@@ -255,5 +283,5 @@ for (const dir of starters) await bundleWorkers(dir);
 
 await recordServeCache();
 console.log(
-  `bundled the CLI into ${relative(root, outdir)}: main.js, chunks/, serve.cjs and its code cache; workers in ${starters.map((d) => relative(root, d)).join(", ")}`,
+  `bundled the CLI into ${relative(root, outdir)}: main.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; workers in ${starters.map((d) => relative(root, d)).join(", ")}`,
 );

@@ -20,7 +20,7 @@ writeFileSync(userConfig, JSON.stringify({ serve: { allowUnauthenticatedHttp: tr
 const server = spawn(
   process.execPath,
   [
-    join(root, "dist/cli/main.js"),
+    join(root, "dist/cli/main.cjs"),
     "serve",
     "--transport",
     "http",

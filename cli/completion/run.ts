@@ -4,16 +4,15 @@
  * that is stale), never loading the commands or the runtime, so an answer comes in a few tens of
  * milliseconds.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ArgsDef, CommandDef } from "citty";
 import packageJson from "../../package.json" with { type: "json" };
 import { readUnitsIndex } from "../../runtime/units-index.js";
-import type { SummarisedManifest } from "../../runtime/units-index-build.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
-import { type CliIO, processIO } from "../io.js";
+import type { CliIO } from "../io.js";
 import { complete, type ManifestFacts } from "./complete.js";
 import { projectNewerThan } from "./freshness.js";
 import { type CommandNode, commandNode } from "./tree.js";
@@ -69,46 +68,6 @@ function manifestPath(cwd: string, flag: string | undefined): string {
   return resolve(cwd, flag ?? DEFAULT_MANIFEST);
 }
 
-/**
- * The facts of the manifest at `path` when its summary is missing or stale, made from its JSON (no
- * schema handling needed); undefined when it is not one.
- */
-async function manifestFacts(path: string): Promise<ManifestFacts | undefined> {
-  const { buildUnitsIndex } = await import("../../runtime/units-index-build.js");
-  try {
-    const manifest = JSON.parse(readFileSync(path, "utf8")) as SummarisedManifest;
-    return Array.isArray(manifest.units) ? buildUnitsIndex(manifest, 0) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * `facts` plus the MCP units listed live (see `live.ts`) when the project changed since the compile
- * of the manifest at `path`; the compiler is loaded only then.
- */
-async function withLiveUnits(
-  io: CliIO,
-  path: string,
-  facts: ManifestFacts | undefined,
-): Promise<ManifestFacts | undefined> {
-  if (!projectNewerThan(io.cwd, path)) return facts;
-  try {
-    const live = await import("./live.js");
-    const { validate } = await import("../../compiler/index.js");
-    const context = await validate({ projectDir: io.cwd });
-    const resolved = context.resolved;
-    if (!resolved) return facts;
-    const mcp = resolved.units.filter((unit) => unit.kind === "mcp");
-    const known = new Set(facts?.units.map((unit) => unit.id));
-    const found = await live.liveUnits(mcp, known, resolved.settings.completion, io.env);
-    const replaced = new Set(found.map((unit) => unit.id));
-    return { units: [...(facts?.units ?? []).filter((unit) => !replaced.has(unit.id)), ...found] };
-  } catch {
-    return facts;
-  }
-}
-
 /** One candidate a line, `value<TAB>description`; the single line `:files` asks for file names. */
 export async function runComplete(
   argv: readonly string[],
@@ -128,9 +87,14 @@ export async function runComplete(
     return facts;
   });
   if (asked !== undefined) {
-    const known = facts ?? (await manifestFacts(asked));
-    const all = await withLiveUnits(io, asked, known);
-    if (all !== facts) answer = complete(tree, given, () => all);
+    const changed = projectNewerThan(io.cwd, asked);
+    if (facts === undefined || changed) {
+      // Loaded only then: it brings Node's ES module loader and much more code with it.
+      const slow = await import("./slow.js");
+      const known = facts ?? (await slow.manifestFacts(asked));
+      const all = changed ? await slow.withLiveUnits(io, known) : known;
+      if (all !== facts) answer = complete(tree, given, () => all);
+    }
   }
   if (answer.files) {
     io.stdout(":files\n");
@@ -146,9 +110,33 @@ export async function runComplete(
 
 /**
  * `unitc __complete` as the executable runs it, before the rest of the CLI (citty, the command
- * table) is loaded: the definitions are imported only when the cached tree is missing.
+ * table) is loaded: the definitions are imported only when the cached tree is missing. It writes
+ * to the descriptors themselves, and the executable's CommonJS entry runs it (scripts/entry.mjs).
  */
 export function completeProcess(argv: readonly string[]): Promise<number> {
-  const io = processIO();
-  return runComplete(argv, io, async () => (await import("../index.js")).allDefinitions(io));
+  const io: CliIO = {
+    stdout: (text) => writeAll(1, text),
+    stderr: (text) => writeAll(2, text),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+  return runComplete(argv, io, async () => (await import("./slow.js")).definitions(io));
+}
+
+/**
+ * Writes all of `text` to descriptor `fd`, waiting a moment whenever a non-blocking pipe is full:
+ * opening process.stdout (a stream, with the modules behind it) would cost a completion several
+ * milliseconds of its answer.
+ */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(fd, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
 }

@@ -307,7 +307,7 @@ describe("unitc dev", () => {
       ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
       ".units/tools.md": mcpUnit(tag, "Fixture tools."),
     });
-    const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+    const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
     const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
       stdio: ["pipe", "pipe", "pipe"],
       env: { PATH: process.env.PATH },
@@ -365,7 +365,7 @@ describe("unitc dev", () => {
       ".units/config.json": JSON.stringify({ version: 1 }),
       ".units/notes.md": httpUnit("Notes", "Notes."),
     });
-    const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+    const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
     const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
       stdio: ["pipe", "ignore", "pipe"],
       env: { PATH: process.env.PATH },

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { wantsColor } from "../../cli/io.js";
 import { runUnitc } from "../support/cli.js";
 
-const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
 const ESC = "\u001b[";
 
 describe("unitc help", () => {

@@ -19,7 +19,7 @@ import { cleanupProjects, writeProject } from "../support/project.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const TSC = join(repoRoot, "node_modules/typescript/bin/tsc");
-const UNITC = join(repoRoot, "dist/cli/main.js");
+const UNITC = join(repoRoot, "dist/cli/main.cjs");
 const run = promisify(execFile);
 
 /** A child process's exit code and output; the child never blocks this process's HTTP server. */

@@ -1,5 +1,5 @@
 /**
- * The built CLI (`dist/cli/main.js`), for tests that run `unitc` as a real child process. The
+ * The built CLI (`dist/cli/main.cjs`, the package's bin), for tests that run `unitc` as a real child process. The
  * suite's global setup (test/support/global-setup.ts) builds dist/ first when it is stale.
  */
 import { join } from "node:path";
@@ -9,4 +9,4 @@ import { fileURLToPath } from "node:url";
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The built CLI's entry file. */
-export const BUILT_CLI = join(REPO, "dist/cli/main.js");
+export const BUILT_CLI = join(REPO, "dist/cli/main.cjs");

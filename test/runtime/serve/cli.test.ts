@@ -174,7 +174,7 @@ describe("unitc serve (stdio, built CLI)", () => {
   it("writes nothing but JSON-RPC lines to stdout, logs to stderr", async () => {
     const child = spawn(
       process.execPath,
-      [join(repo, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+      [join(repo, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
       {
         env: { PATH: process.env.PATH },
         stdio: ["pipe", "pipe", "pipe"],
@@ -219,7 +219,7 @@ describe("unitc serve (stdio, built CLI)", () => {
   it("ends when its client closes stdin, after a Code Mode run too", async () => {
     const child = spawn(
       process.execPath,
-      [join(repo, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+      [join(repo, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
       { env: { PATH: process.env.PATH }, stdio: ["pipe", "pipe", "ignore"] },
     );
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -280,7 +280,7 @@ process.stdout.write(String(!script.cachedDataRejected));`,
     const run = () =>
       execFileSync(
         process.execPath,
-        [join(repo, "dist/cli/main.js"), "serve", "--manifest", "missing.json", "--user-config", "none"],
+        [join(repo, "dist/cli/main.cjs"), "serve", "--manifest", "missing.json", "--user-config", "none"],
         {
           stdio: "pipe",
         },
