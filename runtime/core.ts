@@ -2,6 +2,7 @@
 
 import type { AccessTokenSource } from "./auth/tokens.js";
 import { UnitError } from "./errors.js";
+import { schemaProblems } from "./input-problems.js";
 import { invokerFor } from "./invoke/index.js";
 import type { ForwardMethod } from "./invoke/mcp/types.js";
 import type { Resolver } from "./invoke/outbound/guard.js";
@@ -32,6 +33,12 @@ export interface RuntimeOptions {
   fetch?: typeof fetch;
   /** Resolves hostnames for the outbound address guard (default: the system resolver). */
   resolve?: Resolver;
+  /**
+   * The process makes a call and exits (`unitc call`): HTTP requests go over node:http on a
+   * connection each, under the same outbound checks, instead of loading the pooled HTTP client
+   * (undici), which is a good part of such a process's time. Leave it off for anything long-lived.
+   */
+  oneShot?: boolean;
   /** Notices about backends: an MCP server started, crashed, or changed its tools since compile. */
   onEvent?: (event: RuntimeEvent) => void;
   /**
@@ -79,9 +86,6 @@ export interface UnitRuntime {
   /** Closes long-lived connections and ends the processes they started (MCP servers). */
   close(): Promise<void>;
 }
-
-/** The validator (ajv) is loaded on the first call: a runtime that only lists its tools never needs it. */
-let validation: Promise<typeof import("./validate-input.js")> | undefined;
 
 function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
   if (options.manifest) {
@@ -134,8 +138,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
 
   const invoke = async (unitId: string, name: string, input: unknown = {}, callOptions: CallOptions = {}) => {
     const target = operation(unitId, name);
-    validation ??= import("./validate-input.js");
-    const problems = (await validation).inputProblems(target.operation.inputSchema, input);
+    const problems = await schemaProblems(target.operation.inputSchema, input);
     if (problems.length > 0) {
       throw new UnitError(
         "INPUT_INVALID",
@@ -160,6 +163,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.oauth ? { oauth: options.oauth } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
+      ...(options.oneShot ? { oneShot: true } : {}),
       resources,
     });
   };

@@ -1,6 +1,7 @@
 /** Input validation: every call is checked against its operation's schema before anything is sent. */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { AJV_OPTIONS, addUnitcFormats, META_SCHEMA_ID } from "./ajv-setup.js";
+import { describeProblems } from "./input-problems.js";
 import type { JsonSchema } from "./manifest.js";
 import validateMetaSchema from "./schema-meta.generated.js";
 
@@ -18,16 +19,6 @@ export function createAjv() {
 let shared: ReturnType<typeof createAjv> | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
-function describe(error: ErrorObject): string {
-  const at = error.instancePath === "" ? "input" : `input${error.instancePath.replace(/\//g, ".")}`;
-  if (error.keyword === "additionalProperties") {
-    return `${at} has unknown property ${JSON.stringify(error.params.additionalProperty)}`;
-  }
-  if (error.keyword === "required")
-    return `${at} lacks required property ${JSON.stringify(error.params.missingProperty)}`;
-  return `${at} ${error.message ?? "is invalid"}`;
-}
-
 /** The problems of `input` against `schema`, one readable line each; empty when valid. */
 export function inputProblems(schema: JsonSchema, input: unknown): string[] {
   if (schema === true) return [];
@@ -39,5 +30,5 @@ export function inputProblems(schema: JsonSchema, input: unknown): string[] {
     compiled.set(schema, validate);
   }
   if (validate(input)) return [];
-  return [...new Set((validate.errors ?? []).map(describe))];
+  return describeProblems(validate.errors ?? []);
 }

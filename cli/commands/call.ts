@@ -33,7 +33,8 @@ export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const io = withEnvFile(outerIo, args["env-file"]);
       // vault: references and OAuth tokens read the user config's store, opened at first use only.
       const storage = lazyStorage(io, args["user-config"]);
-      const options = { env: io.env, vault: storage.vault, oauth: storage.oauth };
+      // One call and exit: requests skip loading the pooled HTTP client (see RuntimeOptions.oneShot).
+      const options = { env: io.env, vault: storage.vault, oauth: storage.oauth, oneShot: true };
       // Only the called operation's part of the manifest when the bundle records where it lies.
       const sliced = openOperation(io, args.manifest, args.target, options);
       const bundle = sliced ?? openBundle(io, "call", args.manifest, setExit, options);

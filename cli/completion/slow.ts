@@ -31,7 +31,10 @@ export async function manifestFacts(path: string): Promise<ManifestFacts | undef
 }
 
 /** `facts` plus the project's MCP units listed live (see `live.ts`); `facts` when that fails. */
-export async function withLiveUnits(io: CliIO, facts: ManifestFacts | undefined): Promise<ManifestFacts | undefined> {
+export async function withLiveUnits(
+  io: CliIO,
+  facts: ManifestFacts | undefined,
+): Promise<ManifestFacts | undefined> {
   try {
     const live = await import("./live.js");
     const { validate } = await import("../../compiler/index.js");

@@ -23,6 +23,8 @@ export interface InvokeContext {
   fetch?: typeof fetch;
   /** Resolves hostnames for the outbound guard (default: the system resolver). */
   resolve?: Resolver;
+  /** The process makes this call and exits (`unitc call`): see `RuntimeOptions.oneShot`. */
+  oneShot?: boolean;
   /** The runtime's long-lived connections (MCP sessions); closed with the runtime. */
   resources?: RuntimeResources;
   /** Where OAuth access tokens come from (default: the token store in the data folder). */

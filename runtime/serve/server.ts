@@ -12,6 +12,7 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
+import { schemaProblems } from "../input-problems.js";
 import type { JsonSchema } from "../manifest.js";
 import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type ServedUnit } from "./catalog.js";
 import { callCodeMode } from "./code-mode.js";
@@ -27,9 +28,6 @@ import {
 } from "./resources-prompts.js";
 import { failureOf, failureResult, valueResult } from "./results.js";
 import { callSearchTools } from "./search-tool.js";
-
-/** The validator (ajv) is loaded on the first direct call, not to answer `tools/list`. */
-let validation: Promise<typeof import("../validate-input.js")> | undefined;
 
 /** Tools per `tools/list` page. */
 export const TOOLS_PAGE_SIZE = 1_000;
@@ -68,8 +66,7 @@ async function callDirect(
     const outcome = await context.call(unit, operation.name, args ?? {}, signal);
     const schema = operation.outputSchema;
     if (typeof schema === "object" && schema !== null) {
-      validation ??= import("../validate-input.js");
-      const problems = (await validation).inputProblems(schema as JsonSchema, outcome.value);
+      const problems = await schemaProblems(schema as JsonSchema, outcome.value);
       if (problems.length > 0) {
         return failureResult({
           code: "OUTPUT_INVALID",

@@ -124,6 +124,7 @@ function transportFor(
     configuredUrl: configuredUrl(context.unit.connection),
     env: context.env,
     resolve: context.resolve,
+    oneShot: context.oneShot,
   };
   const base = own ?? context.fetch;
   if (base === undefined && (request.body === undefined || typeof request.body === "string")) {

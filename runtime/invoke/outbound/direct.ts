@@ -3,8 +3,12 @@
  * Headers, web streams), which cost a unit call several times the loopback round trip itself. It
  * sends what fetch would (its default headers, `text/plain` for an untyped string body), answers
  * with the part of a `Response` the invokers read, and decodes gzip, deflate and brotli bodies as
- * fetch does. Only string bodies go this way; the invokers send the others through fetch.
+ * fetch does. Only string bodies go this way; the invokers send the others through fetch. A process
+ * making one call sends it over node:http instead (`singleRequest`), with the same headers and the
+ * same answer.
  */
+import type { IncomingMessage } from "node:http";
+import type { LookupFunction } from "node:net";
 import { pipeline, type Readable, Transform } from "node:stream";
 import type { ZlibOptions } from "node:zlib";
 
@@ -93,12 +97,48 @@ export async function directRequest(dispatcher: Dispatcher, url: URL, init: Dire
     body: init.body ?? null,
     signal: init.signal,
   });
-  const status = answer.statusCode;
-  const headers = new Headers(answer.headers);
+  return answerOf(answer.statusCode, answer.statusText ?? "", answer.headers, answer.body, init.method);
+}
+
+/**
+ * Sends one request over node:http(s) on a connection of its own, made to the address `lookup`
+ * answers (the guard's, which allows only checked addresses); never follows redirects. For a process
+ * that makes one call and exits, where loading undici's pooled client would be most of its time.
+ */
+export async function singleRequest(url: URL, init: DirectInit, lookup: LookupFunction): Promise<Answer> {
+  // Not `import()`: the ES module face of node:http reads every export, and one of them loads
+  // Node's own copy of undici, the very cost this transport is here to avoid.
+  const { request } = process.getBuiltinModule(url.protocol === "https:" ? "node:https" : "node:http");
+  const headers = requestHeaders(init);
+  // Sized, as undici and fetch send a string body, not chunked.
+  if (init.body !== undefined && !("content-length" in headers))
+    headers["content-length"] = String(Buffer.byteLength(init.body));
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const sent = request(
+      url,
+      { method: init.method, headers, signal: init.signal, agent: false, lookup },
+      resolve,
+    );
+    sent.on("error", reject);
+    sent.end(init.body);
+  });
+  const status = response.statusCode ?? 502;
+  return answerOf(status, response.statusMessage ?? "", response.headers, response, init.method);
+}
+
+/** The `Answer` of a response's status line, headers and body stream, its content codings undone. */
+async function answerOf(
+  status: number,
+  statusText: string,
+  raw: Record<string, string | string[] | undefined>,
+  stream: Readable,
+  method: string,
+): Promise<Answer> {
+  const headers = new Headers(raw);
   let body: AnswerBody | null = null;
-  if (NULL_BODY.has(status) || init.method === "HEAD") answer.body.resume();
-  else body = await decoded(answer.body, headers.get("content-encoding"));
-  return { status, statusText: answer.statusText ?? "", ok: status >= 200 && status < 300, headers, body };
+  if (NULL_BODY.has(status) || method === "HEAD") stream.resume();
+  else body = await decoded(stream, headers.get("content-encoding"));
+  return { status, statusText, ok: status >= 200 && status < 300, headers, body };
 }
 
 /** A body read as chunks; cancelling it ends the stream (and the connection's response). */

@@ -7,6 +7,7 @@
 
 import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
+import type { LookupFunction } from "node:net";
 import { UnitError } from "../../errors.js";
 import {
   ALLOW_VARIABLE,
@@ -16,7 +17,7 @@ import {
   parseResolved,
   refusedRange,
 } from "./address.js";
-import { type Answer, type DirectInit, directRequest } from "./direct.js";
+import { type Answer, type DirectInit, directRequest, singleRequest } from "./direct.js";
 
 /** Resolves a hostname to its addresses (default: the system resolver, as connections use). */
 export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
@@ -28,6 +29,8 @@ export interface OutboundOptions {
   env: Record<string, string | undefined>;
   /** Replaces DNS (tests map a public-looking name to 127.0.0.1). */
   resolve?: Resolver | undefined;
+  /** A process making one call (`unitc call`): node:http, a connection per request, no pool. */
+  oneShot?: boolean | undefined;
 }
 
 const MAX_HOPS = 5;
@@ -159,17 +162,19 @@ function policyOf(options: OutboundOptions): OutboundPolicy {
 }
 
 /**
- * A unit's requests sent straight on the pinned dispatcher (`direct.ts`), under the same policy as
+ * A unit's requests sent straight on the pinned dispatcher (`direct.ts`), or for a one-shot process
+ * on a node:http connection made through the same checking lookup, under the same policy as
  * {@link guardedFetch}; it follows no redirects (the invokers' `send` does, checking each hop here).
  */
 export function guardedDirect(options: OutboundOptions): (url: URL, init: DirectInit) => Promise<Answer> {
   const policy = policyOf(options);
   const resolve = options.resolve ?? systemResolver;
+  const lookup = options.oneShot ? lookupFor(policy, resolve) : undefined;
   return async (url, init) => {
     checkLiteral(url, policy);
-    const dispatcher = await agentFor(policy, resolve);
     try {
-      return await directRequest(dispatcher, url, init);
+      if (lookup) return await singleRequest(url, init, lookup as LookupFunction);
+      return await directRequest(await agentFor(policy, resolve), url, init);
     } catch (error) {
       throw unwrap(error);
     }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invokeHttp } from "../../../../runtime/invoke/http/index.js";
 import { failure, httpAction, startHttpServer, type TestServer } from "../../../support/http-server.js";
 
-// HTTP calls with a string body or none go straight on undici's dispatcher, not through fetch: what
-// the API receives and what the caller reads must stay what fetch gave.
+// HTTP calls with a string body or none go straight on undici's dispatcher or node:http, not through
+// fetch: what the API receives and what the caller reads must stay what fetch gave.
 const NOTES = [{ id: "n1", title: "Shopping" }];
 const json = Buffer.from(JSON.stringify(NOTES));
 const encoded: Record<string, Buffer> = {
@@ -45,10 +45,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (invoke: Record<string, unknown>, input: unknown = {}, connection = {}) =>
-  invokeHttp(input, httpAction({ baseUrl: server.url, invoke, connection }));
+// Both ways a string body goes: undici's pooled dispatcher (serve, run) and node:http on a
+// connection of its own (a one-shot `unitc call`). What the API and the caller see is the same.
+describe.each([
+  ["the pooled dispatcher", false],
+  ["a one-shot connection", true],
+])("HTTP calls on the direct transport: %s", (_name, oneShot) => {
+  const call = (invoke: Record<string, unknown>, input: unknown = {}, connection = {}) =>
+    invokeHttp(input, { ...httpAction({ baseUrl: server.url, invoke, connection }), oneShot });
 
-describe("HTTP calls on the direct transport", () => {
   it("sends fetch's default headers, with the caller's headers over them, and the JSON body", async () => {
     const result = await call(
       {
@@ -68,6 +73,10 @@ describe("HTTP calls on the direct transport", () => {
       "accept-encoding": "gzip, deflate",
     });
     expect(seen.headers["content-type"]).toBe("application/json");
+    expect(seen.headers["content-length"]).toBe(String(Buffer.byteLength(seen.body)));
+    expect(seen.headers["transfer-encoding"]).toBeUndefined();
+    // The one-shot connection is not kept for a next request; the pooled one is.
+    expect(seen.headers.connection).toBe(oneShot ? "close" : "keep-alive");
     expect(JSON.parse(seen.body)).toEqual({ text: "hello" });
   });
 

@@ -52,13 +52,17 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-describe("outbound guard: HTTP actions", () => {
+// Both transports of a plain request: the pooled dispatcher and a one-shot process's node:http.
+describe.each([
+  ["pooled", false],
+  ["one-shot", true],
+])("outbound guard: HTTP actions (%s)", (_name, oneShot) => {
   it("refuses a unit whose public hostname resolves to loopback, naming the address and the way to allow it", async () => {
     const context = {
       ...httpAction({ baseUrl: `http://api.example.test:${port}` }),
       resolve: hosts({ "api.example.test": ["127.0.0.1"] }),
     };
-    const error = await failure(invokeHttp({}, context));
+    const error = await failure(invokeHttp({}, { ...context, oneShot }));
     expect(error.code).toBe("OUTBOUND_REFUSED");
     expect(error.message).toContain("api.example.test (resolved to 127.0.0.1)");
     expect(error.message).toContain("loopback");
@@ -76,13 +80,13 @@ describe("outbound guard: HTTP actions", () => {
       }),
       resolve: hosts({ "api.example.test": ["127.0.0.1"] }, seen),
     };
-    const result = await invokeHttp({}, context);
+    const result = await invokeHttp({}, { ...context, oneShot });
     expect(result.value).toEqual({ path: "/", host: `api.example.test:${port}` });
     expect(seen).toEqual(["api.example.test"]);
   });
 
   it("lets a unit configured for 127.0.0.1 reach 127.0.0.1", async () => {
-    const result = await invokeHttp({}, httpAction({ baseUrl: server.url }));
+    const result = await invokeHttp({}, { ...httpAction({ baseUrl: server.url }), oneShot });
     expect(result.value).toMatchObject({ path: "/" });
   });
 
@@ -94,7 +98,7 @@ describe("outbound guard: HTTP actions", () => {
       }),
       resolve: hosts({ "api.example.test": ["10.0.0.1", "169.254.169.254", "127.0.0.1"] }),
     };
-    expect((await invokeHttp({}, context)).value).toMatchObject({ path: "/" });
+    expect((await invokeHttp({}, { ...context, oneShot })).value).toMatchObject({ path: "/" });
   });
 });
 
