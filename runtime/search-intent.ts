@@ -1,8 +1,8 @@
 /**
  * What action a query asks for and what action an operation names, in four kinds (create, read,
  * update, delete): an operation that names one of them and none the query asks for does something
- * else than the user means ("add an item" is not "delete an item", nor "update an item"), whatever
- * else it shares with the query.
+ * else than the user means ("add an item" is not "delete an item"), whatever else it shares with
+ * the query.
  */
 
 import { stem } from "./search-stem.js";
@@ -48,27 +48,12 @@ export function nameKinds(nameTerms: readonly string[]): number {
   return kinds;
 }
 
-/**
- * The kinds of action an operation names: its name's, or, when its name names none (Stripe's
- * `PostPlansPlan`), those of the first word of the sentence that says what it does ("Updates the
- * specified plan").
- */
-export function operationKinds(nameTerms: readonly string[], summaryTerms: readonly string[]): number {
-  const named = nameKinds(nameTerms);
-  const first = summaryTerms[0];
-  return named !== 0 || first === undefined ? named : nameKinds([first]);
-}
-
-const CREATE = 1;
 const DELETE = 8;
 
 /**
- * True when both sides name a kind of action, share none, and either one of them deletes or the
- * task creates. Reading and updating blur into each other and into creating ("set a reminder" adds
- * one, "get an access token" makes one), but a new thing is made by no operation that reads,
- * changes or deletes one that exists, and deleting is none of the others.
+ * True when both sides name a kind of action, share none, and one of them deletes: creating,
+ * reading and updating blur into each other ("set a reminder" adds one), deleting is none of them.
  */
 export function conflicts(asked: number, named: number): boolean {
-  if (asked === 0 || named === 0 || (asked & named) !== 0) return false;
-  return ((asked | named) & DELETE) !== 0 || (asked & CREATE) !== 0;
+  return asked !== 0 && named !== 0 && (asked & named) === 0 && ((asked | named) & DELETE) !== 0;
 }

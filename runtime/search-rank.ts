@@ -36,8 +36,8 @@ export const RANKING = {
    */
   scope: 0.85,
   /**
-   * What an operation that says another kind of action than the query (create, read, update,
-   * delete: "delete an item" or "update an item" for "add an item") keeps of its score.
+   * What an operation whose name says another kind of action than the query (create, read, update,
+   * delete: "delete an item" for "add an item") keeps of its score.
    */
   conflict: 0.7,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */

@@ -7,7 +7,7 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 import { firstLine, operationFields, pathDepth } from "./search-fields.js";
-import { actionKinds, conflicts, operationKinds } from "./search-intent.js";
+import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
 import { TermLookup } from "./search-lookup.js";
 import { bestScored, Postings25F, RANKING } from "./search-rank.js";
 import { stem } from "./search-stem.js";
@@ -136,7 +136,7 @@ export class SearchIndex {
   private readonly docUnit: Int32Array;
   private readonly unitIds: string[];
   private readonly postings: Postings25F;
-  /** Per document, the kinds of action it names (create, read, update, delete). */
+  /** Per document, the kinds of action its name names (create, read, update, delete). */
   private readonly named: Uint8Array;
   private readonly lookup: TermLookup;
 
@@ -154,8 +154,9 @@ export class SearchIndex {
       this.docUnit,
       new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
     );
-    const words = (terms: readonly number[] = []) => terms.map((t) => data.terms[t] as string);
-    this.named = Uint8Array.from(data.fields, (fields) => operationKinds(words(fields[0]), words(fields[1])));
+    this.named = Uint8Array.from(data.fields, (fields) =>
+      nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
+    );
     this.lookup = new TermLookup(data.terms, data.fields);
   }
 

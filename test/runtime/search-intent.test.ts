@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SearchIndex } from "../../runtime/search.js";
-import { actionKinds, conflicts, nameKinds, operationKinds } from "../../runtime/search-intent.js";
+import { actionKinds, conflicts, nameKinds } from "../../runtime/search-intent.js";
 import { stem } from "../../runtime/search-stem.js";
 
 const op = (name: string, description: string) => ({
@@ -47,50 +47,13 @@ describe("the action a task asks for", () => {
     expect(nameKinds([stem("delete"), "item"])).toBe(actionKinds(stem("delete")));
   });
 
-  it("lets reading and updating blur into each other and into creating; a task that creates or deletes wants no other kind", () => {
+  it("lets creating, reading and updating blur; only deleting against another kind conflicts", () => {
     const [create, read, update, remove] = ["add", "get", "set", "delete"].map((w) => actionKinds(stem(w)));
-    // "set a reminder" adds one; "get an access token" creates one.
     expect(conflicts(update as number, create as number)).toBe(false);
-    expect(conflicts(read as number, create as number)).toBe(false);
     expect(conflicts(read as number, update as number)).toBe(false);
-    // A new thing is made by no operation that reads, changes or deletes one that exists.
-    expect(conflicts(create as number, update as number)).toBe(true);
-    expect(conflicts(create as number, read as number)).toBe(true);
     expect(conflicts(create as number, remove as number)).toBe(true);
     expect(conflicts(remove as number, read as number)).toBe(true);
     expect(conflicts(0, remove as number)).toBe(false);
-    expect(conflicts(create as number, 0)).toBe(false);
-  });
-
-  it("reads an operation's action from its summary's first word when its name names none", () => {
-    const [create, update] = ["create", "update"].map((w) => actionKinds(stem(w)));
-    expect(operationKinds(["post", "plan", "plan"], [stem("updates"), "plan"])).toBe(update);
-    expect(operationKinds([stem("create"), "plan"], [stem("updates"), "plan"])).toBe(create);
-    expect(operationKinds(["post", "plan"], ["webhook", stem("create")])).toBe(0);
-  });
-
-  it("ranks an operation that changes an existing thing below one that makes it, for a task that creates", () => {
-    // Stripe names both by path and method: POST /v1/plans creates, POST /v1/plans/{plan} updates.
-    const index = SearchIndex.build({
-      units: [
-        {
-          id: "billing",
-          name: "billing",
-          description: "Billing.",
-          tags: [],
-          operations: [
-            op("PostPlansPlan", "Updates the specified plan."),
-            op(
-              "PostPlans",
-              "You can now model subscriptions more flexibly using the Prices API. It replaces the Plans API.",
-            ),
-            op("GetPlans", "Returns a list of your plans."),
-          ],
-        },
-      ],
-    });
-    expect(top(index, "create a plan")).toEqual(["PostPlans"]);
-    expect(top(index, "change a plan")).toEqual(["PostPlansPlan"]);
   });
 
   it("reads a state verb no operation is named by as an update of the thing", () => {
