@@ -121,6 +121,20 @@ describe("ranking", () => {
     expect(top(index, "pull request")[0]).toBe("git.getPullRequest");
   });
 
+  it("lifts the operation whose name or summary has the query's words one word apart (delete a YouTube video)", () => {
+    // The same words in both, so that only where they stand can decide; the first wins a tie.
+    const index = SearchIndex.build({
+      units: [
+        unit("pay", [
+          op("first", "Confirm later customer payment."),
+          op("second", "Later confirm customer payment."),
+        ]),
+      ],
+    });
+    expect(top(index, "confirm payment", 1)).toEqual(["pay.second"]);
+    expect(top(index, "payment confirm", 1)).toEqual(["pay.second"]);
+  });
+
   it("prefers the shorter, more general operation among alike matches", () => {
     const index = SearchIndex.build({
       units: [
