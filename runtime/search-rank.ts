@@ -42,8 +42,14 @@ export const RANKING = {
   conflict: 0.7,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
   phrase: 0.2,
-  /** How much a query whose every pair of neighbouring words stands side by side (either way round) lifts it. */
+  /** How much a query whose every pair of neighbouring words stands together (either way round) lifts it. */
   proximity: 0.3,
+  /**
+   * How far apart, in indexed words, two of the query's neighbouring words may stand in a name or
+   * summary and still count as together: 2 lets one word come between ("delete a YouTube video"
+   * for "delete a video"), as a name or summary adds a qualifier the query leaves out.
+   */
+  window: 2,
 };
 
 /** A query term as scored: its number in the index and how it came. */

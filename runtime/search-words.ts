@@ -5,10 +5,14 @@
  */
 import { stem } from "./search-stem.js";
 
-/** Words that say nothing of what to do, left out on both sides of the index. */
+/**
+ * Words that say nothing of what to do, left out on both sides of the index; among them words that
+ * say which one, not what ("a single event", "the subscription with the given ID"), as "one" does.
+ */
 export const STOP_WORDS = new Set(
   (
     "a an the of to for and or in on at by with from into onto is are was were be been being this that " +
+    "single given " +
     "these those it its as any each some how do does did can could would should will shall what which " +
     "who whom whose when where why there their them they we our us you your yours he she his her " +
     "please want wants need needs using use via one so if then than also just only about up not no " +

@@ -242,8 +242,9 @@ export class SearchIndex {
   /**
    * The exact-phrase boost: 1 + `RANKING.phrase` when the query's words stand in its own order, side
    * by side, in the operation's name or summary, plus `RANKING.proximity` × the share of its pairs of
-   * neighbouring words that stand side by side either way round ("repositories of an organization",
-   * "organization repositories"). A word's synonyms count as the word.
+   * neighbouring words that stand together, either way round and at most `RANKING.window` words
+   * apart ("repositories of an organization", "organization repositories", "delete a YouTube video"
+   * for "delete a video"). A word's synonyms count as the word.
    */
   private phraseBoost(doc: number, sets: ReadonlyArray<ReadonlySet<number>>): number {
     if (sets.length < 2) return 1;
@@ -254,12 +255,15 @@ export class SearchIndex {
     for (let i = 0; i + 1 < sets.length; i++) {
       const a = sets[i] as ReadonlySet<number>;
       const b = sets[i + 1] as ReadonlySet<number>;
-      const side = (seq: readonly number[]) =>
+      const near = (seq: readonly number[]) =>
         seq.some((t, j) => {
-          const next = seq[j + 1] as number;
-          return (a.has(t) && b.has(next)) || (b.has(t) && a.has(next));
+          for (let k = j + 1; k <= j + RANKING.window && k < seq.length; k++) {
+            const other = seq[k] as number;
+            if ((a.has(t) && b.has(other)) || (b.has(t) && a.has(other))) return true;
+          }
+          return false;
         });
-      if (side(name) || side(summary)) pairs++;
+      if (near(name) || near(summary)) pairs++;
     }
     const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
     return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);

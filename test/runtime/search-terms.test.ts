@@ -120,6 +120,11 @@ describe("indexTerms", () => {
     expect(indexTerms("rerun a job")).toEqual(["re", "run", "job"]);
     expect(indexTerms("Return 2 items")).toEqual(["return", "2", "item"]);
   });
+
+  it("drops words that say which one, not what: single, given", () => {
+    expect(indexTerms("Gets a single event")).toEqual(["get", "event"]);
+    expect(indexTerms("Retrieves the invoice with the given ID")).toEqual(["retriev", "invoic", "id"]);
+  });
 });
 
 describe("readQuery", () => {

@@ -121,6 +121,35 @@ describe("ranking", () => {
     expect(top(index, "pull request")[0]).toBe("git.getPullRequest");
   });
 
+  it("lifts the operation whose name or summary has the query's words one word apart (delete a YouTube video)", () => {
+    // The same words in both, so that only where they stand can decide; the first wins a tie.
+    const index = SearchIndex.build({
+      units: [
+        unit("pay", [
+          op("first", "Confirm later customer payment."),
+          op("second", "Later confirm customer payment."),
+        ]),
+      ],
+    });
+    expect(top(index, "confirm payment", 1)).toEqual(["pay.second"]);
+    expect(top(index, "payment confirm", 1)).toEqual(["pay.second"]);
+  });
+
+  it("reads no meaning into a word that says which one (a single issue, the given ID)", () => {
+    const index = SearchIndex.build({
+      units: [
+        unit("gh", [
+          op("issues/get-event", "Get a single event of an issue."),
+          op("issues/get", "Get an issue."),
+          op("subscriptions/list", "Returns a list of subscriptions."),
+          op("subscriptions/get-by-id", "Retrieves the subscription with the given ID."),
+        ]),
+      ],
+    });
+    expect(top(index, "read a single issue", 1)).toEqual(["gh.issues/get"]);
+    expect(top(index, "get the given subscription", 1)).toEqual(["gh.subscriptions/get-by-id"]);
+  });
+
   it("prefers the shorter, more general operation among alike matches", () => {
     const index = SearchIndex.build({
       units: [
