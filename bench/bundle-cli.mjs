@@ -7,11 +7,10 @@
 // manifest, and its describe text as the pieces units/github/describe-index.json lists (worked out
 // at compile time, where cutting it from the unit's 5 MB of declarations took a quarter of a
 // second): a few byte ranges of types.ts and spec-types.ts, their lines rewritten; `call` reads the
-// same manifest slices, and
-// its input validator checks the schema with the meta-schema's validator compiled ahead
-// (runtime/schema-meta.generated.ts). `call` is not under 100 ms yet (about 125 ms with the machine
-// at load 3): what is left is mostly loading code for the one request, about 20 ms each for ajv,
-// Node's fetch, and undici's Agent (the outbound guard's pinned connections) with its llhttp wasm.
+// same manifest slices, checks its input with the plain validator (runtime/validate-simple.ts,
+// which answers as ajv would without loading it) and sends its one request over node:http
+// (RuntimeOptions.oneShot) rather than loading undici's pooled client: those two loads were about
+// 40 ms of a call. The commands run as users run them, through the package's bin (main.cjs).
 // `node -e ''` is printed for scale: on a loaded machine every row moves with it.
 import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:http";

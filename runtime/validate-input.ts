@@ -1,5 +1,5 @@
 /** Input validation: every call is checked against its operation's schema before anything is sent. */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import { AJV_OPTIONS, addUnitcFormats, META_SCHEMA_ID } from "./ajv-setup.js";
 import { describeProblems } from "./input-problems.js";
 import type { JsonSchema } from "./manifest.js";

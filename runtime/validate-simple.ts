@@ -384,7 +384,8 @@ function additionalCheck(schema: unknown, properties: unknown): Check | undefine
  */
 function equalJson(a: unknown, b: unknown): boolean | undefined {
   if (a === b) return true;
-  if (!a || !b || typeof a !== "object" || typeof b !== "object") return a !== a && b !== b;
+  // Two NaNs are equal to it.
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
   if (a.constructor !== b.constructor) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
