@@ -5,6 +5,7 @@
  */
 import type Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { UNITC_FORMATS } from "./unitc-formats.js";
 
 /** The JSON Schema 2020-12 meta-schema ajv checks each schema against before compiling it. */
 export const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
@@ -16,15 +17,8 @@ export const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
  */
 export const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: true, logger: false } as const;
 
-/** Adds ajv-formats' formats and those of discovery documents to `ajv`. */
+/** Adds ajv-formats' formats and those of discovery documents (`unitc-formats.ts`) to `ajv`. */
 export function addUnitcFormats(ajv: Ajv2020.default): void {
   addFormats.default(ajv);
-  // Formats of discovery documents that ajv-formats does not name (int32, int64, float and double
-  // it does): the widths that fit a JSON number are checked; the others only name a string shape.
-  ajv.addFormat("uint32", {
-    type: "number",
-    validate: (n: number) => Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1,
-  });
-  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
-  for (const name of ["google-datetime", "google-duration", "google-fieldmask"]) ajv.addFormat(name, true);
+  for (const [name, format] of Object.entries(UNITC_FORMATS)) ajv.addFormat(name, format);
 }

@@ -8,6 +8,9 @@
  * `nullable`…), or a value it cannot compare as JSON, is left to ajv: `undefined` says so.
  */
 
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { UNITC_FORMATS } from "./unitc-formats.js";
+
 /** One problem, in the shape of ajv's errors (the fields `describe` reads). */
 export interface SchemaError {
   keyword: string;
@@ -37,13 +40,15 @@ const ANNOTATIONS: Record<string, (value: unknown) => boolean> = {
 const UNKNOWN = new Set(["example", "externalDocs", "xml"]);
 /** ajv's keyword groups, in the order it runs them: untyped first, then by the data's type. */
 const GROUPS = {
-  number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf"],
-  string: ["maxLength", "minLength", "pattern"],
+  number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
+  string: ["maxLength", "minLength", "pattern", "format"],
   array: ["maxItems", "minItems", "items"],
   object: ["maxProperties", "minProperties", "required", "additionalProperties", "properties"],
 } as const;
 const UNTYPED = ["const", "enum"];
-const KNOWN = new Set(["type", ...UNTYPED, ...Object.values(GROUPS).flat()]);
+const KNOWN = new Set<string>(["type", ...UNTYPED, ...Object.values(GROUPS).flat()]);
+/** The formats ajv is given (ajv-formats' full set, then unitc's), by name. */
+const FORMATS: Record<string, unknown> = { ...fullFormats, ...UNITC_FORMATS };
 const LIMITS = {
   maximum: ["<=", (d: number, l: number) => d > l],
   minimum: [">=", (d: number, l: number) => d < l],
@@ -193,6 +198,12 @@ function groupChecks(group: keyof typeof GROUPS, s: Record<string, unknown>): Ch
   const steps: Check[] = [];
   for (const keyword of GROUPS[group]) {
     if (s[keyword] === undefined) continue;
+    if (keyword === "format") {
+      const step = formatCheck(s.format, group);
+      if (step === undefined) return undefined;
+      if (step !== null) steps.push(step);
+      continue;
+    }
     const step = keywordCheck(keyword, s);
     if (!step) return undefined;
     steps.push(step);
@@ -268,6 +279,38 @@ function keywordCheck(keyword: string, s: Record<string, unknown>): Check | unde
     default:
       return undefined;
   }
+}
+
+/**
+ * A format's check in the group of data type `group`: null where ajv checks nothing there (a format
+ * of the other type, one that checks nothing, or one it does not know, which it ignores as strict
+ * is off); undefined for a format given some way this validator does not follow.
+ */
+function formatCheck(name: unknown, group: string): Check | null | undefined {
+  if (typeof name !== "string") return undefined;
+  const format = Object.hasOwn(FORMATS, name) ? FORMATS[name] : true;
+  if (format === true) return null;
+  let type = "string";
+  let test: unknown = format;
+  if (typeof format === "object" && format !== null && !(format instanceof RegExp)) {
+    const definition = format as { type?: string; validate?: unknown; async?: boolean };
+    if (definition.async) return undefined;
+    type = definition.type ?? "string";
+    test = definition.validate;
+  }
+  if (type !== group) return null;
+  const passes =
+    test instanceof RegExp
+      ? (data: unknown) => test.test(data as string)
+      : typeof test === "function"
+        ? (data: unknown) => Boolean(test(data))
+        : undefined;
+  if (!passes) return undefined;
+  const message = `must match format "${name}"`;
+  return (data, path, errors) => {
+    if (!passes(data)) errors.push(error("format", path, { format: name }, message));
+    return true;
+  };
 }
 
 /** A string's length in code points, as ajv counts it (a surrogate pair is one character). */
