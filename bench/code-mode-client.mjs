@@ -96,7 +96,7 @@ function cpuOf(pid) {
   }
 }
 
-/** Runs `calls` and gives each the serve's CPU time per run, measured over the whole series. */
+/** Runs `count` scripts made by `code`; each gets the serve's CPU time per run over the whole series. */
 async function series(client, pid, count, code) {
   const before = cpuOf(pid);
   const runs = [];
@@ -133,10 +133,18 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
         rounds,
         (i) => `const n = await units.notes.listNotes({});\nreturn [n, ${i}]`,
       );
+      // The same texts again: their type checks are answered from the checker's cache.
+      const sameLine = await series(client, pid, rounds, () => "return 1");
+      const sameCall = await series(
+        client,
+        pid,
+        rounds,
+        () => "const n = await units.notes.listNotes({});\nreturn [n, 1]",
+      );
       const hundred = await series(
         client,
         pid,
-        5,
+        10,
         (i) =>
           `let last;\nfor (let i = 0; i < 100; i++) last = await units.notes.listNotes({});\nreturn [last, ${i}]`,
       );
@@ -146,6 +154,8 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
         first: breakdown(first),
         fresh: breakdown(fresh),
         oneCall: breakdown(oneCall),
+        sameLine: breakdown(sameLine),
+        sameCall: breakdown(sameCall),
         hundred: breakdown(hundred),
       };
     } finally {
@@ -227,6 +237,21 @@ export async function clientRows() {
     },
     { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
     cpuRow(client.oneCall),
+    {
+      name: "MCP stdio: the same one-line script each call (its type check cached), warm median",
+      value: `${client.sameLine.client.toFixed(2)} (p90 ${client.sameLine.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.sameLine)}`, value: "", unit: "", target: "" },
+    {
+      name: "MCP stdio: the same one-call script each call (its type check cached), warm median",
+      value: `${client.sameCall.client.toFixed(2)} (p90 ${client.sameCall.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.sameCall)}`, value: "", unit: "", target: "" },
+    cpuRow(client.sameCall),
     {
       name: `MCP stdio: 100 sequential unit calls over HTTP in one script (UTCP direct calls: ${ms(utcp?.hundred)} ms)`,
       value: client.hundred.client.toFixed(1),
