@@ -79,8 +79,13 @@ function breakdown(runs) {
     // The rest is the stdio hops both ways and the client's own work.
     out.framing = median(runs.map((r) => r.ms - r.timings.serve));
   } else if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
-  if (out["engine.drive"] !== undefined && out.bridge !== undefined)
-    out["drive-bridge"] = median(runs.map((r) => r.timings["engine.drive"] - (r.timings.bridge ?? 0)));
+  // The engine's side of the calls: the script's own work and the thread hops of its calls (the
+  // first call is made while the script is evaluated, so evaluate counts here too).
+  if (out["engine.drive"] !== undefined && out.bridge !== undefined) {
+    out["calls.engine"] = median(
+      runs.map((r) => r.timings["engine.evaluate"] + r.timings["engine.drive"] - (r.timings.bridge ?? 0)),
+    );
+  }
   const cpu = runs.map((r) => r.cpu).filter((value) => value !== undefined);
   if (cpu.length > 0) out.serveCpu = median(cpu);
   return out;
