@@ -1,7 +1,7 @@
 // Code Mode as an MCP client sees it: one `@modelcontextprotocol/client` session over stdio to a new
 // `unitc serve` process (the built CLI) serving a copy of generated/basic pointed at the example
 // service on a free port. UNITC_TIMINGS=1 makes the serve return each run's stage timings in `_meta`.
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,7 +40,7 @@ async function session(manifestPath, timings) {
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(transport);
   await client.listTools();
-  return { client, listed: performance.now() - started };
+  return { client, listed: performance.now() - started, pid: transport.pid };
 }
 
 async function codeMode(client, code) {
@@ -72,8 +72,43 @@ function breakdown(runs) {
     runs.map((r) => r.ms),
     0.9,
   );
-  if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
+  if (out.serve !== undefined) {
+    // The serve's part outside the run: the MCP server's request handling and result checks, the
+    // tool dispatch and the result text (serve.read, its reading of the request, is part of it).
+    out["serve.mcp"] = median(runs.map((r) => r.timings.serve - r.timings.total));
+    // The rest is the stdio hops both ways and the client's own work.
+    out.framing = median(runs.map((r) => r.ms - r.timings.serve));
+  } else if (out.total !== undefined) out.framing = out.client - out.total - (out.resultText ?? 0);
+  // The engine's side of the calls: the script's own work and the thread hops of its calls (the
+  // first call is made while the script is evaluated, so evaluate counts here too).
+  if (out["engine.drive"] !== undefined && out.bridge !== undefined) {
+    out["calls.engine"] = median(
+      runs.map((r) => r.timings["engine.evaluate"] + r.timings["engine.drive"] - (r.timings.bridge ?? 0)),
+    );
+  }
+  const cpu = runs.map((r) => r.cpu).filter((value) => value !== undefined);
+  if (cpu.length > 0) out.serveCpu = median(cpu);
   return out;
+}
+
+/** CPU milliseconds the serve process (all its threads) has used so far; undefined off Linux. */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `count` scripts made by `code`; each gets the serve's CPU time per run over the whole series. */
+async function series(client, pid, count, code) {
+  const before = cpuOf(pid);
+  const runs = [];
+  for (let i = 0; i < count; i++) runs.push(await codeMode(client, code(i)));
+  const after = cpuOf(pid);
+  if (before !== undefined && after !== undefined) for (const run of runs) run.cpu = (after - before) / count;
+  return runs;
 }
 
 /** The client-side figures: start-up, first call, warm calls with new text, 100 calls. */
@@ -93,26 +128,39 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
       first.push(await codeMode(s.client, `return ${i}`));
       await s.client.close();
     }
-    const { client } = await session(manifestPath, process.env.UNITC_TIMINGS === "1");
+    const { client, pid } = await session(manifestPath, process.env.UNITC_TIMINGS === "1");
     try {
       for (let i = 0; i < 5; i++) await codeMode(client, `return ${-i}`);
-      const fresh = [];
-      for (let i = 0; i < rounds; i++)
-        fresh.push(await codeMode(client, `return ${i + 1000 * Math.random()}`));
-      const oneCall = [];
-      for (let i = 0; i < rounds; i++)
-        oneCall.push(await codeMode(client, `const n = await units.notes.listNotes({});\nreturn [n, ${i}]`));
-      const hundred = [];
-      for (let i = 0; i < 5; i++) {
-        const code = `let last;\nfor (let i = 0; i < 100; i++) last = await units.notes.listNotes({});\nreturn [last, ${i}]`;
-        hundred.push(await codeMode(client, code));
-      }
+      const fresh = await series(client, pid, rounds, (i) => `return ${i + 1000 * Math.random()}`);
+      const oneCall = await series(
+        client,
+        pid,
+        rounds,
+        (i) => `const n = await units.notes.listNotes({});\nreturn [n, ${i}]`,
+      );
+      // The same texts again: their type checks are answered from the checker's cache.
+      const sameLine = await series(client, pid, rounds, () => "return 1");
+      const sameCall = await series(
+        client,
+        pid,
+        rounds,
+        () => "const n = await units.notes.listNotes({});\nreturn [n, 1]",
+      );
+      const hundred = await series(
+        client,
+        pid,
+        10,
+        (i) =>
+          `let last;\nfor (let i = 0; i < 100; i++) last = await units.notes.listNotes({});\nreturn [last, ${i}]`,
+      );
       return {
         httpFloor: await httpFloor(server.url),
         listed: median(listed),
         first: breakdown(first),
         fresh: breakdown(fresh),
         oneCall: breakdown(oneCall),
+        sameLine: breakdown(sameLine),
+        sameCall: breakdown(sameCall),
         hundred: breakdown(hundred),
       };
     } finally {
@@ -136,16 +184,35 @@ function httpFloor(origin) {
   );
 }
 
+/** The serve process's CPU time per run, all threads (engines, type checker, V8's own), when known. */
+function cpuRow(figures) {
+  const value = figures.serveCpu === undefined ? "not measured" : figures.serveCpu.toFixed(2);
+  return { name: "  serve process CPU per run, all its threads", value, unit: "ms", target: "" };
+}
+
+/** How long `node -e ''` takes here: the machine's speed and load, for scale. */
+function nodeStart() {
+  const started = performance.now();
+  execFileSync(process.execPath, ["-e", ""]);
+  return performance.now() - started;
+}
+
 /** The figures an MCP client sees over stdio, beside UTCP code-mode's in-process ones. */
 export async function clientRows() {
   process.env.UNITC_TIMINGS ??= "1";
   const [client, utcp] = [await clientFigures(), await utcpFigures()];
   const stages = (b) =>
     Object.entries(b)
-      .filter(([name]) => name !== "client" && name !== "clientP90")
+      .filter(([name]) => name !== "client" && name !== "clientP90" && name !== "serveCpu")
       .map(([name, value]) => `${name} ${value.toFixed(2)}`)
       .join(", ");
   return [
+    {
+      name: "`node -e ''` on this machine now (for scale)",
+      value: nodeStart().toFixed(0),
+      unit: "ms",
+      target: "",
+    },
     {
       name: "MCP stdio: start → first tools/list (new serve process)",
       value: client.listed.toFixed(0),
@@ -166,6 +233,7 @@ export async function clientRows() {
       target: "< 2 ms",
     },
     { name: `  stages (serve side, ms): ${stages(client.fresh)}`, value: "", unit: "", target: "" },
+    cpuRow(client.fresh),
     {
       name: `MCP stdio: one unit call (HTTP to the example service), new text, warm median (UTCP direct call: ${ms(utcp?.oneCall)} ms)`,
       value: `${client.oneCall.client.toFixed(2)} (p90 ${client.oneCall.clientP90.toFixed(2)})`,
@@ -173,6 +241,22 @@ export async function clientRows() {
       target: "< 2 ms",
     },
     { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
+    cpuRow(client.oneCall),
+    {
+      name: "MCP stdio: the same one-line script each call (its type check cached), warm median",
+      value: `${client.sameLine.client.toFixed(2)} (p90 ${client.sameLine.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.sameLine)}`, value: "", unit: "", target: "" },
+    {
+      name: "MCP stdio: the same one-call script each call (its type check cached), warm median",
+      value: `${client.sameCall.client.toFixed(2)} (p90 ${client.sameCall.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.sameCall)}`, value: "", unit: "", target: "" },
+    cpuRow(client.sameCall),
     {
       name: `MCP stdio: 100 sequential unit calls over HTTP in one script (UTCP direct calls: ${ms(utcp?.hundred)} ms)`,
       value: client.hundred.client.toFixed(1),
@@ -185,6 +269,7 @@ export async function clientRows() {
       unit: "",
       target: "",
     },
+    cpuRow(client.hundred),
     {
       name: "  the same 100 requests sent with undici from a process of their own, no unitc (the HTTP floor)",
       value: client.httpFloor.toFixed(1),

@@ -214,7 +214,14 @@ class Stages {
     const now = performance.now();
     this.times[name] = now - this.last;
     this.last = now;
-    for (const [stage, ms] of Object.entries(inner ?? {})) this.times[`${name}.${stage}`] = ms;
+    if (!inner) return;
+    let measured = 0;
+    for (const [stage, ms] of Object.entries(inner)) {
+      this.times[`${name}.${stage}`] = ms;
+      if (stage !== "contextReady") measured += ms;
+    }
+    // What the worker did not measure: the job's and the outcome's way between the threads.
+    this.times[`${name}.hops`] = Math.max(0, this.times[name] - measured);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { ServeHost } from "./host.js";
 import { createMcpServer, serverOptions } from "./server.js";
+import { timeAnswers, timingsOn } from "./timed-transport.js";
 
 export interface StdioServeOptions {
   stdin?: Readable;
@@ -35,6 +36,7 @@ export async function serveStdio(host: ServeHost, options: StdioServeOptions): P
     done();
   };
   await server.connect(transport);
+  if (timingsOn()) timeAnswers(transport, options.stdin ?? process.stdin);
   // The transport notices a closed stdin only through its own listener; end the session then too.
   (options.stdin ?? process.stdin).once("end", () => void server.close());
   return { closed, close: () => server.close() };

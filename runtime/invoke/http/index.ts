@@ -24,7 +24,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** What the error mapping needs to know about a call in flight. */
 export interface CallState {
   secrets: string[];
-  timeout?: AbortSignal;
+  /** Set once the call is under way; `aborted` when its time ran out. */
+  timeout?: { readonly aborted: boolean };
 }
 
 /** Runs one HTTP action; failures are `UnitError`s naming the unit and operation, secrets redacted. */
@@ -80,24 +81,67 @@ export async function exchange(
   call: CallState,
   options: { label: string; method: string; transport?: typeof fetch; reauth?: CallAuth["reauth"] },
 ) {
-  call.timeout = AbortSignal.timeout(connection.requestTimeoutMs);
-  const signal = context.signal ? AbortSignal.any([context.signal, call.timeout]) : call.timeout;
-  const doFetch = transportFor(request, context, options.transport);
-  let response = await send(request, signal, doFetch);
-  // An OAuth token the API refused gets one renewal and one retry, never more.
-  const renewed = response.status === 401 && options.reauth ? await options.reauth() : undefined;
-  if (renewed) {
-    await response.body?.cancel().catch(() => undefined);
-    call.secrets.push(renewed.secret);
-    const headers = new Map(request.headers).set("authorization", renewed.header);
-    response = await send({ ...request, headers }, signal, doFetch);
+  const limit = callSignal(context.signal, connection.requestTimeoutMs);
+  call.timeout = limit;
+  try {
+    const doFetch = transportFor(request, context, options.transport);
+    let response = await send(request, limit.signal, doFetch);
+    // An OAuth token the API refused gets one renewal and one retry, never more.
+    const renewed = response.status === 401 && options.reauth ? await options.reauth() : undefined;
+    if (renewed) {
+      await response.body?.cancel().catch(() => undefined);
+      call.secrets.push(renewed.secret);
+      const headers = new Map(request.headers).set("authorization", renewed.header);
+      response = await send({ ...request, headers }, limit.signal, doFetch);
+    }
+    // Awaited here: the time limit covers reading the body too.
+    return await readResult(response, {
+      label: options.label,
+      method: options.method,
+      maxResponseBytes: connection.maxResponseBytes,
+      secrets: call.secrets,
+    });
+  } finally {
+    limit.end();
   }
-  return readResult(response, {
-    label: options.label,
-    method: options.method,
-    maxResponseBytes: connection.maxResponseBytes,
-    secrets: call.secrets,
-  });
+}
+
+/** A call's signal: aborted by the caller's signal or when `ms` pass, whichever comes first. */
+interface CallSignal {
+  signal: AbortSignal;
+  /** True once the time ran out (not when the caller cancelled). */
+  readonly aborted: boolean;
+  /** Stops the timer and stops listening to the caller's signal (the call is over). */
+  end(): void;
+}
+
+/**
+ * One controller, one timer and one listener per call: `AbortSignal.timeout` and `AbortSignal.any`
+ * cost several times more, and `any` over a run's long-lived signal keeps every call's signal
+ * tracked until garbage collection (a tenth of a millisecond per call in a run of many calls).
+ */
+function callSignal(outer: AbortSignal | undefined, ms: number): CallSignal {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+  }, ms);
+  // As AbortSignal.timeout's: a call waiting on the network keeps the process alive, not its timer.
+  timer.unref();
+  const cancel = () => controller.abort(outer?.reason);
+  if (outer?.aborted) cancel();
+  else outer?.addEventListener("abort", cancel, { once: true });
+  return {
+    signal: controller.signal,
+    get aborted() {
+      return expired;
+    },
+    end() {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", cancel);
+    },
+  };
 }
 
 /** How a request of the runtime goes out: its own fetch or transport when given, else the direct one. */

@@ -68,11 +68,24 @@ function expandValues(template: string, input: unknown, where: string): string[]
     });
 }
 
+/** Base URLs already checked, and the paths of HTTP actions with no dot-segment: checked once, not per call. */
+const targets = new Map<string, { origin: string; prefix: string }>();
+const cleanPaths = new Set<string>();
+const MAX_CACHED = 1024;
+
 /**
  * The manifest's base URL (http or https) and path template, checked; `prefix` is the base URL's
  * path without a trailing slash, which every request path is appended to.
  */
-export function checkedTarget(baseUrl: string, path: string): { base: URL; prefix: string } {
+export function checkedTarget(baseUrl: string, path: string): { origin: string; prefix: string } {
+  const target = targets.get(baseUrl) ?? checkedBase(baseUrl);
+  if (!path.startsWith("/")) {
+    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} must start with /`);
+  }
+  return target;
+}
+
+function checkedBase(baseUrl: string): { origin: string; prefix: string } {
   let base: URL;
   try {
     base = new URL(baseUrl);
@@ -82,24 +95,32 @@ export function checkedTarget(baseUrl: string, path: string): { base: URL; prefi
   if (base.protocol !== "http:" && base.protocol !== "https:") {
     throw new UnitError("MANIFEST_INVALID", `baseUrl must be http or https, not ${base.protocol}`);
   }
-  if (!path.startsWith("/")) {
-    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} must start with /`);
+  const target = { origin: base.origin, prefix: trimWhere(base.pathname, isSlash, "end") };
+  if (targets.size >= MAX_CACHED) targets.clear();
+  targets.set(baseUrl, target);
+  return target;
+}
+
+/** Throws `MANIFEST_INVALID` when an action's path template holds a dot-segment. */
+function checkPath(path: string): void {
+  if (cleanPaths.has(path)) return;
+  // Validation refuses these; a manifest written by hand or by an older unitc is checked again here.
+  if (hasDotSegment(path)) {
+    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(path)} holds a dot-segment`, {
+      hint: "write the path below baseUrl without . or .. segments, then recompile the unit",
+    });
   }
-  return { base, prefix: trimWhere(base.pathname, isSlash, "end") };
+  if (cleanPaths.size >= MAX_CACHED) cleanPaths.clear();
+  cleanPaths.add(path);
 }
 
 /** The request URL: base URL (with its path prefix) plus the filled path; never another origin. */
 export function buildUrl(connection: HttpApiConnection, invoke: HttpInvoke, input: unknown): URL {
-  const { base, prefix } = checkedTarget(connection.baseUrl, invoke.path);
-  // Validation refuses these; a manifest written by hand or by an older unitc is checked again here.
-  if (hasDotSegment(invoke.path)) {
-    throw new UnitError("MANIFEST_INVALID", `path ${JSON.stringify(invoke.path)} holds a dot-segment`, {
-      hint: "write the path below baseUrl without . or .. segments, then recompile the unit",
-    });
-  }
-  const url = new URL(`${base.origin}${prefix}${fillPath(invoke.path, input)}`);
-  if (url.origin !== base.origin) {
-    throw new UnitError("INPUT_INVALID", `the request would leave ${base.origin}`, {
+  const { origin, prefix } = checkedTarget(connection.baseUrl, invoke.path);
+  checkPath(invoke.path);
+  const url = new URL(`${origin}${prefix}${fillPath(invoke.path, input)}`);
+  if (url.origin !== origin) {
+    throw new UnitError("INPUT_INVALID", `the request would leave ${origin}`, {
       hint: "path parameters name a resource; they cannot change the host",
     });
   }

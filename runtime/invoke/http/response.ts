@@ -29,6 +29,14 @@ const EXCERPT_BYTES = 4 * EXCERPT_CHARS;
 /** Reads at most `limit` bytes; when more arrive, stops reading and cancels the rest of the stream. */
 export async function readCapped(body: AnswerBody | null, limit: number): Promise<CappedBody> {
   if (body === null) return { bytes: new Uint8Array(0), truncated: false };
+  if (body.collect) {
+    const { chunks, size, over } = await body.collect(limit);
+    if (over) return { bytes: Buffer.concat(chunks, limit), truncated: true };
+    return {
+      bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size),
+      truncated: false,
+    };
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const value of body) {

@@ -40,10 +40,10 @@ function buildApiUrl(
   parameters: readonly OpenapiParameter[],
   input: unknown,
 ): URL {
-  const { base, prefix } = checkedTarget(connection.baseUrl, path);
-  const url = new URL(`${base.origin}${prefix}${serializePath(path, parameters, group(input, "path"))}`);
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) {
-    throw new UnitError("INPUT_INVALID", `the request would leave ${base.origin}${prefix}/`, {
+  const { origin, prefix } = checkedTarget(connection.baseUrl, path);
+  const url = new URL(`${origin}${prefix}${serializePath(path, parameters, group(input, "path"))}`);
+  if (url.origin !== origin || !url.pathname.startsWith(`${prefix}/`)) {
+    throw new UnitError("INPUT_INVALID", `the request would leave ${origin}${prefix}/`, {
       hint: "path parameters name a resource; they cannot change the host or climb above baseUrl",
     });
   }

@@ -110,12 +110,23 @@ async function agentFor(policy: OutboundPolicy, resolve: Resolver): Promise<Disp
   return agent;
 }
 
+/** Host names each policy let through, so a unit's calls do not parse the same address every time. */
+const passed = new WeakMap<OutboundPolicy, Set<string>>();
+const MAX_PASSED = 256;
+
 /** Throws `OUTBOUND_REFUSED` when `url` names a literal address the policy refuses. */
 function checkLiteral(url: URL, policy: OutboundPolicy): void {
+  let hosts = passed.get(policy);
+  if (hosts?.has(url.hostname)) return;
   const literal = literalAddress(url.hostname);
-  if (!literal) return;
-  const range = refusedRange(literal, policy);
-  if (range !== undefined) throw refusal(url, literal.toString(), range);
+  const range = literal ? refusedRange(literal, policy) : undefined;
+  if (literal && range !== undefined) throw refusal(url, literal.toString(), range);
+  if (!hosts) {
+    hosts = new Set();
+    passed.set(policy, hosts);
+  }
+  if (hosts.size >= MAX_PASSED) hosts.clear();
+  hosts.add(url.hostname);
 }
 
 /** The URL a unit is configured to reach: `baseUrl`, `endpointUrl` or `url`. */

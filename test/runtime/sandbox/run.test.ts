@@ -296,8 +296,13 @@ return [Object.getPrototypeOf(notes) === Array.prototype, Object.getPrototypeOf(
       expect(timings.calls).toBe(2);
       expect(timings.bridge).toBeGreaterThan(0);
       expect(timings.bridge).toBeLessThanOrEqual(timings.engine as number);
-      for (const stage of ["syntax", "engine", "engine.install", "engine.drive", "total"])
+      for (const stage of ["syntax", "engine", "engine.install", "engine.drive", "engine.hops", "total"])
         expect(typeof timings[stage], stage).toBe("number");
+      // The engine's stages and its hops between the threads add up to the engine stage.
+      const inner = ["context", "install", "evaluate", "drive", "serialize", "hops"]
+        .map((stage) => timings[`engine.${stage}`] ?? 0)
+        .reduce((sum, ms) => sum + ms, 0);
+      expect(inner).toBeCloseTo(timings.engine as number, 6);
     } finally {
       vi.unstubAllEnvs();
     }
