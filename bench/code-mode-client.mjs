@@ -33,7 +33,7 @@ async function session(manifestPath, timings) {
   const started = performance.now();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(root, "dist/cli/main.js"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+    args: [join(root, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
     env: { PATH: process.env.PATH ?? "", ...env, ...(timings ? { UNITC_TIMINGS: "1" } : {}) },
     stderr: "ignore",
   });

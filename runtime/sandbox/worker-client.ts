@@ -4,6 +4,7 @@
  * a request outlives its time budget.
  */
 import { existsSync } from "node:fs";
+import { getCompileCacheDir } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 
@@ -72,6 +73,16 @@ export interface WorkerStartOptions {
   wake?: boolean;
 }
 
+/**
+ * A worker's environment: nothing, so secrets never reach a worker whatever runs inside it, but
+ * for Node's compile cache when this process has one (the executable turns it on), which a worker
+ * does not share otherwise: the checker's TypeScript loads in less than half the time from it.
+ */
+export function workerEnv(): Record<string, string> {
+  const cache = getCompileCacheDir?.();
+  return cache === undefined ? {} : { NODE_COMPILE_CACHE: cache };
+}
+
 /** One worker thread answering requests of type `Out` messages. */
 export class WorkerClient<Out extends { type: string }> {
   /** False once the worker has exited or was ended. */
@@ -99,9 +110,8 @@ export class WorkerClient<Out extends { type: string }> {
     options: WorkerStartOptions = {},
   ): Promise<WorkerClient<Out>> {
     const replies = options.wake ? new SharedArrayBuffer(4) : undefined;
-    // No environment: secrets never reach a worker, whatever runs inside it.
     const worker = new Worker(await workerScript(entry), {
-      env: {},
+      env: workerEnv(),
       stdout: true,
       stderr: true,
       resourceLimits: options.resourceLimits ?? {},
