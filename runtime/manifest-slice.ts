@@ -7,9 +7,9 @@
  * records the manifest's size: a table beside a manifest of another size is stale, and readers fall
  * back to the manifest. This module only reads; `compiler/emit/manifest-offsets.ts` writes the table.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync, openSync, readSync } from "node:fs";
 import type { JsonSchema } from "./manifest.js";
+import { readBesideManifest } from "./manifest-sidecar.js";
 import { reachedDefs } from "./schema-defs.js";
 
 /** The table's file name, beside the manifest. */
@@ -41,7 +41,8 @@ export interface ManifestOffsets {
   units: OffsetsUnit[];
 }
 
-function isOffsets(data: Partial<ManifestOffsets> | null, manifestBytes: number): data is ManifestOffsets {
+function isOffsets(value: unknown, manifestBytes: number): value is ManifestOffsets {
+  const data = value as Partial<ManifestOffsets> | null;
   return (
     data?.format === MANIFEST_OFFSETS_FORMAT &&
     data.manifestBytes === manifestBytes &&
@@ -117,15 +118,10 @@ function sliceOf(path: string, offsets: ManifestOffsets, unitId: string, name: s
  * unreadable, of another format, or made from a manifest of another size (read the manifest then).
  */
 export function readManifestIndex(manifestPath: string): ManifestIndex | undefined {
-  try {
-    const manifestBytes = statSync(manifestPath).size;
-    const data = JSON.parse(readFileSync(join(dirname(manifestPath), MANIFEST_OFFSETS_FILE), "utf8"));
-    if (!isOffsets(data, manifestBytes)) return undefined;
-    return {
-      unitIds: data.units.map((u) => u.unit.id),
-      slice: (unitId, name) => sliceOf(manifestPath, data, unitId, name),
-    };
-  } catch {
-    return undefined;
-  }
+  const data = readBesideManifest(manifestPath, MANIFEST_OFFSETS_FILE, isOffsets);
+  if (!data) return undefined;
+  return {
+    unitIds: data.units.map((u) => u.unit.id),
+    slice: (unitId, name) => sliceOf(manifestPath, data, unitId, name),
+  };
 }

@@ -7,11 +7,12 @@
  * for GitHub REST, tens of milliseconds to read in a new process), is not read. The summary records
  * the manifest's size in bytes: a summary beside a manifest of another size, or one whose operation
  * counts the search index does not match, is stale, and the reader falls back to the manifest
- * itself. This module only reads (it loads nothing else); `units-index-build.ts` makes it.
+ * itself. This module only reads (it loads no other code of weight); `units-index-build.ts` makes it.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Exposure, Manifest } from "./manifest.js";
+import { readBesideManifest } from "./manifest-sidecar.js";
 
 /** The summary's file name, beside the manifest. */
 export const UNITS_INDEX_FILE = "units-index.json";
@@ -54,7 +55,8 @@ export interface UnitsIndex {
   units: IndexedUnit[];
 }
 
-function isStored(data: Partial<UnitsSummary> | null, manifestBytes: number): data is UnitsSummary {
+function isStored(value: unknown, manifestBytes: number): value is UnitsSummary {
+  const data = value as Partial<UnitsSummary> | null;
   return (
     data?.format === UNITS_INDEX_FORMAT &&
     data.manifestBytes === manifestBytes &&
@@ -97,13 +99,7 @@ function operationsByUnit(file: string): Map<string, IndexedOperation[]> | undef
  * another format, or made from a manifest of another size (callers then read the manifest).
  */
 export function readUnitsSummary(manifestPath: string): UnitsSummary | undefined {
-  try {
-    const manifestBytes = statSync(manifestPath).size;
-    const data = JSON.parse(readFileSync(join(dirname(manifestPath), UNITS_INDEX_FILE), "utf8"));
-    return isStored(data, manifestBytes) ? data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readBesideManifest(manifestPath, UNITS_INDEX_FILE, isStored);
 }
 
 /**

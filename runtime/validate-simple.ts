@@ -22,6 +22,9 @@ export interface SchemaError {
 /** Checks a value; `false` when it meets something only ajv can judge. */
 type Check = (data: unknown, path: string, errors: SchemaError[]) => boolean;
 
+/** Passes anything: a schema of `true`, or a keyword ajv checks nothing for here. */
+const nothing: Check = () => true;
+
 const TYPES = new Set(["string", "number", "integer", "boolean", "null", "object", "array"]);
 /**
  * Keywords ajv reads without checking data, each with what the meta-schema asks of its value (a
@@ -56,22 +59,26 @@ const LIMITS = {
   exclusiveMinimum: [">", (d: number, l: number) => d <= l],
 } as const;
 
-const built = new WeakMap<object, Check | null>();
+/** A schema's validator: its errors for a value, or undefined when only ajv can judge the value. */
+type Validator = (data: unknown) => SchemaError[] | undefined;
 
-/** The check of `schema`, or undefined when it uses anything this validator leaves to ajv. */
-export function simpleValidator(schema: unknown): ((data: unknown) => SchemaError[] | undefined) | undefined {
+const built = new WeakMap<object, Validator | null>();
+
+/** The validator of `schema`, or undefined when it uses anything this validator leaves to ajv. */
+export function simpleValidator(schema: unknown): Validator | undefined {
   if (typeof schema !== "object" || schema === null) return undefined;
-  let check = built.get(schema);
-  if (check === undefined) {
-    check = compile(schema) ?? null;
-    built.set(schema, check);
+  let validator = built.get(schema);
+  if (validator === undefined) {
+    const check = compile(schema);
+    validator = check
+      ? (data) => {
+          const errors: SchemaError[] = [];
+          return check(data, "", errors) ? errors : undefined;
+        }
+      : null;
+    built.set(schema, validator);
   }
-  if (check === null) return undefined;
-  const run = check;
-  return (data) => {
-    const errors: SchemaError[] = [];
-    return run(data, "", errors) ? errors : undefined;
-  };
+  return validator ?? undefined;
 }
 
 function isType(type: string, data: unknown): boolean {
@@ -105,7 +112,7 @@ function error(keyword: string, path: string, params: Record<string, unknown>, m
 
 /** A subschema: `true`, `false` or an object this validator handles. */
 function compile(schema: unknown): Check | undefined {
-  if (schema === true) return () => true;
+  if (schema === true) return nothing;
   if (schema === false) {
     return (_data, path, errors) => {
       errors.push(error("false schema", path, {}, "boolean schema is false"));
@@ -198,13 +205,7 @@ function groupChecks(group: keyof typeof GROUPS, s: Record<string, unknown>): Ch
   const steps: Check[] = [];
   for (const keyword of GROUPS[group]) {
     if (s[keyword] === undefined) continue;
-    if (keyword === "format") {
-      const step = formatCheck(s.format, group);
-      if (step === undefined) return undefined;
-      if (step !== null) steps.push(step);
-      continue;
-    }
-    const step = keywordCheck(keyword, s);
+    const step = keywordCheck(keyword, s, group);
     if (!step) return undefined;
     steps.push(step);
   }
@@ -229,7 +230,7 @@ function countCheck(
   };
 }
 
-function keywordCheck(keyword: string, s: Record<string, unknown>): Check | undefined {
+function keywordCheck(keyword: string, s: Record<string, unknown>, group: string): Check | undefined {
   const value = s[keyword];
   switch (keyword) {
     case "maximum":
@@ -251,7 +252,7 @@ function keywordCheck(keyword: string, s: Record<string, unknown>): Check | unde
       if (typeof value !== "number" || !(value > 0)) return undefined;
       return (data, path, errors) => {
         const quotient = (data as number) / value;
-        if (value === 0 || quotient !== Number.parseInt(String(quotient), 10)) {
+        if (quotient !== Number.parseInt(String(quotient), 10)) {
           errors.push(error(keyword, path, { multipleOf: value }, `must be multiple of ${value}`));
         }
         return true;
@@ -276,20 +277,22 @@ function keywordCheck(keyword: string, s: Record<string, unknown>): Check | unde
       return propertiesCheck(value);
     case "additionalProperties":
       return additionalCheck(value, s.properties);
+    case "format":
+      return formatCheck(value, group);
     default:
       return undefined;
   }
 }
 
 /**
- * A format's check in the group of data type `group`: null where ajv checks nothing there (a format
+ * A format's check in the group of data type `group`: none where ajv checks nothing there (a format
  * of the other type, one that checks nothing, or one it does not know, which it ignores as strict
  * is off); undefined for a format given some way this validator does not follow.
  */
-function formatCheck(name: unknown, group: string): Check | null | undefined {
+function formatCheck(name: unknown, group: string): Check | undefined {
   if (typeof name !== "string") return undefined;
   const format = Object.hasOwn(FORMATS, name) ? FORMATS[name] : true;
-  if (format === true) return null;
+  if (format === true) return nothing;
   let type = "string";
   let test: unknown = format;
   if (typeof format === "object" && format !== null && !(format instanceof RegExp)) {
@@ -298,7 +301,7 @@ function formatCheck(name: unknown, group: string): Check | null | undefined {
     type = definition.type ?? "string";
     test = definition.validate;
   }
-  if (type !== group) return null;
+  if (type !== group) return nothing;
   const passes =
     test instanceof RegExp
       ? (data: unknown) => test.test(data as string)
@@ -391,7 +394,7 @@ function propertiesCheck(properties: unknown): Check | undefined {
 }
 
 function additionalCheck(schema: unknown, properties: unknown): Check | undefined {
-  if (schema === true) return () => true;
+  if (schema === true) return nothing;
   const extra = compile(schema);
   if (!extra) return undefined;
   const declared = typeof properties === "object" && properties !== null ? properties : {};

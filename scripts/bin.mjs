@@ -43,13 +43,9 @@ function serveBundle() {
 
 const args = process.argv.slice(2);
 compileCache();
-// The completion scripts' entry answers a shell at every Tab: it skips loading the command table.
-if (args[0] === "__complete") {
-  const { completeProcess } = await import("../cli/completion/run.ts");
-  process.exitCode = await completeProcess(args.slice(1));
-} else {
-  // `unitc serve token …` manages tokens in storage: it runs from the ordinary CLI, not serve.cjs.
-  const serving = args[0] === "serve" && args[1] !== "token";
-  const runCli = (serving ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
-  process.exitCode = await runCli(args);
-}
+// A shell's completion is answered by the executable's CommonJS entry (scripts/entry.mjs); should
+// this build be run for one, runCli answers it too. `unitc serve token …` manages tokens in
+// storage: it runs from the ordinary CLI, not serve.cjs.
+const serving = args[0] === "serve" && args[1] !== "token";
+const runCli = (serving ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
+process.exitCode = await runCli(args);

@@ -32,10 +32,7 @@ export async function readCapped(body: AnswerBody | null, limit: number): Promis
   if (body.collect) {
     const { chunks, size, over } = await body.collect(limit);
     if (over) return { bytes: Buffer.concat(chunks, limit), truncated: true };
-    return {
-      bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size),
-      truncated: false,
-    };
+    return { bytes: joined(chunks, size), truncated: false };
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,10 +46,12 @@ export async function readCapped(body: AnswerBody | null, limit: number): Promis
     chunks.push(value);
     size += value.byteLength;
   }
-  return {
-    bytes: chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size),
-    truncated: false,
-  };
+  return { bytes: joined(chunks, size), truncated: false };
+}
+
+/** A whole body's chunks as one array (the chunk itself when there is one). */
+function joined(chunks: Uint8Array[], size: number): Uint8Array {
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size);
 }
 
 /** A whole body's decoder (no stream state is kept between calls, so one serves every call). */
