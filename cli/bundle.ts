@@ -127,9 +127,9 @@ export async function openSummary(
   if (index) return { index, path };
   try {
     const { manifest } = readManifest(path);
-    // Loaded only here: summarising loads the search's word handling, which reading does not need.
-    const { buildUnitsIndex, unitsSummary } = await import("../runtime/units-index-build.js");
-    return { index: unitsSummary(buildUnitsIndex(manifest, statSync(path).size)), path };
+    // Loaded only here: its module loads the search's word handling, which reading does not need.
+    const { unitsSummary } = await import("../runtime/units-index-build.js");
+    return { index: unitsSummary(manifest, statSync(path).size), path };
   } catch (error) {
     reportSetup(io, command, error);
     setExit(1);

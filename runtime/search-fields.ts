@@ -60,8 +60,7 @@ function firstSentence(line: string): string {
  * a remote procedure (Slack's `/chat.postMessage`, Google's `/{name}:cancel`): such an API calls
  * every method by POST or GET, whatever it does.
  */
-function verbTerms(operation: FieldSource): string[] {
-  const invoke = operation.invoke;
+function verbTerms(invoke: FieldSource["invoke"]): string[] {
   if (!invoke) return [];
   if (invoke.operationType === "query") return ["get"];
   const method = typeof invoke.method === "string" ? invoke.method.toUpperCase() : "";
@@ -111,5 +110,5 @@ export function operationFields(operation: FieldSource): string[][] {
   const params = [...new Set(indexTerms(parameterNames(operation.inputSchema, grouped).join(" ")))]
     .filter((term) => !own.has(term))
     .slice(0, MAX_PARAMS);
-  return [name, summary, description, params, verbTerms(operation)];
+  return [name, summary, description, params, verbTerms(operation.invoke)];
 }

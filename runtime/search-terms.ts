@@ -19,8 +19,6 @@ import {
   UPDATE,
 } from "./search-words.js";
 
-export { ACTION_STEMS };
-
 /** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
 export const MAX_QUERY_CHARS = 1_000;
 /** The same limit, as the tool schemas' `maxLength`. */

@@ -11,7 +11,8 @@ import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
 import { TermLookup } from "./search-lookup.js";
 import { bestScored, Postings25F, RANKING } from "./search-rank.js";
 import { stem } from "./search-stem.js";
-import { ACTION_STEMS, indexTerms, plainText, readQuery } from "./search-terms.js";
+import { indexTerms, plainText, readQuery } from "./search-terms.js";
+import { ACTION_STEMS } from "./search-words.js";
 import { operationSignature, type SignatureOperation } from "./signature.js";
 
 /** Bumped when the serialised index changes incompatibly. */
@@ -139,6 +140,8 @@ export class SearchIndex {
   /** Per document, the kinds of action its name names (create, read, update, delete). */
   private readonly named: Uint8Array;
   private readonly lookup: TermLookup;
+  /** The term numbers of the scope words (organisation, enterprise…) this index holds. */
+  private readonly scopes: number[];
 
   private constructor(data: SerializedSearchIndex) {
     this.documents = data.documents;
@@ -158,6 +161,7 @@ export class SearchIndex {
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
     );
     this.lookup = new TermLookup(data.terms, data.fields);
+    this.scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
   }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
@@ -190,7 +194,7 @@ export class SearchIndex {
       const group = groups.find((g) => g.some((t) => t.term === term));
       return new Set(group ? group.map((t) => t.id) : []);
     });
-    const scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
+    const scopes = this.scopes;
     const unscoped = !scopes.some((id) => asked.has(id));
     // A task says its action first ("add an item …"); a verb later on describes ("files changed").
     const action = actionKinds(read.phrase[0] ?? "");

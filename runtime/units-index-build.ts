@@ -39,11 +39,23 @@ export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: num
   };
 }
 
-/** The summary as `units-index.json` holds it: operations counted only. */
-export function unitsSummary({ units, ...head }: UnitsIndex): UnitsSummary {
+/**
+ * The summary of `manifest` as `units-index.json` holds it, operations counted only (their
+ * summaries and signatures are the search index's), whose file is `manifestBytes` long (pure).
+ */
+export function unitsSummary(manifest: SummarisedManifest, manifestBytes: number): UnitsSummary {
   return {
-    ...head,
-    units: units.map(({ operations, ...unit }) => ({ ...unit, operationCount: operations.length })),
+    format: UNITS_INDEX_FORMAT,
+    manifestBytes,
+    settings: manifest.settings,
+    units: manifest.units.map((unit) => ({
+      id: unit.id,
+      kind: unit.kind,
+      name: unit.name,
+      description: unit.description,
+      exposure: unit.exposure,
+      operationCount: unit.operations.length,
+    })),
   };
 }
 
@@ -53,7 +65,7 @@ export function unitsSummary({ units, ...head }: UnitsIndex): UnitsSummary {
  */
 export function unitsIndexFile(manifestText: string): string {
   const manifest = JSON.parse(manifestText) as SummarisedManifest;
-  const { units, ...head } = unitsSummary(buildUnitsIndex(manifest, Buffer.byteLength(manifestText)));
+  const { units, ...head } = unitsSummary(manifest, Buffer.byteLength(manifestText));
   const lines = units.map((unit) => JSON.stringify(unit));
   const body = lines.length === 0 ? "[]" : `[\n    ${lines.join(",\n    ")}\n  ]`;
   const fields = Object.entries(head).map(

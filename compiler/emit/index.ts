@@ -89,8 +89,8 @@ export function emitBundle(
     for (const [path, text] of memoisedUnitFiles(plan, options.memo)) files.set(path, text);
   }
   const codeMode = plans.filter((plan) => {
+    if (inCodeMode(plan)) return true;
     if (!hasCodeMode(plan.ir.unit.exposure)) return false;
-    if (!CODE_MODE_BUILTINS.has(plan.id)) return true;
     diagnostics.push(
       createDiagnostic(
         "warning",

@@ -71,21 +71,13 @@ export function describeFiles(
   }
   const files = new Map(regions.map((region) => [region.path, read(region.path) ?? ""]));
   const operations: Record<string, string> = {};
-  const index = (): DescribeIndex => ({
-    format: DESCRIBE_FORMAT,
-    sources,
-    textBytes: table.textBytes,
-    files: table.files,
-    pieces: table.pieces,
-    operations,
-  });
-  const table = new PieceTable(index, new DeclarationSources(unitText, regions, files), read);
+  const table = new PieceTable(sources, new DeclarationSources(unitText, regions, files), read);
   for (const tsName of tsNames) {
     if (Object.hasOwn(operations, tsName)) continue;
     const pieces = describeOperationPieces(unitText, tsName);
     if (pieces !== undefined) operations[tsName] = table.add(unitText, pieces);
   }
-  const { pieces: _pieces, ...rest } = index();
+  const { pieces: _pieces, ...rest } = table.index(operations);
   // One line per piece and per operation: a diff shows which ones moved.
   const head = JSON.stringify({ ...rest, operations: undefined }).slice(0, -1);
   const lines = (entries: string[]) => `\n${entries.join(",\n")}\n`;

@@ -184,18 +184,25 @@ export class PieceTable {
   /** Each piece's text as read back. */
   readonly #read = new Map<number, string>();
 
+  /** `sizes`: the byte size of each of the unit's files, as the table records them. */
   constructor(
-    readonly index: () => DescribeIndex,
+    readonly sizes: Record<string, number>,
     readonly sources: DeclarationSources,
     readonly read: BundleReader,
   ) {}
 
+  /** The table as written, with `operations` (each operation's piece numbers). */
+  index(operations: Record<string, string>): DescribeIndex {
+    const { sizes: sources, textBytes, files, pieces } = this;
+    return { format: DESCRIBE_FORMAT, sources, textBytes, files, pieces, operations };
+  }
+
   /** The numbers of an operation's pieces, checked by reading them back. */
   add(unitText: string, pieces: readonly Piece[]): string {
     const numbers = runs(pieces.map((piece) => this.#numberOf(unitText, piece)));
-    const text = operationText(this.index(), numbers, this.readBytes, this.#read);
-    if (text === piecesText(unitText, pieces)) return numbers;
-    return this.#text(piecesText(unitText, pieces)).toString(36);
+    const text = operationText(this.index({}), numbers, this.readBytes, this.#read);
+    const wanted = piecesText(unitText, pieces);
+    return text === wanted ? numbers : this.#text(wanted).toString(36);
   }
 
   get text(): string {

@@ -115,13 +115,9 @@ function nestedSpecTypes(module: string, generator: string): string {
  * A unit's declaration (header already removed) as one script: `types.ts` and the generator's types
  * put back into `declare namespace Units.<ident>`; unchanged when it is not written that way. Only
  * the unit's own files are read, whatever paths the declaration names; a missing one leaves its part
- * empty: the type check then warns, nothing fails.
+ * empty: the type check then warns, nothing fails. With it, where the parts rewritten from the
+ * unit's files lie.
  */
-export function expandDeclaration(bundle: string | BundleReader, unitId: string, text: string): string {
-  return expandWithRegions(bundle, unitId, text).text;
-}
-
-/** {@link expandDeclaration}, with where its parts rewritten from the unit's files lie. */
 export function expandWithRegions(
   bundle: string | BundleReader,
   unitId: string,

@@ -254,9 +254,3 @@ export function typesExcerptPieces(unitText: string, used: string): Piece[] | un
   pushPiece(pieces, "\n  }\n");
   return pieces;
 }
-
-/** {@link typesExcerptPieces} as one text. */
-export function typesExcerpt(unitText: string, used: string): string | undefined {
-  const pieces = typesExcerptPieces(unitText, used);
-  return pieces === undefined ? undefined : piecesText(unitText, pieces);
-}

@@ -72,6 +72,22 @@ function parameterHeaders(
   return headers;
 }
 
+/** Each operation's parameters with their styles, filled in on its first call only. */
+const styled = new WeakMap<ApiInvoke, OpenapiParameter[]>();
+
+/**
+ * The operation's parameters with OpenAPI's default styles, which the manifest leaves out, filled
+ * in once for every reader of them.
+ */
+function styledParameters(invoke: ApiInvoke): OpenapiParameter[] {
+  let parameters = styled.get(invoke);
+  if (!parameters) {
+    parameters = invoke.parameters.map(withStyle);
+    styled.set(invoke, parameters);
+  }
+  return parameters;
+}
+
 /** The whole request; GET, HEAD and TRACE never carry a body. */
 export function buildApiRequest(
   connection: ApiConnection,
@@ -84,8 +100,7 @@ export function buildApiRequest(
       hint: "recompile the unit with unitc compile",
     });
   }
-  // The manifest leaves OpenAPI's default styles out; they are filled in here, once, for every reader below.
-  const parameters = invoke.parameters.map(withStyle);
+  const parameters = styledParameters(invoke);
   const url = buildApiUrl(connection, invoke.path, parameters, input);
   const headers = parameterHeaders(parameters, input, auth);
   headers.set("accept", "application/json, */*;q=0.8");
