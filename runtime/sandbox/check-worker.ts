@@ -50,7 +50,10 @@ function answer(request: CheckRequest): CheckMessage {
       if (!entry || entry.version !== request.version) return { type: "stale" };
       checkers.delete(request.bundleDir);
       checkers.set(request.bundleDir, entry);
-      return { type: "types", diagnostics: entry.checker.types(request.code) };
+      const diagnostics = entry.checker.types(request.code);
+      // A new type checker, when one is due, is made once the answer is on its way.
+      setImmediate(() => entry.checker.prepare());
+      return { type: "types", diagnostics };
     }
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The type check of a Code Mode script against a bundle's declarations. One TypeScript
  * LanguageService per bundle, over an in-memory host: the declarations and the ECMAScript lib stay
- * parsed between checks and only the script file changes, so a check re-checks just the script.
- * Syntax errors block the run; type errors come back as warnings.
+ * parsed between checks. Each script is checked as a file of its own against one program's type
+ * checker, which keeps what it has worked out about the lib and the declarations from one script to
+ * the next (see {@link BundleChecker.types}). Syntax errors block the run; type errors come back as
+ * warnings.
  */
 import { dirname, join } from "node:path";
 import ts from "typescript";
@@ -70,6 +72,37 @@ const JSDOC = ts.JSDocParsingMode.ParseForTypeErrors;
 /** Parsed lib files are shared by the services of every bundle. */
 const registry = ts.createDocumentRegistry(undefined, undefined, JSDOC);
 
+/**
+ * Checks answered by one program's type checker before a new one takes over: each script leaves
+ * about 8 KB in the checker's caches (its nodes' and symbols' links, its literal types).
+ */
+const CHECKS_PER_PROGRAM = 500;
+
+/** The parts of TypeScript's API that checking a file outside the program takes (internal in 5.x). */
+interface Internals {
+  bindSourceFile?: (file: ts.SourceFile, options: ts.CompilerOptions) => void;
+}
+interface InternalChecker {
+  getDiagnostics?: (file: ts.SourceFile) => readonly ts.Diagnostic[];
+}
+interface InternalSourceFile {
+  bindDiagnostics?: readonly ts.Diagnostic[];
+  commentDirectives?: readonly unknown[];
+  checkJsDirective?: unknown;
+}
+type SkippableDiagnostic = ts.Diagnostic & { skippedOn?: keyof ts.CompilerOptions };
+const { bindSourceFile } = ts as unknown as Internals;
+
+export interface BundleCheckerOptions {
+  /**
+   * Check each script against one program's checker (the default), instead of a new program and
+   * checker per script. Off only to compare the two.
+   */
+  reuseProgram?: boolean;
+  /** Scripts one program's checker answers before a new program takes over. */
+  checksPerProgram?: number;
+}
+
 interface MemoryFile {
   text: string;
   version: number;
@@ -79,12 +112,24 @@ interface MemoryFile {
 export class BundleChecker {
   private readonly files = new Map<string, MemoryFile>();
   private readonly service: ts.LanguageService;
+  private readonly folder: string;
   private readonly script: string;
   private readonly declarations: string;
+  private readonly reuseProgram: boolean;
+  private readonly checksPerProgram: number;
+  /** The type checker scripts are checked against, and how many it has answered. */
+  private base?: { checker: InternalChecker; checks: number };
+  /** Scripts checked so far: each is a file of its own name, so the checker keeps their findings apart. */
+  private scripts = 0;
+  /** How checks were answered: on a reused program, by a whole program, and the programs made. */
+  readonly counts = { reused: 0, full: 0, programs: 0 };
 
-  constructor(declarations: string) {
+  constructor(declarations: string, options: BundleCheckerOptions = {}) {
     checkers += 1;
     const folder = `/unitc/${checkers}`;
+    this.folder = folder;
+    this.reuseProgram = options.reuseProgram ?? true;
+    this.checksPerProgram = options.checksPerProgram ?? CHECKS_PER_PROGRAM;
     this.script = `${folder}/script.ts`;
     this.declarations = `${folder}/code-mode.d.ts`;
     this.files.set(this.declarations, { text: CONSOLE_DECLARATION + declarations, version: 1 });
@@ -119,6 +164,7 @@ export class BundleChecker {
   /** Replaces the bundle's declarations (after a recompile). */
   setDeclarations(declarations: string): void {
     this.update(this.declarations, CONSOLE_DECLARATION + declarations);
+    this.base = undefined;
   }
 
   /**
@@ -152,9 +198,77 @@ export class BundleChecker {
 
   /** Type warnings of `code` against the bundle's declarations. */
   types(code: string): CheckDiagnostic[] {
+    return this.typesOnBase(code) ?? this.typesOnNewProgram(code);
+  }
+
+  /**
+   * Makes the checker the next script will need, when a new one is due (after a script with
+   * findings, or {@link CHECKS_PER_PROGRAM} scripts): called while nothing waits for an answer.
+   */
+  prepare(): void {
+    if (this.reuseProgram && !(this.base && this.base.checks < this.checksPerProgram)) this.types("");
+  }
+
+  /**
+   * The check as a file outside the program, bound and checked by the program's own checker. A new
+   * program per script would start a new checker, which works out the lib's and the declarations'
+   * types again for every script: ten times the work of the script itself. Within one checker,
+   * types do not depend on which files were checked before (an editor checks files in any order
+   * against one), and the script is a function body, so it adds nothing to the globals. Undefined
+   * when the script must be checked by a whole program: comment directives (`@ts-expect-error`,
+   * `@ts-expect-error`, `@ts-nocheck`) are applied by the program, not the checker.
+   */
+  private typesOnBase(code: string): CheckDiagnostic[] | undefined {
+    if (!this.reuseProgram || !bindSourceFile) return undefined;
+    this.scripts += 1;
+    const source = ts.createSourceFile(
+      `${this.folder}/script-${this.scripts}.ts`,
+      `${CHECK_PREFIX}${code}${CHECK_SUFFIX}`,
+      { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: JSDOC },
+      true,
+      ts.ScriptKind.TS,
+    );
+    const file = source as ts.SourceFile & InternalSourceFile;
+    if ((file.commentDirectives?.length ?? 0) > 0 || file.checkJsDirective) return undefined;
+    const base = this.baseChecker();
+    if (!base?.getDiagnostics) return undefined;
+    bindSourceFile(source, OPTIONS);
+    // As the program gives them: without what only matters when emitting, sorted, once each (the
+    // binder reports each earlier declaration of a name again at every redeclaration).
+    const found = ts.sortAndDeduplicateDiagnostics(
+      [...(file.bindDiagnostics ?? []), ...base.getDiagnostics(source)].filter(
+        (d: SkippableDiagnostic) => d.skippedOn === undefined || !OPTIONS[d.skippedOn],
+      ),
+    );
+    this.counts.reused += 1;
+    // A checker suggests names for its first ten unknown names only ("Did you mean …?"), counted
+    // across every file it checks: after a script with findings, the next gets a new checker.
+    if (found.length > 0 && this.base) this.base.checks = this.checksPerProgram;
+    const position = positions(source, code);
+    return limit(found.map((d) => position(d, "warning")));
+  }
+
+  /** The checker scripts are checked against; a new program's after {@link CHECKS_PER_PROGRAM}. */
+  private baseChecker(): InternalChecker | undefined {
+    if (this.base && this.base.checks < this.checksPerProgram) {
+      this.base.checks += 1;
+      return this.base.checker;
+    }
+    // A new version of the placeholder script makes the service build a new program (and checker).
+    if (this.base) this.update(this.script, `${CHECK_PREFIX}${CHECK_SUFFIX}`);
+    const program = this.service.getProgram();
+    if (!program) return undefined;
+    this.counts.programs += 1;
+    this.base = { checker: program.getTypeChecker() as InternalChecker, checks: 1 };
+    return this.base.checker;
+  }
+
+  /** The check by a whole program whose script file is `code`. */
+  private typesOnNewProgram(code: string): CheckDiagnostic[] {
     this.update(this.script, `${CHECK_PREFIX}${code}${CHECK_SUFFIX}`);
     const source = this.service.getProgram()?.getSourceFile(this.script);
     if (!source) return [];
+    this.counts.full += 1;
     const position = positions(source, code);
     return limit(this.service.getSemanticDiagnostics(this.script).map((d) => position(d, "warning")));
   }
