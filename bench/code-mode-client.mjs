@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startExampleServer } from "../examples/basic/server.mjs";
 import { utcpFigures } from "./code-mode-utcp.mjs";
+import { roundTripFloor } from "./round-trip-floor.mjs";
 import { isMain, median, printTable, root } from "./support.mjs";
 
 const env = { NOTES_TOKEN: "bench-notes", WEATHER_KEY: "bench-weather" };
@@ -234,6 +235,7 @@ function nodeStart() {
 export async function clientRows(utcpMeasured) {
   process.env.UNITC_TIMINGS ??= "1";
   const client = await clientFigures();
+  const floor = await roundTripFloor();
   const utcp = utcpMeasured ?? (await utcpFigures());
   const stages = (b) =>
     Object.entries(b)
@@ -312,6 +314,18 @@ export async function clientRows(utcpMeasured) {
       target: "",
     },
     cpuRow(client.hundred),
+    {
+      name: "  floor: one round trip between two threads (message and answer, the receiver idle before it); a one-call run makes three",
+      value: floor.thread.toFixed(3),
+      unit: "ms",
+      target: "",
+    },
+    {
+      name: "  floor: one round trip between two processes over a pipe (a JSON-RPC line and back); a run over stdio makes one",
+      value: floor.process.toFixed(3),
+      unit: "ms",
+      target: "",
+    },
     {
       name: "  the same 100 requests sent with undici from a process of their own, no unitc (the HTTP floor)",
       value: client.httpFloor.toFixed(1),
