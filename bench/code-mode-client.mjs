@@ -177,6 +177,7 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
         250,
         (i) => `const n = await units.notes.listNotes({});\nreturn [n, ${i}, 1]`,
       );
+      const freshLater = await series(client, pid, rounds, (i) => `return ${i + 1000 * Math.random()} + 2`);
       const oneCallLater = await series(
         client,
         pid,
@@ -185,6 +186,7 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
       );
       return {
         httpFloor: await httpFloor(server.url),
+        freshLater: breakdown(freshLater),
         oneCallLater: breakdown(oneCallLater),
         listed: median(listed),
         first: breakdown(first),
@@ -278,6 +280,13 @@ export async function clientRows(utcpMeasured) {
     },
     { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
     cpuRow(client.oneCall),
+    {
+      name: "MCP stdio: one-line script, new text, after 300 runs of new text in the same serve, median",
+      value: `${client.freshLater.client.toFixed(2)} (p90 ${client.freshLater.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target: "< 2 ms",
+    },
+    { name: `  stages (serve side, ms): ${stages(client.freshLater)}`, value: "", unit: "", target: "" },
     {
       name: "MCP stdio: one unit call, new text, after 300 runs of new text in the same serve, median",
       value: `${client.oneCallLater.client.toFixed(2)} (p90 ${client.oneCallLater.clientP90.toFixed(2)})`,
