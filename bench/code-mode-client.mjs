@@ -244,6 +244,17 @@ export async function clientRows(utcpMeasured) {
       .filter(([name]) => name !== "client" && name !== "clientP90" && name !== "serveCpu")
       .map(([name, value]) => `${name} ${value.toFixed(2)}`)
       .join(", ");
+  /** A series' rows: its median (and p90) as the client saw it, its serve-side stages, its CPU. */
+  const measured = (name, figures, target, { cpu = false } = {}) => [
+    {
+      name,
+      value: `${figures.client.toFixed(2)} (p90 ${figures.clientP90.toFixed(2)})`,
+      unit: "ms",
+      target,
+    },
+    { name: `  stages (serve side, ms): ${stages(figures)}`, value: "", unit: "", target: "" },
+    ...(cpu ? [cpuRow(figures)] : []),
+  ];
   return [
     {
       name: "`node -e ''` on this machine now (for scale)",
@@ -264,52 +275,40 @@ export async function clientRows(utcpMeasured) {
       target: "< 300 ms",
     },
     { name: `  stages (serve side, ms): ${stages(client.first)}`, value: "", unit: "", target: "" },
-    {
-      name: `MCP stdio: one-line script, new text each call, warm median (UTCP in-process: ${ms(utcp?.fresh)} ms)`,
-      value: `${client.fresh.client.toFixed(2)} (p90 ${client.fresh.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "< 2 ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.fresh)}`, value: "", unit: "", target: "" },
-    cpuRow(client.fresh),
-    {
-      name: `MCP stdio: one unit call (HTTP to the example service), new text, warm median (UTCP direct call: ${ms(utcp?.oneCall)} ms)`,
-      value: `${client.oneCall.client.toFixed(2)} (p90 ${client.oneCall.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "< 2 ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.oneCall)}`, value: "", unit: "", target: "" },
-    cpuRow(client.oneCall),
-    {
-      name: "MCP stdio: one-line script, new text, after 300 runs of new text in the same serve, median",
-      value: `${client.freshLater.client.toFixed(2)} (p90 ${client.freshLater.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "< 2 ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.freshLater)}`, value: "", unit: "", target: "" },
-    {
-      name: "MCP stdio: one unit call, new text, after 300 runs of new text in the same serve, median",
-      value: `${client.oneCallLater.client.toFixed(2)} (p90 ${client.oneCallLater.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "< 2 ms",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.oneCallLater)}`, value: "", unit: "", target: "" },
-    cpuRow(client.oneCallLater),
-    {
-      name: "MCP stdio: the same one-line script each call (its type check cached), warm median",
-      value: `${client.sameLine.client.toFixed(2)} (p90 ${client.sameLine.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.sameLine)}`, value: "", unit: "", target: "" },
-    {
-      name: "MCP stdio: the same one-call script each call (its type check cached), warm median",
-      value: `${client.sameCall.client.toFixed(2)} (p90 ${client.sameCall.clientP90.toFixed(2)})`,
-      unit: "ms",
-      target: "",
-    },
-    { name: `  stages (serve side, ms): ${stages(client.sameCall)}`, value: "", unit: "", target: "" },
-    cpuRow(client.sameCall),
+    ...measured(
+      `MCP stdio: one-line script, new text each call, warm median (UTCP in-process: ${ms(utcp?.fresh)} ms)`,
+      client.fresh,
+      "< 2 ms",
+      { cpu: true },
+    ),
+    ...measured(
+      `MCP stdio: one unit call (HTTP to the example service), new text, warm median (UTCP direct call: ${ms(utcp?.oneCall)} ms)`,
+      client.oneCall,
+      "< 2 ms",
+      { cpu: true },
+    ),
+    ...measured(
+      "MCP stdio: one-line script, new text, after 300 runs of new text in the same serve, median",
+      client.freshLater,
+      "< 2 ms",
+    ),
+    ...measured(
+      "MCP stdio: one unit call, new text, after 300 runs of new text in the same serve, median",
+      client.oneCallLater,
+      "< 2 ms",
+      { cpu: true },
+    ),
+    ...measured(
+      "MCP stdio: the same one-line script each call (its type check cached), warm median",
+      client.sameLine,
+      "",
+    ),
+    ...measured(
+      "MCP stdio: the same one-call script each call (its type check cached), warm median",
+      client.sameCall,
+      "",
+      { cpu: true },
+    ),
     {
       name: `MCP stdio: 100 sequential unit calls over HTTP in one script (UTCP direct calls: ${ms(utcp?.hundred)} ms)`,
       value: client.hundred.client.toFixed(1),

@@ -123,14 +123,4 @@ describe("BundleChecker reusing one program", () => {
     expect(reusing.types("// @ts-nocheck\nlet x: number = 's';")).toMatchObject([{ code: "TS2322" }]);
     expect(reusing.counts).toMatchObject({ reused: 1, full: 1 });
   });
-
-  it("checks against new declarations once they are set", () => {
-    const own = new BundleChecker(
-      "declare const units: { a: { go(input: { n: number }): Promise<string> } };",
-    );
-    expect(own.types("await units.a.go({ n: 1 });")).toEqual([]);
-    own.setDeclarations("declare const units: { a: { go(input: { n: string }): Promise<string> } };");
-    expect(own.types("await units.a.go({ n: 1 });")).toMatchObject([{ code: "TS2322" }]);
-    expect(own.counts.reused).toBe(2);
-  });
 });

@@ -126,6 +126,8 @@ describe("BundleChecker", () => {
     expect(own.types("await units.a.go({ n: 1 });")).toEqual([]);
     own.setDeclarations("declare const units: { b: { go(): Promise<void> } };");
     expect(own.types("await units.a.go({ n: 1 });")).toMatchObject([{ code: "TS2339" }]);
+    // Both on the program the checker keeps between scripts (see typecheck-reuse.test.ts).
+    expect(own.counts).toMatchObject({ reused: 2, full: 0 });
   });
 
   it("reuses its service: a check after the first is fast", () => {
