@@ -13,6 +13,8 @@ import { roundTripFloor } from "./round-trip-floor.mjs";
 import { isMain, median, printTable, root } from "./support.mjs";
 
 const env = { NOTES_TOKEN: "bench-notes", WEATHER_KEY: "bench-weather" };
+/** The pause before each run of the paced series: an agent's think time, shortened. */
+export const PAUSE_MS = 50;
 
 /** A copy of generated/basic whose HTTP units point at `origin`; returns its manifest path. */
 function copyBundle(origin) {
@@ -114,11 +116,17 @@ async function settled(pid) {
   }
 }
 
-/** Runs `count` scripts made by `code`; each gets the serve's CPU time per run over the whole series. */
-async function series(client, pid, count, code) {
+/**
+ * Runs `count` scripts made by `code`, each `pauseMs` after the last answer; each gets the serve's
+ * CPU time per run over the whole series.
+ */
+async function series(client, pid, count, code, pauseMs = 0) {
   const before = cpuOf(pid);
   const runs = [];
-  for (let i = 0; i < count; i++) runs.push(await codeMode(client, code(i)));
+  for (let i = 0; i < count; i++) {
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    runs.push(await codeMode(client, code(i)));
+  }
   const after = cpuOf(pid);
   if (before !== undefined && after !== undefined) for (const run of runs) run.cpu = (after - before) / count;
   return runs;
@@ -184,8 +192,17 @@ export async function clientFigures({ rounds = 50, processes = 3 } = {}) {
         rounds,
         (i) => `const n = await units.notes.listNotes({});\nreturn [n, ${i}, 2]`,
       );
+      // As an agent runs scripts: each after its model's turn, with the serve idle meanwhile.
+      const oneCallPaced = await series(
+        client,
+        pid,
+        30,
+        (i) => `const n = await units.notes.listNotes({});\nreturn [n, ${i}, 3]`,
+        PAUSE_MS,
+      );
       return {
         httpFloor: await httpFloor(server.url),
+        oneCallPaced: breakdown(oneCallPaced),
         freshLater: breakdown(freshLater),
         oneCallLater: breakdown(oneCallLater),
         listed: median(listed),
@@ -237,8 +254,9 @@ function nodeStart() {
 export async function clientRows(utcpMeasured) {
   process.env.UNITC_TIMINGS ??= "1";
   const client = await clientFigures();
-  const floor = await roundTripFloor();
-  const utcp = utcpMeasured ?? (await utcpFigures());
+  const floor = await roundTripFloor(1);
+  const pausedFloor = await roundTripFloor(PAUSE_MS);
+  const utcp = utcpMeasured ?? (await utcpFigures({ pauseMs: PAUSE_MS }));
   const stages = (b) =>
     Object.entries(b)
       .filter(([name]) => name !== "client" && name !== "clientP90" && name !== "serveCpu")
@@ -299,6 +317,11 @@ export async function clientRows(utcpMeasured) {
       { cpu: true },
     ),
     ...measured(
+      `MCP stdio: one unit call, new text, each run ${PAUSE_MS} ms after the last answer (as an agent's runs come), median (UTCP direct call, in-process, paced alike: ${ms(utcp?.oneCallPaced)} ms)`,
+      client.oneCallPaced,
+      "",
+    ),
+    ...measured(
       "MCP stdio: the same one-line script each call (its type check cached), warm median",
       client.sameLine,
       "",
@@ -331,6 +354,12 @@ export async function clientRows(utcpMeasured) {
     {
       name: "  floor: one round trip between two processes over a pipe (a JSON-RPC line and back); a run over stdio makes one",
       value: floor.process.toFixed(3),
+      unit: "ms",
+      target: "",
+    },
+    {
+      name: `  the same two floors, the receiver idle ${PAUSE_MS} ms before each (thread; process)`,
+      value: `${pausedFloor.thread.toFixed(3)}; ${pausedFloor.process.toFixed(3)}`,
       unit: "ms",
       target: "",
     },

@@ -4,7 +4,7 @@ import { median } from "./support.mjs";
 
 const NOTES = [{ id: "n1", title: "First", tags: ["a"] }];
 
-export async function utcpFigures({ rounds = 50 } = {}) {
+export async function utcpFigures({ rounds = 50, pauseMs = 50 } = {}) {
   let modules;
   try {
     modules = await Promise.all([import("@utcp/code-mode"), import("@utcp/direct-call")]);
@@ -16,13 +16,13 @@ export async function utcpFigures({ rounds = 50 } = {}) {
   const { log, info } = console;
   console.log = console.info = () => {};
   try {
-    return await measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds);
+    return await measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds, pauseMs);
   } finally {
     Object.assign(console, { log, info });
   }
 }
 
-async function measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds) {
+async function measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds, pauseMs) {
   const tool = {
     name: "listNotes",
     description: "List notes",
@@ -63,5 +63,16 @@ async function measure(CodeModeUtcpClient, addFunctionToUtcpDirectCall, rounds) 
         `let last;\nfor (let i = 0; i < 100; i++) last = await notes.listNotes({});\nreturn [last, ${i}]`,
       ),
     );
-  return { first, fresh: median(fresh), oneCall: median(oneCall), hundred: median(hundred.slice(5)) };
+  const oneCallPaced = [];
+  for (let i = 0; i < 30; i++) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    oneCallPaced.push(await time(`const n = await notes.listNotes({});\nreturn [n, ${i}, 3]`));
+  }
+  return {
+    first,
+    fresh: median(fresh),
+    oneCall: median(oneCall),
+    hundred: median(hundred.slice(5)),
+    oneCallPaced: median(oneCallPaced),
+  };
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { tokenFigures } from "../dist/cli/commands/tokens.js";
 import { createRuntime, readManifest } from "../dist/runtime/index.js";
 import { runCodeMode, SandboxPool } from "../dist/runtime/sandbox/index.js";
-import { clientRows } from "./code-mode-client.mjs";
+import { clientRows, PAUSE_MS } from "./code-mode-client.mjs";
 import { utcpFigures } from "./code-mode-utcp.mjs";
 import { isMain, median, printTable, root } from "./support.mjs";
 
@@ -81,7 +81,7 @@ async function coldStarts() {
 }
 
 export async function run() {
-  const utcp = await utcpFigures();
+  const utcp = await utcpFigures({ pauseMs: PAUSE_MS });
   const clientSide = await clientRows(utcp);
   const cold = await coldStarts();
   const pool = new SandboxPool();
