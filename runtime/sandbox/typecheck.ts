@@ -215,8 +215,8 @@ export class BundleChecker {
    * types again for every script: ten times the work of the script itself. Within one checker,
    * types do not depend on which files were checked before (an editor checks files in any order
    * against one), and the script is a function body, so it adds nothing to the globals. Undefined
-   * when the script must be checked by a whole program: its comment directives (`@ts-ignore`,
-   * `@ts-expect-error`) are applied by the program, not the checker.
+   * when the script must be checked by a whole program: its directive comments (ts-ignore and
+   * ts-expect-error, which silence the next line) are applied by the program, not the checker.
    */
   private typesOnBase(code: string): CheckDiagnostic[] | undefined {
     if (!this.reuseProgram || !bindSourceFile) return undefined;
