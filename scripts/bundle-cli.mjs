@@ -35,6 +35,7 @@ const BUNDLED = new Set([
   "@modelcontextprotocol/core",
   "@modelcontextprotocol/node",
   "@modelcontextprotocol/server",
+  "acorn",
   "ajv",
   "ajv-formats",
   "citty",

@@ -4,6 +4,7 @@
  */
 import { resolve } from "node:path";
 import { type BundleDeclarations, DECLARATION_FILE } from "./declarations.js";
+import { plainSyntax } from "./plain-syntax.js";
 import type { SandboxPool } from "./pool.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
 
@@ -70,10 +71,14 @@ export function checkScript(
   }
   const { version, combined } = declarations;
   const ready = pool.checks.isLoaded(slot, version);
-  const syntax = pool.checks.syntax(code).then(
-    (outcome) => ({ outcome, parsed: true }),
-    (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
-  );
+  // Plain JavaScript is read here, at once; anything else by TypeScript's syntax reader.
+  const plain = plainSyntax(code);
+  const syntax = plain
+    ? Promise.resolve({ outcome: plain, parsed: true })
+    : pool.checks.syntax(code).then(
+        (outcome) => ({ outcome, parsed: true }),
+        (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
+      );
   // A loaded checker starts with the syntax read, on its own worker, so the run does not wait for one
   // and then the other; its answer counts only when the script parses (when its syntax could not be
   // read, that warning says why). One still to load starts after the read: two TypeScript loads at

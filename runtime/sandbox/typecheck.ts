@@ -10,10 +10,8 @@ import { dirname, join } from "node:path";
 import ts from "typescript";
 import { CONSOLE_DECLARATION } from "./declarations.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
+import { SCRIPT_PREFIX, wrapScript } from "./script-wrapper.js";
 
-/** The script is checked as the body of this function, so top-level `await` and `return` are valid. */
-export const CHECK_PREFIX = "async function __unitcScript() {\n";
-const CHECK_SUFFIX = "\n}\n";
 /** Checkers share parsed lib files through one registry, so each keeps its own files apart by folder. */
 let checkers = 0;
 /** Diagnostics returned per check; the rest are counted in a last one. */
@@ -133,7 +131,7 @@ export class BundleChecker {
     this.script = `${folder}/script.ts`;
     this.declarations = `${folder}/code-mode.d.ts`;
     this.files.set(this.declarations, { text: CONSOLE_DECLARATION + declarations, version: 1 });
-    this.files.set(this.script, { text: `${CHECK_PREFIX}${CHECK_SUFFIX}`, version: 1 });
+    this.files.set(this.script, { text: wrapScript(""), version: 1 });
     const host: ts.LanguageServiceHost = {
       jsDocParsingMode: JSDOC,
       getCompilationSettings: () => OPTIONS,
@@ -172,7 +170,7 @@ export class BundleChecker {
    * error), or where a final expression statement starts.
    */
   syntax(code: string): SyntaxOutcome {
-    const text = `${CHECK_PREFIX}${code}${CHECK_SUFFIX}`;
+    const text = wrapScript(code);
     const source = ts.createSourceFile(this.script, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
     const position = positions(source, code);
     const parsed = (source as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics;
@@ -187,7 +185,7 @@ export class BundleChecker {
     const last = body.statements.at(-1);
     const plain = isPlainJavaScript(source) ? { plain: true } : {};
     if (!last || !ts.isExpressionStatement(last)) return { diagnostics: [], ...plain };
-    return { diagnostics: [], returnAt: last.getStart(source) - CHECK_PREFIX.length, ...plain };
+    return { diagnostics: [], returnAt: last.getStart(source) - SCRIPT_PREFIX.length, ...plain };
   }
 
   /** Syntax errors through the service, should the parser stop exposing its own. */
@@ -223,7 +221,7 @@ export class BundleChecker {
     this.scripts += 1;
     const source = ts.createSourceFile(
       `${this.folder}/script-${this.scripts}.ts`,
-      `${CHECK_PREFIX}${code}${CHECK_SUFFIX}`,
+      wrapScript(code),
       { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: JSDOC },
       true,
       ts.ScriptKind.TS,
@@ -255,7 +253,7 @@ export class BundleChecker {
       return this.base.checker;
     }
     // A new version of the placeholder script makes the service build a new program (and checker).
-    if (this.base) this.update(this.script, `${CHECK_PREFIX}${CHECK_SUFFIX}`);
+    if (this.base) this.update(this.script, wrapScript(""));
     const program = this.service.getProgram();
     if (!program) return undefined;
     this.counts.programs += 1;
@@ -265,7 +263,7 @@ export class BundleChecker {
 
   /** The check by a whole program whose script file is `code`. */
   private typesOnNewProgram(code: string): CheckDiagnostic[] {
-    this.update(this.script, `${CHECK_PREFIX}${code}${CHECK_SUFFIX}`);
+    this.update(this.script, wrapScript(code));
     const source = this.service.getProgram()?.getSourceFile(this.script);
     if (!source) return [];
     this.counts.full += 1;
@@ -300,16 +298,19 @@ function isPlainJavaScript(source: ts.SourceFile): boolean {
 function scriptBody(source: ts.SourceFile, code: string): ts.Block | number {
   const [first] = source.statements;
   const body = first && ts.isFunctionDeclaration(first) ? first.body : undefined;
-  const end = CHECK_PREFIX.length + code.length + 2;
+  const end = SCRIPT_PREFIX.length + code.length + 2;
   if (body && source.statements.length === 1 && body.end === end) return body;
-  return Math.max(CHECK_PREFIX.length, (body?.end ?? end) - 1);
+  return Math.max(SCRIPT_PREFIX.length, (body?.end ?? end) - 1);
 }
 
 /** Turns TypeScript diagnostics into positions within the script itself (1-based line and column). */
 function positions(source: ts.SourceFile, code: string) {
   const lines = code.split(/\r?\n/);
   return (d: ts.Diagnostic, severity: CheckDiagnostic["severity"]): CheckDiagnostic => {
-    const start = Math.min(Math.max(d.start ?? CHECK_PREFIX.length, CHECK_PREFIX.length), source.text.length);
+    const start = Math.min(
+      Math.max(d.start ?? SCRIPT_PREFIX.length, SCRIPT_PREFIX.length),
+      source.text.length,
+    );
     const at = source.getLineAndCharacterOfPosition(start);
     const line = Math.min(Math.max(at.line, 1), lines.length);
     const column = at.line === line ? at.character + 1 : 1;
