@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { plainSyntax } from "../../../runtime/sandbox/plain-syntax.js";
 import { BundleChecker } from "../../../runtime/sandbox/typecheck.js";
+import { scriptsOf } from "./support.js";
 
 const typescript = new BundleChecker("");
 
@@ -89,9 +90,7 @@ const PIECES = [
   "eval('1')",
 ];
 
-const script = fc
-  .array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 })
-  .map((parts) => parts.join("\n"));
+const script = scriptsOf(PIECES, 4);
 
 describe("plainSyntax", () => {
   it("answers what TypeScript's syntax reader answers, whenever it answers", () => {

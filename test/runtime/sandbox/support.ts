@@ -5,6 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
@@ -19,6 +20,13 @@ import {
 import { UNITS_INDEX_FILE } from "../../../runtime/units-index.js";
 import { unitsIndexFile } from "../../../runtime/units-index-build.js";
 import { writeProject } from "../../support/project.js";
+
+/** Scripts of 1 to `most` pieces, one a line, for property tests of how scripts are read. */
+export function scriptsOf(pieces: readonly string[], most: number): fc.Arbitrary<string> {
+  return fc
+    .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: most })
+    .map((lines) => lines.join("\n"));
+}
 
 export const bundleDir = fileURLToPath(new URL("../../../generated/basic", import.meta.url));
 const exampleDir = fileURLToPath(new URL("../../../examples/basic", import.meta.url));

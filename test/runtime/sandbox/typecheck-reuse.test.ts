@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadDeclarations } from "../../../runtime/sandbox/declarations.js";
 import type { CheckDiagnostic } from "../../../runtime/sandbox/protocol.js";
 import { BundleChecker } from "../../../runtime/sandbox/typecheck.js";
-import { bundleDir } from "./support.js";
+import { bundleDir, scriptsOf } from "./support.js";
 
 const declarations = loadDeclarations(bundleDir);
 if (!declarations) throw new Error(`no declarations in ${bundleDir}`);
@@ -53,9 +53,7 @@ const STATEMENTS = [
   "const s = [1, 'a', true];\nconst n2: number[] = s;",
 ];
 
-const script = fc
-  .array(fc.constantFrom(...STATEMENTS), { minLength: 1, maxLength: 5 })
-  .map((lines) => lines.join("\n"));
+const script = scriptsOf(STATEMENTS, 5);
 
 /**
  * A finding as compared: exact but for the order of a union's members in its message, which
