@@ -17,10 +17,16 @@ export interface SummarisedManifest {
   }>;
 }
 
-/** The summary of `manifest`, whose file is `manifestBytes` long (pure). */
-export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: number): UnitsIndex {
+type SummarisedUnit = SummarisedManifest["units"][number];
+
+/** The summary's head, and each unit's own fields plus what `extra` adds of its operations (pure). */
+function summaryWith<T>(
+  manifest: SummarisedManifest,
+  manifestBytes: number,
+  extra: (unit: SummarisedUnit) => T,
+) {
   return {
-    format: UNITS_INDEX_FORMAT,
+    format: UNITS_INDEX_FORMAT as typeof UNITS_INDEX_FORMAT,
     manifestBytes,
     settings: manifest.settings,
     units: manifest.units.map((unit) => ({
@@ -29,14 +35,21 @@ export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: num
       name: unit.name,
       description: unit.description,
       exposure: unit.exposure,
-      operations: unit.operations.map((op) => ({
-        name: op.name,
-        tsName: op.tsName,
-        summary: summarize(op.description),
-        signature: operationSignature(op),
-      })),
+      ...extra(unit),
     })),
   };
+}
+
+/** The summary of `manifest`, whose file is `manifestBytes` long (pure). */
+export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: number): UnitsIndex {
+  return summaryWith(manifest, manifestBytes, (unit) => ({
+    operations: unit.operations.map((op) => ({
+      name: op.name,
+      tsName: op.tsName,
+      summary: summarize(op.description),
+      signature: operationSignature(op),
+    })),
+  }));
 }
 
 /**
@@ -44,19 +57,7 @@ export function buildUnitsIndex(manifest: SummarisedManifest, manifestBytes: num
  * summaries and signatures are the search index's), whose file is `manifestBytes` long (pure).
  */
 export function unitsSummary(manifest: SummarisedManifest, manifestBytes: number): UnitsSummary {
-  return {
-    format: UNITS_INDEX_FORMAT,
-    manifestBytes,
-    settings: manifest.settings,
-    units: manifest.units.map((unit) => ({
-      id: unit.id,
-      kind: unit.kind,
-      name: unit.name,
-      description: unit.description,
-      exposure: unit.exposure,
-      operationCount: unit.operations.length,
-    })),
-  };
+  return summaryWith(manifest, manifestBytes, (unit) => ({ operationCount: unit.operations.length }));
 }
 
 /**

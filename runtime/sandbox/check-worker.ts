@@ -4,16 +4,14 @@
  * ended by the host when a check overruns its budget).
  */
 
-import { enableCompileCache } from "node:module";
-import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
-import { unitcDir } from "../user-dirs.js";
+import { compileCache } from "../compile-cache.js";
 import type { CheckMessage, CheckRequest } from "./protocol.js";
 
 // TypeScript is 9 MB of JavaScript: compiled once and cached on disk (Node's own compile cache,
-// checked against the source), each worker after the first loads it in a fraction of the time. The
-// cache is the user's own folder, never the shared temp folder, where another user could plant code.
-enableCompileCache(join(unitcDir("cache"), "node-compile-cache"));
+// checked against the source), each worker after the first loads it in a fraction of the time. A
+// worker of a process with the cache on has it already (`workerEnv` passes its folder on).
+compileCache();
 const { BundleChecker } = await import("./typecheck.js");
 
 /** Bundles whose checker stays loaded; the least recently used goes first. */
