@@ -45,6 +45,7 @@ const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewe
 for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
 const LIST = { kind: "synonym" as const, terms: ["list"] };
 for (const word of ["all", "every"]) HINTS.set(word, LIST);
+HINTS.set("who", { kind: "synonym", terms: ["member", "user"].map(stem) });
 
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {

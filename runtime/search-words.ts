@@ -63,6 +63,7 @@ export const ACTION_GROUPS: readonly string[][] = [
     "write",
     "start",
     "reply",
+    "give",
   ],
   ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
   ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust"],
@@ -104,6 +105,8 @@ export const THINGS: readonly string[][] = [
   ["latest", "newest", "recent", "last"],
   // Slack's `*.info` methods give the details of a thing.
   ["information", "detail"],
+  // People give someone access; APIs set their permissions.
+  ["access", "permission"],
 ];
 
 /**

@@ -175,6 +175,9 @@ describe("readQuery", () => {
     // Stripe voids an invoice and captures an authorised payment.
     ["cancel", ["void"]],
     ["collect", ["capture"]],
+    // People give someone access; GitHub adds a team's repository permissions.
+    ["give", ["add", "create"]],
+    ["access", ["permission"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
@@ -189,6 +192,14 @@ describe("readQuery", () => {
     expect(terms("list all customers")).toEqual([["list"], ["customer"]]);
     expect(terms("update my profile").at(-1)).toEqual(["self:authent", "self:current", "self:viewer"]);
     expect(readQuery("all my").groups).toEqual([]);
+  });
+
+  it("reads 'who' as asking for people: members or users", () => {
+    expect(readQuery("who is in a channel").groups.at(-1)).toEqual([
+      { term: "member", kind: "synonym" },
+      { term: "user", kind: "synonym" },
+    ]);
+    expect(readQuery("who").groups).toEqual([]);
   });
 
   it("keeps the typed words in order for the phrase boost", () => {
