@@ -131,6 +131,9 @@ export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
   ["hand * over", "transfer"],
   ["kick * out", "remove"],
   ["find out", "get"],
+  // "Give me my invoices" asks to see them: it adds nothing, as "give a team access" does.
+  ["give me", "get"],
+  ["give us", "get"],
 ];
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */

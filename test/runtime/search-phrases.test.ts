@@ -22,8 +22,23 @@ describe("readQuery with phrases", () => {
     ["hand the repository over to a team", ["transfer", "repositori", "team"]],
     ["kick a member out of a channel", ["remov", "member", "channel"]],
     ["find out the status of a check", ["get", "statu", "check"]],
+    // Asking to be given something is asking to see it; "me" here does not mean the caller's own.
+    ["give me the open invoices", ["get", "open", "invoic"]],
+    ["give us the members of a channel", ["get", "member", "channel"]],
   ])("reads the phrase in %j as the verb it means", (query, phrase) => {
     expect(readQuery(query).phrase).toEqual(phrase);
+  });
+
+  it("reads 'give me' as asking to see, not as the caller's own", () => {
+    const kinds = readQuery("give me the open invoices")
+      .groups.flat()
+      .map((t) => t.kind);
+    expect(kinds).not.toContain("self");
+    expect(
+      readQuery("give me my invoices")
+        .groups.flat()
+        .map((t) => t.kind),
+    ).toContain("self");
   });
 
   it("folds a phrase only with its words in order, near enough, and the fixed ones side by side", () => {
