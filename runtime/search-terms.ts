@@ -38,7 +38,8 @@ export function queryProblem(query: string): { code: string; message: string; hi
 
 /**
  * Stop words that still say something in a query: "my" means the caller (APIs say "the
- * authenticated user", "current user" or "viewer"), "all" and "every" ask for a list.
+ * authenticated user", "current user" or "viewer"), "all" and "every" ask for a list, "who" asks
+ * for people (an API's members or users).
  */
 const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
 const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
