@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-import { completeProcess } from "../cli/completion/run.ts";
 // The `unitc` executable (package.json's bin): scripts/bundle-cli.mjs bundles this file into
 // dist/cli/main.cjs. It is CommonJS so that a shell's completion (`unitc __complete`, run at every
 // Tab) is answered without starting Node's ES module loader, which is about a sixth of the 50 ms an
 // answer may take. Every other command goes on to the ES module build, dist/cli/main.js
 // (scripts/bin.mjs); so does a completion that must load more than the quick path holds
 // (dist/cli/completion-slow.js).
+
+import { completeProcess } from "../cli/completion/run.ts";
 import { compileCache } from "../runtime/compile-cache.ts";
 
 if (process.argv[2] === "__complete") {

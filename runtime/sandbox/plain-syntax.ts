@@ -8,7 +8,7 @@
  */
 import { Parser, type Token } from "acorn";
 import type { SyntaxOutcome } from "./protocol.js";
-import { SCRIPT_PREFIX, wrapScript } from "./script-wrapper.js";
+import { SCRIPT_PREFIX, wrapperEnd, wrapScript } from "./script-wrapper.js";
 
 /** Nodes as acorn gives them: the few fields read here. */
 interface Node {
@@ -57,7 +57,7 @@ export function plainSyntax(code: string): SyntaxOutcome | undefined {
   const [wrapper, ...rest] = program.body as Node[];
   // A brace in the script that closed the wrapper early: TypeScript says where.
   if (!wrapper || rest.length > 0 || wrapper.type !== "FunctionDeclaration") return undefined;
-  if (wrapper.end !== text.length - 1 || leftToTypeScript(tokens, text)) return undefined;
+  if (wrapper.end !== wrapperEnd(code) || leftToTypeScript(tokens, text)) return undefined;
   const last = ((wrapper.body as Node).body as Node[]).at(-1);
   if (last?.type !== "ExpressionStatement") return { diagnostics: [], plain: true };
   return { diagnostics: [], returnAt: last.start - SCRIPT_PREFIX.length, plain: true };

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import ts from "typescript";
 import { CONSOLE_DECLARATION } from "./declarations.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
-import { SCRIPT_PREFIX, wrapScript } from "./script-wrapper.js";
+import { SCRIPT_PREFIX, wrapperEnd, wrapScript } from "./script-wrapper.js";
 
 /** Checkers share parsed lib files through one registry, so each keeps its own files apart by folder. */
 let checkers = 0;
@@ -298,7 +298,7 @@ function isPlainJavaScript(source: ts.SourceFile): boolean {
 function scriptBody(source: ts.SourceFile, code: string): ts.Block | number {
   const [first] = source.statements;
   const body = first && ts.isFunctionDeclaration(first) ? first.body : undefined;
-  const end = SCRIPT_PREFIX.length + code.length + 2;
+  const end = wrapperEnd(code);
   if (body && source.statements.length === 1 && body.end === end) return body;
   return Math.max(SCRIPT_PREFIX.length, (body?.end ?? end) - 1);
 }
