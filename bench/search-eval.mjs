@@ -5,6 +5,7 @@
 // The held-out split is fixed by the text alone (see `heldOut`): a third of the queries, never looked
 // at while tuning the ranking. Changing a query moves it between the splits, so queries are only
 // added, never reworded to pass.
+import { SECOND } from "./search-eval-second.mjs";
 
 /** FNV-1a, 32 bits: a stable hash of a string, the same on every machine and Node version. */
 function fnv1a(text) {
@@ -531,7 +532,10 @@ const bundle = [
   ["rename a channel", ["slack:conversations_rename", "slack:admin_conversations_rename"]],
 ];
 
-/** Every set: its name, the unit its plain names belong to, and its queries. */
+/**
+ * Every set: its name, the unit its plain names belong to, and its queries: the first part's (this
+ * file) and the second part's (search-eval-second.mjs).
+ */
 export const SETS = [
   { name: "github", unit: "github", queries: github },
   { name: "stripe", unit: "stripe", queries: stripe },
@@ -539,13 +543,17 @@ export const SETS = [
   { name: "youtube", unit: "youtube", queries: youtube },
   { name: "graphql", unit: "ghgraphql", queries: graphql },
   { name: "bundle", unit: undefined, queries: bundle },
-];
+].map((set) => ({ ...set, first: set.queries.length, queries: [...set.queries, ...SECOND[set.name]] }));
 
-/** The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut }`. */
+/**
+ * The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut, part }`, where
+ * `part` is "first" or "second" (see search-eval-second.mjs).
+ */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
-    set.queries.map(([query, expected]) => ({
+    set.queries.map(([query, expected], i) => ({
       set: set.name,
+      part: i < set.first ? "first" : "second",
       query,
       expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
         name.includes(":") ? name : `${set.unit}:${name}`,

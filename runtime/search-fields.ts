@@ -37,9 +37,19 @@ function parameterNames(schema: unknown, grouped: boolean, depth = 0): string[] 
   const properties = (schema as { properties?: unknown }).properties;
   if (typeof properties !== "object" || properties === null) return [];
   return Object.entries(properties).flatMap(([name, sub]) => {
-    const inner = parameterNames(sub, false, depth + 1);
+    const inner = [...choices(sub), ...parameterNames(sub, false, depth + 1)];
     return grouped && depth === 0 && INPUT_GROUPS.has(name) ? inner : [name, ...inner];
   });
+}
+
+/** Most values of an enumeration indexed: a short one names what an operation can do (`heldForReview`), a long one is data (country codes). */
+const MAX_CHOICES = 8;
+
+/** The string values a parameter may take, when there are few of them. */
+function choices(schema: unknown): string[] {
+  const values = (schema as { enum?: unknown } | null)?.enum;
+  if (!Array.isArray(values) || values.length > MAX_CHOICES) return [];
+  return values.filter((value): value is string => typeof value === "string");
 }
 
 /** The first line of `text`, and the first sentence of that line. */

@@ -8,21 +8,25 @@
 import { stem } from "./search-stem.js";
 import { ACTION_GROUPS } from "./search-words.js";
 
-/** Bits of the four kinds, by the index of their group of verbs in {@link ACTION_GROUPS}. */
-const KIND_OF_GROUP: ReadonlyArray<[number, number]> = [
-  [0, 1], // create, add, open …
-  [1, 2], // get, read, show …
-  [4, 2], // list
-  [5, 2], // search, find
-  [2, 4], // update, edit, change …
-  [3, 8], // delete, remove …
+/**
+ * Bits of the four kinds, by the first verb of their groups in {@link ACTION_GROUPS}: a reply is
+ * made.
+ */
+const KIND_OF_GROUP: ReadonlyArray<[string, number]> = [
+  ["create", 1],
+  ["reply", 1],
+  ["get", 2],
+  ["list", 2],
+  ["search", 2],
+  ["update", 4],
+  ["delete", 8],
 ];
 
 /** A stem → the kinds of action it names. */
 const KINDS = (() => {
   const map = new Map<string, number>();
-  for (const [group, bit] of KIND_OF_GROUP) {
-    for (const word of ACTION_GROUPS[group] ?? []) {
+  for (const [first, bit] of KIND_OF_GROUP) {
+    for (const word of ACTION_GROUPS.find((group) => group[0] === first) ?? []) {
       const term = stem(word);
       map.set(term, (map.get(term) ?? 0) | bit);
     }

@@ -24,17 +24,27 @@ export class TermLookup {
   private readonly number: Map<string, number>;
   /** Term numbers by term length, for near misses. */
   private readonly byLength = new Map<number, number[]>();
-  /** Per term, 1 when some operation's name has it. */
-  private readonly inName: Uint8Array;
+  /** Per term that some operation's name has, the units (by number) whose operations' names have it. */
+  private readonly nameUnits = new Map<number, Set<number>>();
 
-  /** `terms` sorted; `fields[doc][0]` the term numbers of each operation's name. */
+  /**
+   * `terms` sorted; `fields[doc][0]` the term numbers of each operation's name; `docUnit[doc]` the
+   * number of its unit, of `unitCount`.
+   */
   constructor(
     private readonly terms: readonly string[],
     fields: ReadonlyArray<ReadonlyArray<readonly number[]>>,
+    docUnit: Int32Array,
+    private readonly unitCount: number,
   ) {
     this.number = new Map(terms.map((term, i) => [term, i]));
-    this.inName = new Uint8Array(terms.length);
-    for (const doc of fields) for (const t of doc[0] ?? []) this.inName[t] = 1;
+    fields.forEach((doc, d) => {
+      for (const t of doc[0] ?? []) {
+        const units = this.nameUnits.get(t) ?? new Set<number>();
+        units.add(docUnit[d] as number);
+        this.nameUnits.set(t, units);
+      }
+    });
     terms.forEach((term, i) => {
       const list = this.byLength.get(term.length) ?? [];
       list.push(i);
@@ -50,12 +60,18 @@ export class TermLookup {
   /** Term numbers for a group; a typed word not in the index is tried as a prefix, then as a near miss. */
   resolve(group: readonly QueryTerm[]): ScoredTerm[] {
     const out: ScoredTerm[] = [];
-    // A state verb stands for "update" only where no operation is named by it.
-    const named = group.some((t) => t.kind === "typed" && this.inName[this.number.get(t.term) ?? -1] === 1);
+    // A state verb stands for "update" only in the units where no operation is named by it.
+    const named = new Set<number>();
+    for (const t of group) {
+      if (t.kind !== "typed") continue;
+      for (const unit of this.nameUnits.get(this.number.get(t.term) ?? -1) ?? []) named.add(unit);
+    }
     for (const { term, kind } of group) {
-      if (kind === "fallback" && named) continue;
+      if (kind === "fallback" && named.size >= this.unitCount) continue;
       const id = this.number.get(term);
-      if (id !== undefined) out.push({ id, term, kind });
+      if (id !== undefined && kind === "fallback" && named.size > 0)
+        out.push({ id, term, kind, except: named });
+      else if (id !== undefined) out.push({ id, term, kind });
       else if (kind === "typed") out.push(...this.completions(term));
     }
     return out;

@@ -57,6 +57,8 @@ export interface ScoredTerm {
   id: number;
   term: string;
   kind: QueryTerm["kind"] | "prefix" | "fuzzy";
+  /** Units (by number) whose operations the term does not count for. */
+  except?: ReadonlySet<number>;
 }
 
 /** Scored documents, in no order: `scores[i]` is the score of document `ids[i]`. */
@@ -76,6 +78,7 @@ export class Postings25F {
   private readonly tf: Float32Array;
   private readonly frequency: Float64Array;
   private readonly total: Float64Array;
+  private readonly docUnit: Int32Array;
 
   /**
    * `fields[doc][field]` are term numbers in {@link FIELDS} order; `unitTerms[unit]` the terms of a
@@ -154,6 +157,7 @@ export class Postings25F {
         next[term] = at + 1;
       }
     }
+    this.docUnit = docUnit;
     this.frequency = new Float64Array(fields.length);
     this.total = new Float64Array(fields.length);
   }
@@ -178,11 +182,12 @@ export class Postings25F {
       // members', its idf that of every document any member is in, so that a rare synonym does not
       // outweigh the word typed, nor a common one drown it.
       const touched: number[] = [];
-      for (const { id, kind } of group) {
+      for (const { id, kind, except } of group) {
         const weight = RANKING.kind[kind];
         const end = start[id + 1] ?? 0;
         for (let k = start[id] ?? 0; k < end; k++) {
           const doc = docs[k] as number;
+          if (except?.has(this.docUnit[doc] as number)) continue;
           if (frequency[doc] === 0) touched.push(doc);
           frequency[doc] = (frequency[doc] as number) + weight * (tfs[k] as number);
         }

@@ -174,7 +174,7 @@ const WORDS = new Map([
 
 /**
  * Stems Porter leaves apart though they name the same thing (notification/notify,
- * subscription/subscribe, creation/create, delivery/deliver, permission/permit).
+ * subscription/subscribe, creation/create, delivery/deliver, permission/permit, registration/register).
  */
 const STEMS = new Map([
   ["creation", "creat"],
@@ -183,6 +183,10 @@ const STEMS = new Map([
   ["permiss", "permit"],
   ["submiss", "submit"],
   ["admiss", "admit"],
+  ["registr", "regist"],
+  ["assigne", "assign"],
+  ["suspens", "suspend"],
+  ["extens", "extend"],
 ]);
 
 function joinDerived(stemmed: string): string {

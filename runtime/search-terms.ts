@@ -44,9 +44,39 @@ export function queryProblem(query: string): { code: string; message: string; hi
 const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
 const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
 for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
-const LIST = { kind: "synonym" as const, terms: ["list"] };
-for (const word of ["all", "every"]) HINTS.set(word, LIST);
-HINTS.set("who", { kind: "synonym", terms: ["member", "user"].map(stem) });
+const MANY = { kind: "synonym" as const, terms: ["list"] };
+for (const word of ["all", "every"]) HINTS.set(word, MANY);
+const PEOPLE = { kind: "synonym" as const, terms: ["member", "user"].map(stem) };
+for (const word of [
+  "who",
+  "someone",
+  "somebody",
+  "person",
+  "people",
+  "friend",
+  "teammate",
+  "coworker",
+  "colleague",
+])
+  HINTS.set(word, PEOPLE);
+// A day or a time to come asks for something scheduled ("send a message tomorrow").
+const LATER = { kind: "synonym" as const, terms: [stem("schedule")] };
+for (const word of "tomorrow tonight later monday tuesday wednesday thursday friday saturday sunday".split(
+  " ",
+))
+  HINTS.set(word, LATER);
+
+const GET = stem("get");
+const LIST = stem("list");
+
+/** True for a plural noun: a word whose stem is that of the word without its closing s. */
+function isPlural(word: string): boolean {
+  if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
+  return stem(word) === stem(word.slice(0, -1));
+}
+
+/** Verbs of the create group that are also adjectives: a thing's state or age. */
+const ADJECTIVES = new Set(["open", "new"].map(stem));
 
 /** A stem → the stems of its synonyms. */
 const EXPANSIONS = (() => {
@@ -206,13 +236,18 @@ export function readQuery(query: string): ReadQuery {
     const term = stem(word);
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
-    for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    // After a verb, "open" and "new" say which ones ("list open issues"), not what to do.
+    const describes = ADJECTIVES.has(term) && phrase.slice(0, -1).some((t) => ACTION_STEMS.has(t));
+    if (!describes) for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
     if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
     const same = groups.find((group) => group.has(term));
     if (!same) groups.push(alternatives);
     else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
   }
+  // Asking to see things, many of them ("show open pull requests"), asks for a list.
+  const read = groups.find((group) => group.get(GET) !== undefined && group.get(LIST) === undefined);
+  if (read && words.some(isPlural)) read.set(LIST, "synonym");
   // A hint adds nothing when a group already asks for its terms (all … list), else it stands as its own.
   const typed = groups.length;
   if (typed > 0) {

@@ -45,8 +45,8 @@ export const ABBREVIATIONS = new Map<string, string[]>(
 );
 
 /**
- * Verbs people use for the same action; each member finds the others in a query. The first six
- * groups are create, get, update, delete, list and search, in that order.
+ * Verbs people use for the same action; each member finds the others in a query. `search-intent.ts`
+ * finds the groups of create, get, list, search, update, delete and reply by their first verb.
  */
 export const ACTION_GROUPS: readonly string[][] = [
   [
@@ -62,7 +62,6 @@ export const ACTION_GROUPS: readonly string[][] = [
     "generate",
     "write",
     "start",
-    "reply",
     "give",
   ],
   ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
@@ -71,6 +70,9 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["list", "enumerate", "browse"],
   ["search", "find", "lookup", "look", "filter"],
   ["send", "post", "deliver"],
+  // A reply is made, not any other thing ("conversations_replies" reads replies, not makes them).
+  ["reply", "respond", "answer"],
+  ["publish", "upload"],
   // A payment API voids an invoice or a payment: it cancels it (Stripe's `/invoices/{invoice}/void`).
   ["cancel", "abort", "stop", "halt", "terminate", "end", "void"],
   ["move", "transfer", "relocate"],
@@ -83,7 +85,12 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["follow", "subscribe", "watch"],
   ["unfollow", "unsubscribe", "unwatch"],
   ["like", "rate", "upvote", "favorite"],
+  // A reaction (a thumbs up, a heart) is a like; an upvote or a rating is no reaction.
+  ["like", "react"],
   ["mute", "silence", "snooze"],
+  ["suspend", "pause", "freeze"],
+  ["resume", "unpause", "unfreeze"],
+  ["attach", "link"],
   ["copy", "clone", "duplicate"],
   ["sync", "synchronize", "refresh"],
   ["run", "trigger", "dispatch", "execute", "launch"],
@@ -107,6 +114,9 @@ export const THINGS: readonly string[][] = [
   ["information", "detail"],
   // People give someone access; APIs set their permissions.
   ["access", "permission"],
+  // Issue trackers file bugs as issues.
+  ["issue", "bug", "ticket"],
+  ["caption", "subtitle"],
 ];
 
 /**
@@ -131,6 +141,12 @@ export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
   ["hand * over", "transfer"],
   ["kick * out", "remove"],
   ["find out", "get"],
+  // "File a bug" opens one; "file" alone is a thing (upload a file).
+  ["file a", "create"],
+  ["file an", "create"],
+  ["thumbs up", "like"],
+  ["pop up", "open"],
+  ["spin up", "create"],
   // "Give me my invoices" asks to see them: it adds nothing, as "give a team access" does.
   ["give me", "get"],
   ["give us", "get"],
@@ -147,7 +163,7 @@ export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTION_GROUPS.flat().ma
 export const STATE_VERBS = new Set(
   (
     "close reopen lock unlock archive unarchive rename enable disable activate deactivate suspend " +
-    "unsuspend resume"
+    "unsuspend resume pause"
   )
     .split(" ")
     .map(stem),

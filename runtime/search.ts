@@ -160,7 +160,7 @@ export class SearchIndex {
     this.named = Uint8Array.from(data.fields, (fields) =>
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
     );
-    this.lookup = new TermLookup(data.terms, data.fields);
+    this.lookup = new TermLookup(data.terms, data.fields, this.docUnit, this.unitIds.length);
     this.scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
   }
 

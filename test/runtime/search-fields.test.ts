@@ -26,3 +26,26 @@ describe("the verb field", () => {
     expect(verb("POST", "/v1/{name}:cancel")).toEqual([]);
   });
 });
+
+describe("the parameter field", () => {
+  const params = (inputSchema: unknown) =>
+    operationFields({ name: "op", tsName: "op", description: "", inputSchema })[FIELDS.indexOf("params")];
+
+  it("reads the values of a short enumeration: they name what the operation can do", () => {
+    // YouTube's `comments.setModerationStatus` holds a comment for review by one of three values.
+    const status = { type: "string", enum: ["heldForReview", "published", "rejected"] };
+    expect(params({ type: "object", properties: { moderationStatus: status } })).toEqual(
+      expect.arrayContaining(["held", "review", "publish", "reject"]),
+    );
+  });
+
+  it("leaves out the values of a long enumeration (data such as country codes) and values that are not strings", () => {
+    const countries = Array.from({ length: 9 }, (_, i) => `country${String.fromCharCode(97 + i)}`);
+    expect(
+      params({
+        type: "object",
+        properties: { country: { enum: countries }, level: { enum: [1, 2, null] } },
+      }),
+    ).toEqual(["countri", "level"]);
+  });
+});

@@ -25,6 +25,12 @@ describe("readQuery with phrases", () => {
     // Asking to be given something is asking to see it; "me" here does not mean the caller's own.
     ["give me the open invoices", ["get", "open", "invoic"]],
     ["give us the members of a channel", ["get", "member", "channel"]],
+    // Filing a bug opens one; a file alone is a thing.
+    ["file a bug on a repo", ["creat", "bug", "repositori"]],
+    ["delete a file from a repo", ["delet", "file", "repositori"]],
+    ["thumbs up a comment", ["like", "comment"]],
+    ["pop up a form", ["open", "form"]],
+    ["spin up a server", ["creat", "server"]],
   ])("reads the phrase in %j as the verb it means", (query, phrase) => {
     expect(readQuery(query).phrase).toEqual(phrase);
   });

@@ -100,6 +100,10 @@ describe("stem", () => {
     ["permissions", "permit"],
     ["descriptions", "describe"],
     ["customers", "customer"],
+    ["registration", "register"],
+    ["suspension", "suspend"],
+    ["extension", "extend"],
+    ["assignees", "assign"],
   ])("%s and %s share a stem", (a, b) => {
     expect(stem(a)).toBe(stem(b));
   });
@@ -178,6 +182,14 @@ describe("readQuery", () => {
     // People give someone access; GitHub adds a team's repository permissions.
     ["give", ["add", "create"]],
     ["access", ["permission"]],
+    // Issue trackers file bugs and tickets as issues.
+    ["bug", ["issue", "ticket"]],
+    ["subtitles", ["caption"]],
+    ["pause", ["suspend"]],
+    ["link", ["attach"]],
+    ["publish", ["upload"]],
+    // A thumbs up or a heart is a reaction, and a like.
+    ["like", ["react", "rate"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
@@ -200,6 +212,51 @@ describe("readQuery", () => {
       { term: "user", kind: "synonym" },
     ]);
     expect(readQuery("who").groups).toEqual([]);
+  });
+
+  it("keeps a reaction apart from a rating, and a reply apart from making things", () => {
+    const group = (query: string) => readQuery(query).groups[0]?.map((t) => t.term) ?? [];
+    expect(group("react to a comment")).not.toContain(stem("rate"));
+    expect(group("make a channel")).not.toContain(stem("reply"));
+    expect(group("reply to a comment")).toEqual(expect.arrayContaining(["respond", "answer"].map(stem)));
+  });
+
+  it("reads people as members or users, and a day to come as something scheduled", () => {
+    const people = [
+      { term: "member", kind: "synonym" },
+      { term: "user", kind: "synonym" },
+    ];
+    expect(readQuery("remove someone from a channel").groups.at(-1)).toEqual(people);
+    expect(readQuery("invite a coworker").groups).toContainEqual(people);
+    expect(readQuery("send a message tomorrow").groups.at(-1)).toEqual([
+      { term: "schedul", kind: "synonym" },
+    ]);
+    expect(readQuery("send a message on Friday").groups.at(-1)).toEqual([
+      { term: "schedul", kind: "synonym" },
+    ]);
+    expect(
+      readQuery("send a message")
+        .groups.flat()
+        .map((t) => t.term),
+    ).not.toContain("schedul");
+  });
+
+  it("reads a request to see many things as a list, and one thing as a get", () => {
+    expect(terms("show open pull requests")[0]).toContain("synonym:list");
+    expect(terms("show a pull request")[0]).not.toContain("synonym:list");
+    expect(terms("show the status")[0]).not.toContain("synonym:list");
+    // "all" asks for the list already; it is not asked twice.
+    expect(
+      terms("show all invoices")
+        .flat()
+        .filter((t) => t === "synonym:list"),
+    ).toHaveLength(1);
+  });
+
+  it("reads 'open' and 'new' after a verb as which ones, not as creating", () => {
+    expect(terms("list open issues")[1]).toEqual(["open"]);
+    expect(terms("show new invoices")[1]).toEqual(["new"]);
+    expect(terms("open an issue")[0]).toContain("synonym:creat");
   });
 
   it("keeps the typed words in order for the phrase boost", () => {

@@ -195,6 +195,21 @@ describe("ranking", () => {
     expect(top(index, "list org webhooks", 1)).toEqual(["gh.orgs/list-webhooks"]);
   });
 
+  it("reads a state verb as an update in each unit that has no operation of that name", () => {
+    // Slack closes a conversation; GitHub's REST API closes an issue by updating it.
+    const index = SearchIndex.build({
+      units: [
+        unit("slack", [op("conversations_close", "Closes a direct message.")]),
+        unit("github", [
+          op("issues/update", "Update an issue.", http("PATCH", "/issues/{id}")),
+          op("issues/get", "Get an issue.", http("GET", "/issues/{id}")),
+        ]),
+      ],
+    });
+    expect(top(index, "close an issue", 1)).toEqual(["github.issues/update"]);
+    expect(top(index, "close a direct message", 1)).toEqual(["slack.conversations_close"]);
+  });
+
   it("completes a prefix and forgives a small typo", () => {
     const index = SearchIndex.build({
       units: [unit("n", [op("createNote", "Create a note."), op("slow", "Answer after a delay.")])],
