@@ -13,7 +13,7 @@ import type { QueryTerm } from "./search-terms.js";
  * frequencies (0: not at all). `k1`: BM25's saturation, how fast repeats of a term stop adding.
  */
 export const RANKING = {
-  weight: { name: 2, summary: 2, description: 0.5, params: 0.5, verb: 1, unit: 0.75 },
+  weight: { name: 2.5, summary: 2, description: 0.5, params: 0.5, verb: 1, unit: 0.75 },
   b: { name: 0.75, summary: 0.75, description: 0.75, params: 0.5, verb: 0, unit: 0.5 },
   k1: 1.2,
   /**
