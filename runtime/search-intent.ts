@@ -8,13 +8,9 @@
 import { stem } from "./search-stem.js";
 import { ACTION_GROUPS } from "./search-words.js";
 
-/**
- * Bits of the four kinds, by the first verb of their groups in {@link ACTION_GROUPS}: a reply is
- * made.
- */
+/** Bits of the four kinds, by the first verb of their groups in {@link ACTION_GROUPS}. */
 const KIND_OF_GROUP: ReadonlyArray<[string, number]> = [
   ["create", 1],
-  ["reply", 1],
   ["get", 2],
   ["list", 2],
   ["search", 2],
@@ -22,17 +18,30 @@ const KIND_OF_GROUP: ReadonlyArray<[string, number]> = [
   ["delete", 8],
 ];
 
-/** A stem → the kinds of action it names. */
-const KINDS = (() => {
+/**
+ * Verbs whose kind a query says but a name does not: to reply or subscribe makes one, to unsubscribe
+ * deletes it, but in a name the same stem is mostly the noun (`conversations_replies` reads replies,
+ * `subscriptions.delete` deletes a subscription).
+ */
+const QUERY_KIND_OF_GROUP: ReadonlyArray<[string, number]> = [
+  ["reply", 1],
+  ["follow", 1],
+  ["unfollow", 8],
+];
+
+/** A stem → the kinds of action it names, of `groups`. */
+const kindsOf = (groups: ReadonlyArray<[string, number]>) => {
   const map = new Map<string, number>();
-  for (const [first, bit] of KIND_OF_GROUP) {
+  for (const [first, bit] of groups) {
     for (const word of ACTION_GROUPS.find((group) => group[0] === first) ?? []) {
       const term = stem(word);
       map.set(term, (map.get(term) ?? 0) | bit);
     }
   }
   return map;
-})();
+};
+const KINDS = kindsOf(KIND_OF_GROUP);
+const QUERY_KINDS = kindsOf([...KIND_OF_GROUP, ...QUERY_KIND_OF_GROUP]);
 
 /**
  * Words that do not say an operation's action in its name: "post" names the HTTP method in most
@@ -40,15 +49,15 @@ const KINDS = (() => {
  */
 const NOT_IN_NAMES = new Set([stem("post")]);
 
-/** The kinds of action a term names (0 for none). */
+/** The kinds of action a query's verb asks for (0 for none). */
 export function actionKinds(term: string): number {
-  return KINDS.get(term) ?? 0;
+  return QUERY_KINDS.get(term) ?? 0;
 }
 
 /** The kinds of action an operation's name names (0 for none). */
 export function nameKinds(nameTerms: readonly string[]): number {
   let kinds = 0;
-  for (const term of nameTerms) if (!NOT_IN_NAMES.has(term)) kinds |= actionKinds(term);
+  for (const term of nameTerms) if (!NOT_IN_NAMES.has(term)) kinds |= KINDS.get(term) ?? 0;
   return kinds;
 }
 

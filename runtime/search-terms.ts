@@ -234,6 +234,10 @@ export function readQuery(query: string): ReadQuery {
     if (hint) hinted.add(hint);
     if (!keep(word)) continue;
     const term = stem(word);
+    // After the first word, a verb's past participle says which one ("reopen a closed pull
+    // request", "restore a deleted file"), not what to do: it would find the operations that do it.
+    if (phrase.length > 0 && word.endsWith("ed") && (ACTION_STEMS.has(term) || STATE_VERBS.has(term)))
+      continue;
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
     // After a verb, "open" and "new" say which ones ("list open issues"), not what to do.

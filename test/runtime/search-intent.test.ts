@@ -47,6 +47,30 @@ describe("the action a task asks for", () => {
     expect(nameKinds([stem("delete"), "item"])).toBe(actionKinds(stem("delete")));
   });
 
+  it("reads subscribing and replying as making one, unsubscribing as deleting, in a task but not in a name", () => {
+    expect(actionKinds(stem("subscribe"))).toBe(actionKinds(stem("create")));
+    expect(actionKinds(stem("reply"))).toBe(actionKinds(stem("create")));
+    expect(actionKinds(stem("unsubscribe"))).toBe(actionKinds(stem("delete")));
+    // `subscriptions.delete` deletes a subscription; `conversations_replies` reads replies.
+    expect(nameKinds([stem("subscriptions"), stem("delete")])).toBe(actionKinds(stem("delete")));
+    expect(nameKinds(["convers", stem("replies")])).toBe(0);
+    const index = SearchIndex.build({
+      units: [
+        {
+          id: "videos",
+          name: "videos",
+          description: "Videos.",
+          tags: [],
+          operations: [
+            op("subscriptions.delete", "Deletes a subscription."),
+            op("subscriptions.insert", "Adds a subscription for the authenticated user's channel."),
+          ],
+        },
+      ],
+    });
+    expect(top(index, "subscribe to a creator")).toEqual(["subscriptions.insert"]);
+  });
+
   it("lets creating, reading and updating blur; only deleting against another kind conflicts", () => {
     const [create, read, update, remove] = ["add", "get", "set", "delete"].map((w) => actionKinds(stem(w)));
     expect(conflicts(update as number, create as number)).toBe(false);

@@ -259,6 +259,14 @@ describe("readQuery", () => {
     expect(terms("open an issue")[0]).toContain("synonym:creat");
   });
 
+  it("reads a verb's past participle after the first word as which one, not as what to do", () => {
+    expect(readQuery("reopen a closed pull request").phrase).toEqual(["reopen", "pull", "request"]);
+    expect(readQuery("restore a deleted file").phrase).toEqual(["restor", "file"]);
+    // A participle of no action stays: a self-hosted runner is a kind of runner.
+    expect(readQuery("list self-hosted runners").phrase).toEqual(["list", "self", "host", "runner"]);
+    expect(readQuery("closed issues").phrase).toEqual(["close", "issu"]);
+  });
+
   it("keeps the typed words in order for the phrase boost", () => {
     expect(readQuery("List pull requests").phrase).toEqual(["list", "pull", "request"]);
   });
