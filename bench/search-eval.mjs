@@ -6,6 +6,7 @@
 // at while tuning the ranking. Changing a query moves it between the splits, so queries are only
 // added, never reworded to pass.
 import { SECOND } from "./search-eval-second.mjs";
+import { THIRD } from "./search-eval-third.mjs";
 
 /** FNV-1a, 32 bits: a stable hash of a string, the same on every machine and Node version. */
 function fnv1a(text) {
@@ -534,7 +535,8 @@ const bundle = [
 
 /**
  * Every set: its name, the unit its plain names belong to, and its queries: the first part's (this
- * file) and the second part's (search-eval-second.mjs).
+ * file), the second part's (search-eval-second.mjs) and the third part's (search-eval-third.mjs, for
+ * tuning only).
  */
 export const SETS = [
   { name: "github", unit: "github", queries: github },
@@ -543,22 +545,32 @@ export const SETS = [
   { name: "youtube", unit: "youtube", queries: youtube },
   { name: "graphql", unit: "ghgraphql", queries: graphql },
   { name: "bundle", unit: undefined, queries: bundle },
-].map((set) => ({ ...set, first: set.queries.length, queries: [...set.queries, ...SECOND[set.name]] }));
+].map((set) => ({
+  ...set,
+  first: set.queries.length,
+  second: set.queries.length + SECOND[set.name].length,
+  queries: [...set.queries, ...SECOND[set.name], ...THIRD[set.name]],
+}));
+
+/** The part of a set's query number `i`. */
+function partOf(set, i) {
+  return i < set.first ? "first" : i < set.second ? "second" : "third";
+}
 
 /**
  * The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut, part }`, where
- * `part` is "first" or "second" (see search-eval-second.mjs).
+ * `part` is "first", "second" or "third" (see search-eval-second.mjs and search-eval-third.mjs).
  */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
     set.queries.map(([query, expected], i) => ({
       set: set.name,
-      part: i < set.first ? "first" : "second",
+      part: partOf(set, i),
       query,
       expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
         name.includes(":") ? name : `${set.unit}:${name}`,
       ),
-      heldOut: heldOut(set.name, query),
+      heldOut: partOf(set, i) !== "third" && heldOut(set.name, query),
     })),
   );
 }

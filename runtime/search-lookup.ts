@@ -1,14 +1,18 @@
 /**
  * How a query's words find the index's terms: a word the index has stands for itself; a typed word
- * it lacks is tried as a prefix (`crea` → create), then as a near miss (one edit away).
+ * it lacks is tried as two words (livestream → live stream), as a prefix (`crea` → create), then as
+ * a near miss (one edit away).
  */
 import type { ScoredTerm } from "./search-rank.js";
+import { stem } from "./search-stem.js";
 import type { QueryTerm } from "./search-terms.js";
 
 /** Words not in the index: their completions, then their near misses, count instead. */
 const MAX_PREFIX_TERMS = 40;
 const MIN_PREFIX = 3;
 const MIN_FUZZY = 5;
+/** Fewest letters of each side of a word split in two. */
+const MIN_PART = 3;
 
 /** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
 function withinOneEdit(a: string, b: string): boolean {
@@ -77,7 +81,29 @@ export class TermLookup {
     return out;
   }
 
+  /**
+   * A word the index has as two (livestream → live stream, chargeback → charge back): the split
+   * whose shorter side is longest, each side at least {@link MIN_PART} letters.
+   */
+  private parts(term: string): ScoredTerm[] {
+    let best: ScoredTerm[] = [];
+    let shortest = 0;
+    for (let at = MIN_PART; at <= term.length - MIN_PART; at++) {
+      const sides = [term.slice(0, at), term.slice(at)].map((side) => {
+        const own = this.number.has(side) ? side : stem(side);
+        return { id: this.number.get(own), term: own };
+      });
+      const shorter = Math.min(at, term.length - at);
+      if (shorter <= shortest || sides.some((side) => side.id === undefined)) continue;
+      best = sides.map(({ id, term }) => ({ id: id as number, term, kind: "typed" as const }));
+      shortest = shorter;
+    }
+    return best;
+  }
+
   private completions(term: string): ScoredTerm[] {
+    const whole = this.parts(term);
+    if (whole.length > 0) return whole;
     const out: ScoredTerm[] = [];
     if (term.length >= MIN_PREFIX) {
       let low = 0;

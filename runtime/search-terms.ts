@@ -45,7 +45,7 @@ const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
 const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
 for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
 const MANY = { kind: "synonym" as const, terms: ["list"] };
-for (const word of ["all", "every"]) HINTS.set(word, MANY);
+for (const word of ["all", "every", "everything"]) HINTS.set(word, MANY);
 const PEOPLE = { kind: "synonym" as const, terms: ["member", "user"].map(stem) };
 for (const word of [
   "who",
@@ -67,12 +67,30 @@ for (const word of "tomorrow tonight later monday tuesday wednesday thursday fri
   HINTS.set(word, LATER);
 
 const GET = stem("get");
+/** Words that open a question: asking one is asking to see something. */
+const QUESTIONS = new Set(
+  "what which who whom whose how where when why is are was were does do did has have can".split(" "),
+);
 const LIST = stem("list");
 
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
 function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
   return stem(word) === stem(word.slice(0, -1));
+}
+
+/** Adjectives that say a state a thing can be changed to: who sees it, which one is the default. */
+const STATES = new Set(
+  "private public internal visible hidden invisible default primary readonly admin".split(" "),
+);
+
+/**
+ * "Make the repository private" changes a thing that exists: "make" ending on a state is an
+ * update. ("Make a private channel", the state before the thing, creates one.)
+ */
+function madeInto(words: string[]): string[] {
+  if (words[0] !== "make" || words.length < 3 || !STATES.has(words.at(-1) as string)) return words;
+  return ["change", ...words.slice(1)];
 }
 
 /** Verbs of the create group that are also adjectives: a thing's state or age. */
@@ -224,7 +242,7 @@ export interface ReadQuery {
  * group per distinct intent.
  */
 export function readQuery(query: string): ReadQuery {
-  const words = foldPhrases(lowerWords(query.slice(0, MAX_QUERY_CHARS)));
+  const words = madeInto(foldPhrases(lowerWords(query.slice(0, MAX_QUERY_CHARS))));
   const groups: Array<Map<string, QueryTerm["kind"]>> = [];
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
@@ -265,8 +283,9 @@ export function readQuery(query: string): ReadQuery {
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
   const acts = (group: Map<string, QueryTerm["kind"]>) =>
     [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
+  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
   if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[stem("create"), "implied"]]));
+    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : stem("create"), "implied"]]));
   }
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),

@@ -16,7 +16,7 @@ export const STOP_WORDS = new Set(
     "these those it its as any each some how do does did can could would should will shall what which " +
     "who whom whose when where why there their them they we our us you your yours he she his her " +
     "please want wants need needs using use via one so if then than also just only about up not no " +
-    "i me my mine myself own all every someone somebody anyone anybody something"
+    "i me my mine myself own all every everything someone somebody anyone anybody something"
   ).split(" "),
 );
 
@@ -64,12 +64,12 @@ export const ACTION_GROUPS: readonly string[][] = [
     "start",
     "give",
   ],
-  ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe"],
-  ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust"],
-  ["delete", "remove", "destroy", "erase", "drop", "discard", "purge"],
+  ["get", "read", "fetch", "show", "view", "retrieve", "display", "see", "look", "describe", "grab"],
+  ["update", "edit", "change", "modify", "set", "alter", "patch", "replace", "adjust", "convert", "fix"],
+  ["delete", "remove", "destroy", "erase", "drop", "discard", "purge", "kill", "nuke", "wipe", "unsend"],
   ["list", "enumerate", "browse"],
   ["search", "find", "lookup", "look", "filter"],
-  ["send", "post", "deliver"],
+  ["send", "post", "deliver", "tell"],
   // A reply is made, not any other thing ("conversations_replies" reads replies, not makes them).
   ["reply", "respond", "answer"],
   ["publish", "upload"],
@@ -95,6 +95,7 @@ export const ACTION_GROUPS: readonly string[][] = [
   ["sync", "synchronize", "refresh"],
   ["run", "trigger", "dispatch", "execute", "launch"],
   ["check", "verify", "validate"],
+  ["compare", "diff"],
   // Payments: capturing collects a payment already authorised (Stripe's `capture`).
   ["capture", "collect"],
 ];
@@ -106,10 +107,13 @@ export const THINGS: readonly string[][] = [
   ["setting", "configuration", "preference", "option"],
   ["folder", "directory"],
   ["email", "mail"],
-  ["money", "funds"],
+  ["money", "funds", "balance"],
   ["channel", "conversation"],
+  // Payment APIs call a chargeback a dispute.
+  ["dispute", "chargeback"],
   // API names say "latest" (GitHub's `get-latest-release`), people say newest or most recent.
   ["latest", "newest", "recent", "last"],
+  ["upcoming", "next"],
   // Slack's `*.info` methods give the details of a thing.
   ["information", "detail"],
   // People give someone access; APIs set their permissions.
@@ -130,6 +134,7 @@ export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
   ["pay * back", "refund"],
   ["take * back", "revoke"],
   ["set up", "create"],
+  ["sign up", "create"],
   ["sign in", "authenticate"],
   ["log in", "authenticate"],
   ["turn * on", "enable"],
@@ -140,6 +145,11 @@ export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
   ["put * back", "restore"],
   ["hand * over", "transfer"],
   ["kick * out", "remove"],
+  ["boot * out", "remove"],
+  ["throw * out", "delete"],
+  ["throw * away", "delete"],
+  ["claw * back", "reverse"],
+  ["look over", "review"],
   ["find out", "get"],
   // "File a bug" opens one; "file" alone is a thing (upload a file).
   ["file a", "create"],

@@ -18,7 +18,8 @@ describe("readQuery with phrases", () => {
     ["turn the alarm on", ["enabl", "alarm"]],
     ["switch notifications off", ["disabl", "notif"]],
     ["get rid of a label", ["delet", "label"]],
-    ["put a deleted file back", ["restor", "delet", "file"]],
+    // "Deleted" says which file (a past participle after the verb), not what to do.
+    ["put a deleted file back", ["restor", "file"]],
     ["hand the repository over to a team", ["transfer", "repositori", "team"]],
     ["kick a member out of a channel", ["remov", "member", "channel"]],
     ["find out the status of a check", ["get", "statu", "check"]],
@@ -31,6 +32,11 @@ describe("readQuery with phrases", () => {
     ["thumbs up a comment", ["like", "comment"]],
     ["pop up a form", ["open", "form"]],
     ["spin up a server", ["creat", "server"]],
+    ["sign up a customer", ["creat", "customer"]],
+    ["boot someone out of the channel", ["remov", "channel"]],
+    ["throw out a stale approval", ["delet", "stale", "approv"]],
+    ["claw back a transfer", ["revers", "transfer"]],
+    ["look over my pull request", ["review", "pull", "request"]],
   ])("reads the phrase in %j as the verb it means", (query, phrase) => {
     expect(readQuery(query).phrase).toEqual(phrase);
   });

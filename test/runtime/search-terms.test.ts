@@ -190,6 +190,17 @@ describe("readQuery", () => {
     ["publish", ["upload"]],
     // A thumbs up or a heart is a reaction, and a like.
     ["like", ["react", "rate"]],
+    ["kill", ["delete"]],
+    ["nuke", ["delete"]],
+    ["unsend", ["delete"]],
+    ["grab", ["get"]],
+    ["fix", ["update"]],
+    ["convert", ["update"]],
+    ["tell", ["send"]],
+    ["diff", ["compare"]],
+    ["balance", ["money", "funds"]],
+    ["next", ["upcoming"]],
+    ["chargeback", ["dispute"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
@@ -265,6 +276,24 @@ describe("readQuery", () => {
     // A participle of no action stays: a self-hosted runner is a kind of runner.
     expect(readQuery("list self-hosted runners").phrase).toEqual(["list", "self", "host", "runner"]);
     expect(readQuery("closed issues").phrase).toEqual(["close", "issu"]);
+  });
+
+  it("reads a question as asking to see, where a task with no verb asks to make", () => {
+    expect(terms("what's holding this issue up").at(-1)).toEqual(["implied:get"]);
+    expect(terms("which files changed in a pull request").at(-1)).toEqual(["implied:get"]);
+    expect(terms("comment on an issue").at(-1)).toEqual(["implied:creat"]);
+  });
+
+  it("reads 'everything' as a list, as 'all'", () => {
+    expect(terms("everything in a project")).toEqual([["project"], ["synonym:list"]]);
+  });
+
+  it("reads 'make' ending on a state as a change of a thing that exists", () => {
+    expect(terms("make the repository private")[0]).toEqual(["chang", "synonym:updat"]);
+    expect(terms("make a channel public")[0]).toEqual(["chang", "synonym:updat"]);
+    // The state before the thing makes a new one.
+    expect(terms("make a private channel")[0]).toEqual(["make", "synonym:creat"]);
+    expect(terms("make private")[0]).toEqual(["make", "synonym:creat"]);
   });
 
   it("keeps the typed words in order for the phrase boost", () => {

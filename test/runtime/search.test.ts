@@ -210,6 +210,21 @@ describe("ranking", () => {
     expect(top(index, "close a direct message", 1)).toEqual(["slack.conversations_close"]);
   });
 
+  it("reads a word the index has as two words as those two (livestream → live stream)", () => {
+    const index = SearchIndex.build({
+      units: [
+        unit("tube", [
+          op("liveStreams.insert", "Creates a video stream."),
+          op("videos.insert", "Uploads a video."),
+          op("streams.list", "Lists streams."),
+        ]),
+      ],
+    });
+    expect(top(index, "schedule a livestream", 1)).toEqual(["tube.liveStreams.insert"]);
+    // A split needs both sides in the index, each of three letters or more.
+    expect(top(index, "schedule a livexyz", 3)).toEqual([]);
+  });
+
   it("completes a prefix and forgives a small typo", () => {
     const index = SearchIndex.build({
       units: [unit("n", [op("createNote", "Create a note."), op("slow", "Answer after a delay.")])],
