@@ -13,7 +13,12 @@ import {
   ABBREVIATIONS,
   ACTION_GROUPS,
   ACTION_STEMS,
+  LATER_WORDS,
+  MANY_WORDS,
+  PEOPLE_WORDS,
+  QUESTIONS,
   STATE_VERBS,
+  STATES,
   STOP_WORDS,
   THINGS,
   UPDATE,
@@ -45,32 +50,14 @@ const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
 const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
 for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
 const MANY = { kind: "synonym" as const, terms: ["list"] };
-for (const word of ["all", "every", "everything"]) HINTS.set(word, MANY);
+for (const word of MANY_WORDS) HINTS.set(word, MANY);
 const PEOPLE = { kind: "synonym" as const, terms: ["member", "user"].map(stem) };
-for (const word of [
-  "who",
-  "someone",
-  "somebody",
-  "person",
-  "people",
-  "friend",
-  "teammate",
-  "coworker",
-  "colleague",
-])
-  HINTS.set(word, PEOPLE);
+for (const word of PEOPLE_WORDS) HINTS.set(word, PEOPLE);
 // A day or a time to come asks for something scheduled ("send a message tomorrow").
 const LATER = { kind: "synonym" as const, terms: [stem("schedule")] };
-for (const word of "tomorrow tonight later monday tuesday wednesday thursday friday saturday sunday".split(
-  " ",
-))
-  HINTS.set(word, LATER);
+for (const word of LATER_WORDS) HINTS.set(word, LATER);
 
 const GET = stem("get");
-/** Words that open a question: asking one is asking to see something. */
-const QUESTIONS = new Set(
-  "what which who whom whose how where when why is are was were does do did has have can".split(" "),
-);
 const LIST = stem("list");
 
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
@@ -78,11 +65,6 @@ function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
   return stem(word) === stem(word.slice(0, -1));
 }
-
-/** Adjectives that say a state a thing can be changed to: who sees it, which one is the default. */
-const STATES = new Set(
-  "private public internal visible hidden invisible default primary readonly admin".split(" "),
-);
 
 /**
  * "Make the repository private" changes a thing that exists: "make" ending on a state is an

@@ -1,7 +1,7 @@
 /**
  * The words search knows: stop words, abbreviations it spells out, verbs and nouns people use for
- * the same thing, and verbs that change a thing's state. Read by `search-terms.ts` on both sides
- * of the index.
+ * the same thing, words that hint at what a query asks (people, days to come, questions, states),
+ * and verbs that change a thing's state. Read by `search-terms.ts` on both sides of the index.
  */
 import { stem } from "./search-stem.js";
 
@@ -161,6 +161,28 @@ export const PHRASES: ReadonlyArray<readonly [phrase: string, verb: string]> = [
   ["give me", "get"],
   ["give us", "get"],
 ];
+
+/** Words that ask for many things: a list. */
+export const MANY_WORDS = ["all", "every", "everything"];
+
+/** Words for people: an API's members or users. */
+export const PEOPLE_WORDS = "who someone somebody person people friend teammate coworker colleague".split(
+  " ",
+);
+
+/** Days and times to come: something scheduled. */
+export const LATER_WORDS =
+  "tomorrow tonight later monday tuesday wednesday thursday friday saturday sunday".split(" ");
+
+/** Words that open a question: asking one is asking to see something. */
+export const QUESTIONS = new Set(
+  "what which who whom whose how where when why is are was were does do did has have can".split(" "),
+);
+
+/** Adjectives that say a state a thing can be changed to: who sees it, which one is the default. */
+export const STATES = new Set(
+  "private public internal visible hidden invisible default primary readonly admin".split(" "),
+);
 
 /** The stems of every action verb: they count where an operation names its action, not in its description. */
 export const ACTION_STEMS: ReadonlySet<string> = new Set(ACTION_GROUPS.flat().map(stem));
