@@ -13,6 +13,8 @@ const MIN_PREFIX = 3;
 const MIN_FUZZY = 5;
 /** Fewest letters of each side of a word split in two. */
 const MIN_PART = 3;
+/** Longest word tried as two: no compound needs more, and it keeps the work per word small. */
+const MAX_SPLIT = 30;
 
 /** True when `a` and `b` are one insertion, deletion or substitution apart (or equal). */
 function withinOneEdit(a: string, b: string): boolean {
@@ -86,6 +88,7 @@ export class TermLookup {
    * whose shorter side is longest, each side at least {@link MIN_PART} letters.
    */
   private parts(term: string): ScoredTerm[] {
+    if (term.length > MAX_SPLIT) return [];
     let best: ScoredTerm[] = [];
     let shortest = 0;
     for (let at = MIN_PART; at <= term.length - MIN_PART; at++) {

@@ -225,6 +225,15 @@ describe("ranking", () => {
     expect(top(index, "schedule a livexyz", 3)).toEqual([]);
   });
 
+  it("splits words of up to 30 letters only, so that a long word costs little", () => {
+    const [a, b, c] = ["k".repeat(15), "q".repeat(15), "q".repeat(16)];
+    const index = SearchIndex.build({
+      units: [unit("x", [op(`${a}_${b}`, "One."), op(`${a}_${c}`, "Two.")])],
+    });
+    expect(top(index, `${a}${b}`, 1)).toEqual([`x.${a}_${b}`]);
+    expect(top(index, `${a}${c}`, 1)).toEqual([]);
+  });
+
   it("completes a prefix and forgives a small typo", () => {
     const index = SearchIndex.build({
       units: [unit("n", [op("createNote", "Create a note."), op("slow", "Answer after a delay.")])],
