@@ -121,6 +121,8 @@ export const THINGS: readonly string[][] = [
   // Issue trackers file bugs as issues.
   ["issue", "bug", "ticket"],
   ["caption", "subtitle"],
+  // Continuous integration runs workflows (GitHub Actions) or pipelines (GitLab).
+  ["workflow", "pipeline", "ci"],
 ];
 
 /**

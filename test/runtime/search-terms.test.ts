@@ -201,6 +201,7 @@ describe("readQuery", () => {
     ["balance", ["money", "funds"]],
     ["next", ["upcoming"]],
     ["chargeback", ["dispute"]],
+    ["CI", ["workflow", "pipeline"]],
   ])("%s finds %j", (verb, synonyms) => {
     const group = readQuery(`${verb} things`).groups[0]?.map((t) => t.term) ?? [];
     expect(group).toEqual(expect.arrayContaining(synonyms.map(stem)));
