@@ -142,6 +142,18 @@ function rate(part, whole) {
   return whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`;
 }
 
+/**
+ * The Wilson score interval (95%) of `hits` out of `n`, as shares: how far a split's rate could be
+ * from the rate on all the queries people would ask, with this few queries.
+ */
+function wilson(hits, n) {
+  const z = 1.96;
+  const p = hits / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
 /** Ranks every query; returns the figures per set and split, and the misses. */
 export function evaluate(indexes, { split: only } = {}) {
   const rows = new Map();
@@ -225,9 +237,10 @@ export async function run({ showHeldOut = false } = {}) {
     for (const key of [...SETS.map((set) => set.name), "first part", "second part", "third part", "all"]) {
       const row = rows.get(`${key} ${split}`);
       if (!row) continue;
+      const [low, high] = wilson(row.top3, row.n);
       table.push({
-        name: `search ${key}, ${split} split (${row.n} queries): top-1 / top-3 / MRR`,
-        value: `${rate(row.top1, row.n)} / ${rate(row.top3, row.n)} / ${(row.rr / row.n).toFixed(3)}`,
+        name: `search ${key}, ${split} split (${row.n} queries): top-1 / top-3 (its 95% interval) / MRR`,
+        value: `${rate(row.top1, row.n)} / ${rate(row.top3, row.n)} (${rate(low, 1)}–${rate(high, 1)}) / ${(row.rr / row.n).toFixed(3)}`,
         unit: "",
         target: key === "all" && split === "held-out" ? "top-3 ≥ 95%" : "",
       });
