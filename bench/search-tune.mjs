@@ -25,6 +25,8 @@ if (isMain(import.meta.url)) {
   for (const { line } of misses) console.log(`miss (tuning) ${line}`);
   for (const [key, row] of rows) {
     const pct = (part) => `${((part / row.n) * 100).toFixed(1)}%`;
-    console.log(`${key} (${row.n}): ${pct(row.top1)} / ${pct(row.top3)} / ${(row.rr / row.n).toFixed(3)}`);
+    console.log(
+      `${key} (${row.n}): ${pct(row.top1)} / ${pct(row.top3)} / ${pct(row.top10)} / ${(row.rr / row.n).toFixed(3)}`,
+    );
   }
 }
