@@ -47,12 +47,16 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Starts checking `code` against the bundle's declarations. */
+/**
+ * Starts checking `code` against the bundle's declarations; a loaded checker is asked once `after`
+ * settles (a run passes the moment its job is posted, so that the engine is woken first).
+ */
 export function checkScript(
   pool: SandboxPool,
   bundleDir: string,
   declarations: BundleDeclarations | undefined,
   code: string,
+  after: Promise<void> = Promise.resolve(),
 ): ScriptCheck {
   if (!declarations) {
     const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
@@ -84,7 +88,9 @@ export function checkScript(
   // read, that warning says why). One still to load starts after the read: two TypeScript loads at
   // once would slow the syntax reader's, which the run waits for.
   const input = { bundleDir: slot, version, declarations: combined, code };
-  const checking = ready ? pool.checks.types(input) : syntax.then(() => pool.checks.types(input));
+  const checking = ready
+    ? after.then(() => pool.checks.types(input))
+    : syntax.then(() => pool.checks.types(input));
   const checked = checking.then(
     (found) => ({ found }),
     (error: unknown) => ({ error }),

@@ -96,13 +96,18 @@ export class SandboxPool {
   }
 
   /**
-   * Runs `job` on an engine; `onCall` answers the script's bridge requests. A worker that does not
-   * answer by the deadline plus a grace period is ended and the run fails with `TIMEOUT`.
+   * Runs `job` on an engine; `onCall` answers the script's bridge requests; `onPosted` is called
+   * once the job is on its way to an engine. A worker that does not answer by the deadline plus a
+   * grace period is ended and the run fails with `TIMEOUT`.
    */
-  async run(job: RunJob, onCall: (request: string) => Promise<string>): Promise<EngineOutcome> {
+  async run(
+    job: RunJob,
+    onCall: (request: string) => Promise<string>,
+    onPosted?: () => void,
+  ): Promise<EngineOutcome> {
     // An engine that declines (see `engine-worker.ts`) ran nothing: the job goes to another one.
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.runOnce(job, onCall);
+      const outcome = await this.runOnce(job, onCall, onPosted);
       if (outcome !== DECLINED) return outcome;
       if (attempt >= MAX_DECLINES) return lostRun(job, new Error("no engine could take the run"));
     }
@@ -111,12 +116,13 @@ export class SandboxPool {
   private async runOnce(
     job: RunJob,
     onCall: (request: string) => Promise<string>,
+    onPosted?: () => void,
   ): Promise<EngineOutcome | typeof DECLINED> {
     const engine = await this.acquire();
     let active = true;
     let outcome: EngineOutcome | typeof DECLINED | undefined;
     try {
-      outcome = await engine.request<EngineOutcome | typeof DECLINED>(
+      const answer = engine.request<EngineOutcome | typeof DECLINED>(
         { type: "run", job },
         (message) => {
           if (message.type === "result") return message.outcome;
@@ -131,6 +137,8 @@ export class SandboxPool {
         },
         job.timeoutMs + TERMINATE_GRACE_MS,
       );
+      onPosted?.();
+      outcome = await answer;
       return outcome;
     } catch (error) {
       return lostRun(job, error);

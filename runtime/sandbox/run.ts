@@ -169,18 +169,29 @@ export async function runCodeMode(
   const pool = options.pool ?? defaultSandboxPool();
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
   const declarations = declarationsFor(loadDeclarations(bundleDir), runtime.manifest);
+  // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
+  // woken first, and the check, which finishes within the run, second.
+  let posted = () => {};
+  const jobPosted = new Promise<void>((resolve) => {
+    posted = resolve;
+  });
   const check =
-    options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, input.code);
+    options.typecheck === false
+      ? undefined
+      : checkScript(pool, bundleDir, declarations, input.code, jobPosted);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");
   diagnostics.push(...syntax.diagnostics);
   const blocking = diagnostics.find((d) => d.severity === "error");
-  if (blocking)
+  if (blocking) {
+    posted();
     return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
+  }
   const prepared = await prepareScript(input.code, syntax.returnAt, syntax.plain);
   timings?.lap("transform");
   if (!("js" in prepared)) {
+    posted();
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
   }
   const bridge = new Bridge(runtime, declarations);
@@ -190,8 +201,10 @@ export async function runCodeMode(
     outcome = await pool.run(
       request,
       timings ? timings.timed((call) => bridge.handle(call)) : (call) => bridge.handle(call),
+      posted,
     );
   } finally {
+    posted();
     bridge.close();
   }
   timings?.lap("engine", outcome.timings);

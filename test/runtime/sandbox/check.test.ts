@@ -91,6 +91,35 @@ describe("the type check of a Code Mode script", () => {
     }
   }, 60_000);
 
+  it("asks a loaded checker only once the run's job is on its way, so that the engine is woken first", async () => {
+    const pool = newPool();
+    const declarations = loadDeclarations(bundleDir);
+    // The first check loads the checker (the run does not wait for that); the next finds it loaded.
+    await checkScript(pool, bundleDir, declarations, WRONG(5)).checked;
+    let post = () => {};
+    const posted = new Promise<void>((resolve) => {
+      post = resolve;
+    });
+    const check = checkScript(pool, bundleDir, declarations, WRONG(6), posted);
+    let checked = false;
+    void check.checked.then(() => {
+      checked = true;
+    });
+    // A loaded checker answers a one-line script within milliseconds; this one was not asked yet.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(checked).toBe(false);
+    post();
+    expect(await check.checked).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+    // A run gives the signal itself: its check is part of its answer.
+    const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
+    try {
+      const result = await runCodeMode(runtime, { code: WRONG(7) }, bundleDir, { pool });
+      expect(result.diagnostics).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+
   it("reports a syntax error in a run whose type checker is still starting, and runs nothing", async () => {
     const pool = newPool();
     const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
