@@ -92,12 +92,13 @@ export class TermLookup {
     let best: ScoredTerm[] = [];
     let shortest = 0;
     for (let at = MIN_PART; at <= term.length - MIN_PART; at++) {
+      const shorter = Math.min(at, term.length - at);
+      if (shorter <= shortest) continue;
       const sides = [term.slice(0, at), term.slice(at)].map((side) => {
         const own = this.number.has(side) ? side : stem(side);
         return { id: this.number.get(own), term: own };
       });
-      const shorter = Math.min(at, term.length - at);
-      if (shorter <= shortest || sides.some((side) => side.id === undefined)) continue;
+      if (sides.some((side) => side.id === undefined)) continue;
       best = sides.map(({ id, term }) => ({ id: id as number, term, kind: "typed" as const }));
       shortest = shorter;
     }

@@ -228,6 +228,7 @@ export function readQuery(query: string): ReadQuery {
   const groups: Array<Map<string, QueryTerm["kind"]>> = [];
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
+  let verbSeen = false;
   for (const word of words) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
@@ -241,8 +242,9 @@ export function readQuery(query: string): ReadQuery {
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
     // After a verb, "open" and "new" say which ones ("list open issues"), not what to do.
-    const describes = ADJECTIVES.has(term) && phrase.slice(0, -1).some((t) => ACTION_STEMS.has(t));
-    if (!describes) for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    if (!(verbSeen && ADJECTIVES.has(term)))
+      for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    verbSeen ||= ACTION_STEMS.has(term);
     if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
     const same = groups.find((group) => group.has(term));

@@ -170,7 +170,8 @@ export async function runCodeMode(
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
   const declarations = declarationsFor(loadDeclarations(bundleDir), runtime.manifest);
   // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
-  // woken first, and the check, which finishes within the run, second.
+  // woken first, and the check, which finishes within the run, second. A script that never runs
+  // (its syntax is wrong) is not type-checked.
   let posted = () => {};
   const jobPosted = new Promise<void>((resolve) => {
     posted = resolve;
@@ -184,14 +185,11 @@ export async function runCodeMode(
   timings?.lap("syntax");
   diagnostics.push(...syntax.diagnostics);
   const blocking = diagnostics.find((d) => d.severity === "error");
-  if (blocking) {
-    posted();
+  if (blocking)
     return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
-  }
   const prepared = await prepareScript(input.code, syntax.returnAt, syntax.plain);
   timings?.lap("transform");
   if (!("js" in prepared)) {
-    posted();
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
   }
   const bridge = new Bridge(runtime, declarations);
@@ -204,7 +202,6 @@ export async function runCodeMode(
       posted,
     );
   } finally {
-    posted();
     bridge.close();
   }
   timings?.lap("engine", outcome.timings);
