@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { BadBundleError, BUNDLES_NAMESPACE, fetchBundle, readHead, sha256 } from "../storage/bundles.js";
+import { RETRY_MS, Retry } from "../storage/retry.js";
 import type { Store } from "../storage/types.js";
 import type { ServeHost } from "./host.js";
 
@@ -110,10 +111,6 @@ export async function pruneCache(cacheDir: string, kept: readonly string[]): Pro
   }
 }
 
-/** The first wait before a failed read of the head or its bundle is tried again; it doubles up to the next. */
-export const RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
-
 /** The head's bundle, written to the cache. */
 interface Prepared {
   digest: string;
@@ -135,8 +132,7 @@ export class PublishedBundles {
   private kept: string[] = [];
   /** The digest last refused: damaged, or it did not load. */
   private refused?: string;
-  private retryTimer?: NodeJS.Timeout;
-  private retryMs: number;
+  private readonly retry: Retry;
   private closed = false;
   /** Set when the first write failed: following starts with a retry. */
   private retryOnFollow = false;
@@ -145,9 +141,9 @@ export class PublishedBundles {
     private readonly store: Store,
     private readonly cacheDir: string,
     private readonly log: (line: string) => void,
-    private readonly firstRetryMs = RETRY_MS,
+    firstRetryMs = RETRY_MS,
   ) {
-    this.retryMs = firstRetryMs;
+    this.retry = new Retry(() => this.enqueue(), firstRetryMs);
   }
 
   /**
@@ -197,18 +193,7 @@ export class PublishedBundles {
   }
 
   private retryText(): string {
-    return `; trying again in ${this.retryMs / 1000} s`;
-  }
-
-  /** Refreshes again after the current wait, which doubles for the time after. */
-  private retryLater(): void {
-    if (this.closed || this.retryTimer) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      this.enqueue();
-    }, this.retryMs);
-    this.retryTimer.unref();
-    this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+    return `; trying again in ${this.retry.nextSeconds} s`;
   }
 
   private enqueue(): void {
@@ -221,7 +206,7 @@ export class PublishedBundles {
     this.stopWatch = this.store.watch(BUNDLES_NAMESPACE, (change) => {
       if (change.key.name === "head") this.enqueue();
     });
-    if (this.retryOnFollow) this.retryLater();
+    if (this.retryOnFollow) this.retry.failed();
   }
 
   private async refresh(): Promise<void> {
@@ -235,8 +220,8 @@ export class PublishedBundles {
       this.log(`cannot read the published head: ${message}${this.retryText()}`);
       prepared = "retry";
     }
-    if (prepared === "retry") return this.retryLater();
-    this.retryMs = this.firstRetryMs;
+    if (prepared === "retry") return this.retry.failed();
+    this.retry.succeeded();
     if (!prepared) return;
     try {
       const change = await host.reload({ manifestPath: prepared.manifestPath });
@@ -254,7 +239,7 @@ export class PublishedBundles {
   /** Stops following; a refresh under way finishes first. */
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retryTimer);
+    this.retry.close();
     this.stopWatch?.();
     await this.queue;
   }

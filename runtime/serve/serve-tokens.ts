@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { UnitError } from "../errors.js";
+import { RETRY_MS, Retry } from "../storage/retry.js";
 import type { Store, StoreRecord } from "../storage/types.js";
 import type { Principal } from "./principal.js";
 
@@ -126,19 +127,33 @@ export class ServeTokens {
   private readonly used = new Map<string, number>();
   private readonly stopWatching: () => void;
   private readonly flusher: NodeJS.Timeout;
+  /** Tokens whose change could not be read: refused meanwhile, read again until it can be. */
+  private readonly unread = new Set<string>();
+  private readonly retry: Retry;
 
   private constructor(
     private readonly store: Store,
     flushEveryMs: number,
+    retryMs: number,
   ) {
+    this.retry = new Retry(() => {
+      for (const name of this.unread) void this.reread(name);
+    }, retryMs);
     this.stopWatching = store.watch(SERVE_TOKEN_NAMESPACE, (change) => void this.reread(change.key.name));
     this.flusher = setInterval(() => void this.flush(), flushEveryMs);
     this.flusher.unref();
   }
 
   /** Loads every token and starts following changes. */
-  static async open(store: Store, options: { flushEveryMs?: number } = {}): Promise<ServeTokens> {
-    const tokens = new ServeTokens(store, options.flushEveryMs ?? LAST_USE_FLUSH_MS);
+  static async open(
+    store: Store,
+    options: { flushEveryMs?: number; retryMs?: number } = {},
+  ): Promise<ServeTokens> {
+    const tokens = new ServeTokens(
+      store,
+      options.flushEveryMs ?? LAST_USE_FLUSH_MS,
+      options.retryMs ?? RETRY_MS,
+    );
     try {
       for (const record of await store.list(SERVE_TOKEN_NAMESPACE)) tokens.hold(record.key.name, record);
     } catch (error) {
@@ -162,9 +177,14 @@ export class ServeTokens {
   private async reread(name: string): Promise<void> {
     try {
       this.hold(name, await this.store.get(keyOf(name)));
+      this.unread.delete(name);
+      if (this.unread.size === 0) this.retry.succeeded();
     } catch {
-      // An unreadable store: forget the token rather than keep honouring one that may be revoked.
+      // An unreadable store: forget the token rather than keep honouring one that may be revoked,
+      // and read it again later (the feed reported its change once).
       this.hold(name, undefined);
+      this.unread.add(name);
+      this.retry.failed();
     }
   }
 
@@ -201,6 +221,7 @@ export class ServeTokens {
   /** Stops following changes, after a last flush. */
   async close(): Promise<void> {
     clearInterval(this.flusher);
+    this.retry.close();
     this.stopWatching();
     await this.flush();
   }

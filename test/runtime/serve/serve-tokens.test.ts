@@ -200,6 +200,41 @@ describe("the stored tokens", () => {
     expect(listed).not.toHaveProperty("hash");
   });
 
+  it("refuses a token whose change it cannot read, and honours it again once the store answers", async () => {
+    const { token } = await createServeToken(writer, { name: "flaky" });
+    // Fault injection (a real SQLite store underneath): the serving side's reads fail while set.
+    let failing = false;
+    const flaky = new Proxy(reader, {
+      get(target, property) {
+        if (property === "get" && failing)
+          return async () => {
+            throw new Error("the store is unreachable (injected)");
+          };
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const own = await ServeTokens.open(flaky, { flushEveryMs: 60_000, retryMs: 50 });
+    try {
+      expect(own.check(token)).toBeDefined();
+      failing = true;
+      // A change the serving side must read: another replica wrote the token's last use.
+      const key = { namespace: SERVE_TOKEN_NAMESPACE, name: "flaky" };
+      const stored = await writer.get(key);
+      const record = { ...JSON.parse(Buffer.from(stored?.value ?? []).toString()), lastUsedAt: Date.now() };
+      const put = await writer.put(key, Buffer.from(JSON.stringify(record)), {
+        version: stored?.version as string,
+      });
+      expect(put.ok).toBe(true);
+      await eventually(() => own.check(token) === undefined, 5_000);
+      failing = false;
+      // The feed reports the change once: the token comes back only because it is read again.
+      await eventually(() => own.check(token) !== undefined, 5_000);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("refuses a second token of the same name, a bad name and a bad expiry", async () => {
     await createServeToken(writer, { name: "twice" });
     await expect(createServeToken(writer, { name: "twice" })).rejects.toMatchObject({
