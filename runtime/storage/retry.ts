@@ -43,11 +43,6 @@ export class Retry {
     this.waitMs = this.firstMs;
   }
 
-  /** Whether a try is waiting. */
-  get waiting(): boolean {
-    return this.timer !== undefined;
-  }
-
   /** No more tries. */
   close(): void {
     this.closed = true;
