@@ -13,7 +13,7 @@ import { bundleIndex, publishBundle } from "../../../runtime/storage/bundles.js"
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
 import type { Store } from "../../../runtime/storage/types.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
-import { compileProject, projectConfig } from "./support.js";
+import { compileProject, eventually, projectConfig } from "./support.js";
 
 const stores: Store[] = [];
 afterAll(async () => {
@@ -105,22 +105,24 @@ async function compiledBundle(description: string): Promise<Map<string, Uint8Arr
   return out;
 }
 
-async function eventually(check: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** A serve host following `store`'s head, first serving a bundle described as `description`. */
+async function following(description: string, retryMs: number) {
+  const { store, cache } = await setup();
+  await publishBundle(store, await compiledBundle(description));
+  const logs: string[] = [];
+  const bundles = new PublishedBundles(store, cache, (line) => logs.push(line), retryMs);
+  const host = createServeHost({ manifestPath: (await bundles.first()) as string });
+  bundles.follow(host);
+  const close = async () => {
+    await bundles.close();
+    await host.close();
+  };
+  return { store, cache, logs, bundles, host, close };
 }
 
 describe("following the published head", () => {
   it("tries a write that failed again, waiting longer each time, and swaps the bundle in once it can", async () => {
-    const { store, cache } = await setup();
-    await publishBundle(store, await compiledBundle("The first bundle."));
-    const logs: string[] = [];
-    const bundles = new PublishedBundles(store, cache, (line) => logs.push(line), 50);
-    const host = createServeHost({ manifestPath: (await bundles.first()) as string });
-    bundles.follow(host);
+    const { store, cache, logs, bundles, host, close } = await following("The first bundle.", 50);
     try {
       const first = bundles.state.digest;
       const second = await compiledBundle("The second bundle.");
@@ -144,18 +146,12 @@ describe("following the published head", () => {
       expect(host.manifest.units[0]?.description).toBe("The second bundle.");
       expect(bundles.state.problem).toBeUndefined();
     } finally {
-      await bundles.close();
-      await host.close();
+      await close();
     }
   });
 
   it("does not try again a bundle that is not one, and keeps serving the last good one", async () => {
-    const { store, cache } = await setup();
-    await publishBundle(store, await compiledBundle("The good bundle."));
-    const logs: string[] = [];
-    const bundles = new PublishedBundles(store, cache, (line) => logs.push(line), 20);
-    const host = createServeHost({ manifestPath: (await bundles.first()) as string });
-    bundles.follow(host);
+    const { store, logs, bundles, close } = await following("The good bundle.", 20);
     try {
       const good = bundles.state.digest;
       const { digest } = await publishBundle(store, files({ "index.ts": "no manifest" }));
@@ -166,8 +162,7 @@ describe("following the published head", () => {
       expect(about[0]).toMatch(/^PUBLISHED_BUNDLE_INVALID .*has no manifest\.json; still serving /);
       expect(bundles.state.digest).toBe(good);
     } finally {
-      await bundles.close();
-      await host.close();
+      await close();
     }
   });
 });
