@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { RETRY_MS, Retry } from "../retry.js";
 import { BadBundleError, BUNDLES_NAMESPACE, fetchBundle, readHead, sha256 } from "../storage/bundles.js";
-import { RETRY_MS, Retry } from "../storage/retry.js";
 import type { Store } from "../storage/types.js";
 import type { ServeHost } from "./host.js";
 

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { UnitError } from "../errors.js";
-import { RETRY_MS, Retry } from "../storage/retry.js";
+import { RETRY_MS, Retry } from "../retry.js";
 import type { Store, StoreRecord } from "../storage/types.js";
 import type { Principal } from "./principal.js";
 

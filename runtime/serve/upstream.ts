@@ -7,7 +7,7 @@
  */
 import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import * as z from "zod/v4";
-import { backoffMs } from "../invoke/mcp/session.js";
+import { backoffMs } from "../retry.js";
 import { SearchIndex } from "../search.js";
 import { type CatalogUnit, readCatalog } from "./catalog.js";
 import type { CallOutcome } from "./context.js";

@@ -10,6 +10,7 @@ import { UnitError } from "../../errors.js";
 import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../manifest.js";
 import { redactJson } from "../../redact.js";
 import type { RuntimeEvent } from "../../resources.js";
+import { backoffMs } from "../../retry.js";
 import type { InvokeResult } from "../types.js";
 import { callError, crashedError, type FailedCall, isSessionGone } from "./call-errors.js";
 import { listedTools, type OpenConnection, openMcp } from "./connect.js";
@@ -17,10 +18,6 @@ import { describeDrift, detectDrift, type ToolDrift } from "./drift.js";
 import { type CallResult, callValue } from "./result.js";
 import { MAX_MESSAGE_BYTES } from "./stdio-transport.js";
 import type { ForwardMethod, SessionHandle, SessionOptions } from "./types.js";
-
-/** First restart delay; doubled per consecutive failure up to {@link MAX_BACKOFF_MS}. */
-const BASE_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 30_000;
 
 /** One connection, from start until it is lost or closed. */
 interface Live {
@@ -37,11 +34,6 @@ interface Call {
   input: unknown;
   signal: AbortSignal | undefined;
   where: string;
-}
-
-/** The backoff before restart number `failures` (1-based). */
-export function backoffMs(failures: number): number {
-  return failures <= 0 ? 0 : Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (failures - 1));
 }
 
 export class McpSession implements SessionHandle {

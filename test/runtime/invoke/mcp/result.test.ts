@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { UnitError } from "../../../../runtime/errors.js";
 import { callValue } from "../../../../runtime/invoke/mcp/result.js";
 import { capResult, jsonBytes } from "../../../../runtime/invoke/mcp/result-cap.js";
-import { backoffMs } from "../../../../runtime/invoke/mcp/session.js";
 import { TailBuffer } from "../../../../runtime/invoke/mcp/tail-buffer.js";
+import { backoffMs } from "../../../../runtime/retry.js";
 
 const structured = { kind: "mcp", tool: "t", result: "structured" } as const;
 const whole = { kind: "mcp", tool: "t", result: "callToolResult" } as const;
@@ -128,5 +128,9 @@ describe("backoffMs", () => {
     [20, 30_000],
   ])("after %i failures: %i ms", (failures, want) => {
     expect(backoffMs(failures)).toBe(want);
+  });
+
+  it("starts from the caller's first wait, with the same cap", () => {
+    expect([1, 2, 3, 6].map((failures) => backoffMs(failures, 1_000))).toEqual([1_000, 2_000, 4_000, 30_000]);
   });
 });
