@@ -563,14 +563,17 @@ function partOf(set, i) {
  */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
-    set.queries.map(([query, expected], i) => ({
-      set: set.name,
-      part: partOf(set, i),
-      query,
-      expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
-        name.includes(":") ? name : `${set.unit}:${name}`,
-      ),
-      heldOut: partOf(set, i) !== "third" && heldOut(set.name, query),
-    })),
+    set.queries.map(([query, expected], i) => {
+      const part = partOf(set, i);
+      return {
+        set: set.name,
+        part,
+        query,
+        expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
+          name.includes(":") ? name : `${set.unit}:${name}`,
+        ),
+        heldOut: part !== "third" && heldOut(set.name, query),
+      };
+    }),
   );
 }

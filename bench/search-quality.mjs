@@ -139,7 +139,7 @@ function checkMerge(a, b) {
   }
 }
 
-function rate(part, whole) {
+export function rate(part, whole) {
   return whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`;
 }
 

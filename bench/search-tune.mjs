@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSearchIndex, SearchIndex } from "../dist/runtime/search.js";
 import { SETS } from "./search-eval.mjs";
-import { BUNDLE, evaluate, merged } from "./search-quality.mjs";
+import { BUNDLE, evaluate, merged, rate } from "./search-quality.mjs";
 import { isMain, root } from "./support.mjs";
 
 function rebuilt(id) {
@@ -24,7 +24,7 @@ if (isMain(import.meta.url)) {
   const { rows, misses } = evaluate(indexes, { split: "tuning" });
   for (const { line } of misses) console.log(`miss (tuning) ${line}`);
   for (const [key, row] of rows) {
-    const pct = (part) => `${((part / row.n) * 100).toFixed(1)}%`;
+    const pct = (part) => rate(part, row.n);
     console.log(
       `${key} (${row.n}): ${pct(row.top1)} / ${pct(row.top3)} / ${pct(row.top10)} / ${(row.rr / row.n).toFixed(3)}`,
     );

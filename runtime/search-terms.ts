@@ -59,6 +59,7 @@ for (const word of LATER_WORDS) HINTS.set(word, LATER);
 
 const GET = stem("get");
 const LIST = stem("list");
+const CREATE = stem("create");
 
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
 function isPlural(word: string): boolean {
@@ -269,7 +270,7 @@ export function readQuery(query: string): ReadQuery {
     [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
   // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
   if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : stem("create"), "implied"]]));
+    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
   }
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
