@@ -3,7 +3,16 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
-import { type CliIO, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, processIO, UsageError, wantsColor } from "./io.js";
+import {
+  type CliIO,
+  EXIT_INTERNAL,
+  EXIT_OK,
+  EXIT_USAGE,
+  processIO,
+  terminalIO,
+  UsageError,
+  wantsColor,
+} from "./io.js";
 
 /**
  * Every `--flag` in `argv` must be declared by the command (or the sub-command `argv` names, as in
@@ -103,7 +112,8 @@ export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
 }
 
 /** Runs `unitc` with `argv` (without the node and script paths); resolves to the exit code. */
-export async function runCli(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIO = processIO()): Promise<number> {
+  const io = terminalIO(given);
   const started = performance.now();
   const code = await runCommandLine(argv, io);
   // Only with an endpoint configured is telemetry's module loaded at all.
@@ -144,7 +154,9 @@ async function runCommandLine(argv: readonly string[], io: CliIO): Promise<numbe
     const subCommands = command?.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
     const sub = args[1] !== undefined ? subCommands?.[args[1]] : undefined;
     const usage = await renderUsage(sub ?? command ?? main, sub ? command : command ? main : undefined);
-    io.stdout(`${wantsColor(io) ? usage : stripVTControlCharacters(usage)}\n`);
+    // The usage text is unitc's own; only its colour needs the unsanitised stream.
+    if (wantsColor(io)) (io.styled ?? io).stdout(`${usage}\n`);
+    else io.stdout(`${stripVTControlCharacters(usage)}\n`);
     if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
       io.stderr(`unitc: unknown command ${JSON.stringify(args[0])}\n`);
       return EXIT_USAGE;

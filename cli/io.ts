@@ -1,9 +1,16 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
 import { isatty } from "node:tty";
+import { terminalText } from "../runtime/terminal-text.js";
 
 export interface CliIO {
+  /** Standard output; under `runCli` every write passes `terminalText` (see `terminalIO`). */
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * The CLI's own escape sequences (colour, the progress line), written as they are; every part of
+   * such text that is not the CLI's own must have passed `terminalText` first.
+   */
+  styled?: { stdout: (text: string) => void; stderr: (text: string) => void };
   cwd: string;
   env: Record<string, string | undefined>;
   /** Ends long-running commands (`serve`); without it they stop on SIGINT or SIGTERM. */
@@ -19,6 +26,21 @@ export interface CliIO {
   stdoutIsTTY?: boolean;
   stdinIsTTY?: boolean;
   stderrIsTTY?: boolean;
+}
+
+/**
+ * `io` with stdout and stderr passed through `terminalText`, the one boundary every printed line
+ * crosses, so no text a downstream, spec or unit file wrote can reach the terminal as a control
+ * sequence; `styled` keeps the unsanitised streams for the CLI's own sequences.
+ */
+export function terminalIO(io: CliIO): CliIO {
+  const styled = io.styled ?? { stdout: io.stdout, stderr: io.stderr };
+  return {
+    ...io,
+    stdout: (text) => io.stdout(terminalText(text)),
+    stderr: (text) => io.stderr(terminalText(text)),
+    styled,
+  };
 }
 
 /** The real process streams. */

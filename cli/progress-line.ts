@@ -6,6 +6,7 @@
 
 import type { UnitProgress } from "../compiler/discover/index.js";
 import type { PipelineProgress } from "../compiler/index.js";
+import { terminalText } from "../runtime/terminal-text.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 
@@ -22,12 +23,14 @@ export interface ProgressLine {
 }
 
 /** The progress line for one compile of `io`. */
-export function progressLine(io: Pick<CliIO, "stderr" | "stderrIsTTY">): ProgressLine {
+export function progressLine(io: Pick<CliIO, "stderr" | "stderrIsTTY" | "styled">): ProgressLine {
   if (io.stderrIsTTY !== true) return { clear() {} };
+  // The line's control sequences are unitc's own, so it takes the unsanitised stream.
+  const write = (io.styled ?? io).stderr;
   let shown = false;
   let lastUnit = 0;
   const show = (text: string) => {
-    io.stderr(`${CLEAR}unitc compile: ${text}`);
+    write(`${CLEAR}unitc compile: ${terminalText(text)}`);
     shown = true;
   };
   return {
@@ -41,7 +44,7 @@ export function progressLine(io: Pick<CliIO, "stderr" | "stderrIsTTY">): Progres
       },
     },
     clear() {
-      if (shown) io.stderr(CLEAR);
+      if (shown) write(CLEAR);
       shown = false;
     },
   };

@@ -4,9 +4,11 @@ import { relative } from "node:path";
 import {
   countDiagnostics,
   type Diagnostic,
+  type FormatOptions,
   formatDiagnostics,
   sortDiagnostics,
 } from "../compiler/diagnostics.js";
+import { terminalText } from "../runtime/terminal-text.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";
 
@@ -25,8 +27,39 @@ export function reportDiagnostics(
     io.stdout(`${JSON.stringify({ ...extra, diagnostics: shown }, null, 2)}\n`);
     return;
   }
-  const options = { source: true, color: wantsColor(io) };
-  if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(diagnostics, rel, options)}\n`);
+  if (diagnostics.length > 0) printDiagnostics(io, "stdout", diagnostics, rel, wantsColor(io));
+}
+
+/**
+ * Writes diagnostics as text to one stream. In colour the text is made terminal-safe piece by piece
+ * (messages, paths, source lines) and written with the colour codes through the unsanitised stream.
+ */
+export function printDiagnostics(
+  io: CliIO,
+  stream: "stdout" | "stderr",
+  diagnostics: readonly Diagnostic[],
+  rel: (file: string) => string,
+  color: boolean,
+): void {
+  const options: FormatOptions = { source: true, color };
+  if (!color) {
+    io[stream](`${formatDiagnostics(diagnostics, rel, options)}\n`);
+    return;
+  }
+  const safe = (text: string | undefined) => (text === undefined ? undefined : terminalText(text));
+  const shown = diagnostics.map((d) => ({
+    ...d,
+    message: terminalText(d.message),
+    lineText: safe(d.lineText),
+    hint: safe(d.hint),
+    notes: d.notes?.map((note) => ({
+      ...note,
+      message: terminalText(note.message),
+      lineText: safe(note.lineText),
+    })),
+  }));
+  const text = formatDiagnostics(shown, (file) => terminalText(rel(file)), options);
+  (io.styled ?? io)[stream](`${text}\n`);
 }
 
 /** One summary line: `3 units, 1 error, 2 warnings`. */

@@ -4,10 +4,11 @@
  */
 
 import { relative } from "node:path";
-import { countDiagnostics, formatDiagnostics } from "../compiler/diagnostics.js";
+import { countDiagnostics } from "../compiler/diagnostics.js";
 import type { WatchBuild } from "../compiler/incremental/watch.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";
+import { printDiagnostics } from "./report.js";
 
 /** `unitc: rebuilt 1 unit in 38 ms (3 written, 0 removed); 12 units, 36 operations; 0 diagnostics`. */
 export function statusLine(build: WatchBuild): string {
@@ -35,7 +36,7 @@ export function statusLine(build: WatchBuild): string {
 /** Prints a build's diagnostics and its status line. */
 export function reportBuild(io: CliIO, build: WatchBuild): void {
   const rel = (file: string) => relative(io.cwd, file) || file;
-  const options = { source: true, color: wantsColor({ env: io.env, stdoutIsTTY: io.stderrIsTTY }) };
-  if (build.diagnostics.length > 0) io.stderr(`${formatDiagnostics(build.diagnostics, rel, options)}\n`);
+  const color = wantsColor({ env: io.env, stdoutIsTTY: io.stderrIsTTY });
+  if (build.diagnostics.length > 0) printDiagnostics(io, "stderr", build.diagnostics, rel, color);
   io.stderr(`${statusLine(build)}\n`);
 }

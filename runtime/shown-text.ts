@@ -13,7 +13,7 @@ import { redact } from "./redact.js";
  * and isolates, the soft hyphen, invisible operators, the BOM, fillers, and variation selectors
  * (which can carry hidden bytes).
  */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** Downstream text fit to show: invisible characters removed, then secrets redacted. */
 export function shownText(text: string, secrets: readonly string[]): string {

@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ArgsDef, CommandDef } from "citty";
 import packageJson from "../../package.json" with { type: "json" };
+import { terminalText } from "../../runtime/terminal-text.js";
 import { readUnitsIndex } from "../../runtime/units-index.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
@@ -115,8 +116,10 @@ export async function runComplete(
  */
 export function completeProcess(argv: readonly string[]): Promise<number> {
   const io: CliIO = {
-    stdout: (text) => writeAll(1, text),
-    stderr: (text) => writeAll(2, text),
+    // As under runCli (cli/io.ts terminalIO): a description a downstream wrote reaches the shell,
+    // and the terminal, with its control characters escaped.
+    stdout: (text) => writeAll(1, terminalText(text)),
+    stderr: (text) => writeAll(2, terminalText(text)),
     cwd: process.cwd(),
     env: process.env,
   };

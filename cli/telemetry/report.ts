@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
 import type { CliIO } from "../io.js";
-import { endpointOf, installId, offReason, readState, writeState } from "./state.js";
+import { endpointOf, installId, offReason, readState, userConfigArg, writeState } from "./state.js";
 
 /** The longest a command waits for its event to be sent. */
 export const SEND_BOUND_MS = 300;
@@ -65,7 +65,7 @@ export async function reportCommand(
   if (command === undefined || QUIET.has(command) || !endpoint) return;
   try {
     const state = readState(io.env);
-    if (offReason(io.env, state)) return;
+    if (offReason(io.env, state, userConfigArg(argv, io.cwd))) return;
     const event = {
       installId: installId(state),
       command,

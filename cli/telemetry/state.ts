@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { userConfigPath } from "../../compiler/load/config-paths.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
 
@@ -49,23 +49,40 @@ export function installId(state: TelemetryState): string {
   return state.installId;
 }
 
-/** Whether the user config says `telemetry: false` (the only config that may). */
-function userConfigOff(env: Env): boolean {
+/** Whether a user config file says `telemetry: false` (the only config that may). */
+function configOff(file: string): boolean {
   try {
-    const config = JSON.parse(readFileSync(userConfigPath(env), "utf8")) as { telemetry?: unknown };
+    const config = JSON.parse(readFileSync(file, "utf8")) as { telemetry?: unknown };
     return config.telemetry === false;
   } catch {
     return false;
   }
 }
 
-/** Why telemetry is off, or undefined when it is on (it still sends only to a configured endpoint). */
-export function offReason(env: Env, state: TelemetryState = readState(env)): string | undefined {
-  if (env.DO_NOT_TRACK === "1") return "DO_NOT_TRACK=1";
+/** The user config file a command line names (`--user-config FILE` or `=FILE`; not `none`). */
+export function userConfigArg(argv: readonly string[], cwd: string): string | undefined {
+  const at = argv.indexOf("--user-config");
+  const value = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith("--user-config="))?.slice(14);
+  return value && value !== "none" ? resolve(cwd, value) : undefined;
+}
+
+/**
+ * Why telemetry is off, or undefined when it is on (it still sends only to a configured endpoint).
+ * `DO_NOT_TRACK` with any value but `0` or `false` turns it off; so does `telemetry: false` in the
+ * user config, or in the one a command was given (`userConfig`).
+ */
+export function offReason(
+  env: Env,
+  state: TelemetryState = readState(env),
+  userConfig?: string,
+): string | undefined {
+  const dnt = env.DO_NOT_TRACK?.toLowerCase();
+  if (dnt && dnt !== "0" && dnt !== "false") return `DO_NOT_TRACK=${env.DO_NOT_TRACK}`;
   const flag = env.UNITC_TELEMETRY?.toLowerCase();
   if (flag === "0" || flag === "false" || flag === "off") return `UNITC_TELEMETRY=${env.UNITC_TELEMETRY}`;
   if (state.disabled) return "unitc telemetry disable";
-  if (userConfigOff(env)) return `telemetry: false in ${userConfigPath(env)}`;
+  if (configOff(userConfigPath(env))) return `telemetry: false in ${userConfigPath(env)}`;
+  if (userConfig !== undefined && configOff(userConfig)) return `telemetry: false in ${userConfig}`;
   return undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The bearer token HTTP clients must present: taken from an environment reference (`env:NAME`,
  * default `env:UNITC_SERVE_TOKEN` when that variable is set), or generated once into the remote
- * state folder (`serve-token`, mode 0600) and shown on stderr that one time.
+ * state folder (`serve-token`, mode 0600), whose path, never the token, is shown on stderr that one
+ * time.
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -70,7 +71,8 @@ function fromFile(statePath: string, log: (line: string) => void): ServeToken {
   mkdirSync(statePath, { recursive: true, mode: 0o700 });
   const token = randomBytes(32).toString("base64url");
   writeFileSync(file, `${token}\n`, { mode: 0o600, flag: "wx" });
-  log(`generated a bearer token for HTTP clients (kept in ${file}, mode 0600): ${token}`);
+  // Only where it is: stderr of a service goes to its logs, and the token gives full access.
+  log(`generated a bearer token for HTTP clients in ${file} (mode 0600); clients send its contents`);
   return { token, source: file };
 }
 

@@ -1,9 +1,12 @@
 /**
  * A unit's setup plan: its setup commands and verify items as written, the content hash an approval
- * is given for, and the risky patterns a reader should look at twice before approving.
+ * is given for, and the risky patterns a reader should look at twice before approving (risk-flags.ts).
  */
 import { homedir } from "node:os";
 import { contentHash } from "../canonical.js";
+import { itemFlags } from "./risk-flags.js";
+
+export { itemFlags };
 
 /** One setup or verify item, as the unit file states it. */
 export interface SetupItem {
@@ -39,44 +42,6 @@ export interface SetupPlan {
   unit: string;
   hash: string;
   items: PlannedItem[];
-}
-
-const SHELLS = /^(?:ba|da|z|k|fi)?sh$/;
-
-function base(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
-
-/** The `rm` flags of an argv remove recursively and by force (`-rf`, `-r -f`, `--recursive --force`). */
-function removesByForce(args: readonly string[]): boolean {
-  const short = args.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
-  const recursive = /[rR]/.test(short) || args.includes("--recursive");
-  const force = short.includes("f") || args.includes("--force");
-  return recursive && force;
-}
-
-function sshPath(text: string, home: string): boolean {
-  const homes = ["~", "$HOME", "${HOME}", home].map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`(?:^|[\\s"'=:])(?:${homes.join("|")})/\\.ssh(?:/|$|[\\s"'])`).test(text);
-}
-
-/** The risky patterns in one item: `sudo`, a download piped into a shell, `rm -rf`, paths under `~/.ssh`. */
-export function itemFlags(item: SetupItem, home = homedir()): string[] {
-  const args = item.args ?? [];
-  const command = base(item.command);
-  const words = [item.command, ...args];
-  const script = SHELLS.test(command) ? args.join(" ") : "";
-  const flags: string[] = [];
-  if (command === "sudo" || command === "doas" || /(?:^|[\s;&|])sudo\s/.test(script)) flags.push("sudo");
-  if (/(?:curl|wget)\b[^|]*\|\s*(?:sudo\s+)?(?:ba|da|z)?sh\b/.test(script)) flags.push("curl | sh");
-  if (
-    (command === "rm" && removesByForce(args)) ||
-    /\brm\s+(?:-[a-zA-Z]*\s+)*-[a-zA-Z]*(?:rf|fr)/.test(script)
-  ) {
-    flags.push("rm -rf");
-  }
-  if ([...words, item.cwd ?? ""].some((word) => sshPath(word, home))) flags.push("~/.ssh");
-  return flags;
 }
 
 /** The plan of one unit: setup commands, then verify items, each flagged. */

@@ -48,7 +48,7 @@ describe("unitc doctor and verify", () => {
 
     const verify = await runBuilt(["verify", "--user-config", "none"], dir, env);
     expect(verify.code).toBe(1);
-    expect(verify.stdout).toContain("FAIL  Folder exists: exit code 1");
+    expect(verify.stdout).toContain('FAIL  "Folder exists": exit code 1');
     expect(verify.stdout).toContain("FAIL  notes: docker: docker info exited with code 1");
 
     const sick = await runBuilt(["doctor", "--user-config", "none"], dir, env);

@@ -47,7 +47,7 @@ describe("unitc setup", () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/^setup plan for notes \(sha256:[0-9a-f]{16}\):\n/);
     expect(dry.stdout).toContain(
-      "  2. [commands] Say the token: sh -c \"echo token=$TOKEN; printf 'é%.0s' $(seq 1 50)\"",
+      '  2. [commands] "Say the token": sh -c "echo token=$TOKEN; printf \'é%.0s\' $(seq 1 50)"',
     );
     const refused = await runBuilt(["setup", "notes"], dir, env);
     expect(refused.code).toBe(1);
@@ -68,7 +68,7 @@ describe("unitc setup", () => {
 
     const approved = await runBuilt(["setup", "notes"], dir, env);
     expect(approved.code).toBe(0);
-    expect(approved.stdout).toContain("ok    Folder exists");
+    expect(approved.stdout).toContain('ok    "Folder exists"');
     const attempts = await storedAttempts(env.HOME as string);
     expect(attempts).not.toContain("s3cr3t");
     expect((JSON.parse(attempts) as unknown[]).length).toBe(2);

@@ -1,6 +1,6 @@
 /**
  * `unitc serve`: settings from flags, environment and the user config; the generated token (mode
- * 0600, shown once); startup errors on stderr with exit 1; and on stdio, a stdout that carries
+ * 0600, its path shown once); startup errors on stderr with exit 1; and on stdio, a stdout that carries
  * nothing but JSON-RPC (checked on the built CLI in a child process).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -35,7 +35,11 @@ describe("unitc serve --transport http", () => {
     const first = runServe(argv);
     const url = await first.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const token = /generated a bearer token .*: (\S+)\n/.exec(first.stderr())?.[1] as string;
+    expect(first.stderr()).toContain(
+      `generated a bearer token for HTTP clients in ${join(dir, "state/serve-token")}`,
+    );
+    const token = readFileSync(join(dir, "state/serve-token"), "utf8").trim();
+    expect(first.stderr()).not.toContain(token);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(statSync(join(dir, "state/serve-token")).mode & 0o777).toBe(0o600);
     expect((await (await connect(url, token)).listTools()).tools.length).toBe(6);
