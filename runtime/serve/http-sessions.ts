@@ -62,7 +62,7 @@ export class HttpSessions {
   async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
     const principal = who.id;
     const context = scopedContext(this.host, who.units);
-    const server = createMcpServer(context, serverOptions(this.host, this.options.version));
+    const server = createMcpServer(context, serverOptions(this.host, this.options.version, true));
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxBodyBytes,

@@ -20,7 +20,7 @@ export async function answerStateless(
   who: Principal,
   options: { version: string; maxBodyBytes: number },
 ): Promise<void> {
-  const server = createMcpServer(scopedContext(host, who.units), serverOptions(host, options.version));
+  const server = createMcpServer(scopedContext(host, who.units), serverOptions(host, options.version, true));
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: options.maxBodyBytes,

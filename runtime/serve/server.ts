@@ -36,9 +36,12 @@ export interface McpServerOptions {
   version: string;
   /**
    * The operator's project root (`--project-root`); a client's roots inside it narrow it, and without
-   * it the client's first root is used. Units bound to a project are served only with a root.
+   * it the client's first root is used (over stdio only). Units bound to a project are served only
+   * with a root.
    */
   projectRoot?: string;
+  /** The client reaches this server over the network (HTTP): its roots count only inside `projectRoot`. */
+  remote?: boolean;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -152,9 +155,13 @@ function instructions(snapshot: Snapshot): string {
   );
 }
 
-/** The options of a session's server on `host`. */
-export function serverOptions(host: { projectRoot: string | undefined }, version: string): McpServerOptions {
-  return { version, ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}) };
+/** The options of a session's server on `host`; `remote` for a client over the network (HTTP). */
+export function serverOptions(
+  host: { projectRoot: string | undefined },
+  version: string,
+  remote: boolean,
+): McpServerOptions {
+  return { version, remote, ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}) };
 }
 
 /** A new MCP server over `context`. */
@@ -171,7 +178,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
       ),
     },
   );
-  const roots = sessionRoots(server, options.projectRoot, () => {
+  const roots = sessionRoots(server, options.projectRoot, options.remote === true, () => {
     server.sendToolListChanged().catch(() => undefined);
   });
   const context = boundContext(sessionContext, roots);
