@@ -62,7 +62,7 @@ export class HttpSessions {
   async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
     const principal = who.id;
     const context = scopedContext(this.host, who.units);
-    const server = createMcpServer(context, serverOptions(this.host, this.options.version, true));
+    const server = createMcpServer(context, serverOptions(this.host, this.options.version, principal));
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxBodyBytes,

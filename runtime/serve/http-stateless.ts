@@ -20,7 +20,10 @@ export async function answerStateless(
   who: Principal,
   options: { version: string; maxBodyBytes: number },
 ): Promise<void> {
-  const server = createMcpServer(scopedContext(host, who.units), serverOptions(host, options.version, true));
+  const server = createMcpServer(
+    scopedContext(host, who.units),
+    serverOptions(host, options.version, who.id),
+  );
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: options.maxBodyBytes,

@@ -42,6 +42,8 @@ export interface McpServerOptions {
   projectRoot?: string;
   /** The client reaches this server over the network (HTTP): its roots count only inside `projectRoot`. */
   remote?: boolean;
+  /** The HTTP principal the session acts for: Code Mode engines are shared fairly between principals. */
+  principal?: string;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -94,6 +96,7 @@ async function callTool(
   name: string,
   args: unknown,
   signal: AbortSignal,
+  principal: string | undefined,
 ): Promise<CallToolResult> {
   const snapshot = context.snapshot();
   const target = snapshot.table.targets.get(name);
@@ -102,7 +105,7 @@ async function callTool(
     case "search":
       return callSearchTools(snapshot, args);
     case "code_mode":
-      return callCodeMode(context, args, { session: server, signal });
+      return callCodeMode(context, args, { session: server, signal, ...(principal ? { principal } : {}) });
     case "progressive":
       return server.projectCallToolResult(
         await callProgressive(context, snapshot, name, target.unit, args, signal),
@@ -155,13 +158,21 @@ function instructions(snapshot: Snapshot): string {
   );
 }
 
-/** The options of a session's server on `host`; `remote` for a client over the network (HTTP). */
+/**
+ * The options of a session's server on `host`; `principal` for a client over the network (HTTP), the
+ * caller it authenticated as.
+ */
 export function serverOptions(
   host: { projectRoot: string | undefined },
   version: string,
-  remote: boolean,
+  principal: string | undefined,
 ): McpServerOptions {
-  return { version, remote, ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}) };
+  return {
+    version,
+    remote: principal !== undefined,
+    ...(principal !== undefined ? { principal } : {}),
+    ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}),
+  };
 }
 
 /** A new MCP server over `context`. */
@@ -189,7 +200,14 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
   );
   server.setRequestHandler("tools/call", (request, ctx) =>
     settled(() =>
-      callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+      callTool(
+        server,
+        context,
+        request.params.name,
+        request.params.arguments,
+        ctx.mcpReq.signal,
+        options.principal,
+      ),
     ),
   );
   server.setRequestHandler("resources/list", () => settled(() => listResources(context)));
