@@ -32,7 +32,14 @@ export interface AuthenticateOptions {
 
 /** The principal of the operators' serve token: every unit. */
 export const ADMIN_PRINCIPAL: Principal = { id: "admin", via: "admin-token" };
-const ANONYMOUS: Principal = { id: "anonymous", via: "none" };
+
+/**
+ * The principal of an unauthenticated caller: one per client address, whatever bearer string it
+ * sends, so making up a new string each time does not get a new allowance of the per-principal limits.
+ */
+function anonymous(req: IncomingMessage): Principal {
+  return { id: `anonymous@${req.socket.remoteAddress ?? "unknown"}`, via: "none" };
+}
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
@@ -50,14 +57,12 @@ export function createAuthenticate(options: AuthenticateOptions): Authenticate {
   const open = admin === undefined && !oauth;
   return async (req) => {
     const presented = bearerToken(req);
-    if (presented === undefined) return open ? ANONYMOUS : { kind: "missing" };
+    if (presented === undefined) return open ? anonymous(req) : { kind: "missing" };
     if (admin && timingSafeEqual(digest(presented), admin)) return ADMIN_PRINCIPAL;
     const scoped = tokens?.check(presented);
     if (scoped) return scoped;
     if (oauth) return oauth.verify(presented);
-    if (!open) return { kind: "invalid" };
-    // Without authentication, a session still belongs to the credential that opened it.
-    return { id: `anonymous:${digest(presented).toString("hex")}`, via: "none" };
+    return open ? anonymous(req) : { kind: "invalid" };
   };
 }
 
