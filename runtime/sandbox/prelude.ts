@@ -107,25 +107,15 @@ export const PRELUDE = `(() => {
    */
   let builtinOutOfMemory = false;
   // Built-ins that can fill the heap in one call and run no script code of their own.
-  const oneCall = [
-    [String.prototype, ["split", "repeat", "padStart", "padEnd", "concat"]],
-    [Array.prototype, ["join", "concat", "fill", "slice", "flat"]],
-  ];
-  for (const [target, names] of oneCall) {
-    for (const name of names) {
-      const original = target[name];
-      const watched = {
-        [name](...args) {
-          try {
-            return apply(original, this, args);
-          } catch (error) {
-            if (error === null) builtinOutOfMemory = true;
-            throw error;
-          }
-        },
-      }[name];
-      defineProperty(target, name, { value: watched, writable: true, enumerable: false, configurable: true });
-    }
+  const oneCall = [[String.prototype, ["split", "repeat", "padStart", "padEnd", "concat"]],
+    [Array.prototype, ["join", "concat", "fill", "slice", "flat"]]];
+  for (const [target, names] of oneCall) for (const name of names) {
+    const original = target[name];
+    const watched = { [name](...args) {
+      try { return apply(original, this, args); }
+      catch (error) { if (error === null) builtinOutOfMemory = true; throw error; }
+    } }[name];
+    defineProperty(target, name, { value: watched, writable: true, enumerable: false, configurable: true });
   }
   const define = (target, key, value) =>
     defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
