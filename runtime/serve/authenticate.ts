@@ -34,11 +34,14 @@ export interface AuthenticateOptions {
 export const ADMIN_PRINCIPAL: Principal = { id: "admin", via: "admin-token" };
 
 /**
- * The principal of an unauthenticated caller: one per client address, whatever bearer string it
- * sends, so making up a new string each time does not get a new allowance of the per-principal limits.
+ * The principal of an unauthenticated caller: its session still belongs to the credential that
+ * opened it, but the limits and Code Mode's engines are shared per client address, whatever bearer
+ * string it sends, so making up a new string each time gets no new allowance.
  */
-function anonymous(req: IncomingMessage): Principal {
-  return { id: `anonymous@${req.socket.remoteAddress ?? "unknown"}`, via: "none" };
+function anonymous(req: IncomingMessage, presented: string | undefined): Principal {
+  const share = `anonymous@${req.socket.remoteAddress ?? "unknown"}`;
+  const id = presented === undefined ? share : `${share}:${digest(presented).toString("hex")}`;
+  return { id, share, via: "none" };
 }
 
 function digest(text: string): Buffer {
@@ -57,12 +60,12 @@ export function createAuthenticate(options: AuthenticateOptions): Authenticate {
   const open = admin === undefined && !oauth;
   return async (req) => {
     const presented = bearerToken(req);
-    if (presented === undefined) return open ? anonymous(req) : { kind: "missing" };
+    if (presented === undefined) return open ? anonymous(req, undefined) : { kind: "missing" };
     if (admin && timingSafeEqual(digest(presented), admin)) return ADMIN_PRINCIPAL;
     const scoped = tokens?.check(presented);
     if (scoped) return scoped;
     if (oauth) return oauth.verify(presented);
-    return open ? anonymous(req) : { kind: "invalid" };
+    return open ? anonymous(req, presented) : { kind: "invalid" };
   };
 }
 

@@ -46,4 +46,22 @@ describe("unauthenticated callers", () => {
     // Another address is another caller, with an allowance of its own.
     expect((await initialize("made-up-5", "127.0.0.2")).status).toBe(200);
   });
+
+  it("still own their sessions by the credential that opened them", async () => {
+    const first = await initialize("alice-credential", "127.0.0.3");
+    expect(first.status).toBe(200);
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+    const other = await raw(url, {
+      localAddress: "127.0.0.3",
+      headers: {
+        host,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: "Bearer mallory-credential",
+        "mcp-session-id": String(first.headers["mcp-session-id"]),
+      },
+      body: ping,
+    });
+    expect(other.status).toBe(404);
+  });
 });
