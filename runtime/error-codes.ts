@@ -80,7 +80,7 @@ const codes = {
   PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),
   PROJECT_ROOT_REQUIRED: entry(
     "the unit is bound to a project, and this session supplies no usable project root",
-    "serve with --project-root DIR, or connect with an MCP client that declares roots",
+    "serve with --project-root DIR, or (over stdio) connect with an MCP client that declares roots",
   ),
   GRAPHQL_ERRORS: entry(
     "the GraphQL response carried errors",

@@ -78,6 +78,11 @@ export interface GraphqlConnection {
 export interface OpenapiConnection {
   kind: "openapi";
   baseUrl: string;
+  /**
+   * `fetched-document` when no `baseUrl` was configured and a document fetched at build time chose
+   * the base URL's host: that address does not widen what the outbound guard lets the unit reach.
+   */
+  baseUrlFrom?: "fetched-document";
   auth: AuthConfig;
   requestTimeoutMs: number;
   maxResponseBytes: number;

@@ -23,13 +23,20 @@ export function realFolder(path: string): string | undefined {
 }
 
 /**
- * The project root a session supplies: the client's root when there is one inside the operator's
- * (`--project-root`), else the operator's; a client root outside the operator's is not used.
+ * The project root a session supplies: the first of the client's roots that is a folder inside the
+ * operator's (`--project-root`), or any folder when the operator gave none; else the operator's.
+ * Containment is checked on real paths, component by component, so `..`, a link out of the root or a
+ * sibling whose name starts with the root's never count as inside.
  */
-export function sessionRoot(operator: string | undefined, client: string | undefined): string | undefined {
+export function sessionRoot(
+  operator: string | undefined,
+  clients: readonly string[] = [],
+): string | undefined {
   const fixed = operator === undefined ? undefined : realFolder(operator);
-  const asked = client === undefined ? undefined : realFolder(client);
-  if (asked !== undefined && (fixed === undefined || isInside(fixed, asked))) return asked;
+  for (const client of clients) {
+    const asked = realFolder(client);
+    if (asked !== undefined && (fixed === undefined || isInside(fixed, asked))) return asked;
+  }
   return fixed;
 }
 
@@ -51,7 +58,7 @@ export function boundFolder(
         : `unit ${unit.id} runs inside a project, and the project root ${projectRoot} is not a folder`,
       {
         unit: unit.id,
-        hint: "serve with --project-root DIR, or connect with an MCP client that declares roots",
+        hint: "serve with --project-root DIR, or (over stdio) connect with an MCP client that declares roots",
       },
     );
   }

@@ -100,6 +100,23 @@ export const PRELUDE = `(() => {
   /** The errors made here from a failed call's answer, with the host's code, message and hint. */
   const hostErrors = new WeakMap();
   const bigints = (key, value) => (typeof value === "bigint" ? StringOf(value) : value);
+  /**
+   * Set once one of the built-ins below threw null. Out of memory inside one call of a built-in,
+   * QuickJS may fail to make even its own error and throw null; unwinding then frees the memory
+   * before the run ends, so the throw is noted here as it passes, to be reported as out of memory.
+   */
+  let builtinOutOfMemory = false;
+  // Built-ins that can fill the heap in one call and run no script code of their own.
+  const oneCall = [[String.prototype, ["split", "repeat", "padStart", "padEnd", "concat"]],
+    [Array.prototype, ["join", "concat", "fill", "slice", "flat"]]];
+  for (const [target, names] of oneCall) for (const name of names) {
+    const original = target[name];
+    const watched = { [name](...args) {
+      try { return apply(original, this, args); }
+      catch (error) { if (error === null) builtinOutOfMemory = true; throw error; }
+    } }[name];
+    defineProperty(target, name, { value: watched, writable: true, enumerable: false, configurable: true });
+  }
   const define = (target, key, value) =>
     defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
   // As an assignment would, without running a setter the script put on a prototype.
@@ -231,6 +248,12 @@ export const PRELUDE = `(() => {
   function describeError(error) {
     try {
       const out = create(null);
+      if (error === null && builtinOutOfMemory) {
+        out.name = "InternalError";
+        out.message = "out of memory";
+        out.internal = true;
+        return stringify(out);
+      }
       if ((typeof error !== "object" && typeof error !== "function") || error === null) {
         out.name = "Thrown";
         out.message = show(error);

@@ -32,7 +32,17 @@ export interface AuthenticateOptions {
 
 /** The principal of the operators' serve token: every unit. */
 export const ADMIN_PRINCIPAL: Principal = { id: "admin", via: "admin-token" };
-const ANONYMOUS: Principal = { id: "anonymous", via: "none" };
+
+/**
+ * The principal of an unauthenticated caller: its session still belongs to the credential that
+ * opened it, but the limits and Code Mode's engines are shared per client address, whatever bearer
+ * string it sends, so making up a new string each time gets no new allowance.
+ */
+function anonymous(req: IncomingMessage, presented: string | undefined): Principal {
+  const share = `anonymous@${req.socket.remoteAddress ?? "unknown"}`;
+  const id = presented === undefined ? share : `${share}:${digest(presented).toString("hex")}`;
+  return { id, share, via: "none" };
+}
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
@@ -50,14 +60,12 @@ export function createAuthenticate(options: AuthenticateOptions): Authenticate {
   const open = admin === undefined && !oauth;
   return async (req) => {
     const presented = bearerToken(req);
-    if (presented === undefined) return open ? ANONYMOUS : { kind: "missing" };
+    if (presented === undefined) return open ? anonymous(req, undefined) : { kind: "missing" };
     if (admin && timingSafeEqual(digest(presented), admin)) return ADMIN_PRINCIPAL;
     const scoped = tokens?.check(presented);
     if (scoped) return scoped;
     if (oauth) return oauth.verify(presented);
-    if (!open) return { kind: "invalid" };
-    // Without authentication, a session still belongs to the credential that opened it.
-    return { id: `anonymous:${digest(presented).toString("hex")}`, via: "none" };
+    return open ? anonymous(req, presented) : { kind: "invalid" };
   };
 }
 

@@ -6,6 +6,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import type { Manifest } from "../manifest.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../sandbox/description.js";
 import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../sandbox/limits.js";
+import { runOwner } from "../sandbox/owner.js";
 import type { CheckDiagnostic, LogEntry } from "../sandbox/protocol.js";
 import type { CodeModeError } from "../sandbox/run.js";
 import { CODE_MODE_TOOL } from "./names.js";
@@ -75,9 +76,13 @@ function failedRun({ error, logs = [], diagnostics = [] }: FailedRun): CallToolR
   return failureResult({ ...error, ...details }, sections);
 }
 
-/** Who asks for a run: the MCP session (any object that lives as long as it) and the request's signal. */
+/**
+ * Who asks for a run: the MCP session (any object that lives as long as it), the HTTP principal it
+ * acts for (engines are shared fairly between principals) and the request's signal.
+ */
 export interface CodeModeCaller {
   session: object;
+  principal?: string;
   signal?: AbortSignal;
 }
 
@@ -144,7 +149,7 @@ async function inTurn<T>(
     return failureResult({ code: "CANCELLED", message: "the run was cancelled before it started" });
   }
   try {
-    return await run();
+    return await (caller.principal === undefined ? run() : runOwner.run(caller.principal, run));
   } finally {
     release(runs);
   }

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { Server } from "@modelcontextprotocol/server";
 import type { ServeHost } from "./host.js";
-import type { Principal } from "./principal.js";
+import { type Principal, shareOf } from "./principal.js";
 import { scopedContext } from "./scope.js";
 import { createMcpServer, serverOptions } from "./server.js";
 
@@ -62,7 +62,7 @@ export class HttpSessions {
   async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
     const principal = who.id;
     const context = scopedContext(this.host, who.units);
-    const server = createMcpServer(context, serverOptions(this.host, this.options.version));
+    const server = createMcpServer(context, serverOptions(this.host, this.options.version, shareOf(who)));
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: this.options.maxBodyBytes,

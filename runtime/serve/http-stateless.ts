@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { ServeHost } from "./host.js";
-import type { Principal } from "./principal.js";
+import { type Principal, shareOf } from "./principal.js";
 import { scopedContext } from "./scope.js";
 import { createMcpServer, serverOptions } from "./server.js";
 
@@ -20,7 +20,10 @@ export async function answerStateless(
   who: Principal,
   options: { version: string; maxBodyBytes: number },
 ): Promise<void> {
-  const server = createMcpServer(scopedContext(host, who.units), serverOptions(host, options.version));
+  const server = createMcpServer(
+    scopedContext(host, who.units),
+    serverOptions(host, options.version, shareOf(who)),
+  );
   const transport = new NodeStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: options.maxBodyBytes,

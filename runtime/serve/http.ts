@@ -27,7 +27,7 @@ import {
 import { HttpSessions } from "./http-sessions.js";
 import { answerStateless } from "./http-stateless.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
-import type { Principal } from "./principal.js";
+import { type Principal, shareOf } from "./principal.js";
 import type { ServeTokens } from "./serve-tokens.js";
 import { ServeSetupError } from "./setup-error.js";
 
@@ -258,7 +258,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     if (!who) return;
     // Messages are limited; a GET (the long-lived event stream) is not a request for work.
     if (req.method !== "POST") return handleMcp(req, res, sessions, max, who, stateless);
-    const admitted = limiter.admit(who.id);
+    const admitted = limiter.admit(shareOf(who));
     if (!admitted.ok) {
       const headers = { ...closing, "retry-after": String(admitted.retryAfterSeconds) };
       const message = "Too many requests: over this caller's rate or concurrency limit";

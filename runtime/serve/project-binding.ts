@@ -2,6 +2,8 @@
  * What a session sees of units bound to a project: with a project root (the operator's
  * `--project-root`, or the MCP client's roots) they are served and run in it; without one they are
  * not served at all (no tool, no search hit, no Code Mode declaration), as if the bundle lacked them.
+ * A client over the network names folders of another machine than its own: its roots are used only
+ * inside the operator's root, and not asked for without one.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,33 +40,39 @@ export interface RootSource {
   settled(): Promise<void>;
 }
 
-/** The first `file:` root of a `roots/list` answer, as a path. */
-function firstFileRoot(roots: ReadonlyArray<{ uri: string }>): string | undefined {
+/** The `file:` roots of a `roots/list` answer, as paths, in the client's order. */
+function fileRoots(roots: ReadonlyArray<{ uri: string }>): string[] {
+  const paths: string[] = [];
   for (const root of roots) {
     if (!root.uri.startsWith("file:")) continue;
     try {
-      return fileURLToPath(root.uri);
+      paths.push(fileURLToPath(root.uri));
     } catch {}
   }
-  return undefined;
+  return paths;
 }
 
 /**
- * The project root of `server`'s session: the client's first file root when it declares roots (asked
- * after `initialized` and again on `roots/list_changed`), confined to `operator` when one is given.
- * `onChange` is told when the root changes (the tool list may then change too).
+ * The project root of `server`'s session: the client's first file root (inside `operator` when one is
+ * given) when it declares roots, asked after `initialized` and again on `roots/list_changed`. A
+ * `remote` client (over HTTP) is not asked without `operator`: its roots name folders of its own
+ * machine, and on this one would let it pick any folder. `onChange` is told when the root changes
+ * (the tool list may then change too).
  */
-export function sessionRoots(server: Server, operator: string | undefined, onChange: () => void): RootSource {
-  let client: string | undefined;
+export function sessionRoots(
+  server: Server,
+  operator: string | undefined,
+  remote: boolean,
+  onChange: () => void,
+): RootSource {
   let pending: Promise<void> = Promise.resolve();
-  let root = sessionRoot(operator, undefined);
+  let root = sessionRoot(operator);
   const ask = async () => {
+    let client: string[] = [];
     try {
       const answer = await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS });
-      client = firstFileRoot(answer.roots);
-    } catch {
-      client = undefined;
-    }
+      client = fileRoots(answer.roots);
+    } catch {}
     const next = sessionRoot(operator, client);
     if (next !== root) {
       root = next;
@@ -72,6 +80,7 @@ export function sessionRoots(server: Server, operator: string | undefined, onCha
     }
   };
   const refresh = () => {
+    if (remote && operator === undefined) return;
     if (server.getClientCapabilities()?.roots) pending = ask();
   };
   const previous = server.oninitialized;

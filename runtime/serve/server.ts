@@ -36,9 +36,14 @@ export interface McpServerOptions {
   version: string;
   /**
    * The operator's project root (`--project-root`); a client's roots inside it narrow it, and without
-   * it the client's first root is used. Units bound to a project are served only with a root.
+   * it the client's first root is used (over stdio only). Units bound to a project are served only
+   * with a root.
    */
   projectRoot?: string;
+  /** The client reaches this server over the network (HTTP): its roots count only inside `projectRoot`. */
+  remote?: boolean;
+  /** The HTTP principal the session acts for: Code Mode engines are shared fairly between principals. */
+  principal?: string;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -91,6 +96,7 @@ async function callTool(
   name: string,
   args: unknown,
   signal: AbortSignal,
+  principal: string | undefined,
 ): Promise<CallToolResult> {
   const snapshot = context.snapshot();
   const target = snapshot.table.targets.get(name);
@@ -99,7 +105,7 @@ async function callTool(
     case "search":
       return callSearchTools(snapshot, args);
     case "code_mode":
-      return callCodeMode(context, args, { session: server, signal });
+      return callCodeMode(context, args, { session: server, signal, ...(principal ? { principal } : {}) });
     case "progressive":
       return server.projectCallToolResult(
         await callProgressive(context, snapshot, name, target.unit, args, signal),
@@ -152,9 +158,21 @@ function instructions(snapshot: Snapshot): string {
   );
 }
 
-/** The options of a session's server on `host`. */
-export function serverOptions(host: { projectRoot: string | undefined }, version: string): McpServerOptions {
-  return { version, ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}) };
+/**
+ * The options of a session's server on `host`; `principal` for a client over the network (HTTP), the
+ * caller it authenticated as.
+ */
+export function serverOptions(
+  host: { projectRoot: string | undefined },
+  version: string,
+  principal: string | undefined,
+): McpServerOptions {
+  return {
+    version,
+    remote: principal !== undefined,
+    ...(principal !== undefined ? { principal } : {}),
+    ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}),
+  };
 }
 
 /** A new MCP server over `context`. */
@@ -171,7 +189,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
       ),
     },
   );
-  const roots = sessionRoots(server, options.projectRoot, () => {
+  const roots = sessionRoots(server, options.projectRoot, options.remote === true, () => {
     server.sendToolListChanged().catch(() => undefined);
   });
   const context = boundContext(sessionContext, roots);
@@ -182,7 +200,14 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
   );
   server.setRequestHandler("tools/call", (request, ctx) =>
     settled(() =>
-      callTool(server, context, request.params.name, request.params.arguments, ctx.mcpReq.signal),
+      callTool(
+        server,
+        context,
+        request.params.name,
+        request.params.arguments,
+        ctx.mcpReq.signal,
+        options.principal,
+      ),
     ),
   );
   server.setRequestHandler("resources/list", () => settled(() => listResources(context)));

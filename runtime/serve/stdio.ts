@@ -22,7 +22,7 @@ export interface StdioServing {
 
 /** Serves `host` over stdio until stdin ends. */
 export async function serveStdio(host: ServeHost, options: StdioServeOptions): Promise<StdioServing> {
-  const server = createMcpServer(host, serverOptions(host, options.version));
+  const server = createMcpServer(host, serverOptions(host, options.version, undefined));
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   const unsubscribe = host.onChange(() => {
     server.sendToolListChanged().catch(() => undefined);

@@ -79,11 +79,11 @@ describe("project binding in the runtime", () => {
 
   it("narrows the operator's root to a client root inside it, judged by real paths", () => {
     const project = join(dir, "project");
-    expect(sessionRoot(project, join(project, "src"))).toBe(join(project, "src"));
-    expect(sessionRoot(project, join(dir, "other"))).toBe(project);
+    expect(sessionRoot(project, [join(project, "src")])).toBe(join(project, "src"));
+    expect(sessionRoot(project, [join(dir, "other")])).toBe(project);
     // A link inside the project that points out of it is outside, once followed.
-    expect(sessionRoot(project, join(project, "escape"))).toBe(project);
-    expect(sessionRoot(undefined, join(dir, "links/project"))).toBe(project);
-    expect(sessionRoot(undefined, undefined)).toBeUndefined();
+    expect(sessionRoot(project, [join(project, "escape")])).toBe(project);
+    expect(sessionRoot(undefined, [join(dir, "links/project")])).toBe(project);
+    expect(sessionRoot(undefined, [])).toBeUndefined();
   });
 });

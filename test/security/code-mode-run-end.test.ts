@@ -2,7 +2,7 @@
  * How a run ends, whatever the script did to get there: a polluted `Object.prototype.toJSON` does
  * not break the host's reading of the outcome (nor cost the worker), getters and `toJSON` that run
  * while the result or the error is read cannot reach the host, and a promise flood that exhausts
- * the heap is reported as MEMORY_LIMIT. Real engine workers, the in-process sink unit.
+ * the heap (or one built-in call that does) is reported as MEMORY_LIMIT. Real engine workers, the in-process sink unit.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runCodeMode, SandboxPool } from "../../runtime/sandbox/index.js";
@@ -67,6 +67,9 @@ describe("the end of a run", () => {
     // before the run ends, so only a watch kept while the script runs can tell.
     ["an array of pending promises", "const a: unknown[] = []; for (;;) a.push(new Promise(() => {}));"],
     ["an array of small objects", "const a: unknown[] = []; for (;;) a.push({});"],
+    // One call of a built-in that fills the heap at once: the watch between jobs never sees it full.
+    ["a built-in's huge result", 'return "x".repeat(1 << 24).split("").length;'],
+    ["a built-in's huge result, awaited first", 'await null; return "x".repeat(1 << 24).split("").length;'],
     [
       "async self-recursion across awaits",
       "const f = async (): Promise<unknown> => { await null; return f(); }; await f();",

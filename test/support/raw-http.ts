@@ -10,7 +10,7 @@ export interface Answer {
 /** One HTTP request with exactly the headers given (node:http sends Host as given). */
 export function raw(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string },
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string },
 ): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -22,6 +22,7 @@ export function raw(
         method: options.method ?? "POST",
         headers: options.headers,
         agent: false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       },
       (res) => {
         let body = "";

@@ -57,7 +57,7 @@ export async function discoverVendorApi(context: DiscoveryContext): Promise<Unit
   const operations = discoverMethods(context, document);
   return {
     unit: context.unit,
-    connection: connection(backend, baseUrl, operations),
+    connection: connection(backend, baseUrl, document.location, operations),
     operations,
     sourceHash: contentHash({
       kind: "discovery",
@@ -114,9 +114,10 @@ function documentBaseUrl(root: Data): string | undefined {
 function connection(
   backend: ResolvedBackend<"discovery">,
   baseUrl: string,
+  location: string,
   operations: readonly OperationIR[],
 ): DiscoveryConnection {
-  const shared = remoteConnection("discovery", backend, baseUrl);
+  const shared = remoteConnection("discovery", backend, baseUrl, location);
   return { ...shared, auth: withDeclaredScopes(shared.auth, operations) };
 }
 

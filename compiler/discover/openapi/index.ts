@@ -69,7 +69,7 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
   });
   return {
     unit: context.unit,
-    connection: connection(backend, base.baseUrl),
+    connection: connection(backend, base.baseUrl, root.location),
     operations,
     sourceHash: contentHash({
       kind: "openapi",
@@ -135,8 +135,12 @@ export function operationContext(
   };
 }
 
-function connection(backend: ResolvedBackend<"openapi">, baseUrl: string): OpenapiConnection {
-  return remoteConnection("openapi", backend, baseUrl);
+function connection(
+  backend: ResolvedBackend<"openapi">,
+  baseUrl: string,
+  location: string,
+): OpenapiConnection {
+  return remoteConnection("openapi", backend, baseUrl, location);
 }
 
 /** Every path and method in document order, converted, named and de-duplicated. */

@@ -14,11 +14,21 @@ export interface RemoteBackend {
   maxResponseBytes?: number;
 }
 
-/** `{kind, baseUrl, auth, requestTimeoutMs, maxResponseBytes}` of a resolved backend. */
-export function remoteConnection<K extends string>(kind: K, backend: RemoteBackend, baseUrl: string) {
+/**
+ * `{kind, baseUrl, auth, requestTimeoutMs, maxResponseBytes}` of a resolved backend, and `baseUrlFrom`
+ * when the document fetched from `location` chose the base URL's address (see {@link fetchedDocumentChose}).
+ */
+export function remoteConnection<K extends string>(
+  kind: K,
+  backend: RemoteBackend,
+  baseUrl: string,
+  location?: string,
+) {
+  const chosen = location !== undefined && fetchedDocumentChose(backend, location, baseUrl);
   return {
     kind,
     baseUrl,
+    ...(chosen ? { baseUrlFrom: "fetched-document" as const } : {}),
     auth: backend.auth ?? { type: "none" },
     requestTimeoutMs: backend.requestTimeoutMs,
     maxResponseBytes: backend.maxResponseBytes ?? remoteResponseCap(),
@@ -49,4 +59,20 @@ export function documentChosenBase(
     problem: `the document fetched from ${location} names the API's server itself (${named} is ${JSON.stringify(url)}); with auth configured, a fetched document must not decide where credentials go`,
     hint: `set baseUrl on the unit to where the API is served (${url} if that is right)`,
   };
+}
+
+/**
+ * True when a document fetched from the URL `location` (the one the config names) chose the host of
+ * `baseUrl`: the unit sets no `baseUrl`, and the document's server is on another host than its own.
+ * Whoever serves the document wrote that address, not the operator, so the outbound guard does not
+ * let it widen what the unit may reach. A local file is the author's own, as is the host the config
+ * fetched the document from.
+ */
+export function fetchedDocumentChose(backend: BaseUrlChooser, location: string, baseUrl: string): boolean {
+  if (backend.baseUrl !== undefined || !/^https?:\/\//i.test(location)) return false;
+  try {
+    return new URL(baseUrl).hostname.toLowerCase() !== new URL(location).hostname.toLowerCase();
+  } catch {
+    return true;
+  }
 }

@@ -10,7 +10,7 @@ import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import type { Answer } from "../outbound/direct.js";
-import { configuredUrl, guardedDirect, guardedFetch } from "../outbound/guard.js";
+import { configuredUrl, guardedDirect, guardedFetch, urlFromDocument } from "../outbound/guard.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
@@ -166,6 +166,7 @@ function transportFor(
 ): Transport {
   const guard = {
     configuredUrl: configuredUrl(context.unit.connection),
+    fromDocument: urlFromDocument(context.unit.connection),
     env: context.env,
     resolve: context.resolve,
     oneShot: context.oneShot,

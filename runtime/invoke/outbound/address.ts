@@ -2,7 +2,8 @@
  * Which addresses a unit's requests may reach: public unicast addresses always; a non-public range
  * (private, loopback, link-local, unique-local, CGNAT, multicast, unspecified, reserved, the IPv6
  * forms that carry an IPv4 address) only when the unit's configured URL names an address in that
- * range itself, or when `UNITC_OUTBOUND_ALLOW` lists the address (or a CIDR holding it).
+ * range itself, or when `UNITC_OUTBOUND_ALLOW` lists the address (or a CIDR holding it). A base URL a
+ * fetched document chose is not the operator's: it widens nothing.
  */
 import * as ipaddrModule from "ipaddr.js";
 
@@ -22,6 +23,8 @@ export interface OutboundPolicy {
   allowed: readonly [Address, number][];
   /** A key naming the policy, for sharing connection pools between equal policies. */
   key: string;
+  /** The unit's base URL came from a document fetched at build time (so a refusal says to set `baseUrl`). */
+  fromDocument: boolean;
 }
 
 /** The address a URL hostname is written as (any IPv4 form the URL parser accepts), else undefined. */
@@ -38,15 +41,19 @@ export function rangeOf(address: Address): string {
   return address.range();
 }
 
-/** The policy of a unit whose requests go to `configuredUrl`, with the allow list from `env`. */
+/**
+ * The policy of a unit whose requests go to `configuredUrl`, with the allow list from `env`;
+ * `fromDocument` when a fetched document, not the config, chose that URL.
+ */
 export function outboundPolicy(
   configuredUrl: string | undefined,
   env: Record<string, string | undefined>,
+  fromDocument = false,
 ): OutboundPolicy {
   const ranges = new Set<string>();
   let hostname = "";
   try {
-    hostname = configuredUrl ? new URL(configuredUrl).hostname.toLowerCase() : "";
+    hostname = configuredUrl && !fromDocument ? new URL(configuredUrl).hostname.toLowerCase() : "";
   } catch {
     // An unparsable URL fails later with its own error; it allows nothing here.
   }
@@ -63,8 +70,8 @@ export function outboundPolicy(
       // A malformed entry allows nothing; the refusal's hint shows the form that works.
     }
   }
-  const key = `${[...ranges].sort().join(",")}|${allowed.map(([a, n]) => `${a}/${n}`).join(",")}`;
-  return { ranges, allowed, key };
+  const key = `${[...ranges].sort().join(",")}|${allowed.map(([a, n]) => `${a}/${n}`).join(",")}|${fromDocument}`;
+  return { ranges, allowed, key, fromDocument };
 }
 
 function whole(address: Address): [Address, number] {

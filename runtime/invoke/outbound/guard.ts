@@ -26,6 +26,8 @@ export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
 export interface OutboundOptions {
   /** The unit's configured `baseUrl` / `url` / `endpointUrl`. */
   configuredUrl: string | undefined;
+  /** A document fetched at build time chose `configuredUrl`: its address widens nothing. */
+  fromDocument?: boolean | undefined;
   env: Record<string, string | undefined>;
   /** Replaces DNS (tests map a public-looking name to 127.0.0.1). */
   resolve?: Resolver | undefined;
@@ -54,13 +56,16 @@ async function loadAgent(): Promise<typeof import("undici").Agent> {
 const agents = new WeakMap<Resolver, Map<string, Dispatcher>>();
 
 /** The error a refused address gets: which address, which name, and how to allow it. */
-function refusal(url: URL, address: string, range: string): UnitError {
+function refusal(url: URL, address: string, range: string, policy: OutboundPolicy): UnitError {
   const named = literalAddress(url.hostname) ? address : `${url.hostname} (resolved to ${address})`;
+  const allow = `allow it with ${ALLOW_VARIABLE}=${address} (addresses or CIDRs, comma-separated) in the environment unitc runs in`;
   return new UnitError(
     "OUTBOUND_REFUSED",
     `refused a request to ${named}: a ${range} address, which this unit is not configured to reach`,
     {
-      hint: `put ${address} in the unit's baseUrl / url / endpointUrl, or allow it with ${ALLOW_VARIABLE}=${address} (addresses or CIDRs, comma-separated) in the environment unitc runs in`,
+      hint: policy.fromDocument
+        ? `the unit's address came from its fetched spec, which does not choose non-public addresses: set baseUrl in the unit's config (${url.origin} if that is right), or ${allow}`
+        : `put ${address} in the unit's baseUrl / url / endpointUrl, or ${allow}`,
     },
   );
 }
@@ -72,7 +77,7 @@ async function pickAddress(url: URL, policy: OutboundPolicy, resolve: Resolver):
   for (const answer of answers) {
     const range = refusedRange(parseResolved(answer.address), policy);
     if (range === undefined) return answer;
-    refused ??= refusal(url, answer.address, range);
+    refused ??= refusal(url, answer.address, range, policy);
   }
   throw refused ?? new UnitError("HTTP_FAILED", `${url.hostname} did not resolve to any address`);
 }
@@ -120,7 +125,7 @@ function checkLiteral(url: URL, policy: OutboundPolicy): void {
   if (hosts?.has(url.hostname)) return;
   const literal = literalAddress(url.hostname);
   const range = literal ? refusedRange(literal, policy) : undefined;
-  if (literal && range !== undefined) throw refusal(url, literal.toString(), range);
+  if (literal && range !== undefined) throw refusal(url, literal.toString(), range, policy);
   if (!hosts) {
     hosts = new Set();
     passed.set(policy, hosts);
@@ -134,6 +139,11 @@ export function configuredUrl(connection: object): string | undefined {
   const fields = connection as { baseUrl?: unknown; endpointUrl?: unknown; url?: unknown };
   const url = fields.baseUrl ?? fields.endpointUrl ?? fields.url;
   return typeof url === "string" ? url : undefined;
+}
+
+/** True when a document fetched at build time chose the unit's base URL (the manifest says so). */
+export function urlFromDocument(connection: object): boolean {
+  return (connection as { baseUrlFrom?: unknown }).baseUrlFrom === "fetched-document";
 }
 
 /** The refusal inside a failed fetch, so callers see `OUTBOUND_REFUSED` rather than "fetch failed". */
@@ -162,10 +172,11 @@ const policies = new Map<string, OutboundPolicy>();
 const MAX_POLICIES = 256;
 
 function policyOf(options: OutboundOptions): OutboundPolicy {
-  const key = `${options.configuredUrl ?? ""}\u0000${options.env[ALLOW_VARIABLE] ?? ""}`;
+  const fromDocument = options.fromDocument === true;
+  const key = `${options.configuredUrl ?? ""}\u0000${options.env[ALLOW_VARIABLE] ?? ""}\u0000${fromDocument}`;
   let policy = policies.get(key);
   if (!policy) {
-    policy = outboundPolicy(options.configuredUrl, options.env);
+    policy = outboundPolicy(options.configuredUrl, options.env, fromDocument);
     if (policies.size >= MAX_POLICIES) policies.clear();
     policies.set(key, policy);
   }
