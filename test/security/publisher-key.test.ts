@@ -14,7 +14,7 @@ import { emptyManifest } from "../../cli/serve-settings.js";
 import { createServeHost } from "../../runtime/serve/index.js";
 import { PublishedBundles } from "../../runtime/serve/published.js";
 import { HEAD_KEY, publishBundle, readHead } from "../../runtime/storage/bundles.js";
-import { vaultHeadKey } from "../../runtime/storage/publisher-key.js";
+import { publisherSigner, publisherVerifier, vaultHeadKey } from "../../runtime/storage/publisher-key.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import { openSqliteStore } from "../../runtime/storage/sqlite/store.js";
 import type { Store } from "../../runtime/storage/types.js";
@@ -112,6 +112,14 @@ describe("heads in storage", () => {
 });
 
 describe("an Ed25519 publisher key", () => {
+  it("is 32 bytes as base64url; anything else is PUBLISH_KEY_INVALID, naming the field and not the text", () => {
+    const text = "not-a-key";
+    for (const make of [() => publisherSigner(text), () => publisherVerifier(text)]) {
+      expect(make).toThrow(expect.objectContaining({ code: "PUBLISH_KEY_INVALID" }));
+      expect(make).toThrow(/^storage\.(publishKey|publisherPublicKey) is not 32 bytes as base64url$/);
+    }
+  });
+
   it("replicas with its public half serve what it signs, and refuse a head published with the vault key alone", async () => {
     const dir = await writeProject({});
     const env = {
