@@ -89,13 +89,17 @@ const COMMANDS: Record<string, CommandLoader> = {
 };
 
 /**
- * `unitc serve token …` is a command of its own: `serve` itself runs a server, and citty would run
- * it after any subcommand.
+ * `unitc serve token …` and `unitc publish keygen` are commands of their own: `serve` and `publish`
+ * run themselves, and citty would run them after any subcommand.
  */
 function loaderOf(name: string, args: readonly string[]): CommandLoader {
   if (name === "serve" && args[1] === "token") {
     return async (io, setExit) =>
       (await import("./commands/serve-token.js")).serveTokenCommand(io, setExit) as CommandDef<ArgsDef>;
+  }
+  if (name === "publish" && args[1] === "keygen") {
+    return async (io, setExit) =>
+      (await import("./commands/publish-keygen.js")).publishKeygenCommand(io, setExit) as CommandDef<ArgsDef>;
   }
   return COMMANDS[name] as CommandLoader;
 }
@@ -105,9 +109,11 @@ export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
   const ignore = () => {};
   const subCommands: Record<string, CommandDef<ArgsDef>> = {};
   for (const [name, load] of Object.entries(COMMANDS)) subCommands[name] = await load(io, ignore);
-  // The serve definition `serve token` loads holds only the `token` sub-command.
+  // The serve definition `serve token` loads holds only the `token` sub-command; publish's, `keygen`.
   const { subCommands: token } = await loaderOf("serve", ["serve", "token"])(io, ignore);
   subCommands.serve = { ...subCommands.serve, subCommands: token } as CommandDef<ArgsDef>;
+  const { subCommands: keygen } = await loaderOf("publish", ["publish", "keygen"])(io, ignore);
+  subCommands.publish = { ...subCommands.publish, subCommands: keygen } as CommandDef<ArgsDef>;
   return defineCommand({ meta: { name: "unitc", description: packageJson.description }, subCommands });
 }
 

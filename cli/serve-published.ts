@@ -9,6 +9,7 @@ import type { ServeHost } from "../runtime/serve/host.js";
 import { PublishedBundles } from "../runtime/serve/published.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { HEAD_KEY } from "../runtime/storage/bundles.js";
+import { PublisherKeyError, resolveHeadVerifier } from "../runtime/storage/publisher-key.js";
 import { unitcDir } from "../runtime/user-dirs.js";
 import type { CliIO } from "./io.js";
 import type { LazyStorage } from "./lazy-vault.js";
@@ -42,8 +43,14 @@ export async function openPublished(
   log: (line: string) => void,
 ): Promise<PublishedServing> {
   const storage = await openStore(io, flag);
-  const bundles = new PublishedBundles(storage.store, join(unitcDir("cache", io.env), "published"), log);
   try {
+    const verifier = headVerifier(storage);
+    const bundles = new PublishedBundles(
+      storage.store,
+      verifier,
+      join(unitcDir("cache", io.env), "published"),
+      log,
+    );
     const manifestPath = await bundles.first();
     if (manifestPath) log(`serving published bundle ${bundles.state.digest}`);
     return {
@@ -51,9 +58,14 @@ export async function openPublished(
       storage,
       follow: (host) => bundles.follow(host),
       readiness: {
+        // Still serving the last good bundle is ready; a head refused since is shown beside it.
         bundle: async () =>
           bundles.state.digest
-            ? { ok: true, detail: bundles.state.digest }
+            ? {
+                ok: true,
+                detail: bundles.state.digest,
+                ...(bundles.state.problem ? { warning: bundles.state.problem } : {}),
+              }
             : { ok: false, detail: bundles.state.problem ?? "no bundle loaded" },
         storage: async () => {
           // Reachability only: a damaged head is the bundle check's concern, not the store's.
@@ -70,6 +82,16 @@ export async function openPublished(
     };
   } catch (error) {
     await storage.close();
+    throw error;
+  }
+}
+
+/** The key heads must verify under: the publisher's public key, else the vault-derived one. */
+function headVerifier(storage: OpenedStorage) {
+  try {
+    return resolveHeadVerifier(storage.settings, storage.key);
+  } catch (error) {
+    if (error instanceof PublisherKeyError) throw new ServeSetupError(error.code, error.message, error.hint);
     throw error;
   }
 }

@@ -17,6 +17,14 @@ export type Storage = {
    * Reference to the vault key, 32 bytes as base64url (env:NAME or file:/abs/path); key bytes are never placed inline.
    */
   vaultKey?: string;
+  /**
+   * Reference to the Ed25519 publisher key, its 32-byte seed as base64url (env:NAME or file:/abs/path), that unitc publish signs the published head with; unset, heads are MACed with a key derived from vaultKey. Make one with unitc publish keygen.
+   */
+  publishKey?: string;
+  /**
+   * The publisher key's public half, 32 bytes as base64url (printed by unitc publish keygen); replicas serve only heads it verifies. Unset, they take heads MACed with the key derived from vaultKey.
+   */
+  publisherPublicKey?: string;
 };
 /**
  * Namespace alias label: lowercase letters, digits and hyphens, starting with a letter, at most 32 characters.
@@ -1374,6 +1382,14 @@ export interface Storage1 {
    * Reference to the vault key, 32 bytes as base64url (env:NAME or file:/abs/path); key bytes are never placed inline.
    */
   vaultKey?: string;
+  /**
+   * Reference to the Ed25519 publisher key, its 32-byte seed as base64url (env:NAME or file:/abs/path), that unitc publish signs the published head with; unset, heads are MACed with a key derived from vaultKey. Make one with unitc publish keygen.
+   */
+  publishKey?: string;
+  /**
+   * The publisher key's public half, 32 bytes as base64url (printed by unitc publish keygen); replicas serve only heads it verifies. Unset, they take heads MACed with the key derived from vaultKey.
+   */
+  publisherPublicKey?: string;
 }
 /**
  * User-owned HTTP serve defaults; ignored when they come from a project config.

@@ -109,11 +109,23 @@ const codes = {
     "a published bundle is missing a part in storage or does not match its digest; it is not served",
     "publish the bundle again with unitc publish; replicas keep serving the last good one meanwhile",
   ),
+  PUBLISHED_HEAD_UNVERIFIED: entry(
+    "the published head carries no signature, or one that does not verify with the replica's key; the bundle it names is not served",
+    "publish again with unitc publish and the publishing key (storage.publishKey, or the replicas' vaultKey); replicas keep serving the last good bundle meanwhile",
+  ),
+  PUBLISH_KEY_INVALID: entry(
+    "storage.publishKey or storage.publisherPublicKey is not 32 bytes as base64url",
+    "make a key pair with unitc publish keygen FILE; set publishKey to a reference to FILE and publisherPublicKey to the printed public key",
+  ),
   RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
   CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
   SERVE_TOKEN_EXISTS: entry(
     "a serve token of this name exists already",
     "revoke it first (unitc serve token revoke NAME) or pick another name",
+  ),
+  SERVE_TOKEN_UNVERIFIED: entry(
+    "a serve-token record in storage has no MAC, or one that does not match its name, hash, units and expiry; it is ignored",
+    "revoke it and create it again with unitc serve token create (which MACs it with the vault key)",
   ),
   SERVE_TOKEN_UNKNOWN: entry("no serve token has this name", "unitc serve token list shows the names"),
   SERVE_TOKEN_BAD_NAME: entry(

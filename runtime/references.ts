@@ -3,9 +3,10 @@
  * templates hold `env:NAME`, or `${NAME}` / `$env:NAME` placeholders (for example
  * `Bearer ${API_TOKEN}`), resolved from the environment when a request is made. Whole-value fields
  * also take `file:/abs/path` (a file only its owner may read or write) and `vault:NAME` (a sealed
- * secret in the store); storage's own fields (`connection`, `credentials`, `vaultKey`) allow `env:`
- * and `file:` only, since the vault needs the store open before it can answer. An invoker reads a
- * call's `file:` and `vault:` references before the call (see invoke/stored-secrets.ts).
+ * secret in the store); storage's own fields (`connection`, `credentials`, `vaultKey`, `publishKey`)
+ * allow `env:` and `file:` only, since the vault needs the store open before it can answer. An
+ * invoker reads a call's `file:` and `vault:` references before the call (see
+ * invoke/stored-secrets.ts).
  */
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";

@@ -7,6 +7,7 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { defineCommand } from "citty";
 import { KEEP_BUNDLES, publishBundle } from "../../runtime/storage/bundles.js";
+import { PublisherKeyError, resolveHeadSigner } from "../../runtime/storage/publisher-key.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { userConfigArg, withStorage } from "../storage-config.js";
 
@@ -49,12 +50,21 @@ export function publishCommand(io: CliIO, setExit: (code: number) => void) {
         );
         return setExit(EXIT_ERRORS);
       }
-      await withStorage(io, "publish", args["user-config"], setExit, async ({ store }) => {
-        const result = await publishBundle(store, files);
+      await withStorage(io, "publish", args["user-config"], setExit, async ({ store, settings, key }) => {
+        let signer: Awaited<ReturnType<typeof resolveHeadSigner>>;
+        try {
+          signer = await resolveHeadSigner(settings, key, io.env);
+        } catch (error) {
+          if (!(error instanceof PublisherKeyError)) throw error;
+          io.stderr(`unitc publish: ${error.code} ${error.message}\nhint: ${error.hint}\n`);
+          return EXIT_ERRORS;
+        }
+        const result = await publishBundle(store, files, signer);
         io.stdout(`${result.digest}\n`);
+        const by = signer.alg === "ed25519" ? `publisher key ${signer.keyId}` : "the vault-derived key";
         io.stderr(
           result.published
-            ? `unitc publish: published ${files.size} files to ${store.provider} ${store.location}; the last ${KEEP_BUNDLES} bundles are kept\n`
+            ? `unitc publish: published ${files.size} files to ${store.provider} ${store.location}, signed by ${by}; the last ${KEEP_BUNDLES} bundles are kept\n`
             : "unitc publish: already the published bundle; nothing changed\n",
         );
         return EXIT_OK;

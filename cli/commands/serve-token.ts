@@ -54,10 +54,10 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
         ?.split(",")
         .map((id) => id.trim())
         .filter((id) => id !== "");
-      await withStorage(io, "serve token create", args["user-config"], setExit, ({ store }) =>
+      await withStorage(io, "serve token create", args["user-config"], setExit, ({ store, key }) =>
         reported(io, "create", async () => {
           const expiresInMs = args.expires === undefined ? undefined : parseDuration(args.expires);
-          const { token } = await createServeToken(store, {
+          const { token } = await createServeToken(store, key, {
             name: args.name,
             ...(units ? { units } : {}),
             ...(expiresInMs !== undefined ? { expiresInMs } : {}),

@@ -172,11 +172,11 @@ async function runHttp(
 /** The scoped serve tokens in storage; without a store to read, only the admin token is accepted. */
 async function openServeTokens(storage: LazyStorage, log: (line: string) => void) {
   try {
-    const [{ store }, { ServeTokens }] = await Promise.all([
+    const [{ store, key }, { ServeTokens }] = await Promise.all([
       storage.opened(),
       import("../../runtime/serve/serve-tokens.js"),
     ]);
-    return await ServeTokens.open(store);
+    return await ServeTokens.open(store, key, { log });
   } catch (error) {
     log(`warning: scoped serve tokens are not accepted: ${(error as Error).message}`);
     return undefined;

@@ -24,9 +24,9 @@ export const LITERAL_SECRET_PROBLEM = "holds a literal secret; secrets must be r
 export const SECRET_HINT = "write env:NAME (or ${NAME}) and set NAME in the environment";
 
 /**
- * Storage's own secrets (`connection`, `credentials`, `vaultKey`) are needed to open the store, so
- * they take `env:NAME` or `file:/abs/path` only: no templates, and no `vault:` (the vault lives in the
- * store they open).
+ * Storage's own secrets (`connection`, `credentials`, `vaultKey`, `publishKey`) are needed before the
+ * vault opens, so they take `env:NAME` or `file:/abs/path` only: no templates, and no `vault:` (the
+ * vault lives in the store they open).
  */
 export function storageReferenceProblem(value: string): RuleProblem | undefined {
   const kind = parseReference(value)?.kind;

@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export interface CheckOutcome {
   ok: boolean;
   detail?: string;
+  /** Something an operator should see that does not make the process unready (a head refused). */
+  warning?: string;
 }
 
 /** Named readiness checks, run on each `/readyz`. */
@@ -91,14 +93,14 @@ export async function answerHealth(
     send(req, res, status, "application/json", JSON.stringify(body));
     return true;
   }
-  const failed = Object.entries(outcome.checks).filter(([, check]) => !check.ok);
-  const lines = failed.map(([name, check]) => `${name}: ${check.detail ?? "failed"}`);
-  send(
-    req,
-    res,
-    status,
-    "text/plain; charset=utf-8",
-    outcome.ready ? "ready\n" : `not ready\n${lines.join("\n")}\n`,
+  const lines = Object.entries(outcome.checks).flatMap(([name, check]) =>
+    check.ok
+      ? check.warning
+        ? [`${name}: warning: ${check.warning}`]
+        : []
+      : [`${name}: ${check.detail ?? "failed"}`],
   );
+  const body = `${outcome.ready ? "ready" : "not ready"}\n${lines.map((line) => `${line}\n`).join("")}`;
+  send(req, res, status, "text/plain; charset=utf-8", body);
   return true;
 }

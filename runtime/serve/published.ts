@@ -1,14 +1,16 @@
 /**
  * `unitc serve --published`: the head bundle of the store, written into a cache folder per digest
  * (every file checked against its SHA-256) and served; a new head is swapped in as `unitc dev` swaps
- * a local rebuild. A bundle that is missing a part, does not match its digest or does not load is
- * logged and never replaces the one served.
+ * a local rebuild. A head whose signature does not verify, and a bundle that is missing a part,
+ * does not match its digest or does not load, are logged and never replace the one served.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { RETRY_MS, Retry } from "../retry.js";
 import { BadBundleError, BUNDLES_NAMESPACE, fetchBundle, readHead, sha256 } from "../storage/bundles.js";
+import { checkHeadSignature, HeadSignatureError } from "../storage/head-signature.js";
+import type { Verifier } from "../storage/publisher-key.js";
 import type { Store } from "../storage/types.js";
 import type { ServeHost } from "./host.js";
 
@@ -139,6 +141,7 @@ export class PublishedBundles {
 
   constructor(
     private readonly store: Store,
+    private readonly verifier: Verifier,
     private readonly cacheDir: string,
     private readonly log: (line: string) => void,
     firstRetryMs = RETRY_MS,
@@ -163,13 +166,26 @@ export class PublishedBundles {
   /** The head's bundle when it is one to swap in; "retry" when writing it failed for now. */
   private async prepare(): Promise<Prepared | "retry" | undefined> {
     const head = await readHead(this.store);
-    this.kept = head?.head.history ?? [];
     if (!head) {
+      this.kept = [];
       this.state.problem = "nothing is published yet (run unitc publish)";
       this.log(this.state.problem);
       return undefined;
     }
+    try {
+      checkHeadSignature(head.head, this.verifier);
+    } catch (error) {
+      if (!(error instanceof HeadSignatureError)) throw error;
+      // Not marked refused by digest: the publisher may sign this very bundle next.
+      this.state.problem = `published head refused: ${error.message}`;
+      const still = this.state.digest ? `; still serving ${this.state.digest}` : "; serving no bundle";
+      this.log(`${error.code} ${this.state.problem}${still}; hint: ${error.hint}`);
+      return undefined;
+    }
+    // Only a verified head says which cached bundles to keep.
+    this.kept = Array.isArray(head.head.history) ? head.head.history : [];
     const digest = head.head.digest;
+    if (digest === this.state.digest) delete this.state.problem;
     if (digest === this.state.digest || digest === this.refused) return undefined;
     try {
       return { digest, manifestPath: await materialise(this.store, digest, this.cacheDir) };

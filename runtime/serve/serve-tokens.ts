@@ -3,11 +3,16 @@
  * and optionally expiring, kept in storage as the SHA-256 of a 256-bit random token (the token
  * itself is shown once, when created). `unitc serve token` writes them; a serving process keeps them
  * in memory, follows the store's change feed (a revocation elsewhere is seen within its poll
- * interval) and writes last-use times in batches, never once per request.
+ * interval) and writes last-use times in batches, never once per request. Each record carries a
+ * MAC over its name, hash, units and expiry under a subkey of the vault key: a record written or
+ * widened by someone who can write to storage but holds no vault key is ignored (and logged).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { canonicalJson } from "../canonical.js";
 import { UnitError } from "../errors.js";
 import { RETRY_MS, Retry } from "../retry.js";
+import { mac, macMatches, vaultSubkey } from "../storage/publisher-key.js";
+import type { VaultKey } from "../storage/seal.js";
 import type { Store, StoreRecord } from "../storage/types.js";
 import type { Principal } from "./principal.js";
 
@@ -28,15 +33,26 @@ export interface ServeTokenRecord {
   createdAt: number;
   expiresAt?: number;
   lastUsedAt?: number;
+  /** HMAC-SHA256 (base64url) of name, hash, units and expiry under the vault's serve-token subkey. */
+  mac?: string;
 }
 
-/** What `list` shows of a token: everything but its hash. */
-export type ServeTokenInfo = Omit<ServeTokenRecord, "hash">;
+/** What `list` shows of a token: everything but its hash and MAC. */
+export type ServeTokenInfo = Omit<ServeTokenRecord, "hash" | "mac">;
 
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
 
 function hashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** The subkey serve-token records are MACed with. */
+const macKey = (key: VaultKey) => vaultSubkey(key, "serve token record");
+
+/** What the MAC covers: what decides who a token lets in, to which units, until when. */
+function macInput(record: ServeTokenRecord): string {
+  const { name, hash, units, expiresAt } = record;
+  return `unitc serve token v1\n${canonicalJson({ name, hash, units: units ?? null, expiresAt: expiresAt ?? null })}`;
 }
 
 function keyOf(name: string) {
@@ -78,6 +94,7 @@ function checkName(name: string): void {
 /** Creates token `name`; resolves to the token (shown once) and what was stored. */
 export async function createServeToken(
   store: Store,
+  key: VaultKey,
   options: { name: string; units?: string[]; expiresInMs?: number; now?: number },
 ): Promise<{ token: string; record: ServeTokenRecord }> {
   checkName(options.name);
@@ -90,6 +107,7 @@ export async function createServeToken(
     createdAt: now,
     ...(options.expiresInMs !== undefined ? { expiresAt: now + options.expiresInMs } : {}),
   };
+  record.mac = mac(macKey(key), macInput(record));
   const put = await store.put(keyOf(options.name), encode(record), { absent: true });
   if (!put.ok) {
     throw new UnitError("SERVE_TOKEN_EXISTS", `a serve token named ${options.name} exists already`, {
@@ -102,7 +120,7 @@ export async function createServeToken(
 /** Every stored token, by name, without hashes. */
 export async function listServeTokens(store: Store): Promise<ServeTokenInfo[]> {
   const records = (await store.list(SERVE_TOKEN_NAMESPACE)).map(decode);
-  return records.filter((r) => r !== undefined).map(({ hash: _hash, ...info }) => info);
+  return records.filter((r) => r !== undefined).map(({ hash: _hash, mac: _mac, ...info }) => info);
 }
 
 /** Deletes token `name`; throws `SERVE_TOKEN_UNKNOWN` when there is none. */
@@ -130,12 +148,16 @@ export class ServeTokens {
   /** Tokens whose change could not be read: refused meanwhile, read again until it can be. */
   private readonly unread = new Set<string>();
   private readonly retry: Retry;
+  private readonly macKey: Buffer;
 
   private constructor(
     private readonly store: Store,
+    key: VaultKey,
+    private readonly log: (line: string) => void,
     flushEveryMs: number,
     retryMs: number,
   ) {
+    this.macKey = macKey(key);
     this.retry = new Retry(() => {
       for (const name of this.unread) void this.reread(name);
     }, retryMs);
@@ -144,13 +166,16 @@ export class ServeTokens {
     this.flusher.unref();
   }
 
-  /** Loads every token and starts following changes. */
+  /** Loads every token whose MAC verifies under `key`'s subkey and starts following changes. */
   static async open(
     store: Store,
-    options: { flushEveryMs?: number; retryMs?: number } = {},
+    key: VaultKey,
+    options: { flushEveryMs?: number; retryMs?: number; log?: (line: string) => void } = {},
   ): Promise<ServeTokens> {
     const tokens = new ServeTokens(
       store,
+      key,
+      options.log ?? (() => {}),
       options.flushEveryMs ?? LAST_USE_FLUSH_MS,
       options.retryMs ?? RETRY_MS,
     );
@@ -169,6 +194,12 @@ export class ServeTokens {
     this.byName.delete(name);
     const record = stored ? decode(stored) : undefined;
     if (!stored || !record || record.name !== name) return;
+    if (typeof record.mac !== "string" || !macMatches(this.macKey, macInput(record), record.mac)) {
+      this.log(
+        `SERVE_TOKEN_UNVERIFIED serve token record ${JSON.stringify(name)} is ignored: it has no MAC, or one that does not match its name, hash, units and expiry (written outside unitc serve token, or under another vault key); hint: unitc serve token revoke ${name}, then create it again`,
+      );
+      return;
+    }
     const held = { record, version: stored.version, hash: Buffer.from(record.hash, "hex") };
     this.byName.set(name, held);
     this.byHash.set(record.hash, held);

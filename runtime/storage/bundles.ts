@@ -3,14 +3,17 @@
  * chunks of at most {@link CHUNK_BYTES} (well under any provider's record limit) stored under their
  * SHA-256, a bundle is an index of its files (path, size, SHA-256, chunks) stored under the SHA-256
  * of that index (the bundle's digest), and the head names the digest served, moved by
- * compare-and-swap so two publishers never lose each other's head.
+ * compare-and-swap so two publishers never lose each other's head. The head is signed (see
+ * head-signature.ts): replicas load only what a holder of the publishing key published.
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../canonical.js";
+import { type HeadSignature, headVerifies, signHead } from "./head-signature.js";
+import type { Signer, Verifier } from "./publisher-key.js";
 import { type Store, StoreError, type StoreKey } from "./types.js";
 
 export const BUNDLES_NAMESPACE = "unitc.bundles";
-/** The head record: `{ digest, publishedAt, history }`. */
+/** The head record: `{ digest, publishedAt, fileCount, history, signature }`. */
 export const HEAD_KEY: StoreKey = { namespace: BUNDLES_NAMESPACE, name: "head" };
 /** Record values stay small: object stores and databases take them in one request. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -39,7 +42,11 @@ export interface BundleHead {
   publishedAt: string;
   fileCount: number;
   history: string[];
+  /** Absent on heads published before heads were signed (replicas refuse those). */
+  signature?: HeadSignature;
 }
+
+const DIGEST = /^[0-9a-f]{64}$/;
 
 export const sha256 = (bytes: Uint8Array | string): string =>
   createHash("sha256").update(bytes).digest("hex");
@@ -83,7 +90,7 @@ export async function readHead(store: Store): Promise<{ head: BundleHead; versio
     head = undefined;
   }
   // The digest names a cache folder and store keys: anything but a SHA-256 is refused.
-  if (!head || typeof head.digest !== "string" || !/^[0-9a-f]{64}$/.test(head.digest))
+  if (!head || typeof head.digest !== "string" || !DIGEST.test(head.digest))
     throw new StoreError(
       "STORAGE_CORRUPT",
       `the published head in ${store.location} is not a head record`,
@@ -110,14 +117,23 @@ export interface PublishResult {
   pruned: number;
 }
 
-/** Puts `files` into the store and moves the head to them (a no-op when the head is them already). */
+/** Whether the head already serves `digest` under a signature `signer` vouches for. */
+const isSignedHead = (head: BundleHead | undefined, digest: string, signer: Verifier) =>
+  head?.digest === digest && headVerifies(head, signer);
+
+/**
+ * Puts `files` into the store and moves the head to them, signed by `signer` (a no-op when the head
+ * is them already, signed by that key; an unsigned or foreign-signed head of them is signed again).
+ */
 export async function publishBundle(
   store: Store,
   files: Map<string, Uint8Array>,
+  signer: Signer & Verifier,
   options: { keep?: number; graceMs?: number; now?: () => Date } = {},
 ): Promise<PublishResult> {
   const { index, digest } = bundleIndex(files);
-  if ((await replaceableHead(store))?.head?.digest === digest) return { digest, published: false, pruned: 0 };
+  if (isSignedHead((await replaceableHead(store))?.head, digest, signer))
+    return { digest, published: false, pruned: 0 };
   for (const file of index.files) {
     const bytes = files.get(file.path) as Uint8Array;
     for (const [n, chunk] of file.chunks.entries())
@@ -128,14 +144,21 @@ export async function publishBundle(
   // Compare-and-swap: a head moved by someone else meanwhile is re-read, never overwritten blindly.
   for (;;) {
     const current = await replaceableHead(store);
-    if (current?.head?.digest === digest) return { digest, published: false, pruned: 0 };
-    const history = [digest, ...(current?.head?.history ?? []).filter((d) => d !== digest)].slice(0, keep);
-    const head: BundleHead = {
-      digest,
-      publishedAt: (options.now?.() ?? new Date()).toISOString(),
-      fileCount: index.files.length,
-      history,
-    };
+    if (isSignedHead(current?.head, digest, signer)) return { digest, published: false, pruned: 0 };
+    const before = Array.isArray(current?.head?.history) ? (current.head.history as unknown[]) : [];
+    const earlier = before.filter(
+      (d): d is string => typeof d === "string" && DIGEST.test(d) && d !== digest,
+    );
+    const history = [digest, ...earlier].slice(0, keep);
+    const head = signHead(
+      {
+        digest,
+        publishedAt: (options.now?.() ?? new Date()).toISOString(),
+        fileCount: index.files.length,
+        history,
+      },
+      signer,
+    );
     const expect = current ? { version: current.version } : { absent: true as const };
     if ((await store.put(HEAD_KEY, encode(head), expect)).ok) {
       const pruned = await pruneBundles(store, history, options.graceMs ?? PRUNE_GRACE_MS);

@@ -17,6 +17,10 @@ export interface StorageSettings {
   provider: "filesystem" | "sqlite" | "postgresql" | "object_store";
   pollIntervalMs?: number;
   vaultKey?: string;
+  /** Reference to the Ed25519 publisher key's seed (`unitc publish` signs heads with it). */
+  publishKey?: string;
+  /** The publisher key's public half; replicas take only heads it verifies. */
+  publisherPublicKey?: string;
   path?: string;
   connection?: string;
   bucket?: string;

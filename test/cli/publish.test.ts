@@ -5,6 +5,7 @@
  * head that never replaces the bundle served, and `/readyz`.
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client as Client2, StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -12,7 +13,10 @@ import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sd
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { HEAD_KEY } from "../../runtime/storage/bundles.js";
+import { signHead } from "../../runtime/storage/head-signature.js";
+import { vaultHeadKey } from "../../runtime/storage/publisher-key.js";
 import { openSqliteStore } from "../../runtime/storage/sqlite/store.js";
+import { decodeVaultKey, KEY_FILE_NAME } from "../../runtime/storage/vault-key.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { replica, stopReplicas, until } from "./replica-support.js";
 import { unitc } from "./storage-support.js";
@@ -150,16 +154,16 @@ describe("unitc serve --published", () => {
       /serving published bundle [0-9a-f]{64} \(\d+ units changed\); clients notified/,
     );
 
-    // A head naming a bundle that is not in the store: logged, and the last good one still served.
+    // A head naming a bundle that is not in the store, signed by the key the replicas take (the
+    // vault-derived one): logged, and the last good one still served.
+    const key = decodeVaultKey(await readFile(join(dir, "data", "unitc", KEY_FILE_NAME), "utf8"));
     const store = await openSqliteStore(join(dir, "store.db"), POLL_MS);
     closers.push(() => store.close());
     const head = await store.get(HEAD_KEY);
-    const bogus = {
-      digest: "0".repeat(64),
-      publishedAt: new Date().toISOString(),
-      fileCount: 1,
-      history: [],
-    };
+    const bogus = signHead(
+      { digest: "0".repeat(64), publishedAt: new Date().toISOString(), fileCount: 1, history: [] },
+      vaultHeadKey(key),
+    );
     await store.put(HEAD_KEY, new TextEncoder().encode(JSON.stringify(bogus)), {
       version: head?.version as string,
     });

@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { createServeToken } from "../../runtime/serve/serve-tokens.js";
 import { openStore } from "../../runtime/storage/open.js";
+import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { unitc } from "../cli/storage-support.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
@@ -113,10 +114,11 @@ export async function makeTokens(shared: SharedStore, count: number): Promise<st
     { provider: "postgresql", connection: "env:UNITC_TEST_PG", vaultKey: "env:UNITC_TEST_VAULT_KEY" },
     shared.env,
   );
+  const key = decodeVaultKey(shared.env.UNITC_TEST_VAULT_KEY as string);
   try {
     const tokens: string[] = [];
     for (let i = 0; i < count; i++)
-      tokens.push((await createServeToken(store, { name: `client-${i}` })).token);
+      tokens.push((await createServeToken(store, key, { name: `client-${i}` })).token);
     return tokens;
   } finally {
     await store.close();

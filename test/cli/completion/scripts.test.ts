@@ -46,14 +46,16 @@ async function bashComplete(words: string[], cword: number, cwd = REPO): Promise
 describe("bash completion", () => {
   it("offers every command there is a file for under cli/commands", async () => {
     const files = await readdir(join(REPO, "cli/commands"));
-    // watch.ts is compile's --watch; serve-token.ts is `serve token`.
+    // watch.ts is compile's --watch; serve-token.ts is `serve token`; publish-keygen.ts `publish keygen`.
+    const nested = ["watch.ts", "serve-token.ts", "publish-keygen.ts"];
     const commands = files
-      .filter((f) => f.endsWith(".ts") && f !== "watch.ts" && f !== "serve-token.ts")
+      .filter((f) => f.endsWith(".ts") && !nested.includes(f))
       .map((f) => f.replace(/\.ts$/, ""));
     const offered = await bashComplete(["unitc", ""], 1);
     expect(offered.sort()).toEqual(expect.arrayContaining(commands.sort()));
     expect(offered).not.toContain("__complete");
     expect(await bashComplete(["unitc", "serve", "token", ""], 3)).toEqual(["create", "list", "revoke"]);
+    expect(await bashComplete(["unitc", "publish", ""], 2)).toContain("keygen");
   });
 
   it("completes a command's start, its sub-commands and its flags", async () => {

@@ -4,17 +4,21 @@
  * refused, and old cached bundles removed. Then the head followed: a write that fails is tried again
  * until it succeeds, a bundle that is not one is not.
  */
+import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createServeHost } from "../../../runtime/serve/index.js";
 import { LEFTOVER_MS, materialise, PublishedBundles, pruneCache } from "../../../runtime/serve/published.js";
 import { bundleIndex, publishBundle } from "../../../runtime/storage/bundles.js";
+import { publisherSigner } from "../../../runtime/storage/publisher-key.js";
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
 import type { Store } from "../../../runtime/storage/types.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { compileProject, eventually, projectConfig } from "./support.js";
 
+/** The publisher key these tests sign heads with. */
+const signer = publisherSigner(randomBytes(32).toString("base64url"));
 const stores: Store[] = [];
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
@@ -34,7 +38,11 @@ async function setup() {
 describe("published bundles in the cache folder", () => {
   it("writes every file, and writes a damaged cached copy again", async () => {
     const { store, cache } = await setup();
-    const { digest } = await publishBundle(store, files({ "manifest.json": "{}", "units/a/index.ts": "a" }));
+    const { digest } = await publishBundle(
+      store,
+      files({ "manifest.json": "{}", "units/a/index.ts": "a" }),
+      signer,
+    );
     const manifest = await materialise(store, digest, cache);
     expect(manifest).toBe(join(cache, digest, "manifest.json"));
     await writeFile(join(cache, digest, "units/a/index.ts"), "changed on disk");
@@ -47,7 +55,7 @@ describe("published bundles in the cache folder", () => {
     for (let round = 0; round < 20; round++) {
       const entries: Record<string, string> = { "manifest.json": `{"round":${round}}` };
       for (let i = 0; i < 20; i++) entries[`units/u${i}/index.ts`] = `export const n = ${i};\n`.repeat(100);
-      const { digest } = await publishBundle(store, files(entries));
+      const { digest } = await publishBundle(store, files(entries), signer);
       const folder = join(cache, String(round));
       // Six writers at once, as replicas sharing a cache folder are nudged by the same change.
       const inodes = await Promise.all(
@@ -60,11 +68,15 @@ describe("published bundles in the cache folder", () => {
 
   it("refuses a file path that would leave the bundle folder, and a bundle with no manifest", async () => {
     const { store, cache } = await setup();
-    const escaping = await publishBundle(store, files({ "manifest.json": "{}", "../outside.txt": "x" }));
+    const escaping = await publishBundle(
+      store,
+      files({ "manifest.json": "{}", "../outside.txt": "x" }),
+      signer,
+    );
     await expect(materialise(store, escaping.digest, cache)).rejects.toMatchObject({
       code: "PUBLISHED_BUNDLE_INVALID",
     });
-    const bare = await publishBundle(store, files({ "index.ts": "x" }));
+    const bare = await publishBundle(store, files({ "index.ts": "x" }), signer);
     await expect(materialise(store, bare.digest, cache)).rejects.toThrow(/has no manifest.json/);
   });
 
@@ -108,9 +120,9 @@ async function compiledBundle(description: string): Promise<Map<string, Uint8Arr
 /** A serve host following `store`'s head, first serving a bundle described as `description`. */
 async function following(description: string, retryMs: number) {
   const { store, cache } = await setup();
-  await publishBundle(store, await compiledBundle(description));
+  await publishBundle(store, await compiledBundle(description), signer);
   const logs: string[] = [];
-  const bundles = new PublishedBundles(store, cache, (line) => logs.push(line), retryMs);
+  const bundles = new PublishedBundles(store, signer, cache, (line) => logs.push(line), retryMs);
   const host = createServeHost({ manifestPath: (await bundles.first()) as string });
   bundles.follow(host);
   const close = async () => {
@@ -129,7 +141,7 @@ describe("following the published head", () => {
       const { digest } = bundleIndex(second);
       // A file where the bundle's folder goes: renaming the written copy into place fails.
       await writeFile(join(cache, digest), "in the way");
-      await publishBundle(store, second);
+      await publishBundle(store, second, signer);
       await eventually(() => logs.filter((line) => line.includes("trying again")).length >= 3);
       expect(bundles.state.digest).toBe(first);
       expect(logs.find((line) => line.includes("trying again"))).toContain(
@@ -154,7 +166,7 @@ describe("following the published head", () => {
     const { store, logs, bundles, close } = await following("The good bundle.", 20);
     try {
       const good = bundles.state.digest;
-      const { digest } = await publishBundle(store, files({ "index.ts": "no manifest" }));
+      const { digest } = await publishBundle(store, files({ "index.ts": "no manifest" }), signer);
       await eventually(() => logs.some((line) => line.includes(digest)));
       await new Promise((resolve) => setTimeout(resolve, 300));
       const about = logs.filter((line) => line.includes(digest));

@@ -3,12 +3,17 @@
  * per unit: a real server-everything downstream over stdio, a real SDK client over Streamable HTTP. A
  * client whose serve token is limited to some units lists and reads only those units' offer.
  */
+import { randomBytes } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServeToken, ServeTokens } from "../../../runtime/serve/serve-tokens.js";
+import { vaultKey } from "../../../runtime/storage/seal.js";
 import { memoryStore } from "../../support/memory-store.js";
 import { mcpProject, serverBin, stdioEntry } from "../invoke/mcp/support.js";
 import { closeAll, compileProject, connect, eventually, serve, TOKEN } from "./support.js";
+
+/** The vault key serve-token records are MACed with. */
+const vault = vaultKey(randomBytes(32));
 
 let client: Client;
 let url: string;
@@ -23,7 +28,7 @@ beforeAll(async () => {
       other: stdioEntry([serverBin("server-everything"), "stdio"], { exposure: "direct" }),
     }),
   );
-  tokens = await ServeTokens.open(store, { flushEveryMs: 60_000 });
+  tokens = await ServeTokens.open(store, vault, { flushEveryMs: 60_000 });
   url = (await serve({ manifestPath, env: { PATH: process.env.PATH } }, { token: TOKEN, tokens })).url;
   client = await connect(url);
 }, 120_000);
@@ -90,7 +95,7 @@ describe("serve: MCP resources and prompts", () => {
   });
 
   it("lists and reads only its own units' resources and prompts under a scoped token", async () => {
-    const { token } = await createServeToken(store, { name: "docs-only", units: ["everything"] });
+    const { token } = await createServeToken(store, vault, { name: "docs-only", units: ["everything"] });
     await eventually(() => tokens.check(token) !== undefined, 5_000);
     const scoped = await connect(url, token);
     const { resources } = await scoped.listResources();

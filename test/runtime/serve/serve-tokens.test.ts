@@ -4,6 +4,7 @@
  * belongs to the principal that opened it, and a token revoked through another store on the same
  * SQLite file is refused within the poll interval. Last-use times are written in batches.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,12 +18,16 @@ import {
   SERVE_TOKEN_NAMESPACE,
   ServeTokens,
 } from "../../../runtime/serve/serve-tokens.js";
+import { vaultKey } from "../../../runtime/storage/seal.js";
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
 import type { Store } from "../../../runtime/storage/types.js";
 import type { TestServer } from "../../support/http-server.js";
 import { raw } from "../../support/raw-http.js";
 import { exposureProject, startNotesServer } from "./fixtures.js";
 import { closeAll, compileProject, connect, eventually, serve, structured, TOKEN } from "./support.js";
+
+/** The vault key serve-token records are MACed with. */
+const vault = vaultKey(randomBytes(32));
 
 const POLL_MS = 100;
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
@@ -47,7 +52,7 @@ beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), "unitc-serve-tokens-")), "store.db");
   writer = await openSqliteStore(file, POLL_MS);
   reader = await openSqliteStore(file, POLL_MS);
-  tokens = await ServeTokens.open(reader, { flushEveryMs: 60_000 });
+  tokens = await ServeTokens.open(reader, vault, { flushEveryMs: 60_000 });
   url = (await serve({ manifestPath }, { token: TOKEN, tokens })).url;
 });
 afterAll(async () => {
@@ -58,7 +63,7 @@ afterAll(async () => {
 });
 
 async function scopedClient(name: string, units?: string[]): Promise<{ client: Client; token: string }> {
-  const { token } = await createServeToken(writer, { name, ...(units ? { units } : {}) });
+  const { token } = await createServeToken(writer, vault, { name, ...(units ? { units } : {}) });
   // The serving side learns of the new token from the change feed.
   await eventually(() => tokens.check(token) !== undefined, 5_000);
   return { client: await connect(url, token), token };
@@ -142,7 +147,7 @@ describe("a token limited to some units", () => {
 
 describe("sessions and revocation", () => {
   it("refuses a session ID presented with another principal's token", async () => {
-    const { token } = await createServeToken(writer, { name: "owner" });
+    const { token } = await createServeToken(writer, vault, { name: "owner" });
     await eventually(() => tokens.check(token) !== undefined, 5_000);
     const opened = await raw(url, {
       headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
@@ -172,7 +177,7 @@ describe("sessions and revocation", () => {
   });
 
   it("refuses an expired token and an unknown one", async () => {
-    const { token } = await createServeToken(writer, { name: "brief", expiresInMs: 1 });
+    const { token } = await createServeToken(writer, vault, { name: "brief", expiresInMs: 1 });
     await eventually(() => tokens.check(token, 0) !== undefined, 5_000);
     const answer = await raw(url, {
       headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
@@ -186,10 +191,10 @@ describe("sessions and revocation", () => {
 
 describe("the stored tokens", () => {
   it("keeps only a hash, and writes last use in one batch, not once per request", async () => {
-    const { token } = await createServeToken(writer, { name: "counted", units: ["notes"] });
+    const { token } = await createServeToken(writer, vault, { name: "counted", units: ["notes"] });
     const stored = (await writer.list(SERVE_TOKEN_NAMESPACE, "counted"))[0];
     expect(Buffer.from(stored?.value ?? []).toString()).not.toContain(token);
-    const own = await ServeTokens.open(reader, { flushEveryMs: 60_000 });
+    const own = await ServeTokens.open(reader, vault, { flushEveryMs: 60_000 });
     for (let i = 0; i < 50; i += 1) expect(own.check(token)?.units).toEqual(["notes"]);
     expect((await writer.get({ namespace: SERVE_TOKEN_NAMESPACE, name: "counted" }))?.version).toBe(
       stored?.version,
@@ -201,7 +206,7 @@ describe("the stored tokens", () => {
   });
 
   it("refuses a token whose change it cannot read, and honours it again once the store answers", async () => {
-    const { token } = await createServeToken(writer, { name: "flaky" });
+    const { token } = await createServeToken(writer, vault, { name: "flaky" });
     // Fault injection (a real SQLite store underneath): the serving side's reads fail while set.
     let failing = false;
     const flaky = new Proxy(reader, {
@@ -214,7 +219,7 @@ describe("the stored tokens", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const own = await ServeTokens.open(flaky, { flushEveryMs: 60_000, retryMs: 50 });
+    const own = await ServeTokens.open(flaky, vault, { flushEveryMs: 60_000, retryMs: 50 });
     try {
       expect(own.check(token)).toBeDefined();
       failing = true;
@@ -236,11 +241,11 @@ describe("the stored tokens", () => {
   });
 
   it("refuses a second token of the same name, a bad name and a bad expiry", async () => {
-    await createServeToken(writer, { name: "twice" });
-    await expect(createServeToken(writer, { name: "twice" })).rejects.toMatchObject({
+    await createServeToken(writer, vault, { name: "twice" });
+    await expect(createServeToken(writer, vault, { name: "twice" })).rejects.toMatchObject({
       code: "SERVE_TOKEN_EXISTS",
     });
-    await expect(createServeToken(writer, { name: "../up" })).rejects.toMatchObject({
+    await expect(createServeToken(writer, vault, { name: "../up" })).rejects.toMatchObject({
       code: "SERVE_TOKEN_BAD_NAME",
     });
     await expect(revokeServeToken(writer, "never")).rejects.toMatchObject({ code: "SERVE_TOKEN_UNKNOWN" });
