@@ -30,17 +30,21 @@ export interface SealIndex {
 export const ADOPT_HINT =
   "if an earlier unitc wrote this store, adopt its records: unitc storage export --to FILE, then unitc storage import FILE; otherwise restore the store from a trusted copy";
 
-// The highest index generation this process has read, per store and namespace: an index put back
-// from an older copy (together with its records) is refused by every reader that saw the newer one.
-const seen = new Map<string, number>();
+// The highest index generation read through each open store, per namespace: an index put back from
+// an older copy (together with its records) is refused by a reader that has seen the newer one.
+const seen = new WeakMap<Store, Map<string, number>>();
 
 /** The index record's key for `namespace`. */
 export function indexKey(namespace: string): StoreKey {
   return { namespace: INDEX_NAMESPACE, name: namespace };
 }
 
-function seenKey(store: Store, namespace: string): string {
-  return `${store.provider}\0${store.location}\0${namespace}`;
+function seenBy(store: Store): Map<string, number> {
+  const found = seen.get(store);
+  if (found) return found;
+  const made = new Map<string, number>();
+  seen.set(store, made);
+  return made;
 }
 
 /**
@@ -57,7 +61,7 @@ export async function readIndex(
   const { generation, keyId } = readHeader(record.value, record.key);
   const key = keys.find((candidate) => candidate.id === keyId) ?? (keys[0] as VaultKey);
   const entries = parseEntries(open(key, record.key, record.value), namespace);
-  const highest = seen.get(seenKey(store, namespace)) ?? 0;
+  const highest = seenBy(store).get(namespace) ?? 0;
   if (generation < highest) {
     throw new VaultError(
       "VAULT_ROLLBACK",
@@ -65,7 +69,7 @@ export async function readIndex(
       "restore the store from a trusted copy; do not write to it until then",
     );
   }
-  seen.set(seenKey(store, namespace), generation);
+  seenBy(store).set(namespace, generation);
   return { namespace, entries, generation, version: record.version };
 }
 
@@ -145,7 +149,7 @@ export async function updateIndex(
       index.version === undefined ? { absent: true } : { version: index.version },
     );
     if (put.ok) {
-      seen.set(seenKey(store, namespace), Math.max(seen.get(seenKey(store, namespace)) ?? 0, generation));
+      seenBy(store).set(namespace, Math.max(seenBy(store).get(namespace) ?? 0, generation));
       return { namespace, entries, generation, version: put.version };
     }
   }
