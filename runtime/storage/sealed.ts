@@ -147,17 +147,15 @@ export async function verifyNamespace(
   const records = await store.list(namespace);
   const check: NamespaceCheck = { namespace, records: records.length, failures: [] };
   if (records.length === 0) return check;
-  let index: SealIndex;
-  try {
-    index = await readIndex(store, namespace, [key]);
-  } catch (error) {
-    if (!(error instanceof VaultError)) throw error;
-    check.failures = records.map(() => error);
-    return check;
-  }
+  // Each record is opened first, so one under another key is named as such, not by its index.
+  const index = await readIndex(store, namespace, [key]).catch((error: unknown) => {
+    if (error instanceof VaultError) return error;
+    throw error;
+  });
   for (const record of records) {
     try {
       open(key, record.key, record.value);
+      if (index instanceof VaultError) throw index;
       checkCurrent(index, record);
     } catch (error) {
       if (!(error instanceof VaultError)) throw error;
