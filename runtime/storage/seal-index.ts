@@ -140,7 +140,8 @@ export async function updateIndex(
         (change.generation === entry.generation && change.deleted === true && !entry.deleted);
       if (wins) entries[name] = change;
     }
-    const generation = index.generation + 1;
+    // Above any generation this store has read, so an index made anew (an adoption) is not "older".
+    const generation = Math.max(index.generation, seenBy(store).get(namespace) ?? 0) + 1;
     const plaintext = new TextEncoder().encode(JSON.stringify({ entries }));
     const sealed = seal(key, indexKey(namespace), generation, plaintext);
     const put = await store.put(
