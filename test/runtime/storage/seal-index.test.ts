@@ -6,6 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { logout } from "../../../runtime/auth/logout.js";
+import { TokenStore } from "../../../runtime/auth/token-store.js";
+import { OAuthTokens } from "../../../runtime/auth/tokens.js";
+import type { AuthConfig } from "../../../runtime/manifest.js";
 import { exportStore, importDump } from "../../../runtime/storage/dump.js";
 import { vaultKey } from "../../../runtime/storage/seal.js";
 import { INDEX_NAMESPACE } from "../../../runtime/storage/seal-index.js";
@@ -63,5 +67,24 @@ describe("sealed namespace index", () => {
     expect(unindexed).toEqual(["vault"]);
     expect(await importDump(store, dump, key)).toBe(1);
     expect((await vault.get("A"))?.value).toBe("kept");
+  });
+
+  it("logs out a token record put back from an older copy without revoking it", async () => {
+    const { store, key } = fresh();
+    const tokens = new TokenStore(store, key);
+    const issued = { accessToken: "at-1", issuedAt: 1 };
+    await tokens.write("unit", "fp", issued, undefined);
+    const copy = new Map(store.records);
+    await tokens.write("unit", "fp", { ...issued, accessToken: "at-2" }, await tokens.read("unit"));
+    const old = copy.get("oauth\0unit");
+    if (old) store.records.set("oauth\0unit", old);
+    await expect(tokens.read("unit")).rejects.toMatchObject({ code: "VAULT_ROLLBACK" });
+    // No revocation request is made for it: the auth config names no reachable server.
+    const auth = { type: "oauth2", flow: "authorization_code" } as unknown as AuthConfig;
+    expect(await logout("unit", auth, new OAuthTokens(tokens, {}))).toEqual({
+      removed: true,
+      revocation: "skipped",
+    });
+    expect(await tokens.read("unit")).toBeUndefined();
   });
 });
