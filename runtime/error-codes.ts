@@ -137,6 +137,14 @@ const codes = {
     "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",
     "wait the Retry-After seconds; the operator raises --rate-limit or --max-concurrent",
   ),
+  VAULT_ROLLBACK: entry(
+    "a sealed record is older than its namespace's index says (put back from an older copy, or found after its delete), or its namespace has records but no index",
+    "delete the record and write it again (unitc secret delete, unitc auth logout), restore the store from a trusted copy, or adopt an earlier unitc's store with unitc storage export then import",
+  ),
+  STORAGE_EXPORT_SYMLINK: entry(
+    "unitc storage export --to names a symbolic link, which it does not write through",
+    "pass the path of a regular file, or of one that does not exist yet",
+  ),
 } satisfies Record<string, ErrorCodeEntry>;
 
 /** Every runtime error code. */

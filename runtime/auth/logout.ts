@@ -4,6 +4,7 @@
  */
 import * as oauth from "oauth4webapi";
 import type { AuthConfig } from "../manifest.js";
+import { VaultError } from "../storage/seal.js";
 import { requestOptions } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { OAuthTokens } from "./tokens.js";
@@ -23,8 +24,13 @@ export async function logout(
   source: OAuthTokens,
   resource?: string,
 ): Promise<LogoutOutcome> {
-  const stored = await source.tokens.read(unitId);
+  const stored = await source.tokens.read(unitId).catch(async (error: unknown) => {
+    // A record put back from an older copy is not revoked (it is not the current login) but must go.
+    if (!(error instanceof VaultError) || error.code !== "VAULT_ROLLBACK") throw error;
+    return { rolledBack: await source.tokens.remove(unitId) };
+  });
   if (!stored) return { removed: false, revocation: "skipped" };
+  if ("rolledBack" in stored) return { removed: stored.rolledBack, revocation: "skipped" };
   const settings = oauthSettings(auth as AuthConfig & OAuthSettings, resource);
   // Tokens of an older config were issued by a server the unit may no longer name: only delete them.
   const outcome =

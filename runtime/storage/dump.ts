@@ -1,15 +1,17 @@
 /**
  * A sealed logical dump of a store: every sealed record's namespace, name and envelope (ciphertext
- * with its key id), so any provider copies to any other. Nothing is opened on export; on import every
- * record must open under the target's key before anything is written, so a dump never lands where
- * its secrets cannot be read.
+ * with its key id), so any provider copies to any other. On export each record is checked against its
+ * namespace's index, so a record put back from an older copy is not carried on as current; on import
+ * every record must open under the target's key before anything is written, so a dump never lands
+ * where its secrets cannot be read, and each is sealed again at the target's next generation.
  */
-import { open, readHeader, VaultError, type VaultKey } from "./seal.js";
-import type { Store, StoreKey, StoreRecord } from "./types.js";
-import { VAULT_NAMESPACE } from "./vault.js";
 
-/** The namespaces that hold sealed records (leases and other bookkeeping are not copied). */
-export const SEALED_NAMESPACES: readonly string[] = [VAULT_NAMESPACE];
+import { open, readHeader, VaultError, type VaultKey } from "./seal.js";
+import { checkCurrent, readIndex } from "./seal-index.js";
+import { SEALED_NAMESPACES, SealedNamespace } from "./sealed.js";
+import type { Store, StoreKey, StoreRecord } from "./types.js";
+
+export { SEALED_NAMESPACES } from "./sealed.js";
 
 const FORMAT = "unitc-storage-dump";
 
@@ -20,22 +22,31 @@ export interface StorageDump {
   records: { namespace: string; name: string; updatedAt: number; keyId: string; value: string }[];
 }
 
-/** Every sealed record of the store. */
-export async function sealedRecords(store: Store): Promise<StoreRecord[]> {
-  const all: StoreRecord[] = [];
-  for (const namespace of SEALED_NAMESPACES) all.push(...(await store.list(namespace)));
-  return all;
+/** A dump, and the namespaces whose records had no index to be checked against (an earlier unitc's). */
+export interface ExportResult {
+  dump: StorageDump;
+  unindexed: string[];
 }
 
-/** The dump of `store` (values stay sealed). */
-export async function exportStore(store: Store): Promise<StorageDump> {
-  const records = (await sealedRecords(store)).map((record) => ({
+/** The dump of `store` (values stay sealed); VAULT_ROLLBACK when a record is not the current one. */
+export async function exportStore(store: Store, key: VaultKey): Promise<ExportResult> {
+  const unindexed: string[] = [];
+  const all: StoreRecord[] = [];
+  for (const namespace of SEALED_NAMESPACES) {
+    const listed = await store.list(namespace);
+    if (listed.length === 0) continue;
+    const index = await readIndex(store, namespace, [key]);
+    if (index.version === undefined) unindexed.push(namespace);
+    else for (const record of listed) checkCurrent(index, record);
+    all.push(...listed);
+  }
+  const records = all.map((record) => ({
     ...record.key,
     updatedAt: record.updatedAt,
     keyId: readHeader(record.value, record.key).keyId,
     value: Buffer.from(record.value).toString("base64"),
   }));
-  return { format: FORMAT, version: 1, records };
+  return { dump: { format: FORMAT, version: 1, records }, unindexed };
 }
 
 /** Parses dump text; a {@link VaultError} naming what is wrong otherwise. */
@@ -57,22 +68,31 @@ export function parseDump(text: string, file: string): StorageDump {
 }
 
 /**
- * Writes the dump's records into `store`, replacing records of the same key. Every record is opened
- * under `key` first (a wrong key is reported before anything changes).
+ * Writes the dump's records into `store`, replacing records of the same key, each sealed again at
+ * the target's next generation and entered in its index (a namespace an earlier unitc wrote without
+ * one gets one: importing is how such a store is adopted). Every record is opened under `key` first
+ * (a wrong key is reported before anything changes).
  */
 export async function importDump(store: Store, dump: StorageDump, key: VaultKey): Promise<number> {
   const entries = dump.records.map((record) => {
     const storeKey: StoreKey = { namespace: record.namespace, name: record.name };
-    const value = new Uint8Array(Buffer.from(record.value, "base64"));
-    open(key, storeKey, value);
-    return { storeKey, value };
-  });
-  for (const { storeKey, value } of entries) {
-    for (;;) {
-      const current = await store.get(storeKey);
-      const put = await store.put(storeKey, value, current ? { version: current.version } : { absent: true });
-      if (put.ok) break;
+    if (!SEALED_NAMESPACES.includes(storeKey.namespace)) {
+      throw new VaultError(
+        "VAULT_CORRUPT",
+        `the dump's record ${storeKey.namespace}/${storeKey.name} is not in a sealed namespace (${SEALED_NAMESPACES.join(", ")})`,
+        "pass a file written by unitc storage export",
+      );
     }
+    const plaintext = open(key, storeKey, new Uint8Array(Buffer.from(record.value, "base64")));
+    return { storeKey, plaintext };
+  });
+  for (const { storeKey, plaintext } of entries) {
+    await new SealedNamespace(store, storeKey.namespace, key).write(
+      storeKey.name,
+      plaintext,
+      undefined,
+      true,
+    );
   }
   return entries.length;
 }

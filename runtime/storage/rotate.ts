@@ -1,9 +1,13 @@
 /**
- * Key rotation: every record of a namespace sealed with the old key is opened and sealed again with
- * the new one, one compare-and-swap at a time. Records already under the new key are skipped, so a
- * rotation that stopped half-way is finished by running it again.
+ * Key rotation: the namespace's index, then every record sealed with the old key, is opened and
+ * sealed again with the new one, one compare-and-swap at a time. Records already under the new key
+ * are skipped, so a rotation that stopped half-way is finished by running it again. A record that is
+ * not current by its index (put back from an older copy) stops the rotation rather than being
+ * re-sealed as current under the new key.
  */
+
 import { open, readHeader, seal, VaultError, type VaultKey } from "./seal.js";
+import { ADOPT_HINT, checkCurrent, nextGeneration, readIndex, updateIndex } from "./seal-index.js";
 import type { Store, StoreRecord } from "./types.js";
 
 /** How many records a rotation re-sealed, and how many were already under the new key. */
@@ -12,7 +16,7 @@ export interface RotateResult {
   skipped: number;
 }
 
-/** Re-seals the namespace's records from `oldKey` to `newKey`. */
+/** Re-seals the namespace's index and records from `oldKey` to `newKey`. */
 export async function rotateNamespace(
   store: Store,
   namespace: string,
@@ -20,8 +24,17 @@ export async function rotateNamespace(
   newKey: VaultKey,
 ): Promise<RotateResult> {
   const result: RotateResult = { rotated: 0, skipped: 0 };
-  for (const listed of await store.list(namespace)) {
-    let record: StoreRecord | undefined = listed;
+  const listed = await store.list(namespace);
+  if (listed.length === 0) return result;
+  const keys = [newKey, oldKey];
+  const found = await readIndex(store, namespace, keys);
+  if (found.version === undefined) {
+    throw new VaultError("VAULT_ROLLBACK", `namespace ${namespace} holds records but no index`, ADOPT_HINT);
+  }
+  // The index moves first: records are then checked against it under the new key.
+  let index = await updateIndex(store, namespace, newKey, {}, keys);
+  for (const first of listed) {
+    let record: StoreRecord | undefined = first;
     while (record !== undefined) {
       const header = readHeader(record.value, record.key);
       if (header.keyId === newKey.id) {
@@ -36,14 +49,18 @@ export async function rotateNamespace(
         );
       }
       const plaintext = open(oldKey, record.key, record.value);
-      const sealed = seal(newKey, record.key, header.generation + 1, plaintext);
+      checkCurrent(index, record);
+      const generation = nextGeneration(index, record.key.name, record);
+      const sealed = seal(newKey, record.key, generation, plaintext);
       const put = await store.put(record.key, sealed, { version: record.version });
       if (put.ok) {
+        index = await updateIndex(store, namespace, newKey, { [record.key.name]: { generation } });
         result.rotated++;
         break;
       }
       // Someone wrote the record meanwhile: read it again and rotate what is there now.
       record = await store.get(record.key);
+      index = await readIndex(store, namespace, [newKey]);
     }
   }
   return result;

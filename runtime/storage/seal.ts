@@ -18,7 +18,12 @@ const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + 1 + KEY_ID_BYTES + 4 + NONCE_BYTES;
 
 /** Why a sealed record did not open, with a stable code. */
-export type VaultErrorCode = "VAULT_WRONG_KEY" | "VAULT_CORRUPT" | "VAULT_BAD_KEY" | "VAULT_NO_KEY";
+export type VaultErrorCode =
+  | "VAULT_WRONG_KEY"
+  | "VAULT_CORRUPT"
+  | "VAULT_BAD_KEY"
+  | "VAULT_NO_KEY"
+  | "VAULT_ROLLBACK";
 
 /** A vault failure; the message names key ids and records, never a key or a secret. */
 export class VaultError extends Error {

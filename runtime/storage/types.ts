@@ -87,7 +87,8 @@ export type StoreErrorCode =
   | "STORAGE_NOT_MIGRATED"
   | "STORAGE_NO_PRECONDITIONS"
   | "STORAGE_CORRUPT"
-  | "STORAGE_BAD_CONFIG";
+  | "STORAGE_BAD_CONFIG"
+  | "STORAGE_EXPORT_SYMLINK";
 
 /** A failed store operation; the message names the store's location, never a secret. */
 export class StoreError extends Error {

@@ -165,5 +165,5 @@ describe("unitc storage", () => {
     const missing = await cli(stranger)(["storage", "import", "no-such-dump.json"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("cannot be read (ENOENT)");
-  }, 90_000);
+  }, 240_000);
 });

@@ -5,7 +5,7 @@
  * statement. `PRAGMA data_version` (it changes when another connection commits) is the change
  * feed's hint; polling decides.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type RecordEngine, storeOver } from "../engine.js";
@@ -43,9 +43,12 @@ export async function openSqliteStore(path: string, pollIntervalMs: number): Pro
   let db: DatabaseSync;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    ownerOnly(file);
     db = new DatabaseSync(file, { timeout: 15_000 });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
+    // SQLite gives the WAL and shared-memory files the database's mode; ones left wider are narrowed.
+    for (const side of [`${file}-wal`, `${file}-shm`]) narrow(side);
   } catch (error) {
     throw new StoreError(
       "STORAGE_NOT_WRITABLE",
@@ -59,6 +62,24 @@ export async function openSqliteStore(path: string, pollIntervalMs: number): Pro
     throw error;
   }
   return storeOver(new SqliteEngine(db, file), pollIntervalMs);
+}
+
+/**
+ * Creates the database file 0600 before SQLite does (it would use 0644 under the usual umask), and
+ * narrows one an earlier unitc left wider: the store holds tokens and sealed secrets.
+ */
+function ownerOnly(file: string): void {
+  if (existsSync(file)) narrow(file);
+  else closeSync(openSync(file, "a", 0o600));
+}
+
+/** Narrows an existing file to 0600; one another user owns is left as it is (chmod is theirs). */
+function narrow(file: string): void {
+  try {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  } catch {
+    // EPERM: not ours to change; SQLite reports if it cannot open it.
+  }
 }
 
 function migrate(db: DatabaseSync, file: string): void {

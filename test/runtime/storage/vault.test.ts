@@ -66,11 +66,12 @@ describe("Vault", () => {
     const newKey = vaultKey(randomBytes(32));
     const rotated = new Vault(store, newKey);
 
-    // Stop a rotation after its first record: a store whose second write fails.
+    // Stop a rotation after its first record, before the index names it: the writes are the index
+    // (moved to the new key), record a, then a's index entry, which fails.
     const put = store.put.bind(store);
     let writes = 0;
     store.put = async (...args) => {
-      if (++writes === 2) throw new Error("the process stopped here");
+      if (++writes === 3) throw new Error("the process stopped here");
       return put(...args);
     };
     await expect(rotated.rotate(oldKey)).rejects.toThrow("stopped");

@@ -1,0 +1,118 @@
+/**
+ * Key rotation covers every sealed namespace: with a vault secret, an OAuth token and a registered
+ * client stored, `unitc storage rotate-key` (the built CLI, a real process) moves all three to the new
+ * key, `verify` opens them under the new key only and reports each namespace, `status` counts each,
+ * and an export imported into another provider keeps the login. Runs over every provider.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TokenStore } from "../../runtime/auth/token-store.js";
+import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
+import { vaultKey } from "../../runtime/storage/seal.js";
+import {
+  newKey,
+  PROVIDERS,
+  type Provider,
+  providerSetup,
+  type StorageHome,
+  type StorageServers,
+  startStorageServers,
+  storageHome,
+  unitc,
+} from "../cli/storage-support.js";
+import { cleanupProjects } from "../support/project.js";
+
+let servers: StorageServers;
+
+beforeAll(async () => {
+  servers = await startStorageServers();
+}, 120_000);
+
+afterAll(async () => {
+  await servers?.stop();
+  await cleanupProjects();
+});
+
+function cli(home: StorageHome, env: Record<string, string> = {}) {
+  return (args: string[], stdin?: string) =>
+    unitc([...args, "--user-config", home.config], home.dir, { ...home.env, ...env }, stdin);
+}
+
+/** Runs `body` with the home's store open in this process under `keyText`. */
+async function withTokens<T>(home: StorageHome, keyText: string, body: (tokens: TokenStore) => Promise<T>) {
+  const settings = { ...home.storage } as unknown as StorageSettings;
+  if (settings.provider === "filesystem" || settings.provider === "sqlite")
+    settings.path = join(home.dir, settings.path as string);
+  const store = await openStore(settings, { ...home.env, UNITC_TEST_VAULT_KEY: keyText });
+  try {
+    return await body(new TokenStore(store, vaultKey(Buffer.from(keyText, "base64url"))));
+  } finally {
+    await store.close();
+  }
+}
+
+const OTHER: Record<Provider, Provider> = {
+  filesystem: "sqlite",
+  sqlite: "postgresql",
+  postgresql: "object_store",
+  object_store: "filesystem",
+};
+
+describe("storage rotate-key covers every sealed namespace", () => {
+  it.each(PROVIDERS)(
+    "rotates the vault, OAuth tokens and registered clients; verify, status and export/import see all (%s)",
+    async (provider) => {
+      const oldKey = newKey();
+      const home = await storageHome(await providerSetup(provider, servers, oldKey));
+      expect((await cli(home)(["secret", "set", "API_KEY"], "vault-value")).code).toBe(0);
+      await withTokens(home, oldKey, async (tokens) => {
+        expect(await tokens.write("github", "fp", { accessToken: "at-1", issuedAt: 1 }, undefined)).toBe(
+          true,
+        );
+        await tokens.writeClient("github", { client_id: "registered", client_secret: "cs" });
+      });
+
+      const key = newKey();
+      const current = cli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey });
+      const rotated = await current(["storage", "rotate-key", "--old", "env:UNITC_OLD_KEY"]);
+      expect(rotated.code, rotated.stderr).toBe(0);
+      expect(rotated.stdout).toMatch(/re-sealed 3 records .*; 0 were already/);
+
+      const verified = await current(["storage", "verify"]);
+      expect(verified.code, verified.stderr).toBe(0);
+      for (const namespace of ["vault", "oauth", "oauth-client"])
+        expect(verified.stdout).toContain(`${namespace}: 1 of 1 open and current`);
+      expect(verified.stdout).toContain("3 of 3 records open");
+
+      // Under the retired key nothing opens any more, in any namespace.
+      const retired = await cli(home, { UNITC_TEST_VAULT_KEY: oldKey })(["storage", "verify"]);
+      expect(retired.code).toBe(1);
+      expect(retired.stdout).toContain("0 of 3 records open");
+      for (const namespace of ["vault", "oauth", "oauth-client"])
+        expect(retired.stdout).toContain(`${namespace}: 0 of 1 open and current`);
+      expect(retired.stderr).toContain("VAULT_WRONG_KEY");
+
+      const status = await current(["storage", "status", "--json"]);
+      expect(JSON.parse(status.stdout).records).toEqual({ vault: 1, oauth: 1, "oauth-client": 1 });
+
+      await withTokens(home, key, async (tokens) => {
+        expect((await tokens.read("github"))?.tokens.accessToken).toBe("at-1");
+        expect(await tokens.readClient("github")).toEqual({ client_id: "registered", client_secret: "cs" });
+      });
+
+      // The login survives a copy to another provider under the same key.
+      const target = await storageHome(await providerSetup(OTHER[provider], servers, key));
+      const dump = join(home.dir, "dump.json");
+      const exported = await current(["storage", "export", "--to", dump]);
+      expect(exported.stdout, exported.stderr).toContain("exported 3 sealed records");
+      const imported = await cli(target)(["storage", "import", dump]);
+      expect(imported.stdout, imported.stderr).toContain("imported 3 sealed records");
+      expect((await cli(target)(["storage", "verify"])).stdout).toContain("3 of 3 records open");
+      await withTokens(target, key, async (tokens) => {
+        expect((await tokens.read("github"))?.tokens.accessToken).toBe("at-1");
+        expect(await tokens.readClient("github")).toEqual({ client_id: "registered", client_secret: "cs" });
+      });
+    },
+    300_000,
+  );
+});
