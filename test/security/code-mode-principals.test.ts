@@ -5,6 +5,7 @@
  * Streamable HTTP on a free port, two real tokens (the operators' and a scoped serve token in a
  * SQLite store), real SDK clients; the long scripts poll a real HTTP server until the test opens it.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDefaultSandboxPool } from "../../runtime/sandbox/index.js";
 import { createServeToken, ServeTokens } from "../../runtime/serve/serve-tokens.js";
+import { vaultKey } from "../../runtime/storage/seal.js";
 import { openSqliteStore } from "../../runtime/storage/sqlite/store.js";
 import type { Store } from "../../runtime/storage/types.js";
 import {
@@ -34,6 +36,7 @@ const polling = new Set<string>();
 let url: string;
 let store: Store;
 let tokens: ServeTokens;
+const vault = vaultKey(randomBytes(32));
 
 beforeAll(async () => {
   gate = await startHttpServer((request, res) => {
@@ -65,7 +68,7 @@ beforeAll(async () => {
     }),
   );
   store = await openSqliteStore(join(mkdtempSync(join(tmpdir(), "unitc-principals-")), "store.db"), 100);
-  tokens = await ServeTokens.open(store, { flushEveryMs: 60_000 });
+  tokens = await ServeTokens.open(store, vault, { flushEveryMs: 60_000 });
   url = (await serve({ manifestPath }, { tokens })).url;
 }, 60_000);
 
@@ -92,7 +95,7 @@ const waitForGate = (run: string) =>
 
 describe("Code Mode between principals", () => {
   it("answers a second principal while the first keeps every engine busy", { timeout: 120_000 }, async () => {
-    const { token } = await createServeToken(store, { name: "second" });
+    const { token } = await createServeToken(store, vault, { name: "second" });
     await eventually(() => tokens.check(token) !== undefined, 5_000);
     // The first principal: three sessions, each with a script that runs until the gate opens.
     const first = await Promise.all([connect(url), connect(url), connect(url)]);
