@@ -74,7 +74,7 @@ const codes = {
     "read the plan `unitc setup <unit>` prints, then run it again with --yes",
   ),
   CONFIG_INVALID: entry(
-    "setup, verify or doctor found errors in the project's config or unit files",
+    "setup, verify, doctor or auth found errors in the project's config or unit files",
     "run unitc validate and fix the files it names",
   ),
   PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),

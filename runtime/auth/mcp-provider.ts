@@ -22,7 +22,7 @@ import { singleFlight } from "./lease.js";
 import { save } from "./login.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { TokenStore } from "./token-store.js";
-import { authRequired } from "./tokens.js";
+import { type AccessTokenSource, authRequired } from "./tokens.js";
 
 /** The loopback redirect every unitc client registers (native clients: any port, RFC 8252). */
 export const LOOPBACK_REDIRECT = "http://127.0.0.1/callback";
@@ -193,19 +193,24 @@ export class LeasedMcpAuth implements AuthProvider {
   }
 }
 
-/** The auth a runtime connects with: the default token store, no interactive login, renewal leased. */
+/**
+ * The auth a runtime connects with: the token store of `source.oauth` (the configured storage, the
+ * same every other unit kind uses; the default store only when none is given), no interactive login,
+ * renewal leased in that store.
+ */
 export async function runtimeProvider(
   unitId: string,
   auth: AuthConfig,
   serverUrl: string,
-  env: Record<string, string | undefined>,
+  source: { env: Record<string, string | undefined>; oauth?: AccessTokenSource },
 ): Promise<LeasedMcpAuth> {
-  const { defaultTokenSource } = await import("./open.js");
-  const source = await defaultTokenSource(env);
+  const tokens = source.oauth
+    ? await source.oauth.tokenStore()
+    : await (await (await import("./open.js")).defaultTokenSource(source.env)).tokenStore();
   const provider = new StoreOAuthProvider(
     unitId,
     oauthSettings(auth as AuthConfig & OAuthSettings, serverUrl),
-    source.tokens,
+    tokens,
   );
-  return new LeasedMcpAuth(unitId, provider, source.tokens);
+  return new LeasedMcpAuth(unitId, provider, tokens);
 }
