@@ -20,6 +20,7 @@ import type { AuthConfig } from "../manifest.js";
 import type { TokenSet } from "./grants.js";
 import { singleFlight } from "./lease.js";
 import { save } from "./login.js";
+import { requirePkceS256 } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { TokenStore } from "./token-store.js";
 import { type AccessTokenSource, authRequired } from "./tokens.js";
@@ -121,11 +122,15 @@ export class StoreOAuthProvider implements OAuthClientProvider {
 
   redirectToAuthorization(url: URL): void {
     if (!this.login) throw authRequired(this.unitId, "the MCP server asks for a login");
+    // The SDK goes ahead when the metadata lists no methods (or there is none); a login here does not.
+    requirePkceS256(this.discovered?.authorizationServerMetadata);
     this.login.redirect(url);
   }
 
   // What the SDK discovered before the redirect, so the callback leg is bound to the same server.
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    // A login stops here, before any client is registered, when the server does not promise S256.
+    if (this.login) requirePkceS256(state.authorizationServerMetadata);
     this.discovered = state;
   }
 
