@@ -801,6 +801,10 @@ export interface Serve {
      * Scopes every token must carry.
      */
     scopes?: string[];
+    /**
+     * Also accept JWTs whose typ header is not at+jwt (RFC 9068), for issuers that mint plain JWT access tokens. Off by default: an ID token or another JWT signed by the same issuer is then refused as an access token.
+     */
+    acceptPlainJwt?: boolean;
   };
 }
 /**
@@ -1438,6 +1442,10 @@ export interface Serve1 {
      * Scopes every token must carry.
      */
     scopes?: string[];
+    /**
+     * Also accept JWTs whose typ header is not at+jwt (RFC 9068), for issuers that mint plain JWT access tokens. Off by default: an ID token or another JWT signed by the same issuer is then refused as an access token.
+     */
+    acceptPlainJwt?: boolean;
   };
 }
 /**
