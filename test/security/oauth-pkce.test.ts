@@ -61,7 +61,7 @@ describe("a login to a server that does not advertise PKCE S256", () => {
         source: new OAuthTokens(store, {}),
         noBrowser: true,
         print: (line) => printed.push(line),
-        timeoutMs: 30_000,
+        timeoutMs: 10_000,
       }),
     );
     expect(error).toMatchObject({
