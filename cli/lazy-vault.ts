@@ -50,6 +50,7 @@ export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
     oauth: {
       accessToken: async (...args) => (await oauthTokens()).accessToken(...args),
       afterUnauthorized: async (...args) => (await oauthTokens()).afterUnauthorized(...args),
+      tokenStore: async () => (await oauthTokens()).tokens,
     },
     opened: storage,
     adopt(existing) {

@@ -164,7 +164,10 @@ function checkOAuthUrl(text: string, what: string): string {
 
 /** The OAuth resource-server settings: `--oauth-issuer`, `--audience`, `--scope` win over `serve.oauth`. */
 function oauthSettings(args: ServeArgs, serve: Data): OAuthResourceOptions | undefined {
-  const config = (serve.oauth as { issuer?: string; audience?: string; scopes?: string[] } | undefined) ?? {};
+  const config =
+    (serve.oauth as
+      | { issuer?: string; audience?: string; scopes?: string[]; acceptPlainJwt?: boolean }
+      | undefined) ?? {};
   const issuer = args["oauth-issuer"] ?? config.issuer;
   if (issuer === undefined) return undefined;
   const audience = args.audience ?? config.audience;
@@ -174,6 +177,7 @@ function oauthSettings(args: ServeArgs, serve: Data): OAuthResourceOptions | und
     issuer: checked(args["oauth-issuer"] !== undefined, () => checkOAuthUrl(issuer, "the OAuth issuer")),
     ...(audience !== undefined ? { audience } : {}),
     scopes,
+    ...(config.acceptPlainJwt === true ? { acceptPlainJwt: true } : {}),
   };
 }
 

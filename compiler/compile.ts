@@ -1,4 +1,5 @@
 /** `compile()` and `validate()`: the pipeline's two runs over a project, pure apart from reading inputs. */
+import type { AccessTokenSource } from "../runtime/auth/tokens.js";
 import type { Diagnostic } from "./diagnostics.js";
 import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadProjectOptions } from "./load/index.js";
@@ -26,6 +27,8 @@ export interface CompileOptions extends LoadProjectOptions {
   memo?: BuildMemo;
   /** Told as the build goes: stages, units discovered (the CLI's progress line). */
   progress?: PipelineProgress;
+  /** Where OAuth units' stored tokens are read: the user config's storage (default: the data folder's store). */
+  oauth?: AccessTokenSource;
 }
 
 export interface CompileResult {

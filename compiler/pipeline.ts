@@ -2,6 +2,7 @@
  * The compiler pipeline: a visible ordered list of stages sharing one typed context. A stage adds
  * diagnostics to the context instead of throwing; later stages work with whatever is still valid.
  */
+import type { AccessTokenSource } from "../runtime/auth/tokens.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
@@ -21,6 +22,8 @@ export interface PipelineOptions extends LoadProjectOptions {
   memo?: BuildMemo;
   /** Told when a stage starts and as discovery finishes each unit (a progress line, say). */
   progress?: PipelineProgress;
+  /** Where OAuth units' stored tokens are read: the user config's storage (default: the data folder's store). */
+  oauth?: AccessTokenSource;
 }
 
 /** Progress events of one run; none changes what the run produces. */
@@ -82,6 +85,7 @@ export const discoverStage: Stage = {
     context.discovered = await discoverProject(context.resolved, {
       ...(memo ? { memo } : {}),
       ...(progress?.unit ? { onUnit: (p: UnitProgress) => progress.unit?.(p) } : {}),
+      ...(context.options.oauth ? { oauth: context.options.oauth } : {}),
     });
     context.diagnostics.push(...context.discovered.diagnostics);
   },

@@ -809,6 +809,10 @@ export interface Serve {
      * Scopes every token must carry.
      */
     scopes?: string[];
+    /**
+     * Also accept JWTs whose typ header is not at+jwt (RFC 9068), for issuers that mint plain JWT access tokens. Off by default: an ID token or another JWT signed by the same issuer is then refused as an access token.
+     */
+    acceptPlainJwt?: boolean;
   };
 }
 /**
@@ -1454,6 +1458,10 @@ export interface Serve1 {
      * Scopes every token must carry.
      */
     scopes?: string[];
+    /**
+     * Also accept JWTs whose typ header is not at+jwt (RFC 9068), for issuers that mint plain JWT access tokens. Off by default: an ID token or another JWT signed by the same issuer is then refused as an access token.
+     */
+    acceptPlainJwt?: boolean;
   };
 }
 /**

@@ -34,6 +34,10 @@ const codes = {
     "an OAuth exchange failed: the provider refused, or its answer did not check out",
     "read the message; check the unit's clientId, scopes and issuer, then log in again",
   ),
+  AUTH_PKCE_UNSUPPORTED: entry(
+    "a login was refused: the authorization server does not advertise PKCE S256 in code_challenge_methods_supported",
+    "ask the provider to enable PKCE with S256, or set the unit's authorizationUrl and tokenUrl when its metadata is wrong",
+  ),
   OAUTH_TOKEN_INVALID: entry(
     "unitc serve refused an OAuth access token: not a JWT, or its signature, issuer, audience or time is wrong",
     "get a new token from the issuer for this server's resource URI (its protected-resource metadata names both)",
@@ -74,7 +78,7 @@ const codes = {
     "read the plan `unitc setup <unit>` prints, then run it again with --yes",
   ),
   CONFIG_INVALID: entry(
-    "setup, verify or doctor found errors in the project's config or unit files",
+    "setup, verify, doctor or auth found errors in the project's config or unit files",
     "run unitc validate and fix the files it names",
   ),
   PATH_OUTSIDE_ROOT: entry("a path input leaves its allowed root", "pass a path inside the root"),

@@ -1,21 +1,21 @@
 /**
- * `unitc auth login|status|logout`: OAuth logins for a compiled bundle's units, kept sealed in the
- * store of the user config's `storage` (default: the filesystem store in the data folder). Token
- * bytes are never printed.
+ * `unitc auth login|status|logout`: OAuth logins for a bundle's units (or, before the first compile,
+ * the units the project's files declare), kept sealed in the store of the user config's `storage`
+ * (default: the filesystem store in the data folder). Token bytes are never printed.
  */
-import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import { deviceLogin } from "../../runtime/auth/device.js";
 import { login } from "../../runtime/auth/login.js";
 import { type LogoutOutcome, logout } from "../../runtime/auth/logout.js";
 import { mcpLogin } from "../../runtime/auth/mcp-login.js";
-import { authStatus, oauthTarget } from "../../runtime/auth/status.js";
+import { type AuthUnit, authStatus, oauthTarget } from "../../runtime/auth/status.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
 import { isUnitError } from "../../runtime/errors.js";
-import { type Manifest, readManifest } from "../../runtime/manifest.js";
+import { authUnits } from "../auth-units.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, UsageError } from "../io.js";
+import { projectArgs } from "../project-args.js";
 import { type OpenedStorage, openStorage, reportStorageFailure, userConfigArg } from "../storage-config.js";
 
 const ACTIONS = new Set(["login", "status", "logout"]);
@@ -25,9 +25,12 @@ const authArgs = {
   unit: { type: "positional", required: false, description: "The unit (login, logout)", valueHint: "UNIT" },
   manifest: {
     type: "string",
-    description: "The bundle's manifest (default generated/manifest.json)",
+    description:
+      "The bundle's manifest (default generated/manifest.json; without one, or without the unit, the project's unit files)",
     valueHint: "FILE",
   },
+  project: projectArgs.project,
+  config: projectArgs.config,
   browser: { type: "boolean", default: true, description: "Open the browser (--no-browser prints the URL)" },
   "callback-port": {
     type: "string",
@@ -48,6 +51,9 @@ const authArgs = {
 interface AuthArgs {
   action: string;
   unit?: string;
+  manifest?: string;
+  project?: string;
+  config?: string;
   browser: boolean;
   "callback-port"?: string;
   device?: boolean;
@@ -71,9 +77,9 @@ export function authCommand(outerIo: CliIO, setExit: (code: number) => void) {
         throw new UsageError(`unitc auth ${args.action} needs a unit`);
       let storage: OpenedStorage | undefined;
       try {
-        const { manifest } = readManifest(resolve(io.cwd, args.manifest ?? "generated/manifest.json"));
+        const units = await authUnits(io, args, args.unit);
         storage = await openStorage(io, args["user-config"]);
-        await act(args, manifest, new TokenStore(storage.store, storage.key), io);
+        await act(args, units, new TokenStore(storage.store, storage.key), io);
       } catch (error) {
         if (error instanceof UsageError) throw error;
         if (reportStorageFailure(io, `auth ${args.action}`, error)) return setExit(EXIT_ERRORS);
@@ -89,9 +95,9 @@ export function authCommand(outerIo: CliIO, setExit: (code: number) => void) {
   });
 }
 
-async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: CliIO): Promise<void> {
+async function act(args: AuthArgs, units: AuthUnit[], tokens: TokenStore, io: CliIO): Promise<void> {
   if (args.action === "status") {
-    const statuses = await authStatus(manifest.units, tokens);
+    const statuses = await authStatus(units, tokens);
     if (args.json) io.stdout(`${JSON.stringify({ units: statuses }, null, 2)}\n`);
     for (const s of args.json ? [] : statuses) {
       const scopes = s.scopes ? ` scopes ${s.scopes.join(" ")}` : "";
@@ -99,7 +105,7 @@ async function act(args: AuthArgs, manifest: Manifest, tokens: TokenStore, io: C
     }
     return;
   }
-  const unit = manifest.units.find((u) => u.id === args.unit);
+  const unit = units.find((u) => u.id === args.unit);
   const target = unit && oauthTarget(unit);
   if (!unit || !target) throw new UsageError(`unit ${args.unit} is not in the bundle or does not use OAuth`);
   if (args.action === "logout") {

@@ -9,6 +9,7 @@ import { type BuildOutcome, build } from "../../compiler/build.js";
 import { compileStatusLine } from "../compile-lines.js";
 import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
+import { lazyStorage } from "../lazy-vault.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
@@ -77,6 +78,8 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const check = args.check === true;
       // Text mode only: with --format json, stderr carries nothing but real problems.
       const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
+      // OAuth units are listed with the tokens of the user config's storage, as they are served.
+      const storage = lazyStorage(io, args["user-config"]);
       const outcome = await build({
         ...options,
         outDir,
@@ -85,8 +88,9 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         bundle: args.bundle === true,
         record: true,
         reuseRecord: args.force !== true,
+        oauth: storage.oauth,
         ...(line.progress ? { progress: line.progress } : {}),
-      });
+      }).finally(() => storage.close());
       line.clear();
       const shownOutcome = reported(outcome, shown, check);
       const timings = { ...shownOutcome.timings, total: performance.now() - started };

@@ -15,6 +15,7 @@ import {
 } from "../doctor-checks.js";
 import { bindingChecks, stdioMcpChecks } from "../doctor-mcp.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
 import { verifyUnits } from "../verify-units.js";
@@ -75,7 +76,12 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const shownOut = relative(io.cwd, outDir) || ".";
       const checks: DoctorCheck[] = [configCheck(context, io.cwd)];
-      if (checks[0]?.ok) checks.push(await bundleCheck({ ...options, outDir }, shownOut));
+      if (checks[0]?.ok) {
+        // OAuth units are listed with the tokens of the user config's storage, as compile does.
+        const storage = lazyStorage(io, args["user-config"]);
+        const bundle = bundleCheck({ ...options, outDir, oauth: storage.oauth }, shownOut);
+        checks.push(await bundle.finally(() => storage.close()));
+      }
       const manifest = manifestOf(resolve(outDir, "manifest.json"));
       checks.push(...(await verifyChecks(io, units)));
       checks.push(...(await storageChecks(io, args["user-config"], manifest)));

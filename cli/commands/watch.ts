@@ -1,6 +1,7 @@
 /** `unitc compile --watch` and the watching half of `unitc dev`. */
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/incremental/watch.js";
 import { type CliIO, stopped } from "../io.js";
+import { lazyStorage } from "../lazy-vault.js";
 import { reportBuild } from "../watch-report.js";
 
 export interface WatchCliOptions {
@@ -19,8 +20,12 @@ export function startWatching(
   options: WatchCliOptions,
   after?: (build: WatchBuild) => Promise<void>,
 ): ProjectWatcher {
-  return watchProject({
+  // OAuth units are listed with the tokens of the user config's storage, as they are served.
+  const { userConfigFile } = options;
+  const storage = lazyStorage(io, userConfigFile === false ? "none" : userConfigFile);
+  const watcher = watchProject({
     ...options,
+    oauth: storage.oauth,
     // Start from the build record `unitc compile` keeps: nothing changed means nothing to compile.
     record: true,
     async onBuild(build) {
@@ -28,6 +33,14 @@ export function startWatching(
       await after?.(build);
     },
   });
+  return {
+    ready: watcher.ready,
+    idle: () => watcher.idle(),
+    async close() {
+      await watcher.close();
+      await storage.close();
+    },
+  };
 }
 
 /** `unitc compile --watch`: builds until SIGINT/SIGTERM (or the IO's abort signal). */

@@ -2,6 +2,7 @@
  * The discover stage: each resolved unit becomes a `UnitIR` with its operations. Units are
  * independent: one that fails is reported and left out, and the others still compile.
  */
+import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import type { BackendKind } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { DiscoverMemo, UnitOutcome } from "../incremental/discover-memo.js";
@@ -50,6 +51,8 @@ export interface DiscoverOptions {
   memo?: DiscoverMemo;
   /** Told after each unit: how many are done of how many, and the operations found so far. */
   onUnit?: (progress: UnitProgress) => void;
+  /** Where OAuth units' stored tokens are read (default: the data folder's store). */
+  oauth?: AccessTokenSource;
 }
 
 /** How far discovery has got. */
@@ -80,15 +83,20 @@ export async function mapLimit<T, R>(
 /** Kinds whose operations come from a spec document: its strings are cleaned like an MCP server's. */
 const SPEC_KINDS: ReadonlySet<string> = new Set(["openapi", "discovery", "graphql"]);
 
-async function discoverUnit(unit: ResolvedUnit): Promise<UnitOutcome> {
+async function discoverUnit(unit: ResolvedUnit, oauth: AccessTokenSource | undefined): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
-  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics));
+  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics, oauth));
   return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote };
 }
 
-async function runDiscoverer(unit: ResolvedUnit, diagnostics: Diagnostic[]): Promise<UnitIR | undefined> {
+async function runDiscoverer(
+  unit: ResolvedUnit,
+  diagnostics: Diagnostic[],
+  oauth: AccessTokenSource | undefined,
+): Promise<UnitIR | undefined> {
   const context: DiscoverContext = {
     unit,
+    ...(oauth ? { oauth } : {}),
     report(severity, code, message, pointer, hint) {
       const at = unit.source.map.locateKey(`${unit.source.backendPointer}${pointer}`);
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
@@ -135,16 +143,17 @@ async function discoverOrRecall(
   project: ResolvedProject,
   memo: DiscoverMemo | undefined,
   rebuilt: string[],
+  oauth: AccessTokenSource | undefined,
 ): Promise<UnitOutcome> {
   if (!memo) {
     rebuilt.push(unit.id);
-    return discoverUnit(unit);
+    return discoverUnit(unit, oauth);
   }
   const key = memo.key(unit, project.settings);
   const recalled = await memo.recall(unit, key);
   if (recalled) return recalled;
   rebuilt.push(unit.id);
-  const outcome = await discoverUnit(unit);
+  const outcome = await discoverUnit(unit, oauth);
   await memo.remember(unit, key, outcome);
   return outcome;
 }
@@ -161,7 +170,7 @@ export async function discoverProject(
   const rebuilt: string[] = [];
   const progress: UnitProgress = { done: 0, total: units.length, operations: 0 };
   const outcomes = await mapLimit(units, concurrency, async (unit) => {
-    const outcome = await discoverOrRecall(unit, project, options.memo, rebuilt);
+    const outcome = await discoverOrRecall(unit, project, options.memo, rebuilt, options.oauth);
     progress.done++;
     progress.operations += outcome.ir?.operations.length ?? 0;
     options.onUnit?.({ ...progress });

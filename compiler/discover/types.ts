@@ -1,4 +1,5 @@
 /** The IR the discover stage produces and emit consumes: units with their callable operations. */
+import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import type {
   Connection,
   Invoke,
@@ -75,6 +76,8 @@ export interface DiscoverContext<K extends BackendKind = BackendKind> {
     at: Partial<SourceLocation>,
     hint?: string,
   ): void;
+  /** Where OAuth units' stored tokens are read: the configured storage (default: the data folder's store). */
+  oauth?: AccessTokenSource;
 }
 
 export type Discoverer<K extends BackendKind = BackendKind> = (

@@ -1,8 +1,11 @@
 /**
  * The loopback listener of a login: `http://127.0.0.1:<port>/callback`, waiting for the provider's
  * redirect, or for the same URL pasted (when the browser runs where the listener cannot be reached).
- * A wrong `state` or an `error=` callback ends the wait at once, whichever way it came; so does the
- * time limit.
+ * The listener answers only `GET` with a loopback `Host` naming its port (RFC 8252 §7.3, §8.3), so a
+ * web page cannot reach it through DNS rebinding or a form post; a request with another `state` gets
+ * an error page and the login keeps waiting for its own (any page can guess the port, none the
+ * state). An `error=` callback with the right state ends the wait at once; so does the time limit.
+ * A pasted line comes from the person at the terminal: a wrong state there ends the login, saying so.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,14 +33,31 @@ export async function listenForCallback(
     settle = { resolve, reject };
   });
   result.catch(() => undefined);
+  let bound = 0;
   const server: Server = createServer((request, response) => {
+    const text = { "content-type": "text/plain; charset=utf-8" };
+    if (request.method !== "GET") {
+      response.writeHead(405, { ...text, allow: "GET" }).end("Only GET reaches the login callback.\n");
+      return;
+    }
+    if (!LOOPBACK_HOSTS.has(hostName(request.headers.host, bound))) {
+      response
+        .writeHead(421, text)
+        .end("The login callback answers only on this machine's loopback address.\n");
+      return;
+    }
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/callback") {
       response.writeHead(404).end();
       return;
     }
+    if (url.searchParams.get("state") !== state) {
+      // Not this login's: answered, and the login goes on waiting for its own callback.
+      response.writeHead(400, text).end(`Login failed: ${stateMismatch().message}\n`);
+      return;
+    }
     const outcome = judge(url.searchParams, state);
-    response.writeHead(outcome instanceof Error ? 400 : 200, { "content-type": "text/plain; charset=utf-8" });
+    response.writeHead(outcome instanceof Error ? 400 : 200, text);
     response.end(outcome instanceof Error ? `Login failed: ${outcome.message}\n` : PAGE_DONE);
     settleWith(outcome);
   });
@@ -62,7 +82,7 @@ export async function listenForCallback(
     );
   }, timeoutMs);
   const stopReading = pasted ? readPasted(pasted, (line) => settleWith(judgePasted(line, state))) : undefined;
-  const { port: bound } = server.address() as AddressInfo;
+  bound = (server.address() as AddressInfo).port;
   return {
     redirectUri: `http://127.0.0.1:${bound}/callback`,
     result,
@@ -75,13 +95,26 @@ export async function listenForCallback(
   };
 }
 
+/** The `Host` values the listener answers: the loopback names, with its own port. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** The host name of a `Host` header when it carries exactly `port`, else "" (refused). */
+function hostName(host: string | undefined, port: number): string {
+  const url = host !== undefined && URL.canParse(`http://${host}`) ? new URL(`http://${host}`) : undefined;
+  // A URL without a port is on 80, as a browser leaves it out there; userinfo or a path is no Host.
+  if (!url || url.username || url.pathname !== "/" || Number(url.port || 80) !== port) return "";
+  return url.hostname;
+}
+
+function stateMismatch(): UnitError {
+  return new UnitError("AUTH_FAILED", "the login callback's state did not match this login; refused", {
+    hint: "run unitc auth login again; a callback from another login attempt is never accepted",
+  });
+}
+
 /** The parameters when the callback is good, else the error to surface. */
 function judge(params: URLSearchParams, state: string): URLSearchParams | UnitError {
-  if (params.get("state") !== state) {
-    return new UnitError("AUTH_FAILED", "the login callback's state did not match this login; refused", {
-      hint: "run unitc auth login again; a callback from another login attempt is never accepted",
-    });
-  }
+  if (params.get("state") !== state) return stateMismatch();
   const error = params.get("error");
   if (error !== null) {
     const description = params.get("error_description");

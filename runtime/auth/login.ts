@@ -8,6 +8,7 @@ import { UnitError } from "../errors.js";
 import type { AuthConfig } from "../manifest.js";
 import { listenForCallback } from "./callback.js";
 import { exchangeCode, type TokenSet } from "./grants.js";
+import { requirePkceS256 } from "./metadata.js";
 import { checkedUrl, fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { OAuthTokens } from "./tokens.js";
 
@@ -41,6 +42,8 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
       hint: "set auth.authorizationUrl or auth.issuer for the unit",
     });
   }
+  // Discovered metadata must promise S256; endpoints the author configured by hand advertise nothing.
+  if (discovers(settings)) requirePkceS256(p.server);
   const state = oauth.generateRandomState();
   const verifier = oauth.generateRandomCodeVerifier();
   const nonce = settings.type === "oidc" ? oauth.generateRandomNonce() : undefined;
@@ -78,6 +81,15 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
   } finally {
     await listener.close();
   }
+}
+
+/** True when the unit's server metadata comes from discovery (an issuer or a metadata URL). */
+function discovers(settings: OAuthSettings): boolean {
+  return (
+    settings.issuer !== undefined ||
+    settings.authorizationServerMetadataUrl !== undefined ||
+    settings.openidConfigurationUrl !== undefined
+  );
 }
 
 /** The `scope` parameter of a login: the unit's scopes, with `openid` first for OIDC. */

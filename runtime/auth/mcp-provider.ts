@@ -20,9 +20,10 @@ import type { AuthConfig } from "../manifest.js";
 import type { TokenSet } from "./grants.js";
 import { singleFlight } from "./lease.js";
 import { save } from "./login.js";
+import { requirePkceS256 } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";
 import type { TokenStore } from "./token-store.js";
-import { authRequired } from "./tokens.js";
+import { type AccessTokenSource, authRequired } from "./tokens.js";
 
 /** The loopback redirect every unitc client registers (native clients: any port, RFC 8252). */
 export const LOOPBACK_REDIRECT = "http://127.0.0.1/callback";
@@ -121,11 +122,15 @@ export class StoreOAuthProvider implements OAuthClientProvider {
 
   redirectToAuthorization(url: URL): void {
     if (!this.login) throw authRequired(this.unitId, "the MCP server asks for a login");
+    // The SDK goes ahead when the metadata lists no methods (or there is none); a login here does not.
+    requirePkceS256(this.discovered?.authorizationServerMetadata);
     this.login.redirect(url);
   }
 
   // What the SDK discovered before the redirect, so the callback leg is bound to the same server.
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    // A login stops here, before any client is registered, when the server does not promise S256.
+    if (this.login) requirePkceS256(state.authorizationServerMetadata);
     this.discovered = state;
   }
 
@@ -193,19 +198,24 @@ export class LeasedMcpAuth implements AuthProvider {
   }
 }
 
-/** The auth a runtime connects with: the default token store, no interactive login, renewal leased. */
+/**
+ * The auth a runtime connects with: the token store of `source.oauth` (the configured storage, the
+ * same every other unit kind uses; the default store only when none is given), no interactive login,
+ * renewal leased in that store.
+ */
 export async function runtimeProvider(
   unitId: string,
   auth: AuthConfig,
   serverUrl: string,
-  env: Record<string, string | undefined>,
+  source: { env: Record<string, string | undefined>; oauth?: AccessTokenSource },
 ): Promise<LeasedMcpAuth> {
-  const { defaultTokenSource } = await import("./open.js");
-  const source = await defaultTokenSource(env);
+  const tokens = source.oauth
+    ? await source.oauth.tokenStore()
+    : await (await (await import("./open.js")).defaultTokenSource(source.env)).tokenStore();
   const provider = new StoreOAuthProvider(
     unitId,
     oauthSettings(auth as AuthConfig & OAuthSettings, serverUrl),
-    source.tokens,
+    tokens,
   );
-  return new LeasedMcpAuth(unitId, provider, source.tokens);
+  return new LeasedMcpAuth(unitId, provider, tokens);
 }

@@ -98,6 +98,24 @@ async function discover(
   );
 }
 
+/**
+ * Refuses a login whose authorization server does not advertise PKCE `S256` (absent, empty, or only
+ * `plain`): OAuth 2.1 requires PKCE, and a server that does not say it checks S256 may accept the
+ * code without the verifier, so a stolen code would be enough.
+ */
+export function requirePkceS256(metadata: { code_challenge_methods_supported?: unknown } | undefined): void {
+  const methods = metadata?.code_challenge_methods_supported;
+  if (Array.isArray(methods) && methods.includes("S256")) return;
+  const shown = Array.isArray(methods) && methods.length > 0 ? methods.join(", ") : "none";
+  throw new UnitError(
+    "AUTH_PKCE_UNSUPPORTED",
+    `the authorization server does not advertise PKCE S256 (code_challenge_methods_supported: ${shown}); the login was not started`,
+    {
+      hint: "ask the provider to enable PKCE with S256; if its metadata is wrong, set the unit's authorizationUrl and tokenUrl instead of discovery",
+    },
+  );
+}
+
 function originOf(tokenUrl: string | undefined): string {
   if (tokenUrl === undefined) {
     throw new UnitError("AUTH_FAILED", "the unit's OAuth settings name neither an issuer nor a tokenUrl", {

@@ -2,9 +2,20 @@
  * `unitc serve --oauth-issuer`: this server as an OAuth protected resource. Access tokens are JWTs
  * checked against the issuer's JWKS (found through its metadata, every fetch https or loopback),
  * with `iss`, `aud` (this server's canonical URI unless an audience is given), `exp`/`nbf` and the
- * required scopes. Opaque tokens are refused: there is no introspection.
+ * required scopes. Opaque tokens are refused: there is no introspection. Before any fetch a token
+ * must be JWT-shaped, of type `at+jwt` (RFC 9068; plain JWTs only when configured) and name this
+ * issuer, so junk costs the issuer nothing; a failed discovery is remembered briefly, so while the
+ * issuer is down a flood of tokens makes one metadata request, not one each.
  */
-import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from "jose";
+import {
+  createRemoteJWKSet,
+  customFetch,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  type JWTPayload,
+  jwtVerify,
+} from "jose";
 import type { AuthProblem } from "../serve/authenticate.js";
 import type { Principal } from "../serve/principal.js";
 import { serverMetadata } from "./metadata.js";
@@ -16,7 +27,15 @@ export interface OAuthResourceOptions {
   audience?: string;
   /** Scopes every token must carry. */
   scopes: readonly string[];
+  /** Also accept JWTs whose `typ` is not `at+jwt` (issuers that mint plain JWT access tokens). */
+  acceptPlainJwt?: boolean;
 }
+
+/** How long a failed issuer discovery is remembered before the next token may try again. */
+export const DISCOVERY_RETRY_MS = 30_000;
+
+/** The access-token `typ` values of RFC 9068 (media type with or without its `application/`). */
+const ACCESS_TOKEN_TYPES = new Set(["at+jwt", "application/at+jwt"]);
 
 /** Clocks of the issuer and this server may differ this much. */
 export const CLOCK_TOLERANCE_S = 30;
@@ -35,19 +54,52 @@ function scopesOf(payload: JWTPayload): Set<string> {
   return new Set(list.filter((s): s is string => typeof s === "string" && s !== ""));
 }
 
-/** The JWKS of `issuer`, discovered once; a failed discovery is tried again at the next token. */
+/**
+ * The JWKS of `issuer`, discovered once. A failed discovery answers every token for
+ * {@link DISCOVERY_RETRY_MS} (a success is kept for good, so a failure is never kept longer), then
+ * the next token tries again.
+ */
 function jwksOf(issuer: string, fetchImpl?: typeof fetch) {
   let pending: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+  let failedAt: number | undefined;
   return () => {
-    pending ??= serverMetadata({ type: "oauth2", issuer }, fetchImpl).then((metadata) => {
-      if (typeof metadata.jwks_uri !== "string") throw new Error(`the issuer ${issuer} names no jwks_uri`);
-      return createRemoteJWKSet(new URL(metadata.jwks_uri), { [customFetch]: safeFetch(fetchImpl) });
-    });
-    pending.catch(() => {
-      pending = undefined;
-    });
+    if (pending && failedAt !== undefined && Date.now() - failedAt >= DISCOVERY_RETRY_MS) pending = undefined;
+    if (!pending) {
+      failedAt = undefined;
+      const started = serverMetadata({ type: "oauth2", issuer }, fetchImpl).then((metadata) => {
+        if (typeof metadata.jwks_uri !== "string") throw new Error(`the issuer ${issuer} names no jwks_uri`);
+        return createRemoteJWKSet(new URL(metadata.jwks_uri), { [customFetch]: safeFetch(fetchImpl) });
+      });
+      started.catch(() => {
+        if (pending === started) failedAt = Date.now();
+      });
+      pending = started;
+    }
     return pending;
   };
+}
+
+/**
+ * Why a token is refused on sight (before any fetch): not a JWS in compact form, not an access token
+ * by its `typ`, or from another issuer. Undefined when it may be verified.
+ */
+function refusedOnSight(token: string, options: OAuthResourceOptions): string | undefined {
+  // A JWS in compact form has three parts; anything else is an opaque token we cannot check.
+  if (token.split(".").length !== 3) return "the access token is not a JWT";
+  let typ: unknown;
+  let iss: unknown;
+  try {
+    typ = decodeProtectedHeader(token).typ;
+    iss = decodeJwt(token).iss;
+  } catch {
+    return "the access token is not a JWT";
+  }
+  const type = typeof typ === "string" ? typ.toLowerCase() : undefined;
+  if (!options.acceptPlainJwt && (type === undefined || !ACCESS_TOKEN_TYPES.has(type))) {
+    return `the token's typ is ${type === undefined ? "missing" : JSON.stringify(typ)}, not at+jwt: it is not an access token (RFC 9068)`;
+  }
+  if (iss !== options.issuer) return "the access token is from another issuer";
+  return undefined;
 }
 
 /** A token refused by jose for what it says (not because the issuer could not be reached). */
@@ -76,8 +128,8 @@ export function oauthResource(
       bearer_methods_supported: ["header"],
     },
     async verify(token) {
-      // A JWS in compact form has three parts; anything else is an opaque token we cannot check.
-      if (token.split(".").length !== 3) return invalid("the access token is not a JWT");
+      const refused = refusedOnSight(token, options);
+      if (refused !== undefined) return invalid(refused);
       let payload: JWTPayload;
       try {
         const keys = await jwks();

@@ -13,8 +13,11 @@ export interface AuthStatus {
   scopes?: string[];
 }
 
+/** What auth reads of a unit: a manifest's unit, or one resolved from the project's unit files. */
+export type AuthUnit = Pick<ManifestUnit, "id" | "kind" | "connection">;
+
 /** The connection's auth and the resource it protects, for the units that use OAuth. */
-export function oauthTarget(unit: ManifestUnit) {
+export function oauthTarget(unit: AuthUnit) {
   const connection = unit.connection as {
     auth?: unknown;
     baseUrl?: string;
@@ -30,7 +33,7 @@ export function oauthTarget(unit: ManifestUnit) {
 
 /** The status of every OAuth unit of `units`, by unit id. */
 export async function authStatus(
-  units: ManifestUnit[],
+  units: readonly AuthUnit[],
   store: TokenStore,
   now = Date.now(),
 ): Promise<AuthStatus[]> {

@@ -24,6 +24,8 @@ export interface AccessTokenSource {
     rejected: string,
     resource?: string,
   ): Promise<string | undefined>;
+  /** The store these tokens live in: remote MCP units' OAuth client reads, renews and leases there. */
+  tokenStore(): Promise<TokenStore>;
 }
 
 /** The tokens of every unit over one token store. */
@@ -55,6 +57,10 @@ export class OAuthTokens implements AccessTokenSource {
     if (!stored?.tokens.refreshToken && settings.clientSecret === undefined) return undefined;
     const renewed = await this.renew(unitId, settings, stored?.version, rejected);
     return renewed.accessToken === rejected ? undefined : renewed.accessToken;
+  }
+
+  async tokenStore(): Promise<TokenStore> {
+    return this.tokens;
   }
 
   /** The server metadata and client for `settings` (metadata discovered once per process). */

@@ -98,12 +98,12 @@ describe("unitc serve --oauth-issuer", () => {
   });
 });
 
-/** A token signed with the issuer's key for `aud`, with both scopes the config asks for. */
-async function signed(aud: string): Promise<string> {
+/** A token signed with the issuer's key for `aud`, with both scopes the config asks for (`typ` none: a plain JWT). */
+async function signed(aud: string, typ: string | undefined = "at+jwt"): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const claims = { iss: oidc.issuer, aud, sub: "alice", scope: "api:read api:write", exp: now + 300 };
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+    .setProtectedHeader({ alg: "RS256", kid: "test-key", ...(typ ? { typ } : {}) })
     .sign(await importJWK(oidc.signingKey, "RS256"));
 }
 
@@ -125,10 +125,10 @@ function initialize(url: string, token: string) {
 }
 
 describe("serve.oauth in the user config", () => {
-  it("turns OAuth serving on as the flags do, and --audience wins over it", async () => {
+  it("turns OAuth serving on as the flags do, --audience wins over it, acceptPlainJwt lets plain JWTs in", async () => {
     const dir = await writeProject({
       "config.json": JSON.stringify({
-        serve: { oauth: { issuer: oidc.issuer, scopes: ["api:read", "api:write"] } },
+        serve: { oauth: { issuer: oidc.issuer, scopes: ["api:read", "api:write"], acceptPlainJwt: true } },
       }),
     });
     const manifestPath = await compileProject(directNotesProject(`${notes.url}/api`));
@@ -153,9 +153,11 @@ describe("serve.oauth in the user config", () => {
         resource: url,
         scopes_supported: ["api:read", "api:write"],
       });
-      const status = async (aud: string) => (await initialize(url, await signed(aud))).status;
+      const status = async (aud: string, typ?: string) =>
+        (await initialize(url, await signed(aud, typ))).status;
       expect(await status("urn:units")).toBe(200);
       expect(await status(url)).toBe(401);
+      expect(await status("urn:units", "JWT")).toBe(200);
     } finally {
       await run.stop();
     }

@@ -14,12 +14,19 @@ declare module "oidc-provider" {
     headers: Record<string, string | undefined>;
   }
 
+  interface KoaContext {
+    path: string;
+    body: unknown;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     AccessToken: TokenModel;
     ClientCredentials: TokenModel;
     RefreshToken: TokenModel;
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    /** Koa middleware around every request (code after `next()` sees the response body). */
+    use(middleware: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
     on(event: "grant.success", listener: (ctx: GrantContext) => void): void;
     on(event: string, listener: (...args: unknown[]) => void): void;
   }

@@ -34,6 +34,8 @@ export interface OidcOptions {
   discovery?: Record<string, unknown>;
   /** More scopes the API grants besides `api:read`, such as a discovery document's. */
   apiScopes?: string[];
+  /** Changes the served discovery document (fields the provider's settings cannot set, such as PKCE methods). */
+  rewriteMetadata?: (document: Record<string, unknown>) => Record<string, unknown>;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -98,6 +100,15 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     ttl: { AccessToken: ttl, ClientCredentials: ttl },
   });
   provider.on("server_error", () => undefined);
+  const { rewriteMetadata } = options;
+  if (rewriteMetadata) {
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.path.startsWith("/.well-known/") && ctx.body && typeof ctx.body === "object") {
+        ctx.body = rewriteMetadata(ctx.body as Record<string, unknown>);
+      }
+    });
+  }
   const grants: OidcServer["grants"] = [];
   provider.on("grant.success", (ctx) => {
     grants.push({

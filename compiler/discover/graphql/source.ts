@@ -9,7 +9,7 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
 import { recordInput } from "../../incremental/inputs.js";
 import { fetchThroughCache } from "../sources/cached-fetch.js";
-import { sameOrigin } from "../sources/fetch.js";
+import { sameOrigin, tokenSource } from "../sources/fetch.js";
 import type { GraphqlContext } from "./index.js";
 import { type BuiltSchema, buildSchemaFromText } from "./schema.js";
 
@@ -143,7 +143,9 @@ async function fetchSource(context: GraphqlContext): Promise<Fetched | undefined
     offline: "save the schema to a file and use schemaPath",
     authHint:
       "check the credentials the unit's auth refers to (they are read from the environment at build time)",
-    ...(sendAuth ? { auth, oauth: { unitId: context.unit.id, resource: endpointUrl } } : {}),
+    ...(sendAuth
+      ? { auth, oauth: { unitId: context.unit.id, resource: endpointUrl, ...tokenSource(context) } }
+      : {}),
     timeoutMs: backend.requestTimeoutMs,
     env: process.env,
   };

@@ -72,6 +72,7 @@ async function loadListing(
       baseDir: context.unit.baseDir,
       // An OAuth server is listed with the unit's stored token, read in memory only.
       unitId: context.unit.id,
+      ...(context.oauth ? { oauth: context.oauth } : {}),
     });
     const { warnings: _warnings, ...stored } = listing;
     await writeCachedSpec("mcp", key, target(connection), JSON.stringify(stored), ttl);

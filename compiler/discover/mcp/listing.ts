@@ -8,7 +8,12 @@
  * slow to import.
  */
 import { UnitError } from "../../../runtime/errors.js";
-import { listedTools, type OpenConnection, openMcp } from "../../../runtime/invoke/mcp/connect.js";
+import {
+  listedTools,
+  type OpenConnection,
+  type OpenOptions,
+  openMcp,
+} from "../../../runtime/invoke/mcp/connect.js";
 import { keepListedTool } from "../../../runtime/invoke/mcp/listed-tool.js";
 import type { ListedTool } from "../../../runtime/invoke/mcp/tool-schema.js";
 import type {
@@ -145,7 +150,7 @@ function keptTools(tools: readonly unknown[], secrets: readonly string[]) {
 /** Lists a server; throws `MCP_START_FAILED` or `MISSING_ENV` (a `UnitError`) when it cannot. */
 export async function listMcpServer(
   connection: McpConnection,
-  options: { env: Record<string, string | undefined>; baseDir: string; unitId?: string },
+  options: Pick<OpenOptions, "env" | "baseDir" | "unitId" | "oauth">,
 ): Promise<McpListing> {
   const open = await openMcp(connection, options);
   const warnings: string[] = [];

@@ -7,6 +7,7 @@
 
 import type { CallAuth } from "../../../runtime/auth/call-auth.js";
 import { isOAuth } from "../../../runtime/auth/settings.js";
+import type { AccessTokenSource } from "../../../runtime/auth/tokens.js";
 import { UnitError } from "../../../runtime/errors.js";
 import { send } from "../../../runtime/invoke/http/index.js";
 import { type HttpRequest, resolveAuth } from "../../../runtime/invoke/http/request.js";
@@ -26,7 +27,7 @@ export interface SpecRequest {
   /** Sent only when given: callers pass it for the API's own origin only. */
   auth?: AuthConfig;
   /** For OAuth auth: the unit whose stored token is sent, and the resource it protects. */
-  oauth?: { unitId: string; resource?: string };
+  oauth?: { unitId: string; resource?: string; source?: AccessTokenSource };
   timeoutMs: number;
   env: Record<string, string | undefined>;
   /** The Accept header (default: JSON, then YAML). */
@@ -114,6 +115,11 @@ async function fetchText(request: SpecRequest, secrets: string[]): Promise<strin
   return text;
 }
 
+/** The `source` of a request's `oauth`: the discover context's token source, when it has one. */
+export function tokenSource(context: { oauth?: AccessTokenSource }): { source?: AccessTokenSource } {
+  return context.oauth ? { source: context.oauth } : {};
+}
+
 /**
  * The request's credentials: references resolved from the environment, or for OAuth the unit's stored
  * token (read in memory only; the OAuth room is loaded only for units that use it).
@@ -124,7 +130,11 @@ async function specAuth(request: SpecRequest): Promise<CallAuth> {
   const { callAuth } = await import("../../../runtime/auth/call-auth.js");
   return callAuth(
     { auth: request.auth, ...(request.oauth.resource ? { baseUrl: request.oauth.resource } : {}) },
-    { env: request.env, unit: { id: request.oauth.unitId } },
+    {
+      env: request.env,
+      unit: { id: request.oauth.unitId },
+      ...(request.oauth.source ? { oauth: request.oauth.source } : {}),
+    },
   );
 }
 

@@ -9,7 +9,7 @@ import { basename, dirname, resolve } from "node:path";
 import { recordInput } from "../../incremental/inputs.js";
 import type { DiscoverContext } from "../types.js";
 import { fetchThroughCache } from "./cached-fetch.js";
-import { MAX_SPEC_BYTES, sameOrigin } from "./fetch.js";
+import { MAX_SPEC_BYTES, sameOrigin, tokenSource } from "./fetch.js";
 import { parseSpec, type SpecDocument } from "./parse.js";
 
 /** The kinds whose units name one spec document. */
@@ -89,7 +89,9 @@ async function fromUrl(
   const key = { kind, url, auth: sendAuth ? auth : null };
   const request = {
     url,
-    ...(sendAuth ? { auth, oauth: { unitId: context.unit.id, resource: backend.baseUrl } } : {}),
+    ...(sendAuth
+      ? { auth, oauth: { unitId: context.unit.id, resource: backend.baseUrl, ...tokenSource(context) } }
+      : {}),
     timeoutMs: backend.requestTimeoutMs,
     env: process.env,
   };

@@ -16,6 +16,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { isOAuth } from "../../auth/settings.js";
+import type { AccessTokenSource } from "../../auth/tokens.js";
 import { UnitError } from "../../errors.js";
 import type { McpConnection } from "../../manifest.js";
 import { redact, redactOutput, tail } from "../../redact.js";
@@ -45,6 +46,8 @@ export interface OpenOptions {
   resolve?: Resolver;
   /** The unit connected for: whose stored OAuth tokens an oauth2/oidc remote server gets. */
   unitId?: string;
+  /** Where those tokens are kept: the configured storage (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
   /** Called with the re-listed tools after the server says its tool list changed. */
   onToolsChanged?: (error: Error | null, tools: Tool[] | null) => void;
 }
@@ -278,5 +281,5 @@ async function oauthProvider(
 ): Promise<AuthProvider | undefined> {
   if (!isOAuth(connection.auth)) return undefined;
   const { runtimeProvider } = await import("../../auth/mcp-provider.js");
-  return runtimeProvider(options.unitId ?? "", connection.auth, connection.url ?? "", options.env);
+  return runtimeProvider(options.unitId ?? "", connection.auth, connection.url ?? "", options);
 }

@@ -47,6 +47,7 @@ export async function sessionOf(context: Omit<InvokeContext, "operation">): Prom
         baseDir: context.baseDir,
         ...(context.fetch ? { fetch: context.fetch } : {}),
         ...(context.resolve ? { resolve: context.resolve } : {}),
+        ...(context.oauth ? { oauth: context.oauth } : {}),
         onEvent: resources.onEvent,
       }),
   );

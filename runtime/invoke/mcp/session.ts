@@ -187,6 +187,7 @@ export class McpSession implements SessionHandle {
         baseDir: this.options.baseDir,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
         ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+        ...(this.options.oauth ? { oauth: this.options.oauth } : {}),
         onToolsChanged: (error, tools) => this.toolsChanged(live, error, tools),
       });
     } catch (error) {

@@ -3,6 +3,7 @@
  * reaching sessions (and type-checks of generated bundles) does not pull in the MCP SDK's types.
  */
 
+import type { AccessTokenSource } from "../../auth/tokens.js";
 import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
 import type { Closeable, RuntimeEvent } from "../../resources.js";
 import type { Resolver } from "../outbound/guard.js";
@@ -13,6 +14,8 @@ export interface SessionOptions {
   baseDir: string;
   fetch?: typeof fetch;
   resolve?: Resolver;
+  /** Where an OAuth remote server's tokens are kept (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
   onEvent: (event: RuntimeEvent) => void;
 }
 
