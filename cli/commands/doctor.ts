@@ -1,6 +1,6 @@
 /**
  * `unitc doctor [--json]`: is this project ready to serve? The config, the bundle's freshness, verify
- * items and runtime features, OAuth logins, storage, and whether downstreams answer (each within the
+ * items (of approved setup plans) and runtime features, OAuth logins, storage, and whether downstreams answer (each within the
  * completion discovery timeout). Exit 1 on any failure; every failure names the command that fixes it.
  */
 import { relative, resolve } from "node:path";
@@ -17,15 +17,35 @@ import { bindingChecks, stdioMcpChecks } from "../doctor-mcp.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
-import { verifyUnits } from "../verify-units.js";
+import { openStorage } from "../storage-config.js";
+import { approvalIn, verifyUnits } from "../verify-units.js";
 
-/** Verify items and features as doctor lines. */
+/** Verify items (of approved setup plans only) and features as doctor lines. */
 async function verifyChecks(
   io: CliIO,
+  userConfig: string | undefined,
   units: Awaited<ReturnType<typeof projectUnits>>["units"],
 ): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [];
-  for (const outcome of await verifyUnits(units, io.env)) {
+  // Without storage no approval can be read, so no verify item runs; the storage check says why.
+  const storage = units.some((u) => u.verify.length > 0)
+    ? await openStorage(io, userConfig).catch(() => undefined)
+    : undefined;
+  let outcomes: Awaited<ReturnType<typeof verifyUnits>>;
+  try {
+    outcomes = await verifyUnits(units, io.env, approvalIn(storage?.store));
+  } finally {
+    await storage?.close();
+  }
+  for (const outcome of outcomes) {
+    if (!outcome.approved) {
+      checks.push({
+        check: `verify ${outcome.unit}`,
+        ok: false,
+        detail: `not approved: ${outcome.notRun?.length} verify items not run (setup plan ${outcome.hash})`,
+        fix: outcome.approve ?? `unitc setup ${outcome.unit} --yes`,
+      });
+    }
     for (const r of outcome.results) {
       const why = r.error ?? `exit code ${r.exitCode}`;
       checks.push(
@@ -77,7 +97,7 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
       const checks: DoctorCheck[] = [configCheck(context, io.cwd)];
       if (checks[0]?.ok) checks.push(await bundleCheck({ ...options, outDir }, shownOut));
       const manifest = manifestOf(resolve(outDir, "manifest.json"));
-      checks.push(...(await verifyChecks(io, units)));
+      checks.push(...(await verifyChecks(io, args["user-config"], units)));
       checks.push(...(await storageChecks(io, args["user-config"], manifest)));
       const completion = context.resolved?.settings.completion;
       const timeoutMs = Math.min(

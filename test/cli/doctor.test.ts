@@ -45,6 +45,8 @@ describe("unitc doctor and verify", () => {
       ),
     );
     expect(manifest.units[0].runtime).toEqual({ features: ["docker"], resources: { class: "large" } });
+    // Verify items run only once the unit's setup plan is approved (here it has no commands).
+    expect((await runBuilt(["setup", "notes", "--yes", "--user-config", "none"], dir, env)).code).toBe(1);
 
     const verify = await runBuilt(["verify", "--user-config", "none"], dir, env);
     expect(verify.code).toBe(1);
