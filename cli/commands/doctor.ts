@@ -18,6 +18,10 @@ import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
 import { openStorage } from "../storage-config.js";
+import { compileRunsCommands, projectCommandSet } from "../trust/command-set.js";
+import { type CommandSet, manifestCommands } from "../trust/commands.js";
+import { trustArg, trustGiven, untrustedCommands } from "../trust/gate.js";
+import { readTrust } from "../trust/records.js";
 import { approvalIn, verifyUnits } from "../verify-units.js";
 
 /** Verify items (of approved setup plans only) and features as doctor lines. */
@@ -71,6 +75,26 @@ async function verifyChecks(
   return checks;
 }
 
+/** Whether the project's commands, and its bundle's, are trusted: the checks that run them need it. */
+function trustCheck(set: CommandSet, given: boolean, bundleUntrusted: number): DoctorCheck {
+  if (given && bundleUntrusted === 0) {
+    const detail =
+      set.commands.length === 0
+        ? "the project declares no commands"
+        : `${set.commands.length} commands trusted`;
+    return { check: "trust", ok: true, detail };
+  }
+  const what = given
+    ? `the bundle holds ${bundleUntrusted} commands no trusted project declares`
+    : `the project's ${set.commands.length} commands are not trusted on this machine`;
+  return {
+    check: "trust",
+    ok: false,
+    detail: `PROJECT_UNTRUSTED ${what}: the checks that would run them were skipped`,
+    fix: "unitc trust (read the commands, then trust them), or --trust for this run",
+  };
+}
+
 function printChecks(io: CliIO, checks: readonly DoctorCheck[]): void {
   const width = Math.max(...checks.map((c) => c.check.length));
   for (const c of checks) {
@@ -88,16 +112,33 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
       ...projectArgs,
       out: { type: "string", description: "Bundle folder (default <project>/generated)", valueHint: "DIR" },
       json: { type: "boolean", description: "Print JSON" },
+      ...trustArg,
     },
     async run({ args }) {
       const options = projectOptions(io, args);
       const { context, units } = await projectUnits(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const shownOut = relative(io.cwd, outDir) || ".";
-      const checks: DoctorCheck[] = [configCheck(context, io.cwd)];
-      if (checks[0]?.ok) checks.push(await bundleCheck({ ...options, outDir }, shownOut));
       const manifest = manifestOf(resolve(outDir, "manifest.json"));
-      checks.push(...(await verifyChecks(io, args["user-config"], units)));
+      const set = await projectCommandSet(context.resolved?.units ?? []);
+      const bundleUntrusted = untrustedCommands(
+        io,
+        manifest ? manifestCommands(manifest, outDir) : [],
+        args.trust,
+      );
+      const projectTrusted =
+        set.commands.length === 0 ||
+        trustGiven(io, args.trust) ||
+        readTrust(io.env, options.projectDir)?.hash === set.hash;
+      const trust = trustCheck(set, projectTrusted, bundleUntrusted.length);
+      const checks: DoctorCheck[] = [configCheck(context, io.cwd), trust];
+      // A compile's discovery would start the stdio MCP servers: checked on a trusted project only.
+      if (checks[0]?.ok && (projectTrusted || !compileRunsCommands(set))) {
+        checks.push(await bundleCheck({ ...options, outDir }, shownOut));
+      }
+      // Untrusted, only the declared features are checked (with unitc's own probes).
+      const verifiable = projectTrusted ? units : units.map((unit) => ({ ...unit, verify: [] }));
+      checks.push(...(await verifyChecks(io, args["user-config"], verifiable)));
       checks.push(...(await storageChecks(io, args["user-config"], manifest)));
       const completion = context.resolved?.settings.completion;
       const timeoutMs = Math.min(
@@ -105,7 +146,7 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
         completion?.overallTimeoutMs ?? Number.POSITIVE_INFINITY,
       );
       checks.push(...(await downstreamChecks(manifest, timeoutMs)));
-      checks.push(...(await stdioMcpChecks(manifest, outDir, io.env, timeoutMs)));
+      if (trust.ok) checks.push(...(await stdioMcpChecks(manifest, outDir, io.env, timeoutMs)));
       checks.push(...bindingChecks(manifest));
       const ok = checks.every((c) => c.ok);
       if (args.json) io.stdout(`${JSON.stringify({ ok, checks }, null, 2)}\n`);

@@ -7,10 +7,12 @@ import { relative } from "node:path";
 import { defineCommand } from "citty";
 import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
-import { projectArgs } from "../project-args.js";
+import { projectArgs, projectOptions } from "../project-args.js";
 import { resultText } from "../setup-report.js";
 import { pickUnits, projectUnits } from "../setup-units.js";
 import { withStorage } from "../storage-config.js";
+import { projectCommandSet } from "../trust/command-set.js";
+import { projectTrusted, trustArg } from "../trust/gate.js";
 import { approvalIn, type UnitVerify, verifyUnits } from "../verify-units.js";
 
 /** A unit whose plan is not approved: the items that did not run and the command that approves them. */
@@ -36,6 +38,7 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void) {
       },
       json: { type: "boolean", description: "Print JSON" },
       ...projectArgs,
+      ...trustArg,
     },
     async run({ args }) {
       const { context, units } = await projectUnits(io, args);
@@ -50,6 +53,12 @@ export function verifyCommand(io: CliIO, setExit: (code: number) => void) {
       const ids = (args._ as string[]).filter((id) => id !== "");
       const chosen = ids.length > 0 ? pickUnits(units, ids) : units;
       const json = args.json === true;
+      if (chosen.some((unit) => unit.verify.length > 0)) {
+        const set = await projectCommandSet(context.resolved?.units ?? []);
+        if (!projectTrusted(io, "verify", projectOptions(io, args).projectDir, set, args.trust)) {
+          return setExit(EXIT_ERRORS);
+        }
+      }
       await withStorage(io, "verify", args["user-config"], setExit, async (storage) => {
         let current = "";
         const outcomes = await verifyUnits(chosen, io.env, approvalIn(storage.store), (unit, result) => {

@@ -72,7 +72,7 @@ describe("unitc doctor and verify", () => {
     expect(JSON.parse(well.stdout), well.stdout).toMatchObject({ ok: true });
     expect(well.code).toBe(0);
     expect((await runBuilt(["verify", "notes", "--user-config", "none"], dir, env)).code).toBe(0);
-  });
+  }, 90_000);
 
   it("says which secret a unit's calls would lack, and where to set it, without showing a value", async () => {
     const dir = await writeProject({
