@@ -82,6 +82,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/verify.js")).verifyCommand(io, setExit) as CommandDef<ArgsDef>,
   doctor: async (io, setExit) =>
     (await import("./commands/doctor.js")).doctorCommand(io, setExit) as CommandDef<ArgsDef>,
+  trust: async (io, setExit) =>
+    (await import("./commands/trust.js")).trustCommand(io, setExit) as CommandDef<ArgsDef>,
   completion: async (io, setExit) =>
     (await import("./commands/completion.js")).completionCommand(io, setExit) as CommandDef<ArgsDef>,
   telemetry: async (io, setExit) =>

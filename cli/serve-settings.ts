@@ -36,6 +36,7 @@ export interface ServeArgs {
   "max-concurrent"?: string;
   published?: boolean;
   stateless?: boolean;
+  trust?: boolean;
 }
 
 export interface ServeSettings {

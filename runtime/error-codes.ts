@@ -77,6 +77,10 @@ const codes = {
     "a unit's setup plan has not been approved for its current content hash",
     "read the plan `unitc setup <unit>` prints, then run it again with --yes",
   ),
+  PROJECT_UNTRUSTED: entry(
+    "the command would run commands the project declares (stdio MCP servers, CLI actions, setup or verify items) and that command set is not trusted on this machine",
+    "read the commands with `unitc trust` and trust them, or pass --trust (UNITC_TRUST=1 in CI) for one run",
+  ),
   CONFIG_INVALID: entry(
     "setup, verify, doctor or auth found errors in the project's config or unit files",
     "run unitc validate and fix the files it names",

@@ -93,7 +93,7 @@ const requireDynamicImports = {
 
 /**
  * serve.cjs runs for `unitc serve` only: the other commands' modules stay out of it, and so does
- * completion (its live listing loads the compiler, whose top-level await CommonJS cannot hold).
+ * completion (its slow path loads every command's definition).
  */
 const serveOnly = {
   name: "serve-only",

@@ -28,6 +28,8 @@ const server = spawn(
     "generated/basic/manifest.json",
     "--user-config",
     userConfig,
+    // The bundle is this repository's own example.
+    "--trust",
   ],
   {
     cwd: root,

@@ -10,10 +10,13 @@ export function exampleProjects(root) {
     .sort();
 }
 
-/** The `unitc` arguments that compile one example into generated/<name> with its bundle. */
+/**
+ * The `unitc` arguments that compile one example into generated/<name> with its bundle. The examples
+ * are this repository's own: `--trust` lets their stdio MCP servers start for discovery.
+ */
 export function exampleCompileArgs(name, { check = false } = {}) {
   const argv = ["compile", "--project", join("examples", name), "--out", join("generated", name)];
-  argv.push("--user-config", "none", "--bundle");
+  argv.push("--user-config", "none", "--bundle", "--trust");
   if (check) argv.push("--check");
   return argv;
 }

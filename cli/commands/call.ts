@@ -3,6 +3,7 @@
  * validation, errors and redaction). The value is JSON on stdout; a failure is the served call's
  * error text on stderr, exit 1.
  */
+import { dirname } from "node:path";
 import { defineCommand } from "citty";
 import { manifestArg, openBundle, openOperation } from "../bundle.js";
 import { callInput } from "../call-input.js";
@@ -11,6 +12,8 @@ import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs } from "../project-args.js";
 import { lookUp, reportFailure } from "../target.js";
+import { manifestUnitCommands } from "../trust/commands.js";
+import { reportUntrustedBundle, trustArg, untrustedCommands } from "../trust/gate.js";
 
 export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
   return defineCommand({
@@ -28,6 +31,7 @@ export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
       ...manifestArg,
       ...envFileArg,
       "user-config": projectArgs["user-config"],
+      ...trustArg,
     },
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
@@ -42,6 +46,16 @@ export function callCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const { runtime } = bundle;
       try {
         const { unit, operation } = sliced ?? lookUp(runtime, args.target, true);
+        // The command this call would start (a stdio MCP server, a CLI action) must be trusted.
+        const commands = manifestUnitCommands(unit, dirname(bundle.path)).filter(
+          (c) => c.kind === "mcp" || c.label === operation?.name,
+        );
+        const untrusted = untrustedCommands(io, commands, args.trust);
+        if (untrusted.length > 0) {
+          reportUntrustedBundle(io, "call", untrusted);
+          setExit(EXIT_ERRORS);
+          return;
+        }
         const words = (args._ as string[]).slice(1);
         const input = callInput(args.input, words, operation?.inputSchema);
         const result = await runtime.invoke(unit.id, operation?.name ?? "", input);

@@ -13,6 +13,8 @@ import { lazyStorage } from "../lazy-vault.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
+import { compileRunsCommands, projectMayRun } from "../trust/command-set.js";
+import { trustArg } from "../trust/gate.js";
 
 /** The exit code of a build: 1 when it failed, would change the output, or the project has errors. */
 function exitCode(outcome: BuildOutcome): number {
@@ -61,12 +63,17 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         type: "boolean",
         description: "With errors, still write the units that compiled; failed units keep their last output",
       },
+      ...trustArg,
     },
     async run({ args }) {
       const started = performance.now();
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const format = args.format as ReportFormat;
+      // Discovery starts the project's stdio MCP servers: only those of a trusted project.
+      if (!(await projectMayRun(io, "compile", options, args.trust, compileRunsCommands))) {
+        return setExit(EXIT_ERRORS);
+      }
       if (args.watch) {
         if (args.check) throw new UsageError("--watch and --check cannot be combined");
         if (format === "json") throw new UsageError("--watch and --format json cannot be combined");

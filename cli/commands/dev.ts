@@ -13,8 +13,10 @@ import type { ServeHost } from "../../runtime/serve/host.js";
 import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
+import { EXIT_ERRORS } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import { emptyManifest, type ServeArgs } from "../serve-settings.js";
+import { projectMayRun } from "../trust/command-set.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 import { watchUserBundle } from "../user-bundle-watch.js";
 import { serveArgs, serveFromArgs } from "./serve.js";
@@ -50,6 +52,9 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const manifestPath = join(outDir, "manifest.json");
+      // dev compiles (starting stdio MCP servers) and serves (running CLI actions): a trusted
+      // project only. Edits made while it runs are its author's.
+      if (!(await projectMayRun(io, "dev", options, args.trust))) return setExit(EXIT_ERRORS);
       let host: ServeHost | undefined;
       // The user's own units: compiled into this bundle with --include-user-units, else served
       // from a bundle of their own, kept current like the project's.

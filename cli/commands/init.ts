@@ -1,8 +1,28 @@
-/** `unitc init`: scaffolds `.units/config.json` and one example unit that validates. */
+/**
+ * `unitc init`: scaffolds `.units/config.json` and one example unit that validates. The example's
+ * command is init's own, so a project holding no other commands is trusted on this machine at once.
+ */
 import { access, mkdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { projectWithCommands } from "../trust/command-set.js";
+import { trustGiven } from "../trust/gate.js";
+import { writeTrust } from "../trust/records.js";
+
+/**
+ * Trusts the project when the example is all it runs; commands already there need `unitc trust`.
+ * Where trust is given per run (`UNITC_TRUST`, as in CI) nothing is recorded.
+ */
+async function trustExample(io: CliIO, projectDir: string): Promise<string> {
+  if (trustGiven(io, false)) return "";
+  const { set } = await projectWithCommands({ projectDir, userConfigFile: false, env: io.env });
+  if (set.commands.some((c) => c.unit !== "greeter")) {
+    return "the project declares other commands too: read them with `npx unitc trust` before running them\n";
+  }
+  writeTrust(io.env, projectDir, set);
+  return "";
+}
 
 const SCHEMA_BASE = "https://unitc.dev/schemas/v1";
 
@@ -83,8 +103,9 @@ export function initCommand(io: CliIO, setExit: (code: number) => void) {
       const config = { $schema: await schemaRef(unitsDir, projectDir, "config.schema.json"), mcpServers: {} };
       await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
       await writeFile(unitFile, exampleUnit(await schemaRef(unitsDir, projectDir, "unit.schema.json")));
+      const trust = await trustExample(io, projectDir);
       io.stderr(
-        `created ${relative(io.cwd, configFile)} and ${relative(io.cwd, unitFile)}\nnext: npx unitc validate\n`,
+        `created ${relative(io.cwd, configFile)} and ${relative(io.cwd, unitFile)}\n${trust}next: npx unitc validate\n`,
       );
       setExit(EXIT_OK);
     },

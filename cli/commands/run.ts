@@ -8,6 +8,7 @@ import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs } from "../project-args.js";
+import { bundleTrusted, trustArg } from "../trust/gate.js";
 
 /** The script's text, from a file or (`-`) standard input. */
 async function readScript(io: CliIO, file: string): Promise<string> {
@@ -37,6 +38,7 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
       },
       ...envFileArg,
       "user-config": projectArgs["user-config"],
+      ...trustArg,
     },
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
@@ -58,6 +60,11 @@ export function runScriptCommand(outerIo: CliIO, setExit: (code: number) => void
       if (!bundle) return;
       const { runtime, path: manifestPath } = bundle;
       try {
+        // The script may call any unit: every command the bundle holds must be trusted.
+        if (!bundleTrusted(io, "run", runtime.manifest, dirname(manifestPath), args.trust)) {
+          setExit(EXIT_ERRORS);
+          return;
+        }
         const timeoutMs = args.timeout === undefined ? undefined : Number(args.timeout);
         const result = await runCodeMode(runtime, { code, timeoutMs }, dirname(manifestPath));
         io.stdout(`${JSON.stringify(result, null, 2)}\n`);

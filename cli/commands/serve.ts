@@ -36,6 +36,7 @@ import {
   type ServeArgs,
   type ServeSettings,
 } from "../serve-settings.js";
+import { bundleFileTrusted, trustArg } from "../trust/gate.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 
 export const serveArgs = {
@@ -99,6 +100,7 @@ export const serveArgs = {
     description: "HTTP without sessions, so any replica answers any request (implies --transport http)",
   },
   ...envFileArg,
+  ...trustArg,
 } as const;
 
 function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
@@ -278,6 +280,11 @@ export async function serveFromArgs(
           manifestPath: overrides.manifestPath ?? settings.manifestPath,
           ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
         };
+    // The project's bundle runs the commands it holds; the user's own bundle and a published one
+    // (signed by whoever publishes) are not a checked-out project's.
+    if (!published && "manifestPath" in bundle) {
+      if (!bundleFileTrusted(io, "serve", bundle.manifestPath, args.trust)) return setExit(EXIT_ERRORS);
+    }
     const projectRoot = operatorRoot(args["project-root"], io.cwd);
     host = createServeHost({
       ...bundle,

@@ -12,10 +12,12 @@ import { approve, isApproved, recordAttempt } from "../../runtime/setup/records.
 import { type ItemResult, runSetupItem } from "../../runtime/setup/run-item.js";
 import type { Store } from "../../runtime/storage/types.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
-import { projectArgs } from "../project-args.js";
+import { projectArgs, projectOptions } from "../project-args.js";
 import { planText, resultText } from "../setup-report.js";
 import { type ProjectUnit, pickUnits, projectUnits } from "../setup-units.js";
 import { withStorage } from "../storage-config.js";
+import { projectCommandSet } from "../trust/command-set.js";
+import { projectTrusted, trustArg } from "../trust/gate.js";
 
 interface UnitReport {
   unit: string;
@@ -91,6 +93,7 @@ export function setupCommand(io: CliIO, setExit: (code: number) => void) {
       "dry-run": { type: "boolean", description: "Print the plan only; run nothing" },
       json: { type: "boolean", description: "Print JSON" },
       ...projectArgs,
+      ...trustArg,
     },
     async run({ args }) {
       const ids = (args._ as string[]).filter((id) => id !== "");
@@ -114,8 +117,12 @@ export function setupCommand(io: CliIO, setExit: (code: number) => void) {
         if (flags.json) io.stdout(`${JSON.stringify({ units: reports }, null, 2)}\n`);
         return reports.every((r) => r.ok) ? EXIT_OK : EXIT_ERRORS;
       };
-      if (args["dry-run"]) setExit(await each(undefined));
-      else await withStorage(io, "setup", args["user-config"], setExit, (storage) => each(storage.store));
+      if (args["dry-run"]) return setExit(await each(undefined));
+      const set = await projectCommandSet(context.resolved?.units ?? []);
+      if (!projectTrusted(io, "setup", projectOptions(io, args).projectDir, set, args.trust)) {
+        return setExit(EXIT_ERRORS);
+      }
+      await withStorage(io, "setup", args["user-config"], setExit, (storage) => each(storage.store));
     },
   });
 }

@@ -2,7 +2,8 @@
  * `unitc __complete -- <words…>`: the hidden entry the completion scripts call. It answers from a
  * cached command tree and the compiled bundle's summary (`units-index.json`; the manifest's JSON when
  * that is stale), never loading the commands or the runtime, so an answer comes in a few tens of
- * milliseconds.
+ * milliseconds. It never starts a process: a project's stdio MCP servers are its commands, and a
+ * checked-out project's commands do not run on TAB (units not compiled yet wait for a compile).
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,7 +16,6 @@ import { unitcDir } from "../../runtime/user-dirs.js";
 import { DEFAULT_MANIFEST } from "../default-manifest.js";
 import type { CliIO } from "../io.js";
 import { complete, type ManifestFacts } from "./complete.js";
-import { projectNewerThan } from "./freshness.js";
 import { type CommandNode, commandNode } from "./tree.js";
 
 /** Every command's definition, as `runCli` would load them. */
@@ -79,7 +79,7 @@ export async function runComplete(
   const tree = await commandTree(io.env, load);
   const given = words.length === 0 ? [""] : words;
   // The bundle's summary answers first; the manifest (and the code summarising it) only when the
-  // summary is stale, and MCP units are listed live only when the project changed since its compile.
+  // summary is stale.
   let asked: string | undefined;
   let facts: ManifestFacts | undefined;
   let answer = complete(tree, given, (flag) => {
@@ -87,15 +87,10 @@ export async function runComplete(
     facts = readUnitsIndex(asked);
     return facts;
   });
-  if (asked !== undefined) {
-    const changed = projectNewerThan(io.cwd, asked);
-    if (facts === undefined || changed) {
-      // Loaded only then: it brings Node's ES module loader and much more code with it.
-      const slow = await import("./slow.js");
-      const known = facts ?? (await slow.manifestFacts(asked));
-      const all = changed ? await slow.withLiveUnits(io, known) : known;
-      if (all !== facts) answer = complete(tree, given, () => all);
-    }
+  if (asked !== undefined && facts === undefined) {
+    // Loaded only then: it brings Node's ES module loader and more code with it.
+    const known = await (await import("./slow.js")).manifestFacts(asked);
+    if (known !== undefined) answer = complete(tree, given, () => known);
   }
   if (answer.files) {
     io.stdout(":files\n");

@@ -16,6 +16,7 @@ import { FIXTURE, isRunning, marker, processesWith } from "../runtime/invoke/mcp
 import { closeAll, connect, eventually, structured } from "../runtime/serve/support.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 const TOKEN = "dev-test-token-5d1e";
 let api: TestServer;
@@ -117,7 +118,7 @@ async function startDev(files: Record<string, string> | string, terminal = false
         if (match?.[1]) listening(match[1]);
       },
       cwd: dir,
-      env: { PATH: process.env.PATH, DEV_TOKEN: TOKEN },
+      env: { PATH: process.env.PATH, ...suiteTrust(), DEV_TOKEN: TOKEN },
       signal: controller.signal,
       stdinIsTTY: terminal,
     },
@@ -269,7 +270,7 @@ describe("unitc dev", () => {
       ".units/pets.yaml": spec,
       ".units/pet.yaml": petSchema("name"),
     });
-    const env = { PATH: process.env.PATH };
+    const env = { PATH: process.env.PATH, ...suiteTrust() };
     const io = { stdout: () => undefined, stderr: () => undefined, cwd: dir, env };
     expect(await runCli(["compile", "--project", dir, "--user-config", "none"], io)).toBe(0);
     const stamps = await mtimes(join(dir, "generated"));
@@ -310,7 +311,7 @@ describe("unitc dev", () => {
     const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
     const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: { PATH: process.env.PATH },
+      env: { PATH: process.env.PATH, ...suiteTrust() },
     });
     let stdout = "";
     let stderr = "";
@@ -368,7 +369,7 @@ describe("unitc dev", () => {
     const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
     const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
       stdio: ["pipe", "ignore", "pipe"],
-      env: { PATH: process.env.PATH },
+      env: { PATH: process.env.PATH, ...suiteTrust() },
     });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {

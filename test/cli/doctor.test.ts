@@ -45,6 +45,8 @@ describe("unitc doctor and verify", () => {
       ),
     );
     expect(manifest.units[0].runtime).toEqual({ features: ["docker"], resources: { class: "large" } });
+    // Verify items run only once the unit's setup plan is approved (here it has no commands).
+    expect((await runBuilt(["setup", "notes", "--yes", "--user-config", "none"], dir, env)).code).toBe(1);
 
     const verify = await runBuilt(["verify", "--user-config", "none"], dir, env);
     expect(verify.code).toBe(1);
@@ -70,7 +72,7 @@ describe("unitc doctor and verify", () => {
     expect(JSON.parse(well.stdout), well.stdout).toMatchObject({ ok: true });
     expect(well.code).toBe(0);
     expect((await runBuilt(["verify", "notes", "--user-config", "none"], dir, env)).code).toBe(0);
-  });
+  }, 90_000);
 
   it("says which secret a unit's calls would lack, and where to set it, without showing a value", async () => {
     const dir = await writeProject({

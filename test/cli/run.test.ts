@@ -11,6 +11,7 @@ import { startExampleServer } from "../../examples/basic/server.mjs";
 import { copyExampleBundle, env } from "../runtime/sandbox/support.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 let server: Awaited<ReturnType<typeof startExampleServer>>;
 let dir: string;
@@ -69,7 +70,7 @@ describe("unitc run", () => {
       },
       stderr: () => undefined,
       cwd: dir,
-      env,
+      env: { ...suiteTrust(), ...env },
       stdin: async () => "return (await units.notes.listNotes()).length",
     };
     const code = await runCli(["run", "-", "--manifest", "generated/manifest.json"], io);

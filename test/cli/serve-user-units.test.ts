@@ -14,6 +14,7 @@ import { eventually } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -59,7 +60,7 @@ async function start(dir: string, env: Record<string, string>, argv: string[]) {
     command: process.execPath,
     args: [BUILT_CLI, ...argv],
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: dir, ...suiteTrust(), ...env },
     stderr: "pipe",
   });
   transport.stderr?.on("data", (chunk: Buffer) => {

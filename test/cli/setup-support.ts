@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 export interface ProcessRun {
   code: number;
@@ -10,7 +11,7 @@ export interface ProcessRun {
   stderr: string;
 }
 
-/** The environment of a run: PATH, a HOME and XDG folders under `dir`, plus `extra`. */
+/** The environment of a run: PATH, a HOME and XDG folders under `dir`, the suite's trust, plus `extra`. */
 export async function isolatedEnv(
   dir: string,
   extra: Record<string, string> = {},
@@ -24,6 +25,7 @@ export async function isolatedEnv(
     XDG_DATA_HOME: join(home, "data"),
     XDG_STATE_HOME: join(home, "state"),
     XDG_CACHE_HOME: join(home, "cache"),
+    ...suiteTrust(),
     ...extra,
   };
 }

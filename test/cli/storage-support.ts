@@ -13,6 +13,7 @@ import { BUILT_CLI } from "../support/built-cli.js";
 import { startPreconditionProxy } from "../support/precondition-proxy.js";
 import { writeProject } from "../support/project.js";
 import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 /** One finished run of `unitc`. */
 export interface ChildRun {
@@ -21,7 +22,7 @@ export interface ChildRun {
   stderr: string;
 }
 
-/** Runs the built `unitc` with `args` in `cwd`, `stdin` piped in, and only `env` (plus PATH). */
+/** Runs the built `unitc` with `args` in `cwd`, `stdin` piped in, and only `env` (plus PATH and the suite's trust). */
 export function unitc(
   args: string[],
   cwd: string,
@@ -31,7 +32,7 @@ export function unitc(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...args], {
       cwd,
-      env: { PATH: process.env.PATH ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", ...suiteTrust(), ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

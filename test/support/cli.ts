@@ -1,6 +1,7 @@
 /** Runs the CLI in-process with captured output. */
 import { runCli } from "../../cli/index.js";
 import type { CliIO } from "../../cli/io.js";
+import { suiteTrust } from "./trust-env.js";
 
 export interface CliRun {
   code: number;
@@ -8,7 +9,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `unitc <argv>` with `cwd` as the working directory and an empty environment by default. */
+/**
+ * Runs `unitc <argv>` with `cwd` as the working directory and `env` (empty by default) plus the
+ * suite's trust in its projects, unless `env` sets `UNITC_TRUST` itself (to undefined, to take it out).
+ */
 export async function runUnitc(
   argv: readonly string[],
   cwd: string,
@@ -25,7 +29,7 @@ export async function runUnitc(
       stderr += text;
     },
     cwd,
-    env,
+    env: { ...suiteTrust(), ...env },
     ...terminal,
   };
   const code = await runCli(argv, io);

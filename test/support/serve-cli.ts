@@ -1,6 +1,7 @@
 /** Runs `unitc serve` in-process (the real CLI command) until stopped, for tests of the served endpoint. */
 import { fileURLToPath } from "node:url";
 import { runCli } from "../../cli/index.js";
+import { suiteTrust } from "./trust-env.js";
 
 /** The repository root: the working directory of CLI runs unless told otherwise. */
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -37,7 +38,7 @@ export function runServe(
       if (match?.[1]) found(match[1]);
     },
     cwd,
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, ...suiteTrust(), ...env },
     signal: controller.signal,
   });
   void done.then(() => found(""));

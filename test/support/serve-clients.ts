@@ -12,6 +12,7 @@ import { StdioClientTransport as Stdio1 } from "@modelcontextprotocol/sdk/client
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BUILT_CLI } from "./built-cli.js";
 import { listening } from "./listening.js";
+import { suiteTrust } from "./trust-env.js";
 
 export type ClientGeneration = "sdk1" | "sdk2";
 export type ServeTransport = "stdio" | "http";
@@ -55,7 +56,7 @@ function serveArgs(manifestPath: string, extra: string[] = []): string[] {
 
 /** The serve's environment: PATH plus `env`, nothing else of this process (no stray secrets). */
 function serveEnv(env: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", ...env };
+  return { PATH: process.env.PATH ?? "", ...suiteTrust(), ...env };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

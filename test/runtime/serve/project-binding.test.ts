@@ -14,6 +14,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_CLI } from "../../support/built-cli.js";
 import { writeProject } from "../../support/project.js";
+import { suiteTrust } from "../../support/trust-env.js";
 import { compileProject, projectConfig, structured, textOf } from "./support.js";
 
 let manifestPath: string;
@@ -95,7 +96,7 @@ async function connect(serveArgs: string[], roots?: string[]): Promise<Client> {
     new StdioClientTransport({
       command: process.execPath,
       args: [BUILT_CLI, "serve", "--manifest", manifestPath, "--user-config", "none", ...serveArgs],
-      env: { PATH: process.env.PATH ?? "" },
+      env: { PATH: process.env.PATH ?? "", ...suiteTrust() },
       stderr: "ignore",
     }),
   );

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { BUILT_CLI } from "../../support/built-cli.js";
 import { cleanupProjects } from "../../support/project.js";
+import { suiteTrust } from "../../support/trust-env.js";
 import { copyExampleBundle } from "../sandbox/support.js";
 
 const env = { NOTES_TOKEN: "timed-notes-7731", WEATHER_KEY: "timed-weather-1187" };
@@ -34,7 +35,12 @@ async function connect(timings: boolean): Promise<Client> {
     new StdioClientTransport({
       command: process.execPath,
       args: [BUILT_CLI, "serve", "--manifest", manifestPath, "--user-config", "none"],
-      env: { PATH: process.env.PATH ?? "", ...env, ...(timings ? { UNITC_TIMINGS: "1" } : {}) },
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...suiteTrust(),
+        ...env,
+        ...(timings ? { UNITC_TIMINGS: "1" } : {}),
+      },
       stderr: "ignore",
     }),
   );
