@@ -116,9 +116,8 @@ describe("unitc setup", () => {
       args: ["made"]`;
     const dir = await writeProject({ ".units/notes.md": unit(slow) });
     const env = await isolatedEnv(dir);
-    const started = Date.now();
+    // `sleep 30` left to finish would outlast the test's own timeout; timedOut below says it was cut.
     const run = await runBuilt(["setup", "notes", "--yes", "--json"], dir, env);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(run.code).toBe(1);
     const results = (
       JSON.parse(run.stdout) as { units: { results: { label: string; timedOut: boolean }[] }[] }

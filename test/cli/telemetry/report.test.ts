@@ -137,11 +137,12 @@ describe("telemetry", () => {
     const silent = createServer(() => {});
     await new Promise<void>((done) => silent.listen(0, "127.0.0.1", done));
     const started = performance.now();
+    // Generous: the bound only tells a cut send from one left to hang on the silent port.
     const run = await unitc(LIST, {
       UNITC_TELEMETRY_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`,
     });
     expect(run.code).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     silent.closeAllConnections();
     await new Promise((done) => silent.close(done));
   });
