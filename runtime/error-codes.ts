@@ -109,6 +109,10 @@ const codes = {
     "a published bundle is missing a part in storage or does not match its digest; it is not served",
     "publish the bundle again with unitc publish; replicas keep serving the last good one meanwhile",
   ),
+  NODE_TOO_OLD: entry(
+    "the Node.js running unitc is older than 22.15, the oldest it supports",
+    "install Node.js 22.15 or newer (https://nodejs.org), then run unitc again",
+  ),
   RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
   CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
   SERVE_TOKEN_EXISTS: entry(
