@@ -22,6 +22,8 @@ export interface DoctorCheck {
   detail: string;
   /** The command (or edit) that fixes a failure. */
   fix?: string;
+  /** The last lines a server that did not start wrote to stderr, bounded and redacted. */
+  stderr?: string[];
 }
 
 /** The config loads and validates. */

@@ -1,8 +1,10 @@
 /**
  * Doctor checks read from the bundle's units: stdio MCP servers start and answer `initialize`
- * (then are closed, their process group ended), bounded by the completion timeouts; and units
+ * (then are closed, their process group ended) within the unit's own startupTimeoutMs; and units
  * bound to a project, which a session without a project root does not see, named with the reason.
  */
+import type { UnitErrorDetails } from "../runtime/errors.js";
+import { stderrLines } from "../runtime/invoke/mcp/tail-buffer.js";
 import type { Manifest, McpConnection } from "../runtime/manifest.js";
 import { isProjectBound } from "../runtime/project-root.js";
 import type { DoctorCheck } from "./doctor-checks.js";
@@ -19,14 +21,15 @@ export function bindingChecks(manifest: Manifest | undefined): DoctorCheck[] {
 }
 
 /**
- * Each stdio MCP server starts and initialises within `timeoutMs` (the completion's per-unit
- * discovery timeout, never more than the overall one), all at once; each is closed after.
+ * Each stdio MCP server starts and initialises within the unit's own startupTimeoutMs (as compiled,
+ * defaults filled: 60 s for servers started through npx and its kin), all at once, as serve would
+ * start it; each is closed after. Completion's deadlines are for a key press: an `npx` server that
+ * takes two seconds to start is healthy, and a failure names the setting that applied.
  */
 export async function stdioMcpChecks(
   manifest: Manifest | undefined,
   baseDir: string,
   env: Record<string, string | undefined>,
-  timeoutMs: number,
 ): Promise<DoctorCheck[]> {
   const servers = (manifest?.units ?? []).filter(
     (unit) => unit.connection.kind === "mcp" && unit.connection.transport === "stdio",
@@ -36,10 +39,9 @@ export async function stdioMcpChecks(
   return Promise.all(
     servers.map(async (unit): Promise<DoctorCheck> => {
       const connection = unit.connection as McpConnection;
-      const bounded = { ...connection, startupTimeoutMs: Math.min(connection.startupTimeoutMs, timeoutMs) };
       const started = Date.now();
       try {
-        const open = await openMcp(bounded, { env, baseDir, unitId: unit.id });
+        const open = await openMcp(connection, { env, baseDir, unitId: unit.id });
         await open.close();
         return {
           check: `reach ${unit.id}`,
@@ -47,11 +49,17 @@ export async function stdioMcpChecks(
           detail: `${connection.command} started and initialised in ${Date.now() - started} ms`,
         };
       } catch (error) {
-        const { code, message } = error as { code?: string; message: string };
+        const { code, message, details } = error as {
+          code?: string;
+          message: string;
+          details?: UnitErrorDetails;
+        };
+        const stderr = stderrLines(details?.excerpt);
         return {
           check: `reach ${unit.id}`,
           ok: false,
           detail: `${code ?? "MCP_START_FAILED"} ${message}`,
+          ...(stderr.length > 0 ? { stderr } : {}),
           fix: `run ${connection.command} by hand to see why, fix the unit's mcpServer, then \`unitc compile\``,
         };
       }

@@ -117,6 +117,10 @@ const codes = {
     "a published bundle is missing a part in storage or does not match its digest; it is not served",
     "publish the bundle again with unitc publish; replicas keep serving the last good one meanwhile",
   ),
+  NODE_TOO_OLD: entry(
+    "the Node.js running unitc is older than 22.15, the oldest it supports",
+    "install Node.js 22.15 or newer (https://nodejs.org), then run unitc again",
+  ),
   PUBLISHED_HEAD_UNVERIFIED: entry(
     "the published head carries no signature, or one that does not verify with the replica's key; the bundle it names is not served",
     "publish again with unitc publish and the publishing key (storage.publishKey, or the replicas' vaultKey); replicas keep serving the last good bundle meanwhile",

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The ES module half of the `unitc` executable: scripts/bundle-cli.mjs bundles this file into
-// dist/cli/main.js, which the executable itself (dist/cli/main.cjs, from scripts/entry.mjs) loads for
+// dist/cli/main.js, which the executable's first bundle (dist/cli/entry.cjs, from scripts/entry.mjs) loads for
 // every command but a shell's completion.
 //
 // `unitc serve` runs from one file, dist/cli/serve.cjs, compiled with the V8 code cache beside it

@@ -2,8 +2,9 @@
 // Bundles the `unitc` executable after `tsc` (`npm run build`). The rest of dist/ stays tsc's output:
 // the package's library entries, the declarations, and what tests and scripts import.
 //
-// 0. dist/cli/main.cjs (from scripts/entry.mjs), the executable: CommonJS, holding completion's
-//    quick path; it loads main.js for every other command.
+// 0. dist/cli/main.cjs, the executable: scripts/main.cjs as written, in syntax every Node parses,
+//    which checks the Node version and then loads dist/cli/entry.cjs (from scripts/entry.mjs):
+//    CommonJS, holding completion's quick path; it loads main.js for every other command.
 // 1. dist/cli/main.js (from scripts/bin.mjs) and its chunks under dist/cli/chunks/: the whole CLI,
 //    split so each command loads only its own code; dist/cli/completion-slow.js, what a completion
 //    loads when its quick path cannot answer alone.
@@ -20,7 +21,7 @@
 // instance with their plugins (graphql) behave exactly as without the bundle. A bundled package must
 // never also be reachable through an external one, or two copies of it would meet.
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -253,10 +254,13 @@ await esbuild.build({
   format: "cjs",
   plugins: [esmBuild, externals],
   entryPoints: [join(root, "scripts/entry.mjs")],
-  outfile: join(outdir, "main.cjs"),
+  outfile: join(outdir, "entry.cjs"),
   define: { "import.meta.url": "__unitcModuleUrl" },
   banner: { js: 'var __unitcModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
+// Not bundled: esbuild would write it in the syntax of its target, and an old Node must parse it.
+await copyFile(join(root, "scripts/main.cjs"), join(outdir, "main.cjs"));
+await chmod(join(outdir, "main.cjs"), 0o755);
 
 // 2. serve.cjs: CommonJS, the format V8 code caches are made for (vm.Script).
 const serve = await esbuild.build({
@@ -284,5 +288,5 @@ for (const dir of starters) await bundleWorkers(dir);
 
 await recordServeCache();
 console.log(
-  `bundled the CLI into ${relative(root, outdir)}: main.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; workers in ${starters.map((d) => relative(root, d)).join(", ")}`,
+  `bundled the CLI into ${relative(root, outdir)}: main.cjs, entry.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; workers in ${starters.map((d) => relative(root, d)).join(", ")}`,
 );

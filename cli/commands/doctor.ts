@@ -100,6 +100,7 @@ function printChecks(io: CliIO, checks: readonly DoctorCheck[]): void {
   const width = Math.max(...checks.map((c) => c.check.length));
   for (const c of checks) {
     io.stdout(`${c.ok ? "ok  " : "FAIL"}  ${c.check.padEnd(width)}  ${c.detail}\n`);
+    for (const line of c.stderr ?? []) io.stdout(`      ${" ".repeat(width)}  stderr| ${line}\n`);
     if (!c.ok && c.fix) io.stdout(`      ${" ".repeat(width)}  fix: ${c.fix}\n`);
   }
   const failed = checks.filter((c) => !c.ok).length;
@@ -150,7 +151,7 @@ export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
         completion?.overallTimeoutMs ?? Number.POSITIVE_INFINITY,
       );
       checks.push(...(await downstreamChecks(manifest, timeoutMs)));
-      if (trust.ok) checks.push(...(await stdioMcpChecks(manifest, outDir, io.env, timeoutMs)));
+      if (trust.ok) checks.push(...(await stdioMcpChecks(manifest, outDir, io.env)));
       checks.push(...bindingChecks(manifest));
       const ok = checks.every((c) => c.ok);
       if (args.json) io.stdout(`${JSON.stringify({ ok, checks }, null, 2)}\n`);

@@ -182,6 +182,34 @@ describe("unitc doctor and verify", () => {
     const sick = await runBuilt(["doctor", "--user-config", "none"], dir, env);
     expect(sick.code).toBe(1);
     expect(sick.stdout).toMatch(/FAIL {2}reach fixture +MCP_START_FAILED the MCP server did not start/);
+    expect(sick.stdout).toMatch(/\n +stderr\| no licence\n/);
     expect(sick.stdout).toContain("fix: run ");
   });
+
+  // Completion's deadlines (750 ms a unit) are for a Tab press; a server an npx start takes 1.4–1.9 s
+  // to bring up is healthy, and doctor waits as long as serve would: the unit's startupTimeoutMs.
+  it("waits for a slow stdio MCP server as long as its startupTimeoutMs", async () => {
+    const fixture = fileURLToPath(new URL("../fixtures/mcp/fixture-server.mjs", import.meta.url));
+    const start = `process.argv[1] = ${JSON.stringify(fixture)};\nawait import(${JSON.stringify(fixture)});\n`;
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        mcpServers: {
+          slow: { name: "Slow", description: "Test tools.", command: process.execPath, args: ["./slow.mjs"] },
+        },
+      }),
+      ".units/slow.mjs": start,
+    });
+    const env = await isolatedEnv(dir);
+    const compiled = await runBuilt(["compile", "--user-config", "none"], dir, env);
+    expect(compiled.code, compiled.stdout + compiled.stderr).toBe(0);
+    // Now it starts after 2 s: more than completion's whole budget, well within startupTimeoutMs.
+    await writeFile(
+      join(dir, ".units/slow.mjs"),
+      `await new Promise((r) => setTimeout(r, 2_000));\n${start}`,
+    );
+    const doctor = await runBuilt(["doctor", "--user-config", "none"], dir, env);
+    expect(doctor.stdout).toMatch(/ok {4}reach slow +\S+ started and initialised in \d+ ms/);
+    expect(doctor.code, doctor.stdout).toBe(0);
+  }, 120_000);
 });

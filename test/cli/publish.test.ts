@@ -25,6 +25,8 @@ const REPO = join(import.meta.dirname, "../..");
 const BASIC = join(REPO, "generated/basic");
 const OPENAPI = join(REPO, "generated/openapi");
 const POLL_MS = 500;
+/** Bounds a replica that never catches up; how soon beside POLL_MS is bench/serve-scale.mjs's figure. */
+const SETTLE_MS = 20_000;
 const TOKEN = randomBytes(24).toString("base64url");
 const closers: Array<() => Promise<unknown>> = [];
 
@@ -109,7 +111,7 @@ describe("unitc serve --published", () => {
     expect(body.checks.storage?.ok).toBe(true);
     expect((await fetch(`${r.base}/healthz`)).status).toBe(200);
     const digest = (await publish(BASIC)).stdout.trim();
-    await until(async () => (await fetch(`${r.base}/mcp/readyz`)).status === 200, POLL_MS + 3_000);
+    await until(async () => (await fetch(`${r.base}/mcp/readyz`)).status === 200, SETTLE_MS);
     expect(await (await fetch(`${r.base}/mcp/readyz`)).text()).toBe("ready\n");
     const ready = await (await fetch(`${r.base}/readyz`, { headers: { accept: "application/json" } })).text();
     expect(JSON.parse(ready).checks.bundle).toEqual({ ok: true, detail: digest });
@@ -117,7 +119,7 @@ describe("unitc serve --published", () => {
     expect(ready).not.toContain(dir);
   });
 
-  it("swaps every replica to a new publish within the poll interval, never to a damaged one", async () => {
+  it("swaps every replica to a new publish, never to a damaged one", async () => {
     const { dir, env, publish } = await home();
     await publish(BASIC);
     const [a, b, c] = await Promise.all([replica(dir, env), replica(dir, env), replica(dir, env, false)]);
@@ -141,14 +143,12 @@ describe("unitc serve --published", () => {
     expect(await served(() => onB.listTools())).toBe(before);
 
     await publish(OPENAPI);
-    const [tookA, tookB] = await Promise.all(
+    await Promise.all(
       [onA, onB].map((client) =>
-        until(async () => (await served(() => client.listTools())).includes("(1 units"), POLL_MS + 1_500),
+        until(async () => (await served(() => client.listTools())).includes("(1 units"), SETTLE_MS),
       ),
     );
-    // The poll interval, plus writing and loading the bundle on this shared 2-core machine.
-    expect(Math.max(tookA ?? 0, tookB ?? 0)).toBeLessThan(POLL_MS + 1_500);
-    await until(async () => changes > 0, POLL_MS + 1_500);
+    await until(async () => changes > 0, SETTLE_MS);
     expect(await served(() => session.listTools())).toContain("(1 units");
     expect(a.stderr()).toMatch(
       /serving published bundle [0-9a-f]{64} \(\d+ units changed\); clients notified/,
@@ -167,11 +167,12 @@ describe("unitc serve --published", () => {
     await store.put(HEAD_KEY, new TextEncoder().encode(JSON.stringify(bogus)), {
       version: head?.version as string,
     });
-    await until(async () => /PUBLISHED_BUNDLE_INVALID/.test(b.stderr()), POLL_MS + 1_500);
+    await until(async () => /PUBLISHED_BUNDLE_INVALID/.test(b.stderr()), SETTLE_MS);
     expect(b.stderr()).toContain(`published bundle ${"0".repeat(64)} is not served`);
     expect(await served(() => onB.listTools())).toContain("(1 units");
     expect((await onB.callTool({ name: "search_tools", arguments: { query: "pets" } })).isError).not.toBe(
       true,
     );
-  });
+    // Three replicas and two publishes: generous, a bound on a hang only, for a loaded machine.
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
 /**
  * One client must not stall Code Mode for everyone: a script whose type check takes TypeScript
  * minutes, or scripts that spin until their deadline, from one MCP session; meanwhile another
- * session's `return 1 + 1` comes back within a bound. Real `unitc serve` over Streamable HTTP on a
- * free port, real SDK clients, one session each.
+ * session's `return 1 + 1` comes back first, while the slow ones are still going (an ordering, so a
+ * loaded machine does not fail it). Real `unitc serve` over Streamable HTTP on a free port, real SDK
+ * clients, one session each.
  */
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
@@ -20,13 +21,11 @@ const TYPE_HEAVY = `type T<N extends number, A extends unknown[] = []> = A["leng
 const x = null as unknown as T<28>;
 const y: T<27> = x;
 return 1`;
-/** How long another session's short script may take, queueing included. */
-const BOUND_MS = 2_000;
 let url: string;
 
 beforeAll(async () => {
   url = (await serve({ manifestPath, env })).url;
-  // Start the engine and checker workers (TypeScript loads) before anything is timed.
+  // Start the engine and checker workers (TypeScript loads) before the tests compare anything.
   expect(await codeMode(await connect(url), "return 1")).toMatchObject({ ok: true, value: 1 });
   expect(await checkedAgain(await connect(url))).toEqual([expect.objectContaining({ code: "TS2322" })]);
 }, 60_000);
@@ -58,11 +57,13 @@ async function codeMode(client: Client, code: string, timeoutMs?: number) {
   return body as Record<string, unknown> & { diagnostics?: Array<Record<string, unknown>> };
 }
 
-/** Runs `code` in `client` and says how long it took. */
-async function timed(client: Client, code: string) {
-  const started = performance.now();
-  const body = await codeMode(client, code);
-  return { body, ms: performance.now() - started };
+/** `promise`, with a flag that says whether it has settled yet. */
+function watched<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
+  let done = false;
+  void promise.finally(() => {
+    done = true;
+  });
+  return { promise, settled: () => done };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,27 +71,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("Code Mode fairness between sessions", () => {
   it("answers another session while a type-heavy script holds the type checker", async () => {
     const [a, b] = await Promise.all([connect(url), connect(url)]);
-    const heavy = timed(a, TYPE_HEAVY);
+    const heavy = watched(codeMode(a, TYPE_HEAVY));
     // A's type check is under way when B asks.
     await sleep(500);
-    const quick = await timed(b, "return 1 + 1");
-    expect(quick.body).toMatchObject({ ok: true, value: 2 });
-    expect(quick.ms).toBeLessThan(BOUND_MS);
-    expect(quick.body.diagnostics).toEqual([
+    const quick = await codeMode(b, "return 1 + 1");
+    expect(quick).toMatchObject({ ok: true, value: 2 });
+    expect(heavy.settled()).toBe(false);
+    expect(quick.diagnostics).toEqual([
       expect.objectContaining({ code: "TYPECHECK_SKIPPED", message: expect.stringContaining("busy") }),
     ]);
     // A's script still runs; its check gave up at the budget, with a warning that says so.
-    const slow = await heavy;
-    expect(slow.body).toMatchObject({ ok: true, value: 1 });
+    const slow = await heavy.promise;
+    expect(slow).toMatchObject({ ok: true, value: 1 });
     const budget = codeModeLimits.TYPECHECK_BUDGET_MS;
-    expect(slow.body.diagnostics).toEqual([
+    expect(slow.diagnostics).toEqual([
       expect.objectContaining({
         severity: "warning",
         code: "TYPECHECK_SKIPPED",
         message: expect.stringContaining(`took over ${budget} ms`),
       }),
     ]);
-    expect(slow.ms).toBeLessThan(budget + 3_000);
     // The checker was replaced: while the new one loads, runs go ahead unchecked with a warning that
     // says so; then scripts are checked again.
     expect(await checkedAgain(b)).toEqual([expect.objectContaining({ code: "TS2322" })]);
@@ -98,12 +98,12 @@ describe("Code Mode fairness between sessions", () => {
 
   it("keeps one session's endless scripts from delaying another session", async () => {
     const [a, c] = await Promise.all([connect(url), connect(url)]);
-    const spins = [codeMode(a, "for (;;) {}", 4_000), codeMode(a, "for (;;) {}", 4_000)];
+    const spins = [codeMode(a, "for (;;) {}", 6_000), codeMode(a, "for (;;) {}", 6_000)].map(watched);
     await sleep(500);
-    const quick = await timed(c, "return 1 + 1");
-    expect(quick.body).toMatchObject({ ok: true, value: 2 });
-    expect(quick.ms).toBeLessThan(BOUND_MS);
-    for (const spin of await Promise.all(spins))
+    const quick = await codeMode(c, "return 1 + 1");
+    expect(quick).toMatchObject({ ok: true, value: 2 });
+    expect(spins.map((spin) => spin.settled())).toEqual([false, false]);
+    for (const spin of await Promise.all(spins.map((s) => s.promise)))
       expect(spin).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
   });
 
@@ -111,7 +111,12 @@ describe("Code Mode fairness between sessions", () => {
     const a = await connect(url);
     const { MAX_RUNS_PER_SESSION, MAX_QUEUED_RUNS_PER_SESSION } = codeModeLimits;
     const total = MAX_RUNS_PER_SESSION + MAX_QUEUED_RUNS_PER_SESSION + 1;
-    const results = await Promise.all(Array.from({ length: total }, () => codeMode(a, "for (;;) {}", 200)));
+    // The first runs long enough for the others to arrive while it holds the session's only slot,
+    // however slowly a loaded machine delivers them; they only queue (or are refused) behind it.
+    const first = codeMode(a, "for (;;) {}", 6_000);
+    await sleep(1_000);
+    const rest = Array.from({ length: total - 1 }, () => codeMode(a, "for (;;) {}", 200));
+    const results = await Promise.all([first, ...rest]);
     const refused = results.filter(
       (r) => (r.error as { code?: string } | undefined)?.code === "TOO_MANY_RUNS",
     );
@@ -123,5 +128,5 @@ describe("Code Mode fairness between sessions", () => {
     expect(
       results.filter((r) => (r.error as { code?: string } | undefined)?.code === "TIMEOUT"),
     ).toHaveLength(total - 1);
-  });
+  }, 60_000);
 });

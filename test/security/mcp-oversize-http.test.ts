@@ -121,9 +121,8 @@ describe.each(Object.keys(UNITS))("a message over 10 MiB from %s", (unit) => {
       // Reset the peak so it measures this call alone.
       writeFileSync(`/proc/${pid}/clear_refs`, "5");
       const rss = memory(pid, "VmRSS");
-      const started = Date.now();
+      // "endless" never stops sending: a reader without the cap would hang into the test's timeout.
       const result = await call(`${unit}__${tool}`);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(result.isError).toBe(true);
       const text = result.content[0]?.text ?? "";
       expect(text).toMatch(/^MCP_MESSAGE_TOO_LARGE: /);

@@ -11,6 +11,7 @@
  * `~/.cache/unitc/mcp/`), one file per connection-config hash (see `listingCacheKey`).
  */
 import { UnitError } from "../../../runtime/errors.js";
+import { stderrLines } from "../../../runtime/invoke/mcp/tail-buffer.js";
 import { type ListedTool, toolOperation } from "../../../runtime/invoke/mcp/tool-schema.js";
 import type { McpConnection } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
@@ -19,9 +20,6 @@ import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
 import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../types.js";
 import { listingCacheKey, mcpConnection } from "./connection.js";
 import type { McpListing } from "./listing.js";
-
-/** Most stderr lines a diagnostic quotes. */
-const STDERR_LINES = 12;
 
 /** What the cache entry names as its source: the URL, or the command line. */
 function target(connection: McpConnection): string {
@@ -32,9 +30,7 @@ function target(connection: McpConnection): string {
 function reportFailure(context: DiscoverContext<"mcp">, error: unknown): void {
   const unitError = error instanceof UnitError ? error : undefined;
   const reason = error instanceof Error ? error.message : String(error);
-  const lines = (unitError?.details.excerpt ?? "").split(/\r?\n/).filter((line) => line.trim() !== "");
-  const quoted = lines
-    .slice(-STDERR_LINES)
+  const quoted = stderrLines(unitError?.details.excerpt)
     .map((line) => `\n  stderr| ${line}`)
     .join("");
   const code = unitError?.code ?? "MCP_LIST_FAILED";

@@ -38,6 +38,26 @@ const INHERITED_WIN32 = [
   "PROGRAMFILES",
 ];
 
+/**
+ * Network settings a child needs to reach anything from behind a corporate proxy (`npx -y` fetching
+ * its package, an API client): the proxies, upper and lower case as tools read either, and extra CA
+ * certificates. Inherited on every platform when set. A proxy URL may carry a password: the values
+ * count as secrets, so a stderr excerpt never shows them.
+ */
+export const NETWORK_VARIABLES = [
+  "HTTPS_PROXY",
+  "https_proxy",
+  "HTTP_PROXY",
+  "http_proxy",
+  "NO_PROXY",
+  "no_proxy",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+] as const;
+/** Those of them whose values may hold a password. */
+const PROXY_VARIABLES = new Set(["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"]);
+
 function argText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
@@ -118,6 +138,12 @@ export function buildEnv(
   for (const name of platform === "win32" ? INHERITED_WIN32 : INHERITED_POSIX) {
     const value = source[name];
     if (value !== undefined) entries.push([name, value]);
+  }
+  for (const name of NETWORK_VARIABLES) {
+    const value = source[name];
+    if (value === undefined) continue;
+    entries.push([name, value]);
+    if (PROXY_VARIABLES.has(name) && value.includes("@")) secrets.push(value);
   }
   for (const [name, template] of Object.entries(declared)) {
     const variables = referencedVariables(template);

@@ -183,7 +183,8 @@ function startFailure(
       reason: `it was still starting after ${ms} ms (startupTimeoutMs) and was stopped`,
       hint:
         `the server may only be slow: raise startupTimeoutMs for this unit (${ms} ms now; ${RUNNER_DEFAULT}); ` +
-        "its stderr (excerpt) shows how far it got",
+        "its stderr (excerpt) shows how far it got; behind a proxy, set HTTPS_PROXY (and NODE_EXTRA_CA_CERTS) " +
+        "where unitc runs: the server gets them",
     };
   }
   if (timedOut) {

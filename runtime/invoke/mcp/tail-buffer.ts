@@ -52,3 +52,14 @@ export class TailBuffer {
       .slice(-lines);
   }
 }
+
+/** Most stderr lines a report quotes of a server that did not start. */
+const STDERR_LINES = 12;
+
+/** The last non-empty lines of a start failure's stderr excerpt (already bounded and redacted). */
+export function stderrLines(excerpt: string | undefined): string[] {
+  return (excerpt ?? "")
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .slice(-STDERR_LINES);
+}

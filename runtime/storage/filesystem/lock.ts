@@ -3,6 +3,8 @@
  * holding the owner's pid and host. A lock left by a process that died (same host, pid gone) or one
  * older than {@link STALE_MS} is broken by renaming it aside and checking what was moved: when a
  * second breaker moved a live lock instead, it puts it back (link fails when a new one was taken).
+ * A waiter gives up only when one holder keeps the lock for {@link WAIT_MS}: under heavy contention a
+ * waiter may lose many rounds in a row while the lock changes hands, and that is progress, not a hang.
  */
 import { link, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
@@ -11,12 +13,13 @@ import { StoreError } from "../types.js";
 
 /** A lock held longer than this is taken to be abandoned (a write takes milliseconds). */
 const STALE_MS = 30_000;
-/** How long a writer waits for a busy lock before giving up. */
+/** How long a writer waits for a lock that stays with one holder before giving up. */
 const WAIT_MS = 15_000;
 
-/** Runs `work` holding the lock file `lockPath`. */
-export async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
+/** Runs `work` holding the lock file `lockPath`; `waitMs` (tests) replaces {@link WAIT_MS}. */
+export async function withLock<T>(lockPath: string, work: () => Promise<T>, waitMs = WAIT_MS): Promise<T> {
+  let deadline = Date.now() + waitMs;
+  let holder: string | undefined;
   const owner = JSON.stringify({ pid: process.pid, host: hostname() });
   let attempt = 1;
   for (;;) {
@@ -31,11 +34,17 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
     } finally {
       await unlink(mine).catch(() => {});
     }
+    const seen = await lockId(lockPath);
+    if (seen !== holder) {
+      // A new holder (or none): the wait for this one starts now.
+      holder = seen;
+      deadline = Date.now() + waitMs;
+    }
     if (await isStale(lockPath)) await breakLock(lockPath);
     else if (Date.now() > deadline) {
       throw new StoreError(
         "STORAGE_NOT_WRITABLE",
-        `lock ${lockPath} stayed busy for ${WAIT_MS} ms`,
+        `lock ${lockPath} stayed with one holder for ${waitMs} ms`,
         "another process holds it; if none does, delete the .lock file",
       );
     } else {
@@ -48,6 +57,16 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
     return await work();
   } finally {
     await unlink(lockPath).catch(() => {});
+  }
+}
+
+/** Which lock file is in place: each taking links a new file, so inode and mtime change hands. */
+async function lockId(lockPath: string): Promise<string | undefined> {
+  try {
+    const info = await stat(lockPath);
+    return `${info.ino}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
   }
 }
 

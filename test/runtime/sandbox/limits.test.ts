@@ -3,8 +3,9 @@
  * ended and replaced; the host keeps answering while a script spins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SandboxPool } from "../../../runtime/sandbox/index.js";
-import { type ExampleBundle, env, startExample } from "./support.js";
+import { createRuntime } from "../../../runtime/index.js";
+import { runCodeMode, SandboxPool } from "../../../runtime/sandbox/index.js";
+import { bundleDir, calcManifest, type ExampleBundle, env, startExample } from "./support.js";
 
 let example: ExampleBundle;
 const pool = new SandboxPool({ size: 2 });
@@ -19,14 +20,14 @@ afterAll(async () => {
 });
 
 describe("Code Mode limits", () => {
+  // No wall-clock bound here: the outcome is the TIMEOUT, and a loop that never ended would hang
+  // the test into its own timeout.
   it("ends a busy loop at the deadline", async () => {
-    const started = performance.now();
     const result = await example.run("for (;;) {}", { timeoutMs: 300 });
     expect(result).toMatchObject({
       ok: false,
       error: { code: "TIMEOUT", message: "the script ran past its time limit of 300 ms" },
     });
-    expect(performance.now() - started).toBeLessThan(1_300);
   });
 
   it("ends loops in microtasks and async functions too", async () => {
@@ -94,13 +95,13 @@ describe("Code Mode limits", () => {
     expect(Buffer.byteLength(text)).toBeLessThan(65_536 + 200);
   });
 
+  // An ordering, not a duration: the host answers both requests before the spinning run ends.
   it("keeps the host answering while a script spins", async () => {
-    const run = example.run("for (;;) {}", { timeoutMs: 1_500 });
+    const run = example.run("for (;;) {}", { timeoutMs: 3_000 });
     let settled = false;
     void run.then(() => {
       settled = true;
     });
-    const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await fetch(`${example.url}/weather/current/lima`, {
       headers: { "x-api-key": env.WEATHER_KEY },
@@ -109,29 +110,54 @@ describe("Code Mode limits", () => {
     expect(await example.runtime.call("weather__current", "now", { city: "oslo" })).toMatchObject({
       conditions: "snow",
     });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(settled).toBe(false);
     expect(await run).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
   });
 
   it("ends and replaces a worker whose built-in ignores the interrupt", async () => {
-    const started = performance.now();
     const result = await example.run("return Array.prototype.indexOf.call({ length: 4294967295 }, 1)", {
       timeoutMs: 300,
     });
     expect(result).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
     expect((result as { error: { message: string } }).error.message).toContain("its worker was ended");
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(await example.run("return 6 * 7")).toMatchObject({ ok: true, value: 42 });
   });
 
+  // A meeting, not a stopwatch: each run spins, then calls an operation that answers only once both
+  // runs have called it. On a pool running one script at a time the first run would wait forever.
   it("runs scripts side by side on the pool", async () => {
-    const started = performance.now();
-    const results = await Promise.all([
-      example.run("const t = Date.now(); while (Date.now() - t < 400) {} return 'a'"),
-      example.run("const t = Date.now(); while (Date.now() - t < 400) {} return 'b'"),
-    ]);
-    expect(results.map((r) => r.ok && r.value)).toEqual(["a", "b"]);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    let arrived = 0;
+    let meet: () => void = () => {};
+    const met = new Promise<void>((resolve) => {
+      meet = resolve;
+    });
+    const runtime = createRuntime({
+      manifest: calcManifest(),
+      invokers: {
+        "in-process": async (input) => {
+          arrived += 1;
+          if (arrived === 2) meet();
+          await met;
+          const { a, b } = input as { a: number; b: number };
+          return { value: a + b, truncated: false };
+        },
+      },
+    });
+    const script = (name: string) =>
+      `const t = Date.now(); while (Date.now() - t < 200) {}\nawait units.calc.add({ a: 1, b: 1 });\nreturn "${name}";`;
+    try {
+      const results = await Promise.all(
+        ["a", "b"].map((name) =>
+          runCodeMode(runtime, { code: script(name), timeoutMs: 20_000 }, bundleDir, {
+            pool,
+            typecheck: false,
+          }),
+        ),
+      );
+      expect(results.map((r) => r.ok && r.value)).toEqual(["a", "b"]);
+      expect(arrived).toBe(2);
+    } finally {
+      await runtime.close();
+    }
   });
 });

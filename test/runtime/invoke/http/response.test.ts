@@ -138,10 +138,9 @@ describe("invokeHttp: byte cap", () => {
 
 describe("invokeHttp: time and failure", () => {
   it.each(["/hang", "/stall"])("fails %s with TIMEOUT after requestTimeoutMs", async (path) => {
-    const started = Date.now();
+    // The routes never answer: without the timeout the call would hang into the test's own timeout.
     const error = await failure(call(path, { connection: { requestTimeoutMs: 200 } }));
     expect([error.code, error.message]).toEqual(["TIMEOUT", `GET ${path} did not answer within 200 ms`]);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("fails with CANCELLED when the caller aborts", async () => {

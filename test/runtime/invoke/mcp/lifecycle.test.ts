@@ -93,7 +93,7 @@ describe("a runtime killed with SIGKILL", () => {
     const pids = JSON.parse(line) as { server: number; grandchild: number };
     expect([isRunning(pids.server), isRunning(pids.grandchild)]).toEqual([true, true]);
     child.kill("SIGKILL");
-    const gone = await waitFor(() => !isRunning(pids.server) && !isRunning(pids.grandchild), 5_000);
+    const gone = await waitFor(() => !isRunning(pids.server) && !isRunning(pids.grandchild), 20_000);
     expect({ server: isRunning(pids.server), grandchild: isRunning(pids.grandchild), gone }).toEqual({
       server: false,
       grandchild: false,

@@ -34,7 +34,8 @@ beforeAll(async () => {
     mcpProject({
       fixture: stdioEntry([FIXTURE]),
       flood: stdioEntry([FIXTURE, "--stderr-flood"], { maxResponseBytes: 2_000_000 }),
-      slow: stdioEntry([FIXTURE], { callTimeoutMs: 300 }),
+      // Long enough for a quick call on a loaded machine: the one that times out sleeps 10 s.
+      slow: stdioEntry([FIXTURE], { callTimeoutMs: 3_000 }),
       drifty: stdioEntry([FIXTURE]),
       overHttp: { name: "Fixture", description: "HTTP.", url: http.url },
       flaky: stdioEntry([FIXTURE], { env: { FIXTURE_EXIT_AT_START: "${UNITC_TEST_EXIT}" } }),
@@ -62,7 +63,7 @@ describe("a downstream that crashes", () => {
       message: "the MCP server of unit fixture exited with code 3 during fixture.crash",
       details: { unit: "fixture", operation: "crash", excerpt: "fixture: crashing on purpose" },
     });
-    expect(await waitFor(() => !isRunning(before.pid), 2_000)).toBe(true);
+    expect(await waitFor(() => !isRunning(before.pid), 20_000)).toBe(true);
     expect(events).toContainEqual(expect.objectContaining({ type: "mcp.crashed", unit: "fixture" }));
     expect(await units.fixture.echo({ text: "again" })).toEqual({
       content: [{ type: "text", text: "echo: again" }],
@@ -111,12 +112,11 @@ describe("concurrent calls", () => {
 
 describe("timeouts and cancellation", () => {
   it("times out after callTimeoutMs and tells the server to cancel", async () => {
-    const started = Date.now();
+    // The message names the 3,000 ms limit; a call that waited out the sleep would resolve instead.
     await expect(units.slow.sleep({ ms: 10_000, tag: "slow" })).rejects.toMatchObject({
       code: "TIMEOUT",
-      message: "slow.sleep did not finish within 300 ms",
+      message: "slow.sleep did not finish within 3000 ms",
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
     const cancelled = async () => (await units.slow.stats()).cancelled;
     expect(await cancelled()).toBe(1);
   });
@@ -158,7 +158,7 @@ describe("a downstream whose tools change", () => {
   it("reports the drift and withholds the changed tool until recompiled", async () => {
     expect(await units.drifty.change_tools()).toEqual({ content: [{ type: "text", text: "changed" }] });
     const drift = () => events.find((e) => e.type === "mcp.drift" && e.unit === "drifty");
-    expect(await waitFor(() => drift() !== undefined, 3_000)).toBe(true);
+    expect(await waitFor(() => drift() !== undefined, 20_000)).toBe(true);
     expect(drift()?.tools).toEqual([{ operation: "echo", change: "description" }]);
     await expect(units.drifty.echo({ text: "x" })).rejects.toMatchObject({
       code: "MCP_SCHEMA_DRIFT",

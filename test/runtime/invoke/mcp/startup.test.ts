@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const slowHint = (ms: number) =>
   `the server may only be slow: raise startupTimeoutMs for this unit (${ms} ms now; servers started ` +
-  "through npx, uvx, pnpm dlx or bunx get 60000 ms by default); its stderr (excerpt) shows how far it got";
+  "through npx, uvx, pnpm dlx or bunx get 60000 ms by default); its stderr (excerpt) shows how far it got; " +
+  "behind a proxy, set HTTPS_PROXY (and NODE_EXTRA_CA_CERTS) where unitc runs: the server gets them";
 
 // The fixture imports the MCP SDK before it says it is starting, which takes a while on a loaded
 // machine: the timeouts leave room for that, and the slow start is far longer.
