@@ -106,6 +106,10 @@ export const discoverCodes = {
     "generated operations use a smaller selectionDepth to stay small",
     "lower selectionDepth, or write documents of your own",
   ),
+  GRAPHQL_SELECTION_CUT: warning(
+    "a generated GraphQL operation selects only part of its root field: all of it would be too large",
+    "configure the operation with a document of your own to select other parts",
+  ),
   GRAPHQL_GENERATED_INVALID: warning(
     "a generated GraphQL operation is left out: the schema rejects it, a bug in unitc",
     "report it with the schema; configure the operation with a document of your own meanwhile",
