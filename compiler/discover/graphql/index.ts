@@ -116,6 +116,16 @@ export function generatedOperations(
   }
   for (const generated of all) {
     if (generated.cut) reportCut(context, generated.name, generated.cut);
+    const wanted = `${generated.operationType}_${generated.field}`;
+    if (generated.name !== wanted) {
+      context.report(
+        "warning",
+        "OPERATION_RENAMED",
+        `generated operation ${wanted} is named ${JSON.stringify(generated.name)}: tool names are at most 64 characters`,
+        "",
+        "configure the field under operations with a shorter name of your own to choose the name",
+      );
+    }
     const document = parse(generated.text);
     const errors = validate(schema, document);
     if (errors.length > 0) {
