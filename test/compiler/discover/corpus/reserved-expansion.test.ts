@@ -39,4 +39,15 @@ describe("{+name} in OpenAPI paths", () => {
     for (const bad of ["projects/../admin", "./x", "a//b"])
       expect(() => path(bad)).toThrow("must not be empty or a dot-segment");
   });
+
+  it("names another URI template operator as such, not as an undeclared parameter", async () => {
+    const paths = {
+      "/v1/{.format}": {
+        get: { operationId: "withLabel", responses: { "200": { description: "ok" } } },
+      },
+    };
+    const { operations, text } = await specOperations({ ...spec(), paths });
+    expect(operations).toEqual([]);
+    expect(text).toContain('GET /v1/{.format} ("withLabel") is left out: its path uses the URI template operator "."');
+  });
 });
