@@ -48,6 +48,8 @@ describe("{+name} in OpenAPI paths", () => {
     };
     const { operations, text } = await specOperations({ ...spec(), paths });
     expect(operations).toEqual([]);
-    expect(text).toContain('GET /v1/{.format} ("withLabel") is left out: its path uses the URI template operator "."');
+    expect(text).toContain(
+      'GET /v1/{.format} ("withLabel") is left out: its path uses the URI template operator "."',
+    );
   });
 });
