@@ -30,7 +30,8 @@ export interface PartialOutput {
 /**
  * Decides whether a unit of the previous build that this build lacks failed (keep it) or was
  * removed (let it go): it failed when discovery was asked for it, or when the document declaring
- * it did not validate. A config that could not be parsed at all may have declared anything.
+ * it (or its entry of a config whose other entries did) did not validate. A config that could not be
+ * parsed at all may have declared anything.
  */
 function failedUnits(context: PipelineContext): (unit: ManifestUnit) => boolean {
   const ids = new Set<string>(context.discovered?.attempted ?? []);
@@ -40,6 +41,8 @@ function failedUnits(context: PipelineContext): (unit: ManifestUnit) => boolean 
   const collections = [context.loaded?.user, context.loaded?.project];
   for (const collection of collections.filter((c): c is LoadedCollection => c !== undefined)) {
     const { config } = collection;
+    const invalid = config ? context.validated?.invalidEntries.get(config) : undefined;
+    for (const id of invalid ?? []) ids.add(id);
     if (config && !valid?.has(config)) {
       if (!isObject(config.value)) anyConfig = true;
       else

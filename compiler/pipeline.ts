@@ -71,7 +71,11 @@ export const resolveStage: Stage = {
   name: "resolve",
   run(context) {
     if (!context.loaded || !context.validated) return;
-    context.resolved = resolveProject(context.loaded, context.validated.valid);
+    context.resolved = resolveProject(
+      context.loaded,
+      context.validated.valid,
+      context.validated.invalidEntries,
+    );
     context.diagnostics.push(...context.resolved.diagnostics);
   },
 };

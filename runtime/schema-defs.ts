@@ -13,16 +13,29 @@ export type SharedSchemas = Record<string, JsonSchema>;
 /** Keywords whose values are data, not schemas: a `$ref` key inside them is not a reference. */
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 
+/**
+ * Keywords whose values map names the spec's author chose to schemas. A key there is a name, never
+ * a keyword: a property called `default` holds a schema like any other.
+ */
+export const SCHEMA_NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
+
 /** Names of the `#/$defs/<name>` refs inside a schema (not looking inside data keywords). */
-export function* defRefs(value: unknown): Generator<string> {
+export function* defRefs(value: unknown, names = false): Generator<string> {
   if (typeof value !== "object" || value === null) return;
   if (Array.isArray(value)) {
     for (const item of value) yield* defRefs(item);
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) yield item.slice(8);
-    else if (!DATA_KEYWORDS.has(key)) yield* defRefs(item);
+    if (names) yield* defRefs(item);
+    else if (key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")) yield item.slice(8);
+    else if (!DATA_KEYWORDS.has(key)) yield* defRefs(item, SCHEMA_NAME_MAPS.has(key));
   }
 }
 

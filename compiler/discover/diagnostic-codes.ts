@@ -15,8 +15,8 @@ export const discoverCodes = {
   NO_OPERATIONS: warning("a unit has no operation left to call", "check the spec and the unit's filters"),
   OPERATION_SKIPPED: warning("an operation is left out of the unit", "the other operations are unaffected"),
   OPERATION_RENAMED: warning(
-    "an operation gets another name because its name is taken",
-    "give the operation a distinct operationId",
+    "an operation gets another name because its name is taken or longer than 64 characters",
+    "give the operation a distinct, shorter name (its operationId, or a configured GraphQL operation)",
   ),
   BASE_URL_MISSING: error("the API's base URL is missing or unusable", "set baseUrl on the unit"),
   SPEC_INVALID: error("a spec is not a document of the expected kind", "point the unit at a valid spec"),
@@ -105,6 +105,10 @@ export const discoverCodes = {
   GRAPHQL_DEPTH_LOWERED: info(
     "generated operations use a smaller selectionDepth to stay small",
     "lower selectionDepth, or write documents of your own",
+  ),
+  GRAPHQL_SELECTION_CUT: warning(
+    "a generated GraphQL operation selects only part of its root field: all of it would be too large",
+    "configure the operation with a document of your own to select other parts",
   ),
   GRAPHQL_GENERATED_INVALID: warning(
     "a generated GraphQL operation is left out: the schema rejects it, a bug in unitc",

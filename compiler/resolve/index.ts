@@ -51,7 +51,11 @@ const UNIT_FIELDS = new Set([
 ]);
 
 /** Resolves the valid documents of a loaded project into units and settings. */
-export function resolveProject(project: LoadedProject, valid: ReadonlySet<LoadedDocument>): ResolvedProject {
+export function resolveProject(
+  project: LoadedProject,
+  valid: ReadonlySet<LoadedDocument>,
+  invalidEntries: ReadonlyMap<LoadedDocument, ReadonlySet<string>> = new Map(),
+): ResolvedProject {
   const diagnostics: Diagnostic[] = [];
   const configs = [project.user?.config, project.project?.config].filter(
     (c): c is LoadedConfigFile => c !== undefined && valid.has(c),
@@ -62,7 +66,7 @@ export function resolveProject(project: LoadedProject, valid: ReadonlySet<Loaded
   const collections = project.includeUserUnits ? [project.user, project.project] : [project.project];
   for (const collection of collections) {
     if (!collection) continue;
-    const units = resolveCollection(collection, valid, settings, diagnostics);
+    const units = resolveCollection(collection, valid, settings, diagnostics, invalidEntries);
     for (const unit of units) {
       const previous = byId.get(unit.id);
       if (previous && previous.origin.scope !== unit.origin.scope) {
@@ -115,6 +119,7 @@ function resolveCollection(
   valid: ReadonlySet<LoadedDocument>,
   settings: ResolvedSettings,
   diagnostics: Diagnostic[],
+  invalidEntries: ReadonlyMap<LoadedDocument, ReadonlySet<string>>,
 ): ResolvedUnit[] {
   const seen = new Map<string, ResolvedUnit>();
   const disabledIds = new Set<string>();
@@ -143,8 +148,11 @@ function resolveCollection(
     if (disabled) disabledIds.add(unit.id);
   };
   const config = collection.config;
-  if (config && valid.has(config))
-    for (const [unit, disabled] of configUnits(config, settings)) add(unit, disabled);
+  if (config && valid.has(config)) {
+    const invalid = invalidEntries.get(config);
+    for (const [unit, disabled] of configUnits(config, settings))
+      if (!invalid?.has(unit.id)) add(unit, disabled);
+  }
   for (const document of collection.units) {
     if (!valid.has(document)) continue;
     for (const [unit, disabled] of unitFileUnits(document, settings)) add(unit, disabled);

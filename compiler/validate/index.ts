@@ -1,6 +1,8 @@
 /** The validate stage: JSON Schema (ajv, 2020-12) first, then the rules a schema cannot state. */
+import { BACKENDS } from "../backends.js";
 import { type Diagnostic, hasErrors } from "../diagnostics.js";
 import type { LoadedDocument, LoadedProject } from "../load/documents.js";
+import { splitPointer } from "../load/pointer.js";
 import { getSchemaValidators } from "./ajv.js";
 import { checkConfigRules, checkUnitFileRules } from "./document-rules.js";
 import { mapSchemaErrors } from "./schema-errors.js";
@@ -35,12 +37,18 @@ export function validateDocument(document: LoadedDocument): Diagnostic[] {
 export interface ValidatedProject {
   diagnostics: Diagnostic[];
   valid: Set<LoadedDocument>;
+  /**
+   * Per config in `valid` whose errors all lie inside entries of its unit maps, the IDs of those
+   * entries: they are left out, the config's other entries resolve.
+   */
+  invalidEntries: Map<LoadedDocument, Set<string>>;
 }
 
 /** Validates every document of a project; one bad document never hides the others. */
 export function validateProject(project: LoadedProject): ValidatedProject {
   const diagnostics: Diagnostic[] = [];
   const valid = new Set<LoadedDocument>();
+  const invalidEntries = new Map<LoadedDocument, Set<string>>();
   for (const collection of [project.user, project.project]) {
     if (!collection) continue;
     const documents: LoadedDocument[] = [
@@ -50,10 +58,35 @@ export function validateProject(project: LoadedProject): ValidatedProject {
     for (const document of documents) {
       const found = validateDocument(document);
       diagnostics.push(...found);
-      if (document.value !== undefined && !hasErrors(found)) valid.add(document);
+      if (document.value === undefined) continue;
+      if (!hasErrors(found)) valid.add(document);
+      else if (document.kind === "config") {
+        const entries = entriesInError(found);
+        if (entries) {
+          valid.add(document);
+          invalidEntries.set(document, entries);
+        }
+      }
     }
   }
-  return { diagnostics, valid };
+  return { diagnostics, valid, invalidEntries };
+}
+
+const CONFIG_MAPS = new Set(BACKENDS.map((b) => b.configMap));
+
+/**
+ * The IDs of the config entries (`/<unit map>/<id>/…`) that hold every error of `found`; undefined
+ * when an error lies elsewhere (settings, a whole map), which fails the whole config.
+ */
+function entriesInError(found: readonly Diagnostic[]): Set<string> | undefined {
+  const ids = new Set<string>();
+  for (const diagnostic of found) {
+    if (diagnostic.severity !== "error") continue;
+    const [map, id] = splitPointer(diagnostic.pointer ?? "");
+    if (map === undefined || id === undefined || !CONFIG_MAPS.has(map)) return undefined;
+    ids.add(id);
+  }
+  return ids;
 }
 
 function resolveSchemaRef(schemas: Map<string, unknown>, ref: string): Schema | undefined {

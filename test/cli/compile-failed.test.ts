@@ -131,3 +131,43 @@ describe("unitc compile --partial when a unit file stops validating", () => {
     expect(manifestOf(after).units.map((u) => u.id)).toEqual(["a", "b"]);
   });
 });
+
+describe("unitc compile --partial when one entry of a config stops validating", () => {
+  const entry = (id: string, baseUrl: string, description = `The ${id} service.`) => ({
+    name: id,
+    description,
+    baseUrl,
+    auth: { type: "none" },
+    actions: { list: { method: "GET", path: "/list" } },
+  });
+  const config = (entries: Record<string, unknown>) => `${JSON.stringify({ httpApis: entries }, null, 2)}\n`;
+
+  it("keeps that entry's previous files and compiles the config's other entries", async () => {
+    dir = await writeProject({
+      ".units/config.json": config({
+        a: entry("a", "http://127.0.0.1:9/a"),
+        b: entry("b", "http://127.0.0.1:9/b"),
+      }),
+    });
+    expect((await compile()).code).toBe(0);
+    const before = await snapshot(join(dir, "out"));
+    await writeFile(
+      join(dir, ".units/config.json"),
+      config({
+        a: entry("a", "http://127.0.0.1:9/a", "The a service, edited."),
+        b: entry("b", "42"),
+        c: entry("c", "http://127.0.0.1:9/c"),
+      }),
+    );
+
+    const result = await compile("--partial");
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^\.units\/config\.json:\d+:\d+ error [A-Z_]+ /);
+    expect(result.stderr).toMatch(/; kept the previous output of 1 unit that failed: b\n$/);
+    const after = await snapshot(join(dir, "out"));
+    expectSameFiles(after, before, "units/b/");
+    const units = manifestOf(after).units;
+    expect(units.map((u) => u.id)).toEqual(["a", "b", "c"]);
+    expect(units.find((u) => u.id === "a")?.description).toBe("The a service, edited.");
+  });
+});

@@ -16,6 +16,7 @@ import type {
   ToolAnnotations,
 } from "../../../runtime/manifest.js";
 import { inputSchema, type ParameterIR } from "../openapi/input.js";
+import { plainReserved } from "../reserved-expansion.js";
 import type { SchemaDefs } from "../sources/defs.js";
 import type { OperationIR } from "../types.js";
 import { coerce, convertDiscoverySchema, type DiscoverySchemaContext } from "./schema.js";
@@ -27,7 +28,6 @@ export interface DiscoveryMethodContext extends DiscoverySchemaContext {
 }
 
 const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH"]);
-const TEMPLATE = /\{([+]?)([^{}]+)\}/g;
 
 /** Converts the method at `pointer` into the operation `name`; a reason instead when it cannot be called. */
 export function convertDiscoveryMethod(
@@ -40,14 +40,10 @@ export function convertDiscoveryMethod(
   if (!METHODS.has(httpMethod))
     return { skipped: `its httpMethod ${JSON.stringify(method.httpMethod)} is not one unitc can send` };
   if (typeof method.path !== "string") return { skipped: "it has no path" };
-  const reserved = new Set<string>();
   const badOperator = [...method.path.matchAll(/\{([^{}A-Za-z0-9_+])/g)][0];
   if (badOperator)
     return { skipped: `its path uses the URI template operator ${JSON.stringify(badOperator[1])}` };
-  const path = `/${method.path.replace(/^\/+/, "")}`.replace(TEMPLATE, (_m, plus: string, name: string) => {
-    if (plus === "+") reserved.add(name);
-    return `{${name}}`;
-  });
+  const { path, reserved } = plainReserved(`/${method.path.replace(/^\/+/, "")}`);
   const problem = pathTemplateProblem(path);
   if (problem) return { skipped: problem };
   const parameters = methodParameters(method, pointer, context, reserved);

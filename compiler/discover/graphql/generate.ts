@@ -46,6 +46,16 @@ export interface GeneratedOperation {
   depth: number;
   /** The root field it selects. */
   field: string;
+  /** Set when even one level selected too much: what the selection kept of the root field's type. */
+  cut?: SelectionCut;
+}
+
+/** What a selection cut to fit kept: `kept` of the `total` members (a union) or selections of `type`. */
+export interface SelectionCut {
+  type: string;
+  kind: "members" | "selections";
+  kept: number;
+  total: number;
 }
 
 /** One operation per root field of Query and Mutation, in schema order. */
@@ -122,20 +132,33 @@ function generateOne(
   });
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`);
   const named = getNamedType(field.type);
-  const selection = isLeafType(named)
-    ? ""
-    : ` ${generator.selectionSet(named, depth, [rootName, named.name])}`;
   const head = variables.length > 0 ? `${name}(${variables.join(", ")})` : name;
   const call = args.length > 0 ? `${field.name}(${args.join(", ")})` : field.name;
+  const text = (selection: string) => `${operationType} ${head} {\n  ${call}${selection}\n}\n`;
+  let selection = "";
+  let cut: SelectionCut | undefined;
+  if (!isLeafType(named)) {
+    const path = [rootName, named.name];
+    try {
+      selection = ` ${generator.selectionSet(named, depth, path)}`;
+    } catch (error) {
+      // One level is the least a generated operation selects: past that, it keeps what fits.
+      if (error !== TOO_LARGE || depth > 1) throw error;
+      const fitted = generator.cutSelectionSet(named, path, MAX_GENERATED_CHARS - text(" ").length);
+      selection = ` ${fitted.text}`;
+      cut = fitted.cut;
+    }
+  }
   const kind = operationType === "query" ? "Query" : "Mutation";
   const deprecated = field.deprecationReason ? ` Deprecated: ${field.deprecationReason}` : "";
   return {
     name,
     operationType,
-    text: `${operationType} ${head} {\n  ${call}${selection}\n}\n`,
+    text: text(selection),
     description: `${field.description?.trim() || `${kind} field ${field.name}.`}${deprecated}`,
     depth,
     field: field.name,
+    ...(cut ? { cut } : {}),
   };
 }
 
@@ -175,6 +198,30 @@ class SelectionGenerator {
     this.budget -= found.length;
     if (this.budget < 0) throw OVER_BUDGET;
     return found;
+  }
+
+  /**
+   * `{ … }` one level deep holding, in schema order, the selections that fit in `limit` characters
+   * (`__typename` always): whole fragments of a union's members, fields of other types.
+   */
+  cutSelectionSet(
+    type: GraphQLNamedType,
+    path: readonly string[],
+    limit: number,
+  ): { text: string; cut: SelectionCut } {
+    const pieces = this.#selections(type, 1, path).filter((piece) => piece !== "__typename");
+    const kept = ["__typename"];
+    let length = "{ __typename }".length;
+    for (const piece of pieces) {
+      if (length + piece.length + 1 > limit) continue;
+      kept.push(piece);
+      length += piece.length + 1;
+    }
+    const kind = isUnionType(type) ? "members" : "selections";
+    return {
+      text: `{ ${kept.join(" ")} }`,
+      cut: { type: type.name, kind, kept: kept.length - 1, total: pieces.length },
+    };
   }
 
   #selections(type: GraphQLNamedType, remaining: number, path: readonly string[]): string[] {

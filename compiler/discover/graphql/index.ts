@@ -13,7 +13,7 @@ import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
 import type { GeneratedTypes } from "./codegen.js";
 import { configuredOperations } from "./documents.js";
-import { generateOperations, MAX_GENERATED_CHARS } from "./generate.js";
+import { generateOperations, MAX_GENERATED_CHARS, type SelectionCut } from "./generate.js";
 import { type PreparedOperation, toOperationIR } from "./prepare.js";
 import { loadGraphqlSchema } from "./source.js";
 
@@ -115,6 +115,17 @@ export function generatedOperations(
     );
   }
   for (const generated of all) {
+    if (generated.cut) reportCut(context, generated.name, generated.cut);
+    const wanted = `${generated.operationType}_${generated.field}`;
+    if (generated.name !== wanted) {
+      context.report(
+        "warning",
+        "OPERATION_RENAMED",
+        `generated operation ${wanted} is named ${JSON.stringify(generated.name)}: tool names are at most 64 characters`,
+        "",
+        "configure the field under operations with a shorter name of your own to choose the name",
+      );
+    }
     const document = parse(generated.text);
     const errors = validate(schema, document);
     if (errors.length > 0) {
@@ -136,4 +147,16 @@ export function generatedOperations(
     });
   }
   return out;
+}
+
+/** Warns that a generated operation selects only part of its root field's type. */
+function reportCut(context: GraphqlContext, name: string, cut: SelectionCut): void {
+  const what = cut.kind === "members" ? `members of ${cut.type}` : `selections of ${cut.type}`;
+  context.report(
+    "warning",
+    "GRAPHQL_SELECTION_CUT",
+    `generated operation ${name} selects more than ${MAX_GENERATED_CHARS} characters even one level deep: it keeps ${cut.kept} of the ${cut.total} ${what}, scalar fields only`,
+    "",
+    "the other operations are unaffected; to select other parts of this field, configure it under operations with a document of your own",
+  );
 }

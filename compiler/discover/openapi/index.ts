@@ -20,6 +20,7 @@ import { operationNames } from "./names.js";
 import { convertOperation, label, type OperationContext, type OperationSite } from "./operation.js";
 import { apiBaseUrl } from "./server.js";
 import { typesDocument } from "./types-document.js";
+import type { SpecTypes } from "./types-module.js";
 import { openapiDocument } from "./version.js";
 
 type Data = Record<string, unknown>;
@@ -62,11 +63,18 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
     const message = `${root.id} describes no operation unitc can call`;
     context.report("warning", "NO_OPERATIONS", message, specPointer, "check that the spec has paths");
   }
-  const { operations, typesModule } = withSpecTypes(discovered, await types.done, (problem) => {
+  const written = await types.done;
+  const { operations, typesModule } = withSpecTypes(discovered, written, (problem) => {
     const message = `openapi-typescript could not type ${root.id} (${problem}); the types are printed from the operations' JSON Schemas instead`;
     const hint = "fix the part of the spec the message names; the generated client works as usual meanwhile";
     context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
   });
+  for (const { schema, problem } of "fallbacks" in written ? written.fallbacks : []) {
+    const message = `the type openapi-typescript writes for schema ${JSON.stringify(schema)} of ${root.id} does not compile (${problem}); it is typed unknown`;
+    const hint =
+      "fix the schema the message names (a type beside oneOf or anyOf is a common cause); the rest of the types are unaffected";
+    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
+  }
   return {
     unit: context.unit,
     connection: connection(backend, base.baseUrl, root.location),
@@ -88,7 +96,7 @@ const WORKER_SPEC_BYTES = 1_000_000;
  * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
  * large spec gets one.
  */
-async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<TypesModule | { problem: string }> }> {
+async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
   const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
   try {
     const { openapiTypes } = await import("./types-module.js");
@@ -105,11 +113,12 @@ async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<TypesModu
  */
 function withSpecTypes(
   operations: OperationIR[],
-  types: TypesModule | { problem: string },
+  types: SpecTypes | { problem: string },
   fail: (problem: string) => void,
 ): { operations: OperationIR[]; typesModule?: TypesModule } {
   if (operations.length === 0) return { operations };
-  if (!("problem" in types)) return { operations, typesModule: types };
+  if (!("problem" in types))
+    return { operations, typesModule: { generator: types.generator, text: types.text } };
   fail(types.problem);
   return { operations: operations.map(({ types: _, ...operation }) => operation) };
 }

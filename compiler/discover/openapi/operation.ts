@@ -10,6 +10,7 @@ import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.j
 import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema, OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "../../../runtime/manifest.js";
 import { inputProblems } from "../../../runtime/validate-input.js";
+import { plainReserved } from "../reserved-expansion.js";
 import type { SpecDocument } from "../sources/parse.js";
 import type { OperationIR } from "../types.js";
 import { inputSchema, type ParameterIR } from "./input.js";
@@ -50,26 +51,33 @@ export type OperationResult = { operation: Omit<OperationIR, "name"> } | { skipp
 
 /** Converts one operation; what is left out of an operation that is kept goes to `context.warn`. */
 export function convertOperation(site: OperationSite, context: OperationContext): OperationResult {
-  const templateProblem = pathTemplateProblem(site.path);
+  const { path, reserved } = plainReserved(site.path);
+  const templateProblem = pathTemplateProblem(path);
   if (templateProblem) return { skipped: templateProblem };
   const parameters = collectParameters(site, context);
   if ("skipped" in parameters) return parameters;
-  const placeholders = pathPlaceholders(site.path);
+  const placeholders = pathPlaceholders(path);
   const declared = new Set(
     parameters.list.filter((p) => p.parameter.in === "path").map((p) => p.parameter.name),
   );
   const missing = placeholders.find((name) => !declared.has(name));
+  if (missing !== undefined && /^[#./;?&=,!@|]/.test(missing))
+    return { skipped: `its path uses the URI template operator ${JSON.stringify(missing[0])}` };
   if (missing !== undefined)
     return { skipped: `the path names {${missing}}, which no path parameter declares` };
-  const used = parameters.list.filter(
-    (p) => p.parameter.in !== "path" || placeholders.includes(p.parameter.name),
-  );
+  const used = parameters.list
+    .filter((p) => p.parameter.in !== "path" || placeholders.includes(p.parameter.name))
+    .map((p) =>
+      p.parameter.in === "path" && reserved.has(p.parameter.name)
+        ? { ...p, parameter: { ...p.parameter, allowReserved: true } }
+        : p,
+    );
   const body = requestBody(site, context);
   if (body && "skipped" in body) return body;
   const invoke: OpenapiInvoke = {
     kind: "openapi",
     method: site.method,
-    path: site.path,
+    path,
     parameters: used.map((p) => p.parameter),
     ...(body ? { body: body.body } : {}),
   };

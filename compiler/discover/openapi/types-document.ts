@@ -152,7 +152,7 @@ class TypesDocument {
       else copied = kind === "schema" ? schemaData(key, item) : item;
       if (copied !== undefined) define(out, key, copied);
     }
-    return out;
+    return kind === "schema" ? nullAsMember(out) : out;
   }
 
   #copyEach(value: unknown, document: SpecDocument, kind: Kind, depth: number): unknown {
@@ -262,6 +262,23 @@ function schemaData(key: string, value: unknown): unknown {
   if (key === "const") return finite(value) ? value : undefined;
   if (!Array.isArray(value)) return value;
   return key === "enum" ? value.filter(finite) : [...value];
+}
+
+/**
+ * `null` in the `type` beside a `oneOf` or `anyOf` moved into that list as `{ type: "null" }`:
+ * openapi-typescript intersects a schema's type with its union, so `null & (A | B[])` (which does not
+ * compile when B is the schema itself) becomes `A | B[] | null`, what such a spec means.
+ */
+function nullAsMember(schema: Data): Data {
+  const list = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+  const { type } = schema;
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  if (list === undefined || !types.includes("null")) return schema;
+  const rest = types.filter((t) => t !== "null");
+  const { type: _type, ...out } = schema;
+  if (rest.length > 0) out.type = rest.length === 1 ? rest[0] : rest;
+  out[list] = [...(schema[list] as unknown[]), { type: "null" }];
+  return out;
 }
 
 function isAlias(value: unknown): boolean {

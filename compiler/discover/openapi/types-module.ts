@@ -17,6 +17,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import oatsPackage from "openapi-typescript/package.json" with { type: "json" };
 import type { TypesModule } from "../types.js";
+import { checkTypesModule } from "./types-check.js";
 
 /** The generator named in the header of `spec-types.ts`. */
 export const OPENAPI_TYPES_GENERATOR = `openapi-typescript ${oatsPackage.version}`;
@@ -53,15 +54,58 @@ const OPTIONS = {
   readWriteMarkers: false,
 } as const;
 
+/** A component schema typed `unknown` because the types written for it did not compile. */
+export interface SchemaFallback {
+  schema: string;
+  /** The first TypeScript error in it. */
+  problem: string;
+}
+
+/** The spec's types module, and the schemas typed `unknown` so that it compiles. */
+export interface SpecTypes extends TypesModule {
+  fallbacks: SchemaFallback[];
+}
+
+/** Rounds of typing offending schemas `unknown` before the whole module is given up. */
+const MAX_CHECK_ROUNDS = 3;
+
 /**
- * The module for `document`, whose `$ref`s must all be local. Rejects when openapi-typescript fails
- * or writes anything but type and interface declarations. openapi-typescript and TypeScript are
- * loaded on first use: only a compile with an OpenAPI unit needs them.
+ * The module for `document`, whose `$ref`s must all be local, type-checked (see types-check.ts): a
+ * component schema whose types do not compile is typed `unknown` and listed. Rejects when
+ * openapi-typescript fails, writes anything but type and interface declarations, or writes types
+ * that do not compile outside any component schema. openapi-typescript and TypeScript are loaded on
+ * first use: only a compile with an OpenAPI unit needs them.
  */
-export async function generateOpenapiTypes(document: Record<string, unknown>): Promise<TypesModule> {
+export async function generateOpenapiTypes(document: Record<string, unknown>): Promise<SpecTypes> {
   const oats = await import("openapi-typescript");
   // CommonJS: `require` gives the module as TypeScript's own types describe it.
   const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  const fallbacks: SchemaFallback[] = [];
+  let current = document;
+  for (let round = 0; round < MAX_CHECK_ROUNDS; round++) {
+    const text = writeTypes(oats, ts, current);
+    const check = checkTypesModule(ts, text);
+    if ("ok" in check) return { generator: OPENAPI_TYPES_GENERATOR, text, fallbacks };
+    if ("problem" in check) throw new Error(`the types it writes do not compile (${check.problem})`);
+    for (const [schema, problem] of check.schemas) fallbacks.push({ schema, problem });
+    current = withUnknownSchemas(current, [...check.schemas.keys()]);
+  }
+  throw new Error(`the types it writes still do not compile with ${fallbacks.length} schemas typed unknown`);
+}
+
+/** `document` with the named component schemas replaced by `{}`, which is typed `unknown`. */
+function withUnknownSchemas(document: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  const components = (document.components ?? {}) as Record<string, unknown>;
+  const schemas = { ...((components.schemas ?? {}) as Record<string, unknown>) };
+  for (const name of names) schemas[name] = {};
+  return { ...document, components: { ...components, schemas } };
+}
+
+function writeTypes(
+  oats: typeof import("openapi-typescript"),
+  ts: typeof import("typescript"),
+  document: Record<string, unknown>,
+): string {
   const spec = document as unknown as OpenAPI3;
   const context: GlobalContext = {
     ...OPTIONS,
@@ -82,7 +126,7 @@ export async function generateOpenapiTypes(document: Record<string, unknown>): P
   checkNames(ts, nodes);
   dropOperationComments(ts, nodes);
   dropAbsentMembers(ts, nodes);
-  return { generator: OPENAPI_TYPES_GENERATOR, text: indentByTabs(oats.astToString(nodes)) };
+  return indentByTabs(oats.astToString(nodes));
 }
 
 /**
@@ -192,13 +236,13 @@ function checkNames(ts: typeof import("typescript"), nodes: readonly import("typ
   for (const node of nodes) visit(node);
 }
 
-type WorkerReply = { module: TypesModule } | { error: string };
+type WorkerReply = { module: SpecTypes } | { error: string };
 
 /**
  * {@link generateOpenapiTypes} in a worker thread when `worker` is set and this file is one Node can
  * start (compiled JavaScript; from TypeScript sources, as in tests, it runs here).
  */
-export function openapiTypes(document: Record<string, unknown>, worker: boolean): Promise<TypesModule> {
+export function openapiTypes(document: Record<string, unknown>, worker: boolean): Promise<SpecTypes> {
   const self = new URL(import.meta.url);
   if (!worker || !self.pathname.endsWith(".js")) return generateOpenapiTypes(document);
   // As JSON: it costs this thread less than a structured clone (GitHub's spec: about 50 ms against

@@ -7,6 +7,7 @@
  * https://spec.openapis.org/oas/v3.1.0#reference-object
  */
 import { isAbsolute, relative, resolve } from "node:path";
+import { SCHEMA_NAME_MAPS } from "../../../runtime/schema-defs.js";
 import type { DiagnosticCode } from "../../diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 
@@ -16,6 +17,22 @@ export type Classified =
 
 /** Keys whose values are data, never schemas or objects that hold `$ref`s. */
 const DATA_KEYS = new Set(["enum", "const", "default", "example"]);
+/**
+ * OpenAPI and Swagger maps whose keys are names (a response called `default`, a schema called
+ * `enum`), apart from their `x-` extensions.
+ */
+const SPEC_NAME_MAPS = new Set([
+  "paths",
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "links",
+  "callbacks",
+  "pathItems",
+  "securitySchemes",
+]);
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export const OUTSIDE_HINT =
@@ -25,11 +42,16 @@ export function outsideMessage(ref: string): string {
   return `$ref ${JSON.stringify(ref)} points outside the spec's folder; unitc reads no file outside it`;
 }
 
-/** The `$ref` strings inside `value` (data keywords and `x-` extensions skipped) with their pointers. */
+/**
+ * The `$ref` strings inside `value` (data keywords and `x-` extensions skipped) with their pointers.
+ * `names` says `value` maps names to things (a schema's `properties`, a spec's `responses`): its
+ * keys are then never keywords.
+ */
 export function* refSites(
   value: unknown,
   pointer = "",
   depth = 0,
+  names?: "schema" | "spec",
 ): Generator<{ ref: string; pointer: string }> {
   if (typeof value !== "object" || value === null || depth > 256) return;
   if (Array.isArray(value)) {
@@ -37,10 +59,18 @@ export function* refSites(
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key === "$ref" && typeof item === "string") yield { ref: item, pointer: joinPointer(pointer, key) };
+    const at = joinPointer(pointer, key);
+    if (names === "schema" || (names === "spec" && !key.startsWith("x-")))
+      yield* refSites(item, at, depth + 1);
+    else if (key === "$ref" && typeof item === "string") yield { ref: item, pointer: at };
     else if (!DATA_KEYS.has(key) && !key.startsWith("x-"))
-      yield* refSites(item, joinPointer(pointer, key), depth + 1);
+      yield* refSites(item, at, depth + 1, mapKind(key, item));
   }
+}
+
+function mapKind(key: string, item: unknown): "schema" | "spec" | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+  return SCHEMA_NAME_MAPS.has(key) ? "schema" : SPEC_NAME_MAPS.has(key) ? "spec" : undefined;
 }
 
 /**

@@ -229,7 +229,7 @@ async function expandSet(set: UnitSet, trail: Trail, diagnostics: Diagnostic[]):
   }
   const project: LoadedProject = { projectDir: target.root, project: loaded.collection, diagnostics: [] };
   const validated = validateProject(project);
-  const resolved = resolveProject(project, validated.valid);
+  const resolved = resolveProject(project, validated.valid, validated.invalidEntries);
   diagnostics.push(...validated.diagnostics, ...resolved.diagnostics);
   const inner: Trail = {
     visits: [...trail.visits, { key, via: localId(set), label: basename(target.root) }],

@@ -58,8 +58,19 @@ function encodeSegment(parameter: OpenapiParameter, raw: string): string {
       },
     );
   }
-  if (parameter.allowReserved === true) return raw.split("/").map(encodeURIComponent).join("/");
+  if (parameter.allowReserved === true) return raw.split("/").map(encodeReserved).join("/");
   return encodeURIComponent(raw);
+}
+
+/**
+ * One segment of a reserved (`{+name}`) value: the reserved characters a path segment may hold
+ * (`:`, `@` and the sub-delimiters) stay as written; `?`, `#`, `[`, `]` and the rest are encoded,
+ * so the value never reaches into the query or fragment.
+ */
+function encodeReserved(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(3A|40|24|26|2B|2C|3B|3D)/g, (match) =>
+    decodeURIComponent(match),
+  );
 }
 
 function pathValue(parameter: OpenapiParameter, value: unknown): string {
