@@ -3,6 +3,7 @@
  * person's own units (a user bundle) are callable from `code_mode`, described by `units.describe`
  * and known to the type check, with `code_mode` and with the combined exposures.
  */
+import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { closeDefaultSandboxPool } from "../../../runtime/sandbox/index.js";
@@ -22,11 +23,12 @@ afterEach(closeAll);
 afterAll(closeDefaultSandboxPool);
 
 /** A CLI unit whose one action `who` prints `answer`. */
-function echoUnit(name: string, answer: string, exposure: string) {
+function echoUnit(name: string, answer: string, exposure: string, shadowing = "forbid") {
   return {
     name,
     description: `${name} unit.`,
     exposure,
+    shadowing,
     actions: { who: { description: `Say who serves ${name}.`, command: "echo", args: [answer] } },
   };
 }
@@ -102,6 +104,29 @@ describe("Code Mode over upstream units", () => {
     });
     expect(textOf(result)).toMatch(/nope/);
     expect(JSON.stringify(result)).toMatch(/Property 'nope' does not exist/);
+  });
+});
+
+describe("Code Mode over namespaced units", () => {
+  it("calls both units of a namespaced ID under the IDs search_tools shows", async () => {
+    const upstream = await serve({
+      manifestPath: await bundle({ shared: echoUnit("shared", "org", "code_mode", "namespace") }),
+      env,
+    });
+    const local = await serve({
+      manifestPath: await bundle({ shared: echoUnit("shared", "team", "code_mode") }),
+      env,
+      upstream: { url: upstream.url, token: TOKEN },
+    });
+    await local.host.ready();
+    const client = await connect(local.url);
+    const hash4 = (identity: string) => createHash("sha256").update(identity).digest("hex").slice(0, 4);
+    const up = `upstream-${hash4(upstream.url)}__shared`;
+    const mine = `local-${hash4("local")}__shared`;
+    const code = `return [await units[${JSON.stringify(up)}].who({}), await units[${JSON.stringify(mine)}].who({})].map((s) => s.trim());`;
+    expect((await run(client, code)).value).toEqual(["org", "team"]);
+    const described = await run(client, `return await units.describe(${JSON.stringify(mine)}, "who");`);
+    expect(described.value).toContain("who(");
   });
 });
 
