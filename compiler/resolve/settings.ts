@@ -20,10 +20,14 @@ export function resolveSettings(configs: readonly { scope: ConfigScope; value: D
   };
   const options = section("options");
   const completion = section("completion");
+  const maxSearchLimit = (layered("maxSearchLimit") as number) ?? schemaDefault<number>("maxSearchLimit");
+  // A default nobody wrote follows a lower maximum down; one written above it stays an error.
+  const defaultSearchLimit =
+    (layered("defaultSearchLimit") as number) ??
+    Math.min(schemaDefault<number>("defaultSearchLimit"), maxSearchLimit);
   const settings: ResolvedSettings = {
-    defaultSearchLimit:
-      (layered("defaultSearchLimit") as number) ?? schemaDefault<number>("defaultSearchLimit"),
-    maxSearchLimit: (layered("maxSearchLimit") as number) ?? schemaDefault<number>("maxSearchLimit"),
+    defaultSearchLimit,
+    maxSearchLimit,
     telemetry: (user.telemetry as boolean | undefined) ?? schemaDefault<boolean>("telemetry"),
     options: {
       exposure: (options.exposure as Exposure) ?? schemaDefault<Exposure>("options", "exposure"),

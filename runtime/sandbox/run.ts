@@ -6,7 +6,7 @@
 import type { UnitRuntime } from "../core.js";
 import { Bridge, inCodeMode } from "./bridge.js";
 import { checkScript } from "./check.js";
-import { loadDeclarations } from "./declarations.js";
+import { type BundleDeclarations, loadDeclarations } from "./declarations.js";
 import {
   MAX_CALLS,
   MAX_CODE_BYTES,
@@ -73,6 +73,8 @@ export interface RunCodeModeOptions {
    * which loads it in the background). Off by default: a one-off run (`unitc run`) waits for it.
    */
   skipCheckWhileStarting?: boolean;
+  /** The declarations of the runtime's units, when they are not the bundle's own (a host serving more). */
+  declarations?: BundleDeclarations;
 }
 
 type Settled = CodeModeOutcome & { logs?: LogEntry[] };
@@ -168,7 +170,7 @@ export async function runCodeMode(
   if (typeof timeoutMs !== "number") return done({ ok: false, error: timeoutMs });
   const pool = options.pool ?? defaultSandboxPool();
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
-  const declarations = declarationsFor(loadDeclarations(bundleDir), runtime.manifest);
+  const declarations = declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest);
   // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
   // woken first, and the check, which finishes within the run, second. A script that never runs
   // (its syntax is wrong) is not type-checked.

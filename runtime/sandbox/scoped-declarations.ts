@@ -55,7 +55,8 @@ export function declarationsFor(
     codeModeUnits.set(manifest, ids);
   }
   if ([...full.units.keys()].every((id) => ids.includes(id))) return full;
-  const scope = ids.join("\u0000");
+  // A view of declarations that are themselves a view keeps the two apart (the checker keys by scope).
+  const scope = full.scope === undefined ? ids.join("\u0000") : `${full.scope}\u0001${ids.join("\u0000")}`;
   let byScope = views.get(full);
   if (!byScope) {
     byScope = new Map();

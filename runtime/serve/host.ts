@@ -10,6 +10,7 @@ import { UnitError } from "../errors.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
+import type { BundleDeclarations } from "../sandbox/declarations.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
@@ -110,6 +111,7 @@ class Host implements ServeHost {
   private notices = new Set<string>();
   private current: Snapshot;
   private manifestPath: string | undefined;
+  private userManifestPath: string | undefined;
 
   constructor(
     private readonly options: ServeHostOptions,
@@ -127,6 +129,7 @@ class Host implements ServeHost {
       options.manifest,
     );
     this.user = openUserSlot(options, options.userManifestPath, log);
+    this.userManifestPath = options.userManifestPath;
     this.current = this.rebuild();
     // The MCP client is loaded only when there is an upstream to reach.
     const upstream = options.upstream;
@@ -163,6 +166,7 @@ class Host implements ServeHost {
     if (this.user) difference = this.user.swap();
     else {
       this.user = openUserSlot(this.options, manifestPath, this.log);
+      this.userManifestPath = manifestPath;
       const added = this.user?.generation.runtime.manifest.units.map((unit) => unit.id) ?? [];
       difference = { added, changed: [], removed: [] };
     }
@@ -247,21 +251,39 @@ class Host implements ServeHost {
     projectRoot?: string,
   ) {
     const { runCodeMode } = await import("../sandbox/run.js");
+    const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
     const bundleDir = this.bundleDir();
+    const snapshot = this.current;
     // Code Mode is prepared in the background at start: a first run does not wait for the checker.
-    const run = (g: { runtime: Parameters<typeof runCodeMode>[0] }) =>
+    const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
-        rootedRuntime(units ? scopedRuntime(g.runtime, units) : g.runtime, projectRoot),
+        rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
         input,
         bundleDir,
         {
           skipCheckWhileStarting: true,
+          ...(declarations ? { declarations } : {}),
         },
       );
-    return (await this.project.onCurrent(run)) as unknown as {
-      ok: boolean;
-      [field: string]: unknown;
-    };
+    type Answer = { ok: boolean; [field: string]: unknown };
+    if (projectOnly(snapshot.units)) return (await this.project.onCurrent((g) => run(g.runtime))) as Answer;
+    // The user's and an upstream's units too: each call goes through `call`, to wherever its unit lives.
+    const user = this.user && this.userManifestPath ? this.user : undefined;
+    const served = servedCodeMode(snapshot, {
+      units: snapshot.units,
+      project: { manifest: this.manifest, dir: bundleDir },
+      ...(user
+        ? {
+            user: {
+              manifest: user.generation.runtime.manifest,
+              dir: dirname(this.userManifestPath as string),
+            },
+          }
+        : {}),
+      call: (unit, operation, input, options) =>
+        this.call(unit, operation, input, options?.signal, options?.projectRoot),
+    });
+    return (await run(served.runtime, served.declarations)) as unknown as Answer;
   }
 
   onChange(listener: () => void): () => void {

@@ -133,8 +133,8 @@ export function boundContext(context: ServeContext, roots: RootSource): ServeCon
       const seen = snapshot();
       // Only a cut view pays for declarations of its own; a session seeing everything shares the full ones.
       if (seen === context.snapshot()) return context.runCode(input, units, roots.current());
-      const local = seen.units.filter((served) => served.source.kind === "local").map((s) => s.unit.id);
-      const allowed = units === undefined ? local : local.filter((id) => units.includes(id));
+      const ids = seen.units.map((served) => served.id);
+      const allowed = units === undefined ? ids : ids.filter((id) => units.includes(id));
       return context.runCode(input, allowed, roots.current());
     },
   };

@@ -98,10 +98,8 @@ export function scopedContext(context: ServeContext, units: readonly string[] | 
       return context.forward(unit, method, params, signal, projectRoot);
     },
     runCode(input, only, projectRoot) {
-      const local = snapshot()
-        .units.filter((served) => served.source.kind === "local")
-        .map((served) => served.unit.id);
-      return context.runCode(input, only ? local.filter((id) => only.includes(id)) : local, projectRoot);
+      const ids = snapshot().units.map((served) => served.id);
+      return context.runCode(input, only ? ids.filter((id) => only.includes(id)) : ids, projectRoot);
     },
   };
 }

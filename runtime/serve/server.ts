@@ -119,9 +119,9 @@ async function callTool(
 const CallParams = z.object({ unit: z.string(), operation: z.string(), args: z.unknown().optional() });
 
 /**
- * `unitc/call`: calls an operation of a served unit for a stacked instance. A stacked instance serves
- * another's units as direct or progressive tools only (its Code Mode runs its own bundle), and any
- * client can send this method: a unit without a direct or progressive part is not called here.
+ * `unitc/call`: calls an operation of a served unit for a stacked instance. Any client can send this
+ * method, so a unit without a direct or progressive part is not called here: a stacked instance calls
+ * such a unit through this instance's `code_mode` tool, as any other client would.
  */
 async function callForStack(context: ServeContext, params: z.infer<typeof CallParams>, signal: AbortSignal) {
   const unit = context.snapshot().byId.get(params.unit);

@@ -102,9 +102,10 @@ export function buildToolTable(units: readonly ServedUnit[], limits: SearchLimit
   table.targets.set(SEARCH_TOOL, { kind: "search" });
   const codeMode = units.filter((served) => hasCodeMode(served.unit.exposure));
   if (codeMode.length > 0) {
-    // The sandbox calls this bundle's units only; upstream units stay reachable through their tools.
-    const local = codeMode.filter((served) => served.source.kind === "local");
-    table.tools.push(codeModeTool(local.map((served) => served.unit as unknown as CodeModeUnit)));
+    // The sandbox reaches every unit served here, the user's and an upstream's too, by served ID.
+    table.tools.push(
+      codeModeTool(codeMode.map((served) => ({ ...served.unit, id: served.id }) as unknown as CodeModeUnit)),
+    );
     table.targets.set(CODE_MODE_TOOL, { kind: "code_mode" });
   }
   for (const served of units) {

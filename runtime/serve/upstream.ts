@@ -1,6 +1,8 @@
 /**
  * The link to an upstream unitc instance (`serve.upstreamUrl`): an MCP client over Streamable HTTP
- * that reads the upstream's catalogue (`unitc/catalog`) and calls its operations (`unitc/call`).
+ * that reads the upstream's catalogue (`unitc/catalog`) and calls its operations (`unitc/call`; a
+ * unit the upstream exposes to Code Mode only is called through the upstream's `code_mode` tool, the
+ * one way the upstream lets a client call it).
  * While the upstream cannot be reached its units are simply not served; the link keeps retrying
  * with exponential backoff, re-reads the catalogue when the upstream says its tools changed, and
  * pings to notice when it goes away.
@@ -9,9 +11,10 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcont
 import * as z from "zod/v4";
 import { backoffMs } from "../retry.js";
 import { SearchIndex } from "../search.js";
-import { type CatalogUnit, readCatalog } from "./catalog.js";
+import { type CatalogUnit, hasDirect, hasProgressive, readCatalog } from "./catalog.js";
 import type { CallOutcome } from "./context.js";
 import { ToolFailureError } from "./results.js";
+import { callThroughCodeMode } from "./upstream-code-mode.js";
 
 export interface UpstreamOptions {
   url: string;
@@ -143,17 +146,26 @@ export class UpstreamLink {
         hint: "try again shortly; the link is retried in the background",
       });
     }
-    let answer: z.infer<typeof CallAnswer>;
+    const options = { timeout: this.options.callTimeoutMs ?? 120_000, ...(signal ? { signal } : {}) };
+    const unit = this.catalog?.units.find((candidate) => candidate.id === unitId);
     try {
-      answer = await client.request(
+      if (unit && !hasDirect(unit.exposure) && !hasProgressive(unit.exposure)) {
+        const tsName = unit.operations.find((op) => op.name === operation)?.tsName ?? operation;
+        return await callThroughCodeMode(client, unitId, tsName, args, options);
+      }
+      const answer = await client.request(
         { method: "unitc/call", params: { unit: unitId, operation, args } },
         CallAnswer,
-        {
-          timeout: this.options.callTimeoutMs ?? 120_000,
-          ...(signal ? { signal } : {}),
-        },
+        options,
       );
+      if (!answer.ok) {
+        throw new ToolFailureError(
+          answer.error ?? { code: "UPSTREAM_ERROR", message: "the upstream call failed" },
+        );
+      }
+      return { value: answer.value, truncated: answer.truncated === true };
     } catch (error) {
+      if (error instanceof ToolFailureError) throw error;
       // A JSON-RPC error answer means the link works; anything else (network, session gone) does not.
       if (!signal?.aborted && !(error instanceof ProtocolError)) this.lose(error);
       throw new ToolFailureError({
@@ -162,12 +174,6 @@ export class UpstreamLink {
         hint: "try again shortly; the link is retried in the background",
       });
     }
-    if (!answer.ok) {
-      throw new ToolFailureError(
-        answer.error ?? { code: "UPSTREAM_ERROR", message: "the upstream call failed" },
-      );
-    }
-    return { value: answer.value, truncated: answer.truncated === true };
   }
 
   async close(): Promise<void> {
