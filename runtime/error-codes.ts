@@ -34,6 +34,10 @@ const codes = {
     "an OAuth exchange failed: the provider refused, or its answer did not check out",
     "read the message; check the unit's clientId, scopes and issuer, then log in again",
   ),
+  OPTIONAL_PACKAGE_MISSING: entry(
+    "this feature needs an optional package that is not installed (object_store or postgresql storage, unitc tokens, compile --bundle, Swagger 2.0)",
+    "install the package the message names: npm install <package>@<version>",
+  ),
   OAUTH_TOKEN_INVALID: entry(
     "unitc serve refused an OAuth access token: not a JWT, or its signature, issuer, audience or time is wrong",
     "get a new token from the issuer for this server's resource URI (its protected-resource metadata names both)",
