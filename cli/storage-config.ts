@@ -5,6 +5,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";
 import { openStore, type StorageSettings } from "../runtime/storage/open.js";
 import { VaultError, type VaultKey } from "../runtime/storage/seal.js";
@@ -79,9 +80,10 @@ export async function openStorage(io: CliIO, flag: string | undefined): Promise<
 /** True for the failures storage reports with a code and hint (never a stack trace). */
 export function isStorageFailure(
   error: unknown,
-): error is StoreError | VaultError | SecretReferenceError | UserConfigError {
+): error is StoreError | VaultError | SecretReferenceError | UserConfigError | OptionalPackageError {
   return (
     error instanceof StoreError ||
+    error instanceof OptionalPackageError ||
     error instanceof VaultError ||
     error instanceof SecretReferenceError ||
     error instanceof UserConfigError

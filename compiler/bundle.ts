@@ -5,10 +5,10 @@
  */
 
 import { join, posix } from "node:path";
-import { type Plugin, type RollupLog, rollup } from "@rollup/wasm-node";
-import esbuild from "rollup-plugin-esbuild";
+import type { Plugin, RollupLog } from "@rollup/wasm-node";
 import ts from "typescript";
 import { checkManifest } from "../runtime/manifest.js";
+import { importOptional, OptionalPackageError } from "../runtime/optional-package.js";
 import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
 import { manifestText } from "./emit/manifest-compact.js";
 
@@ -107,6 +107,20 @@ export async function bundleFiles(
     const hint = `the bundle was still built; a warning about generated code is a bug in unitc: ${REPORT}`;
     diagnostics.push(createDiagnostic("warning", "BUNDLE_WARNING", message, location, hint));
   };
+  let rollup: typeof import("@rollup/wasm-node").rollup;
+  let esbuild: typeof import("rollup-plugin-esbuild").default;
+  try {
+    // Optional packages: only --bundle needs them, so a plain install leaves them out.
+    ({ rollup } = await importOptional("@rollup/wasm-node", () => import("@rollup/wasm-node")));
+    ({ default: esbuild } = await importOptional(
+      "rollup-plugin-esbuild",
+      () => import("rollup-plugin-esbuild"),
+    ));
+  } catch (error) {
+    if (!(error instanceof OptionalPackageError)) throw error;
+    diagnostics.push(createDiagnostic("error", "BUNDLE_FAILED", error.message, {}, error.hint));
+    return { files: out, diagnostics };
+  }
   try {
     const build = await rollup({
       input: `${ROOT}index.ts`,

@@ -60,6 +60,10 @@ const codes = {
   ),
   HTTP_STATUS: entry("the API answered with a non-2xx status", "read the status and the excerpt of the body"),
   HTTP_FAILED: entry("the HTTP request failed before an answer", "check the network and the API's URL"),
+  OPTIONAL_PACKAGE_MISSING: entry(
+    "this feature needs an optional package that is not installed (object_store or postgresql storage, unitc tokens, compile --bundle, Swagger 2.0)",
+    "install the package the message names: npm install <package>@<version>",
+  ),
   OUTBOUND_REFUSED: entry(
     "a request would reach a private, loopback, link-local or other non-public address the unit was not configured for",
     "put the address itself in the unit's baseUrl / url / endpointUrl, or list it in UNITC_OUTBOUND_ALLOW",

@@ -3,12 +3,22 @@
 // new user does: `npx unitc init`, `npx unitc compile`, then `npx unitc serve` over stdio answering
 // one `tools/list`, and again as the README's agent config from `/`. 1. the tarball of `npm pack` (also checked to hold no development files);
 // 2. a git URL (`git+file://` of a clone of HEAD), which must build through the `prepare` step.
-// Needs the npm registry (for unitc's own dependencies); CI runs it after the tests.
+// The tarball install's node_modules is measured (size and package count) and printed beside the
+// size target; above the ceiling the check fails. Needs the npm registry (for unitc's own dependencies); CI runs it after
+// the tests.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+/** What the plain install's node_modules should weigh (the optional packages left out), in MB. */
+const TARGET_MB = 60;
+/**
+ * Above this the check fails. It is above the target because TypeScript, esbuild, openapi-typescript
+ * (with @redocly), the MCP SDK and zod, all needed to compile and serve, weigh about 90 MB together.
+ */
+const CEILING_MB = 140;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "unitc-install-"));
@@ -29,9 +39,17 @@ function lastStatus(cmd, args, cwd) {
 
 /** Fails when the packed file list holds anything but the built package and its documents. */
 function checkPackedFiles(list) {
-  const allowed = /^(dist\/|schemas\/|templates\/|README\.md$|LICENSE|package\.json$)/;
+  const allowed = /^(dist\/|README\.md$|LICENSE|package\.json$)/;
   const extra = list.filter((file) => !allowed.test(file) || /(^|\/)(test|bench|examples)\//.test(file));
   if (extra.length > 0) throw new Error(`the package holds development files:\n  ${extra.join("\n  ")}`);
+}
+
+/** The size of `project`'s node_modules in MB (as `du -sk` counts it) and how many packages it holds. */
+function installedSize(project) {
+  const kb = Number(run("du", ["-sk", join(project, "node_modules")], project).split("\t")[0]);
+  const lock = JSON.parse(readFileSync(join(project, "node_modules", ".package-lock.json"), "utf8"));
+  const packages = Object.keys(lock.packages).filter((path) => path.startsWith("node_modules/")).length;
+  return { mb: kb / 1024, packages };
 }
 
 /** Sends initialize + tools/list to `npx <args>` (a `unitc serve`) over stdio and returns the tool names. */
@@ -80,6 +98,16 @@ async function tryInstall(label, spec) {
   mkdirSync(project);
   run("npm", ["init", "-y"], project);
   run("npm", ["install", "--no-audit", "--no-fund", "-D", spec], project);
+  if (label === "tarball") {
+    const { mb, packages } = installedSize(project);
+    console.log(
+      `${label}: node_modules ${mb.toFixed(1)} MB in ${packages} packages (target ≤ ${TARGET_MB} MB, fails above ${CEILING_MB} MB)`,
+    );
+    if (mb > CEILING_MB)
+      throw new Error(
+        `${label}: the plain install is ${mb.toFixed(1)} MB, above the ${CEILING_MB} MB ceiling`,
+      );
+  }
   run("npx", ["unitc", "init"], project);
   const compiled = lastStatus("npx", ["unitc", "compile"], project);
   const tools = await serveToolsList(project);

@@ -7,6 +7,7 @@ import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import { isUnitError } from "../../runtime/errors.js";
 import { type Exposure, type Manifest, readManifest } from "../../runtime/manifest.js";
+import { importOptional } from "../../runtime/optional-package.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../../runtime/sandbox/index.js";
 import { SearchIndex } from "../../runtime/search.js";
 import { catalogUnit, type ServedUnit } from "../../runtime/serve/catalog.js";
@@ -48,8 +49,11 @@ function toolsList(manifest: Manifest, exposure: "direct" | "progressive"): { js
 
 /** The token figures of `manifest`. */
 export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
-  const { Tiktoken } = await import("js-tiktoken/lite");
-  const { default: o200k } = await import("js-tiktoken/ranks/o200k_base");
+  const { Tiktoken } = await importOptional("js-tiktoken", () => import("js-tiktoken/lite"));
+  const { default: o200k } = await importOptional(
+    "js-tiktoken",
+    () => import("js-tiktoken/ranks/o200k_base"),
+  );
   const encoder = new Tiktoken(o200k);
   const count = (text: string) => encoder.encode(text).length;
   const direct = toolsList(manifest, "direct");

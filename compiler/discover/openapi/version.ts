@@ -4,6 +4,7 @@
  * https://github.com/Mermade/oas-kit/tree/main/packages/swagger2openapi
  */
 import { createRequire } from "node:module";
+import { importOptional, OptionalPackageError } from "../../../runtime/optional-package.js";
 
 type Data = Record<string, unknown>;
 
@@ -22,7 +23,17 @@ export async function openapiDocument(value: unknown): Promise<VersionResult> {
   }
   const spec = value as Data;
   if (spec.swagger === "2.0") {
-    const converter = require("swagger2openapi") as Converter;
+    let converter: Converter;
+    try {
+      // An optional package: only Swagger 2.0 documents need it.
+      converter = await importOptional(
+        "swagger2openapi",
+        async () => require("swagger2openapi") as Converter,
+      );
+    } catch (error) {
+      if (!(error instanceof OptionalPackageError)) throw error;
+      return { problem: `${error.message} (${error.hint})` };
+    }
     try {
       // A structured clone: the converter edits what it is given, and the original keeps positions.
       const result = await converter.convertObj(structuredClone(spec), {

@@ -3,11 +3,11 @@
  * JSON `{accessKeyId, secretAccessKey, sessionToken?}`, or the SDK's default chain when omitted),
  * then the precondition probe, then the shared engine around the bucket's records.
  */
-import { S3Client } from "@aws-sdk/client-s3";
 import { storeOver } from "../engine.js";
 import { type Store, StoreError } from "../types.js";
 import { ObjectKeys } from "./keys.js";
 import { probePreconditions } from "./probe.js";
+import { loadS3Sdk } from "./sdk.js";
 import { ObjectEngine } from "./store.js";
 
 /** The object_store fields of the `storage` config, with the credentials already resolved. */
@@ -68,16 +68,18 @@ export async function openObjectStore(config: ObjectStoreConfig, pollIntervalMs:
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   } as const;
-  const client = new S3Client(clientConfig);
+  const sdk = await loadS3Sdk();
+  const client = new sdk.S3Client(clientConfig);
   // Conditional writes are never resent by the SDK: a PUT that landed and was answered 5xx would be
   // resent and read 412, a write reported as a conflict that in fact succeeded (see writeObject).
-  const conditional = new S3Client({ ...clientConfig, maxAttempts: 1 });
+  const conditional = new sdk.S3Client({ ...clientConfig, maxAttempts: 1 });
   const keys = new ObjectKeys(config.path);
   const engine = new ObjectEngine({
     client,
     conditional,
     bucket: config.bucket,
     keys,
+    sdk,
     location: `s3://${config.bucket}/${keys.root}`,
   });
   try {

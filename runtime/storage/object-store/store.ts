@@ -7,19 +7,12 @@
  */
 
 import { randomUUID } from "node:crypto";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  type HeadObjectCommandOutput,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
+import type { HeadObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import type { RecordEngine } from "../engine.js";
 import { type Expect, type PutResult, StoreError, type StoreKey, type StoreRecord } from "../types.js";
 import type { ObjectKeys } from "./keys.js";
 import { isAmbiguous, isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
+import type { S3Sdk } from "./sdk.js";
 
 const UPDATED_AT = "unitc-updated-at";
 const WRITE_ID = "unitc-write-id";
@@ -32,6 +25,8 @@ export interface ObjectStoreParts {
   bucket: string;
   keys: ObjectKeys;
   location: string;
+  /** The SDK module the commands come from (loaded on first use: it is an optional package). */
+  sdk: S3Sdk;
 }
 
 /** A raw object as read: body, ETag and write time. */
@@ -96,7 +91,7 @@ export class ObjectEngine implements RecordEngine {
     do {
       const page = await this.parts.client
         .send(
-          new ListObjectsV2Command({
+          new this.parts.sdk.ListObjectsV2Command({
             Bucket: this.parts.bucket,
             Prefix: base + prefix,
             ContinuationToken: token,
@@ -117,7 +112,7 @@ export class ObjectEngine implements RecordEngine {
   async readObject(objectKey: string): Promise<ObjectRead | undefined> {
     try {
       const out = await this.parts.client.send(
-        new GetObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
+        new this.parts.sdk.GetObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
       );
       const body = out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
       const written = Number(out.Metadata?.[UPDATED_AT]);
@@ -134,7 +129,7 @@ export class ObjectEngine implements RecordEngine {
     const writeId = randomUUID();
     try {
       const out = await this.parts.conditional.send(
-        new PutObjectCommand({
+        new this.parts.sdk.PutObjectCommand({
           Bucket: this.parts.bucket,
           Key: objectKey,
           Body: value,
@@ -175,7 +170,7 @@ export class ObjectEngine implements RecordEngine {
   async deleteObject(objectKey: string, etag: string): Promise<boolean> {
     try {
       await this.parts.conditional.send(
-        new DeleteObjectCommand({ Bucket: this.parts.bucket, Key: objectKey, IfMatch: etag }),
+        new this.parts.sdk.DeleteObjectCommand({ Bucket: this.parts.bucket, Key: objectKey, IfMatch: etag }),
       );
       return true;
     } catch (error) {
@@ -191,7 +186,7 @@ export class ObjectEngine implements RecordEngine {
   private async headObject(objectKey: string): Promise<HeadObjectCommandOutput | undefined> {
     try {
       return await this.parts.client.send(
-        new HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
+        new this.parts.sdk.HeadObjectCommand({ Bucket: this.parts.bucket, Key: objectKey }),
       );
     } catch (error) {
       if (isMissing(error)) return undefined;

@@ -3,7 +3,8 @@
  * conditional statement, `LISTEN/NOTIFY` on channel `unitc_changes` as the change feed's hint;
  * polling decides. Opening checks the schema version and never changes it.
  */
-import pg from "pg";
+import type pg from "pg";
+import { importOptional } from "../../optional-package.js";
 import { type RecordEngine, storeOver } from "../engine.js";
 import { newVersion } from "../keys.js";
 import {
@@ -18,6 +19,14 @@ import { checkSchema, migratePostgres } from "./schema.js";
 
 const CHANNEL = "unitc_changes";
 
+type Pg = typeof pg;
+
+/** The `pg` driver, an optional package: loaded when a postgresql store is first opened. */
+async function loadPg(): Promise<Pg> {
+  const module = await importOptional("pg", () => import("pg"));
+  return module.default;
+}
+
 /** `postgresql://host:port/database`: where the DSN points, with no user or password. */
 export function postgresLocation(dsn: string): string {
   try {
@@ -31,6 +40,7 @@ export function postgresLocation(dsn: string): string {
 /** Opens the store at `dsn`; fails closed unless the schema was migrated to this binary's version. */
 export async function openPostgresStore(dsn: string, pollIntervalMs: number): Promise<Store> {
   const location = postgresLocation(dsn);
+  const pg = await loadPg();
   const pool = new pg.Pool({ connectionString: dsn, max: 4 });
   pool.on("error", () => {}); // an idle client's lost connection: the next query reconnects
   try {
@@ -46,11 +56,12 @@ export async function openPostgresStore(dsn: string, pollIntervalMs: number): Pr
     await pool.end();
     throw error;
   }
-  return storeOver(new PostgresEngine(pool, dsn, location), pollIntervalMs);
+  return storeOver(new PostgresEngine(pg, pool, dsn, location), pollIntervalMs);
 }
 
 /** Migrates the schema at `dsn` (what `unitc storage migrate` runs). */
 export async function migratePostgresStore(dsn: string): Promise<{ from: number; to: number }> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: dsn });
   await client.connect().catch((error: Error) => {
     throw unreachable(postgresLocation(dsn), error);
@@ -83,6 +94,7 @@ class PostgresEngine implements RecordEngine {
   readonly provider = "postgresql";
 
   constructor(
+    private readonly pg: Pg,
     private readonly pool: pg.Pool,
     private readonly dsn: string,
     readonly location: string,
@@ -155,7 +167,7 @@ class PostgresEngine implements RecordEngine {
   }
 
   hint(nudge: () => void): () => void {
-    const listener = new pg.Client({ connectionString: this.dsn });
+    const listener = new this.pg.Client({ connectionString: this.dsn });
     let stopped = false;
     listener.on("error", () => {}); // lost: polling carries on alone
     listener.on("notification", () => nudge());
