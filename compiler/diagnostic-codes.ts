@@ -141,6 +141,14 @@ const codes = {
     "telemetry settings in a project config are ignored",
     "move telemetry to the user config",
   ),
+  NAMESPACE_ALIASES_IGNORED: warning(
+    "namespaceAliases in a project config are ignored",
+    "move namespaceAliases to the user config",
+  ),
+  STORAGE_NO_VAULT_KEY: warning(
+    "a shared storage provider (postgresql, object_store) has no vaultKey, so the store will not open",
+    "set storage.vaultKey to an env: or file: reference to 32 random bytes as base64url",
+  ),
   USER_CONFIG_ONLY: error("a setting that only the user config may set", "move it to the user config"),
   DUPLICATE_ID: error("a unit or child ID is used twice", "rename one of them"),
   DUPLICATE_ALIAS_LABEL: error("a namespace alias label is used twice", "choose another label"),
