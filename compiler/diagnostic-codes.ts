@@ -109,6 +109,13 @@ const codes = {
     ...error("a credential is written as literal text", "use a reference such as env:NAME"),
     hidesSource: true,
   },
+  BODY_SECRET: {
+    ...warning(
+      "a unit file's Markdown body holds what looks like a secret",
+      "remove it from the body and revoke it; refer to secrets as env:NAME or vault:NAME",
+    ),
+    hidesSource: true,
+  },
   INTERPOLATION_IN_LITERAL: error(
     "${...} appears in text that is not interpolated",
     "write literal prose; dynamic values go in backend, auth or env fields",
