@@ -109,6 +109,13 @@ const codes = {
     ...error("a credential is written as literal text", "use a reference such as env:NAME"),
     hidesSource: true,
   },
+  BODY_SECRET: {
+    ...warning(
+      "a unit file's Markdown body holds what looks like a secret",
+      "remove it from the body and revoke it; refer to secrets as env:NAME or vault:NAME",
+    ),
+    hidesSource: true,
+  },
   INTERPOLATION_IN_LITERAL: error(
     "${...} appears in text that is not interpolated",
     "write literal prose; dynamic values go in backend, auth or env fields",
@@ -140,6 +147,14 @@ const codes = {
   TELEMETRY_IGNORED: warning(
     "telemetry settings in a project config are ignored",
     "move telemetry to the user config",
+  ),
+  NAMESPACE_ALIASES_IGNORED: warning(
+    "namespaceAliases in a project config are ignored",
+    "move namespaceAliases to the user config",
+  ),
+  STORAGE_NO_VAULT_KEY: warning(
+    "a shared storage provider (postgresql, object_store) has no vaultKey, so the store will not open",
+    "set storage.vaultKey to an env: or file: reference to 32 random bytes as base64url",
   ),
   USER_CONFIG_ONLY: error("a setting that only the user config may set", "move it to the user config"),
   DUPLICATE_ID: error("a unit or child ID is used twice", "rename one of them"),

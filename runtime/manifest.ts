@@ -322,8 +322,15 @@ export interface UnitDescription {
   avoidWhen?: string;
 }
 
+/** A unit's presentation metadata for catalogs (`catalog` in the unit file). */
+export interface UnitCatalog {
+  icon?: string;
+}
+
 export interface ManifestUnit extends UnitDescription {
   kind: Connection["kind"];
+  /** Presentation for catalogs: `icon` is an HTTPS URL or a path relative to the bundle folder. */
+  catalog?: UnitCatalog;
   parent?: { id: string; childId: string };
   /** MCP: the downstream's resources, resource templates and prompts, as listed at build time. */
   resources?: McpResourceInfo[];

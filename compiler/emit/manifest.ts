@@ -1,8 +1,9 @@
 /**
  * `manifest.json`: the runtime's view of the bundle. Secrets stay references; paths the author wrote
- * relative (working folders, commands given as paths) stay relative (to the output folder now).
+ * relative (working folders, commands given as paths, catalog icons) stay relative (to the output
+ * folder now).
  */
-import { isAbsolute, relative, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { isCommandPath } from "../../runtime/invoke/cli/plan.js";
 import {
   type Connection,
@@ -11,6 +12,7 @@ import {
   type Manifest,
   type ManifestOperation,
   type ManifestUnit,
+  type UnitCatalog,
   type UnitRuntimeNeeds,
 } from "../../runtime/manifest.js";
 import { contentHash } from "../canonical.js";
@@ -73,6 +75,16 @@ function portableConnection(plan: UnitPlan, outDir: string): Connection {
   };
 }
 
+/**
+ * The unit's catalog metadata. An HTTPS icon is kept as written; a file icon, written relative to the
+ * unit's folder, becomes relative to the output folder like the other paths here.
+ */
+function portableCatalog(catalog: UnitCatalog, baseDir: string, outDir: string): UnitCatalog {
+  if (catalog.icon === undefined || catalog.icon.startsWith("https://")) return { ...catalog };
+  const icon = relative(outDir, resolve(baseDir, catalog.icon)).split(sep).join("/");
+  return { ...catalog, icon };
+}
+
 /** Fields a backend adds at discovery (MCP resources and prompts, unit-set info), in manifest order. */
 function extras(plan: UnitPlan): ManifestExtras {
   const { resources, resourceTemplates, prompts, unitSet } = plan.ir.manifestExtras ?? {};
@@ -109,6 +121,9 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     shadowing: unit.shadowing,
     ...(unit.useWhen !== undefined ? { useWhen: unit.useWhen } : {}),
     ...(unit.avoidWhen !== undefined ? { avoidWhen: unit.avoidWhen } : {}),
+    ...(unit.catalog !== undefined
+      ? { catalog: portableCatalog(unit.catalog as UnitCatalog, unit.baseDir, outDir) }
+      : {}),
     ...(unit.parent !== undefined ? { parent: unit.parent } : {}),
     ...extras(plan),
     ...(unit.runtime !== undefined ? { runtime: unit.runtime as UnitRuntimeNeeds } : {}),

@@ -25,6 +25,8 @@ export interface LoadedUnitFile {
   sourceMap: SourceMap;
   /** The Markdown body: a README for humans; never a runtime input and never emitted. */
   body: string;
+  /** The 1-based line of the file the body starts on, for positions in it. */
+  bodyLine?: number;
 }
 
 export type LoadedDocument = LoadedConfigFile | LoadedUnitFile;

@@ -12,6 +12,8 @@ export interface SplitUnitFile {
   lineOffset: number;
   /** The Markdown body: documentation for humans, never a runtime input. */
   body: string;
+  /** The 1-based line of the file the body starts on. */
+  bodyLine?: number;
   diagnostics: Diagnostic[];
 }
 
@@ -68,6 +70,7 @@ export function splitFrontmatter(text: string, file: string): SplitUnitFile {
     yaml: lines.slice(1, close).join("\n"),
     lineOffset: 1,
     body: lines.slice(close + 1).join("\n"),
+    bodyLine: close + 2,
     diagnostics: [],
   };
 }

@@ -67,6 +67,7 @@ export function parseUnitText(
       value: parsed.value,
       sourceMap: parsed.sourceMap,
       body: split.body,
+      ...(split.bodyLine !== undefined ? { bodyLine: split.bodyLine } : {}),
     },
     diagnostics: parsed.diagnostics,
   };

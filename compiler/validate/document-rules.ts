@@ -1,8 +1,8 @@
 /**
  * Rules a JSON Schema cannot state, checked on one document after schema validation: what only the
  * user config may set, unit IDs unique across a config's maps, one backend per unit file, the
- * reserved `actions` child ID, auth present where it cannot be inherited, search limits in order and
- * unique namespace alias labels.
+ * reserved `actions` child ID, auth present where it cannot be inherited, a vault key for shared
+ * storage, search limits in order and unique namespace alias labels.
  */
 import { BACKENDS, isObject, unitFileBackends } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
@@ -13,7 +13,13 @@ import { checkConfigActions, checkUnitFileMaps } from "./empty-maps.js";
 
 const USER_ONLY_FIELDS = ["storage"] as const;
 /** Settings a project config may hold but that only the user config's take effect. */
-const IGNORED_IN_PROJECT = { serve: "SERVE_IGNORED", telemetry: "TELEMETRY_IGNORED" } as const;
+const IGNORED_IN_PROJECT = {
+  serve: "SERVE_IGNORED",
+  telemetry: "TELEMETRY_IGNORED",
+  namespaceAliases: "NAMESPACE_ALIASES_IGNORED",
+} as const;
+/** Providers every replica shares: they never make a vault key, so one must be configured. */
+const SHARED_PROVIDERS = new Set(["postgresql", "object_store"]);
 
 /** Rules for one parsed, schema-checked config file. */
 export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
@@ -48,7 +54,7 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
       );
     }
   }
-  diagnostics.push(...checkConfigActions(config, sourceMap));
+  diagnostics.push(...checkStorageKey(config, document), ...checkConfigActions(config, sourceMap));
   // Report the later of two entries sharing an ID, whichever map each sits in.
   const entries: { id: string; pointer: string; line: number; column: number }[] = [];
   for (const { configMap } of BACKENDS) {
@@ -84,6 +90,25 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
   }
   diagnostics.push(...checkSearchLimits(config, "", document), ...checkNamespaceAliases(config, document));
   return diagnostics;
+}
+
+/**
+ * A shared provider without `vaultKey` is valid by the schema (the field is optional on every
+ * provider) but the store refuses to open, since a key made on one machine would lock out the others.
+ */
+function checkStorageKey(config: Record<string, unknown>, document: LoadedConfigFile): Diagnostic[] {
+  const storage = config.storage;
+  if (document.scope !== "user" || !isObject(storage) || storage.vaultKey !== undefined) return [];
+  if (typeof storage.provider !== "string" || !SHARED_PROVIDERS.has(storage.provider)) return [];
+  return [
+    createDiagnostic(
+      "warning",
+      "STORAGE_NO_VAULT_KEY",
+      `storage provider ${storage.provider} has no vaultKey, so the store will not open`,
+      document.sourceMap.locateKey("/storage"),
+      "set storage.vaultKey to env:NAME or file:/abs/path holding 32 random bytes as base64url, the same on every replica",
+    ),
+  ];
 }
 
 /** `defaultSearchLimit` may not exceed `maxSearchLimit` when one object sets both. */

@@ -4,6 +4,7 @@ import { type Diagnostic, hasErrors } from "../diagnostics.js";
 import type { LoadedDocument, LoadedProject } from "../load/documents.js";
 import { splitPointer } from "../load/pointer.js";
 import { getSchemaValidators } from "./ajv.js";
+import { checkBodySecrets } from "./body-secrets.js";
 import { checkConfigRules, checkUnitFileRules } from "./document-rules.js";
 import { mapSchemaErrors } from "./schema-errors.js";
 
@@ -30,6 +31,7 @@ export function validateDocument(document: LoadedDocument): Diagnostic[] {
   if (rules.some((d) => d.code === "RESERVED_CHILD_ID"))
     diagnostics = diagnostics.filter((d) => !d.pointer?.startsWith("/cliTools"));
   diagnostics.push(...rules);
+  if (document.kind === "unit") diagnostics.push(...checkBodySecrets(document));
   return diagnostics;
 }
 

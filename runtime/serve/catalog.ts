@@ -10,6 +10,7 @@ import type {
   ManifestUnit,
   Shadowing,
   ToolAnnotations,
+  UnitCatalog,
   UnitDescription,
 } from "../manifest.js";
 import { shownText } from "../shown-text.js";
@@ -32,6 +33,8 @@ export interface CatalogOperation {
 /** A unit as served. */
 export interface CatalogUnit extends UnitDescription {
   sourceHash: string;
+  /** The unit's catalog metadata, as its manifest (or upstream) gives it. */
+  catalog?: UnitCatalog;
   /** Search limits of the unit set that brought the unit in, where it set them. */
   searchLimits?: { defaultSearchLimit?: number; maxSearchLimit?: number };
   operations: CatalogOperation[];
@@ -98,11 +101,28 @@ export function catalogUnit(unit: ManifestUnit): CatalogUnit {
     shadowing: unit.shadowing,
     ...(unit.useWhen ? { useWhen: cleanText(unit.useWhen, 500) } : {}),
     ...(unit.avoidWhen ? { avoidWhen: cleanText(unit.avoidWhen, 500) } : {}),
+    ...readUnitCatalog(unit.catalog),
     sourceHash: unit.sourceHash,
     ...setLimits(unit.unitSet),
     operations: unit.operations.map(catalogOperation),
     ...(unit.projectBinding?.required === true ? { projectBinding: { required: true as const } } : {}),
   };
+}
+
+/** `catalog` with a string icon, or nothing: an upstream's is not trusted to be well formed. */
+function readUnitCatalog(from: unknown): Pick<CatalogUnit, "catalog"> {
+  if (!isRecord(from) || typeof from.icon !== "string") return {};
+  return { catalog: { icon: from.icon } };
+}
+
+/**
+ * The MCP `icons` of a unit's tools: its catalog icon when that is an HTTPS URL. A file icon is
+ * left out, since the client cannot fetch a file from the serving machine.
+ */
+export function unitIcons(unit: CatalogUnit): { icons?: { src: string }[] } {
+  const icon = unit.catalog?.icon;
+  if (icon === undefined || !URL.canParse(icon) || new URL(icon).protocol !== "https:") return {};
+  return { icons: [{ src: icon }] };
 }
 
 /** `searchLimits` from a unit set's (or an upstream's) settings: positive integers only. */
@@ -137,10 +157,11 @@ function checkUnit(value: unknown): CatalogUnit | undefined {
     (op): op is CatalogOperation =>
       isRecord(op) && typeof op.name === "string" && typeof op.tsName === "string" && "inputSchema" in op,
   );
-  const { searchLimits: _unchecked, ...unit } = value as unknown as CatalogUnit;
+  const { searchLimits: _unchecked, catalog: _raw, ...unit } = value as unknown as CatalogUnit;
   return {
     ...unit,
     ...setLimits(value.searchLimits),
+    ...readUnitCatalog(value.catalog),
     name: cleanText(String(value.name ?? value.id), 200),
     description: cleanText(String(value.description ?? "")),
     tags: Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === "string") : [],

@@ -5,7 +5,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import { MAX_QUERY_LENGTH } from "../search-terms.js";
-import { cleanText, type ServedUnit } from "./catalog.js";
+import { cleanText, type ServedUnit, unitIcons } from "./catalog.js";
 import type { ToolFailure } from "./results.js";
 
 export const PROGRESSIVE_OPERATIONS = ["list", "search", "describe", "call"] as const;
@@ -57,6 +57,7 @@ export function progressiveTool(name: string, served: ServedUnit): Tool {
       required: ["operation"],
       additionalProperties: false,
     },
+    ...unitIcons(unit),
   };
 }
 

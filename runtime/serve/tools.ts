@@ -1,7 +1,7 @@
 /**
  * The tool table of a served catalogue: which tools `tools/list` shows, in a fixed order
  * (`search_tools`, `code_mode`, then units by ID: a progressive tool or one direct tool per
- * operation, in manifest order), and what each name calls.
+ * operation, in manifest order, each carrying its unit's icon), and what each name calls.
  */
 import type { Tool } from "@modelcontextprotocol/server";
 import { MAX_QUERY_LENGTH } from "../search-terms.js";
@@ -12,6 +12,7 @@ import {
   hasDirect,
   hasProgressive,
   type ServedUnit,
+  unitIcons,
 } from "./catalog.js";
 import { type CodeModeUnit, codeModeTool } from "./code-mode.js";
 import { CODE_MODE_TOOL, operationPart, SEARCH_TOOL, ToolNames } from "./names.js";
@@ -91,6 +92,7 @@ function directTool(name: string, served: ServedUnit, operation: CatalogOperatio
       ? { outputSchema: operation.outputSchema as Tool["outputSchema"] }
       : {}),
     ...(operation.annotations ? { annotations: operation.annotations } : {}),
+    ...unitIcons(served.unit),
   };
 }
 

@@ -110,6 +110,14 @@ describe("manifest.schema.json", () => {
     expect(problems(manifest)).toEqual([]);
   });
 
+  it("accepts a unit's catalog icon and rejects other catalog fields", () => {
+    const manifest = http();
+    manifest.units[0].catalog = { icon: "https://icons.example.com/notes.svg" };
+    expect(problems(manifest)).toEqual([]);
+    manifest.units[0].catalog = { icon: "../.units/notes/icon.svg", banner: "x" };
+    expect(problems(manifest)).toEqual(["/units/0/catalog must NOT have additional properties"]);
+  });
+
   it("keeps other backends' connection and invoke open", () => {
     const manifest = http();
     manifest.units[0].kind = "graphql";

@@ -194,21 +194,25 @@ const rules: ConformanceTable = [
   [
     "a repeated namespace alias label is rejected",
     {
-      files: config({
+      files: userConfig({
         namespaceAliases: {
           local: "team",
           upstreams: { "https://a.example.com": "org", "https://b.example.com": "team" },
         },
       }),
+      userConfig: USER_CONFIG,
       want: `
-.units/config.json:6:32 error DUPLICATE_ALIAS_LABEL namespace alias label "team" is already used at line 3 (/namespaceAliases/local)
+home/units/config.json:6:32 error DUPLICATE_ALIAS_LABEL namespace alias label "team" is already used at line 3 (/namespaceAliases/local)
   hint: each namespace alias label must be unique: choose another label`,
     },
   ],
   [
     "distinct namespace alias labels are valid",
     {
-      files: config({ namespaceAliases: { local: "team", upstreams: { "https://a.example.com": "org" } } }),
+      files: userConfig({
+        namespaceAliases: { local: "team", upstreams: { "https://a.example.com": "org" } },
+      }),
+      userConfig: USER_CONFIG,
       want: "",
     },
   ],

@@ -29,6 +29,23 @@ const rules: ConformanceTable = [
     },
   ],
   [
+    "namespaceAliases in a project config are ignored with a warning",
+    {
+      files: config({ namespaceAliases: { local: "here", upstreams: {} } }),
+      want: `
+.units/config.json:2:3 warning NAMESPACE_ALIASES_IGNORED namespaceAliases settings in a project config are ignored; they belong to the user config
+  hint: move namespaceAliases to the user config ($XDG_CONFIG_HOME/unitc/config.json)`,
+    },
+  ],
+  [
+    "namespaceAliases in the user config are valid",
+    {
+      files: userConfig({ namespaceAliases: { local: "here", upstreams: {} } }),
+      userConfig: USER_CONFIG,
+      want: "",
+    },
+  ],
+  [
     "serve in the user config is valid",
     { files: userConfig({ serve: { port: 8080 } }), userConfig: USER_CONFIG, want: "" },
   ],

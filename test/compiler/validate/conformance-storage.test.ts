@@ -45,13 +45,38 @@ home/units/config.json:5:5 error FORBIDDEN_PROPERTY "bucket" is not allowed in "
     },
   ],
   [
-    "postgresql with a connection reference is valid",
-    { ...storage({ provider: "postgresql", connection: "env:UNITS_DSN" }), want: "" },
+    "postgresql with a connection and a vaultKey reference is valid",
+    {
+      ...storage({ provider: "postgresql", connection: "env:UNITS_DSN", vaultKey: "env:UNITS_KEY" }),
+      want: "",
+    },
+  ],
+  [
+    "postgresql without a vaultKey is warned about at the storage block, since it never makes a key",
+    {
+      ...storage({ provider: "postgresql", connection: "env:UNITS_DSN" }),
+      want: `
+home/units/config.json:2:3 warning STORAGE_NO_VAULT_KEY storage provider postgresql has no vaultKey, so the store will not open
+  hint: set storage.vaultKey to env:NAME or file:/abs/path holding 32 random bytes as base64url, the same on every replica`,
+    },
+  ],
+  [
+    "object_store without a vaultKey is warned about at the storage block",
+    {
+      ...storage({ provider: "object_store", bucket: "b", region: "r" }),
+      want: `
+home/units/config.json:2:3 warning STORAGE_NO_VAULT_KEY storage provider object_store has no vaultKey, so the store will not open
+  hint: set storage.vaultKey to env:NAME or file:/abs/path holding 32 random bytes as base64url, the same on every replica`,
+    },
+  ],
+  [
+    "sqlite without a vaultKey is valid: it makes its own",
+    { ...storage({ provider: "sqlite", path: "u.db" }), want: "" },
   ],
   [
     "postgresql without a connection is rejected",
     {
-      ...storage({ provider: "postgresql" }),
+      ...storage({ provider: "postgresql", vaultKey: "env:K" }),
       want: `
 home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the required property "connection"
   hint: add "connection"`,
@@ -60,7 +85,7 @@ home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the requi
   [
     "postgresql with a literal connection string is rejected",
     {
-      ...storage({ provider: "postgresql", connection: "postgres://u:p@db/units" }),
+      ...storage({ provider: "postgresql", connection: "postgres://u:p@db/units", vaultKey: "env:K" }),
       want: `
 home/units/config.json:4:19 error LITERAL_SECRET "connection" holds a literal secret; secrets must be references
   hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
@@ -77,6 +102,7 @@ home/units/config.json:4:19 error LITERAL_SECRET "connection" holds a literal se
         credentials: "env:UNITS_S3",
         endpoint: "https://s3.example.com",
         forcePathStyle: true,
+        vaultKey: "env:UNITS_KEY",
       }),
       want: "",
     },
@@ -84,7 +110,7 @@ home/units/config.json:4:19 error LITERAL_SECRET "connection" holds a literal se
   [
     "object_store without a bucket is rejected",
     {
-      ...storage({ provider: "object_store", region: "eu-west-1" }),
+      ...storage({ provider: "object_store", region: "eu-west-1", vaultKey: "env:K" }),
       want: `
 home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the required property "bucket"
   hint: add "bucket"`,
@@ -93,7 +119,7 @@ home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the requi
   [
     "object_store without a region is rejected",
     {
-      ...storage({ provider: "object_store", bucket: "units-state" }),
+      ...storage({ provider: "object_store", bucket: "units-state", vaultKey: "env:K" }),
       want: `
 home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the required property "region"
   hint: add "region"`,
@@ -102,7 +128,13 @@ home/units/config.json:2:3 error MISSING_PROPERTY "storage" is missing the requi
   [
     "object_store with literal credentials is rejected",
     {
-      ...storage({ provider: "object_store", bucket: "b", region: "r", credentials: "AKIAEXAMPLE" }),
+      ...storage({
+        provider: "object_store",
+        bucket: "b",
+        region: "r",
+        credentials: "AKIAEXAMPLE",
+        vaultKey: "env:K",
+      }),
       want: `
 home/units/config.json:6:20 error LITERAL_SECRET "credentials" holds a literal secret; secrets must be references
   hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
@@ -151,7 +183,7 @@ home/units/config.json:4:17 error LITERAL_SECRET "vaultKey" holds a literal secr
   [
     "a vault: reference in a storage field is rejected, since the vault lives in that store",
     {
-      ...storage({ provider: "postgresql", connection: "vault:dsn" }),
+      ...storage({ provider: "postgresql", connection: "vault:dsn", vaultKey: "env:K" }),
       want: `
 home/units/config.json:4:19 error LITERAL_SECRET "connection" takes only an env:NAME or file:/abs/path reference
   hint: write env:NAME (set NAME in the environment) or file:/abs/path (a file only its owner can read)`,
@@ -183,6 +215,7 @@ home/units/config.json:4:17 error LITERAL_SECRET "vaultKey" holds a literal secr
         bucket: "b",
         region: "r",
         credentials: { accessKeyId: "AKIA", secretAccessKey: "x" },
+        vaultKey: "env:K",
       }),
       want: `
 home/units/config.json:6:20 error WRONG_TYPE "credentials" must be a string, not an object

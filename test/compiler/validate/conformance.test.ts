@@ -50,6 +50,37 @@ const spec: ConformanceTable = [
     },
   ],
   [
+    "1: an unknown property in a setup item is rejected",
+    {
+      files: unit(
+        `name: Files\ndescription: List files.\nsetup:\n  verify:\n    - label: Check ls\n      command: ls\n      timeout: 5\n${CLI}`,
+      ),
+      want: `
+.units/u.md:8:7 error UNKNOWN_PROPERTY unknown property "timeout" in "verify[0]"
+  hint: did you mean "timeoutMs"?`,
+    },
+  ],
+  [
+    "1: an unknown property in projectBinding is rejected",
+    {
+      files: unit(`name: Files\ndescription: List files.\nprojectBinding:\n  requierd: true\n${CLI}`),
+      want: `
+.units/u.md:4:1 error MISSING_PROPERTY "projectBinding" is missing the required property "required"
+  hint: add "required"
+.units/u.md:5:3 error UNKNOWN_PROPERTY unknown property "requierd" in "projectBinding"
+  hint: did you mean "required"?`,
+    },
+  ],
+  [
+    "1: an unknown property in runtime is rejected",
+    {
+      files: unit(`name: Files\ndescription: List files.\nruntime:\n  feature: [docker]\n${CLI}`),
+      want: `
+.units/u.md:5:3 error UNKNOWN_PROPERTY unknown property "feature" in "runtime"
+  hint: did you mean "features"?`,
+    },
+  ],
+  [
     "1: an unknown top-level config property is rejected",
     {
       files: config({ mcpServer: {} }),

@@ -1,8 +1,10 @@
 /**
  * `tools/list` of a compiled bundle, exactly, for every exposure mode: direct tools per operation
  * with their schemas and annotations, one progressive tool per unit, the `code_mode` tool,
- * `search_tools` first; and tool names that fit 64 characters and never clash.
+ * `search_tools` first; a unit's catalog icon on each of its tools; and tool names that fit 64
+ * characters and never clash.
  */
+import { readFile } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { exposureProject } from "./fixtures.js";
 import { closeAll, compileProject, connect, projectConfig, serve } from "./support.js";
@@ -146,6 +148,42 @@ describe("tools/list", () => {
       "notes__getNote",
       "notes__createNote",
     ]);
+  });
+
+  it("carries a unit's catalog icon into the manifest and onto its progressive and direct tools", async () => {
+    const unitFile = (name: string, exposure: string, icon: string) =>
+      `---\nname: ${name}\ndescription: ${name} tools.\nexposure: ${exposure}\ncatalog:\n  icon: ${icon}\n` +
+      `cliTools:\n  actions:\n    hello: { description: Say hello., command: echo, args: [hello] }\n---\n`;
+    const manifestPath = await compileProject({
+      ".units/direct.md": unitFile("Direct", "direct", "https://icons.example.com/direct.svg"),
+      ".units/prog.md": unitFile("Prog", "progressive", "https://icons.example.com/prog.png"),
+      // A file icon is for catalogs that ship the bundle; an MCP client could not fetch it.
+      ".units/local/UNIT.md": unitFile("Local", "direct", "icon.svg"),
+      ".units/plain.md": unitFile("Plain", "direct", "https://icons.example.com/plain.svg").replace(
+        /catalog:\n.*\n/,
+        "",
+      ),
+    });
+    const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+    const catalogs = Object.fromEntries(
+      manifest.units.map((u: { id: string; catalog?: unknown }) => [u.id, u.catalog]),
+    );
+    expect(catalogs).toEqual({
+      direct: { icon: "https://icons.example.com/direct.svg" },
+      prog: { icon: "https://icons.example.com/prog.png" },
+      // Rebased from the unit's folder to the bundle's, as other paths in the manifest are.
+      local: { icon: "../.units/local/icon.svg" },
+      plain: undefined,
+    });
+    const { tools } = await (await connect((await serve({ manifestPath })).url)).listTools();
+    const icons = Object.fromEntries(tools.map((t) => [t.name, t.icons]));
+    expect(icons).toEqual({
+      search_tools: undefined,
+      direct__hello: [{ src: "https://icons.example.com/direct.svg" }],
+      local__hello: undefined,
+      plain__hello: undefined,
+      prog: [{ src: "https://icons.example.com/prog.png" }],
+    });
   });
 
   it("keeps names within 64 characters with a stable hash and never lists two tools under one name", async () => {
