@@ -5,7 +5,8 @@
  * which the suite's global setup builds); the real CLI compiles the project's units; the real `tsc`
  * checks it; plain Node runs it against an HTTP service on 127.0.0.1. Also: the Code Mode global
  * stays out of the application's program and type-checks through the bundle's Code Mode tsconfig;
- * a build in another folder runs, once the bundle's JSON files are copied, from any working folder.
+ * a build in another folder runs, once the bundle's JSON files are copied, from any working folder;
+ * the same app runs unchanged under Node 24's type stripping, under tsx, and built by tsc into dist/.
  */
 import { execFile } from "node:child_process";
 import { copyFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
