@@ -7,8 +7,10 @@
  * that touches the output folder (graphql-codegen splits `codegen.ts` from `generate-and-save.ts`
  * the same way).
  */
+
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { withBundleSetting } from "./bundle-setting.js";
 import type { CompileOptions, CompileResult } from "./compile.js";
 import { type Diagnostic, hasErrors } from "./diagnostics.js";
 import {
@@ -30,7 +32,7 @@ export interface BuildOptions extends Omit<CompileOptions, "outDir"> {
   check?: boolean;
   /** With errors, still write the units that compiled; failed units keep their last output. */
   partial?: boolean;
-  /** Also emit one ESM file plus declarations under `bundle/`. */
+  /** Also emit one ESM file plus declarations under `bundle/`; when absent, the project's `output.bundle`. */
   bundle?: boolean;
   /** Keep the build record (`unitc compile` does; watch mode when asked): good builds are recorded. */
   record?: boolean;
@@ -109,7 +111,8 @@ function recordOptions(options: BuildOptions): RecordOptions {
 }
 
 /** Builds a project: see {@link BuildOutcome}. Never throws for bad input; diagnostics say it. */
-export async function build(options: BuildOptions): Promise<BuildOutcome> {
+export async function build(given: BuildOptions): Promise<BuildOutcome> {
+  const options = await withBundleSetting(given);
   const record = options.record ? recordOptions(options) : undefined;
   const recorded = record && options.reuseRecord ? await checkUpToDate(record) : undefined;
   if (recorded) {

@@ -23,7 +23,7 @@ function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
     resolveId(source, importer) {
       if (source === "unitc/runtime") return { id: source, external: true };
       const base = importer ? new URL(source, `file://${importer}`).pathname : source;
-      const id = base.replace(/\.js$/, ".ts");
+      const id = base.replace(/\.js$/, ".ts"); // `.ts` names, as emitted, stay as they are
       return files.has(id.slice(ROOT.length)) ? id : null;
     },
     load(id) {
@@ -51,7 +51,13 @@ function declarations(
     const result = ts.transpileDeclaration(text, {
       fileName: path,
       reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true },
+      // The modules import each other by their `.ts` names.
+      compilerOptions: {
+        module: ts.ModuleKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        strict: true,
+        rewriteRelativeImportExtensions: true,
+      },
     });
     for (const d of result.diagnostics ?? []) {
       const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
@@ -62,7 +68,9 @@ function declarations(
       };
       diagnostics.push(createDiagnostic("error", "BUNDLE_DECLARATION", message, location, BUG_HINT));
     }
-    out.set(`bundle/${path.replace(/\.ts$/, ".d.ts")}`, result.outputText);
+    // transpileDeclaration keeps the `.ts` names; the declarations sit beside no `.ts` file.
+    const declared = result.outputText.replace(/(from "\.\.?\/[^"]*)\.ts"/g, '$1.js"');
+    out.set(`bundle/${path.replace(/\.ts$/, ".d.ts")}`, declared);
   }
   return out;
 }

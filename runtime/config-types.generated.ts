@@ -704,6 +704,15 @@ export interface UnitsConfig {
   telemetry?: boolean;
   serve?: Serve;
   completion?: Completion;
+  /**
+   * What every compile of this project writes besides the typed modules and the manifest; compile --check, watch mode and doctor hold the output to the same setting.
+   */
+  output?: {
+    /**
+     * Also write bundle/: the modules as one ES module file with .d.ts declarations, for consumers without TypeScript. The --bundle flag does this for one compile only.
+     */
+    bundle?: boolean;
+  };
   options?: Options;
   namespaceAliases?: NamespaceAliases;
   /**

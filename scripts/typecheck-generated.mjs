@@ -72,20 +72,28 @@ const bundleOptions = {
   strict: true,
   noUncheckedIndexedAccess: true,
   verbatimModuleSyntax: true,
+  // What Node's type stripping runs: `.ts` import names, and only syntax it can erase.
+  rewriteRelativeImportExtensions: true,
+  erasableSyntaxOnly: true,
   noEmit: true,
   types: ["node"],
   typeRoots: [join(root, "node_modules/@types")],
   paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
 };
 
+/** Not erasable syntax in unitc's own runtime: users load it compiled, never by type stripping. */
+const runtimeSyntax = (d) => d.code === 1294 && d.file?.fileName.startsWith(join(root, "runtime") + sep);
+
 /** `file:line:col TScode message` for each diagnostic. */
 function formatted(diagnostics) {
-  return diagnostics.map((d) => {
-    const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    if (!d.file || d.start === undefined) return message;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${relative(root, d.file.fileName)}:${line + 1}:${character + 1} TS${d.code} ${message}`;
-  });
+  return diagnostics
+    .filter((d) => !runtimeSyntax(d))
+    .map((d) => {
+      const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+      if (!d.file || d.start === undefined) return message;
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      return `${relative(root, d.file.fileName)}:${line + 1}:${character + 1} TS${d.code} ${message}`;
+    });
 }
 
 /** The formatted tsc errors of a program of these files (code importing generated bundles). */

@@ -50,7 +50,11 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       ...includeUserUnitsArg,
       out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
       check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
-      bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
+      bundle: {
+        type: "boolean",
+        description:
+          "Also emit one ESM file plus declarations under bundle/ (this once; output.bundle in the config: always)",
+      },
       watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
       force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
       format: {
@@ -74,11 +78,13 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       if (!(await projectMayRun(io, "compile", options, args.trust, compileRunsCommands))) {
         return setExit(EXIT_ERRORS);
       }
+      // Without the flag, the project config's output.bundle decides (in build, for every build).
+      const bundleFlag = typeof args.bundle === "boolean" ? { bundle: args.bundle } : {};
       if (args.watch) {
         if (args.check) throw new UsageError("--watch and --check cannot be combined");
         if (format === "json") throw new UsageError("--watch and --format json cannot be combined");
         const { watchUntilStopped } = await import("./watch.js");
-        await watchUntilStopped(io, { ...options, outDir, bundle: args.bundle === true });
+        await watchUntilStopped(io, { ...options, outDir, ...bundleFlag });
         return setExit(EXIT_OK);
       }
       const shown = relative(io.cwd, outDir) || ".";
@@ -92,7 +98,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         outDir,
         check,
         partial: args.partial === true,
-        bundle: args.bundle === true,
+        ...bundleFlag,
         record: true,
         reuseRecord: args.force !== true,
         oauth: storage.oauth,

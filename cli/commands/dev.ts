@@ -66,7 +66,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const userWatcher = userPlace ? watchUserBundle(io, userPlace, () => host) : undefined;
       const watcher = startWatching(
         io,
-        { ...options, outDir, bundle: args.bundle === true },
+        { ...options, outDir, ...(typeof args.bundle === "boolean" ? { bundle: args.bundle } : {}) },
         async (build) => {
           if (host) await swap(io, host, build);
         },

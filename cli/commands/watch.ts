@@ -10,8 +10,8 @@ export interface WatchCliOptions {
   userConfigFile?: string | false | undefined;
   env?: Record<string, string | undefined>;
   outDir: string;
-  /** Also write `bundle/` (rollup) on every build. */
-  bundle: boolean;
+  /** Also write `bundle/` (rollup) on every build; absent: the project's `output.bundle`. */
+  bundle?: boolean;
 }
 
 /** Starts watching, reporting every build on stderr; `after` runs once a build is reported. */

@@ -34,7 +34,7 @@ export const CLIENT_INTERFACE = "Client";
 export function emitTypesModule(unit: UnitPlan): string {
   const types = operationTypes(unit, "export ");
   const methods = unit.operations.map((op) => methodSignature(op, "  ")).join("");
-  const imports = usesSpecTypes(unit) ? `import type * as $types from "./spec-types.js";\n\n` : "";
+  const imports = usesSpecTypes(unit) ? `import type * as $types from "./spec-types.ts";\n\n` : "";
   return (
     `${GENERATED_HEADER}// Unit ${stringLiteral(unit.id)}: input and output types.\n\n${imports}` +
     `${types}${types ? "\n" : ""}${docComment(unitDoc(unit))}export interface ${CLIENT_INTERFACE} {\n${methods}}\n`
@@ -57,7 +57,7 @@ export function emitSpecTypesModule(unit: UnitPlan, module: TypesModule): string
 
 /** `units/<id>/index.ts`: the client interface and its factory over a runtime. */
 export function emitClientModule(unit: UnitPlan): string {
-  const imports = `import type * as ${TYPES} from "./types.js";\n`;
+  const imports = `import type * as ${TYPES} from "./types.ts";\n`;
   const bindings = unit.operations
     .map(
       (op) =>

@@ -1,4 +1,8 @@
-/** The top-level `index.ts`: `createUnits()` binds every unit's client to one in-process runtime. */
+/**
+ * The top-level `index.ts`: `createUnits()` binds every unit's client to one in-process runtime.
+ * Generated modules import each other by their `.ts` names and use only erasable syntax, so Node's
+ * type stripping and tsx run them as they are; tsc with `rewriteRelativeImportExtensions` builds them.
+ */
 import { GENERATED_HEADER } from "./client-module.js";
 import { docComment, objectKey, propertyKey, stringLiteral } from "./literal.js";
 import type { UnitPlan } from "./plan.js";
@@ -18,12 +22,12 @@ export const PACKAGE_JSON = `{
 export function emitIndexModule(units: readonly UnitPlan[]): string {
   const imports = units
     .map((u) => {
-      const from = stringLiteral(`./units/${u.id}/index.js`);
+      const from = stringLiteral(`./units/${u.id}/index.ts`);
       return `import { create${u.clientName}, type ${u.clientName} } from ${from};\n`;
     })
     .join("");
   const reexports = units
-    .map((u) => `export type { ${u.clientName} } from ${stringLiteral(`./units/${u.id}/index.js`)};\n`)
+    .map((u) => `export type { ${u.clientName} } from ${stringLiteral(`./units/${u.id}/index.ts`)};\n`)
     .join("");
   const members = units
     .map(

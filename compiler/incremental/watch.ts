@@ -18,7 +18,7 @@ export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
   outDir: string;
   /** Quiet time after the last change before a rebuild starts (default 20 ms). */
   debounceMs?: number;
-  /** Also write `bundle/` (rollup) on every build; a failed bundle makes the build fail. */
+  /** Also write `bundle/` (rollup) on every build; absent: the project's `output.bundle`. A failed bundle fails the build. */
   bundle?: boolean;
   /** Called after every build, the first included. Errors it throws are reported, not fatal. */
   onBuild?: (build: WatchBuild) => void | Promise<void>;

@@ -5,7 +5,8 @@
  * which the suite's global setup builds); the real CLI compiles the project's units; the real `tsc`
  * checks it; plain Node runs it against an HTTP service on 127.0.0.1. Also: the Code Mode global
  * stays out of the application's program and type-checks through the bundle's Code Mode tsconfig;
- * a build in another folder runs, once the bundle's JSON files are copied, from any working folder.
+ * a build in another folder runs, once the bundle's JSON files are copied, from any working folder;
+ * the same app runs unchanged under Node 24's type stripping, under tsx, and built by tsc into dist/.
  */
 import { execFile } from "node:child_process";
 import { copyFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -19,6 +20,9 @@ import { cleanupProjects, writeProject } from "../support/project.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const TSC = join(repoRoot, "node_modules/typescript/bin/tsc");
+/** Node 24, whose type stripping runs `.ts` and `.mts` files as they are. */
+const NODE24 = join(repoRoot, "node_modules/.bin/node");
+const TSX = join(repoRoot, "node_modules/tsx/dist/cli.mjs");
 const UNITC = join(repoRoot, "dist/cli/main.cjs");
 const run = promisify(execFile);
 
@@ -101,7 +105,7 @@ const CONFIG = (baseUrl: string) =>
 
 /** The application: CommonJS code requires the generated ES modules; ES module code imports them. */
 const MAIN = {
-  commonjs: `import generated = require("./generated/index.js");
+  commonjs: `import generated = require("./generated/index.ts");
 
 const units = generated.createUnits();
 units.sums
@@ -109,7 +113,7 @@ units.sums
   .then((result) => console.log(JSON.stringify(result.sum)))
   .finally(() => units.$runtime.close());
 `,
-  module: `import { createUnits } from "./generated/index.js";
+  module: `import { createUnits } from "./generated/index.ts";
 
 const units = createUnits();
 try {
@@ -136,6 +140,15 @@ async function consumerProject(flavour: Flavour, baseUrl: string): Promise<strin
   if (flavour === "module")
     writeFileSync(join(dir, "package.json"), JSON.stringify({ ...pkg, type: "module" }));
   expect((await tsc(["--init"], dir)).code).toBe(0);
+  // What README says to add: tsc then rewrites the `.ts` specifiers to `.js` in what it emits.
+  const config = join(dir, "tsconfig.json");
+  writeFileSync(
+    config,
+    readFileSync(config, "utf8").replace(
+      '"compilerOptions": {',
+      '"compilerOptions": {\n    "rewriteRelativeImportExtensions": true,',
+    ),
+  );
   await mkdir(join(dir, "node_modules"));
   symlinkSync(repoRoot, join(dir, "node_modules/unitc"), "dir");
   const compiled = await node([UNITC, "compile", "--user-config", "none"], dir);
@@ -194,6 +207,24 @@ describe.each(["commonjs", "module"] as const)("a %s project from npm init and t
     expect(missing.out).toContain(`copied into ${join(dir, "build/generated")}`);
     copy("manifest.json");
     expect(await node([main], elsewhere)).toEqual({ code: 0, out: "5\n" });
+  }, 120_000);
+});
+
+describe("the generated client in the three ways README shows", () => {
+  it("runs unchanged under Node's type stripping, under tsx, and built by tsc into dist/", async () => {
+    // A project of its own: tsc emitting into the other projects' folders leaves `.js` beside `.ts`.
+    const dir = await consumerProject("module", `${api.url}/api`);
+    writeFileSync(join(dir, "app.mts"), MAIN.module);
+    const elsewhere = await writeProject({});
+    // Node 24 runs the TypeScript sources as they are, from any working folder.
+    expect(await exec(NODE24, [join(dir, "app.mts")], elsewhere)).toEqual({ code: 0, out: "5\n" });
+    expect(await node([TSX, "app.mts"], dir)).toEqual({ code: 0, out: "5\n" });
+    rmSync(join(dir, "dist"), { recursive: true, force: true });
+    expect(await tsc(["-p", ".", "--outDir", "dist"], dir)).toEqual({ code: 0, out: "" });
+    expect(readFileSync(join(dir, "dist/app.mjs"), "utf8")).toContain('from "./generated/index.js"');
+    for (const name of ["manifest.json", "package.json"])
+      copyFileSync(join(dir, "generated", name), join(dir, "dist/generated", name));
+    expect(await node([join(dir, "dist/main.js")], elsewhere)).toEqual({ code: 0, out: "5\n" });
   }, 120_000);
 });
 
