@@ -1295,9 +1295,13 @@ export interface OauthFields {
    */
   issuer?: string;
   /**
-   * Protected resource metadata URL.
+   * Protected resource metadata URL (RFC 9728). The resource it names is sent as the resource parameter (RFC 8707) on authorization and token requests.
    */
   resourceMetadataUrl?: string;
+  /**
+   * The protected resource (RFC 8707) to name as the resource parameter on authorization and token requests. Default: none is sent (some providers, such as Microsoft Entra ID, reject it) unless resourceMetadataUrl names one.
+   */
+  resource?: string;
   /**
    * Authorization server metadata URL.
    */

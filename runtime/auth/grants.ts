@@ -1,7 +1,7 @@
 /**
  * The token endpoint calls, through oauth4webapi: client credentials, authorization code (PKCE, and
  * for OIDC the id_token's signature against the JWKS, `iss`, `aud`, `exp` and `nonce`) and refresh.
- * Every request carries the `resource` parameter (RFC 8707) when the unit names one.
+ * Every request carries the `resource` parameter (RFC 8707) when the unit names one (never by default).
  */
 import * as oauth from "oauth4webapi";
 import { UnitError } from "../errors.js";

@@ -25,6 +25,27 @@ export interface OAuthSettings {
   resource?: string;
 }
 
+const WELL_KNOWN_RESOURCE = "/.well-known/oauth-protected-resource";
+
+/**
+ * The resource (RFC 8707) an HTTP-based unit names, or undefined: `auth.resource`, else the resource
+ * its `resourceMetadataUrl` describes (RFC 9728: the well-known segment taken out; the unit's URL when
+ * the metadata URL is not of that form). Never by default: Microsoft Entra ID and others refuse it.
+ */
+export function unitResource(auth: AuthConfig, unitUrl: string | undefined): string | undefined {
+  if (auth.type !== "oauth2" && auth.type !== "oidc") return undefined;
+  if (typeof auth.resource === "string" && auth.resource.length > 0) return auth.resource;
+  if (typeof auth.resourceMetadataUrl !== "string" || auth.resourceMetadataUrl.length === 0) return undefined;
+  let metadata: URL;
+  try {
+    metadata = new URL(auth.resourceMetadataUrl);
+  } catch {
+    return unitUrl;
+  }
+  if (!metadata.pathname.startsWith(WELL_KNOWN_RESOURCE)) return unitUrl;
+  return `${metadata.origin}${metadata.pathname.slice(WELL_KNOWN_RESOURCE.length)}`;
+}
+
 /** True for the auth types this room handles. */
 export function isOAuth(auth: AuthConfig | undefined): auth is AuthConfig & OAuthSettings {
   return auth?.type === "oauth2" || auth?.type === "oidc";

@@ -16,6 +16,10 @@ declare module "oidc-provider" {
 
   interface KoaContext {
     path: string;
+    method: string;
+    query: Record<string, unknown>;
+    /** Set on the provider's own routes; `body` is the parsed form of a POST. */
+    oidc?: { body?: Record<string, unknown> };
     body: unknown;
   }
 
