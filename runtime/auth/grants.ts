@@ -6,6 +6,7 @@
 import * as oauth from "oauth4webapi";
 import { UnitError } from "../errors.js";
 import { requestOptions } from "./metadata.js";
+import { slackTokenFetch } from "./providers.js";
 import { clientSecret, type OAuthSettings } from "./settings.js";
 
 /** Tokens as kept: the access token, its expiry, the refresh token and the granted scopes. */
@@ -50,12 +51,17 @@ export function party(
         ? oauth.ClientSecretBasic(secret)
         : oauth.ClientSecretPost(secret);
   }
+  const token = server.token_endpoint;
+  const shaped =
+    settings.tokenResponse === "slack" && token
+      ? slackTokenFetch(fetchImpl ?? globalThis.fetch, token)
+      : fetchImpl;
   return {
     server,
     client: { client_id: settings.clientId },
     clientAuth,
     settings,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(shaped ? { fetch: shaped } : {}),
   };
 }
 

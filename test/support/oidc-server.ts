@@ -38,6 +38,10 @@ export interface OidcOptions {
   apiScopes?: string[];
   /** Changes the served discovery document (fields the provider's settings cannot set, such as PKCE methods). */
   rewriteMetadata?: (document: Record<string, unknown>) => Record<string, unknown>;
+  /** The authorization parameter the scopes arrive in, as Slack reads user scopes from `user_scope`. */
+  scopeParameter?: string;
+  /** Changes the token endpoint's successful answers (to answer as a provider with its own shape does). */
+  rewriteToken?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** Resource indicators (RFC 8707); on by default. Off, the provider knows no `resource` parameter. */
   resourceIndicators?: boolean;
 }
@@ -115,13 +119,22 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
   }
   const received: OidcServer["received"] = [];
   const endpoints = { "/auth": "auth", "/device/auth": "device", "/token": "token" } as const;
+  const { scopeParameter } = options;
   provider.use(async (ctx, next) => {
+    const asSent = { ...ctx.query };
+    if (scopeParameter && ctx.path === "/auth" && typeof asSent[scopeParameter] === "string") {
+      const { [scopeParameter]: scope, ...rest } = asSent;
+      ctx.query = { ...rest, scope };
+    }
     await next();
     const endpoint = endpoints[ctx.path as keyof typeof endpoints];
     // Read after the provider parsed the body: its own parse of the request, unfiltered.
-    const params =
-      ctx.method === "POST" ? (ctx.oidc?.body as Record<string, unknown> | undefined) : ctx.query;
+    const params = ctx.method === "POST" ? (ctx.oidc?.body as Record<string, unknown> | undefined) : asSent;
     if (endpoint) received.push({ endpoint, params: { ...params } });
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (options.rewriteToken && endpoint === "token" && body && typeof body.access_token === "string") {
+      ctx.body = options.rewriteToken(body);
+    }
   });
   const grants: OidcServer["grants"] = [];
   provider.on("grant.success", (ctx) => {
