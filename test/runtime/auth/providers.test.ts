@@ -3,7 +3,7 @@
  * quirks are seen by a real oidc-provider answering as the provider does: Google's extra
  * authorization parameters, Slack's user_scope and nested token, GitHub's fixed endpoints.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import type { AuthConfig } from "../../../runtime/manifest.js";
 import { httpAction } from "../../support/http-server.js";
 import { driveLogin } from "../../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../../support/oidc-server.js";
+import { compileProject } from "../serve/support.js";
 
 let oidc: OidcServer;
 let slack: OidcServer;
@@ -91,6 +92,35 @@ describe("provider presets", () => {
       tokenUrl: "https://github.com/login/oauth/access_token",
     });
     expect(preset({ provider: "google" }).issuer).toBe("https://accounts.google.com");
+  });
+
+  it("a config with provider, tenant and resource compiles, and the manifest's auth keeps them", async () => {
+    const auth = {
+      type: "oauth2",
+      provider: "entra",
+      tenant: "contoso.onmicrosoft.com",
+      clientId: "app",
+      scopes: ["https://graph.microsoft.com/.default"],
+      resource: "https://graph.microsoft.com",
+    };
+    const manifest = await compileProject({
+      ".units/config.json": JSON.stringify({
+        options: { exposure: "direct" },
+        httpApis: {
+          graph: {
+            name: "Graph",
+            description: "Microsoft Graph.",
+            baseUrl: "https://graph.microsoft.com/v1.0",
+            auth,
+            actions: { me: { method: "GET", path: "/me", description: "The signed-in user." } },
+          },
+        },
+      }),
+    });
+    const units = JSON.parse(await readFile(manifest, "utf8")).units as Array<{
+      connection: { auth: unknown };
+    }>;
+    expect(units[0]?.connection.auth).toEqual(auth);
   });
 
   it("Entra ID: the tenant's endpoints, scopes required, a bad tenant refused", () => {
