@@ -1304,9 +1304,21 @@ export interface OauthFields {
    */
   issuer?: string;
   /**
-   * Protected resource metadata URL.
+   * Protected resource metadata URL (RFC 9728). The resource it names is sent as the resource parameter (RFC 8707) on authorization and token requests.
    */
   resourceMetadataUrl?: string;
+  /**
+   * A provider preset that fills in the endpoints and quirks of a big provider; explicit issuer, authorizationUrl and tokenUrl win over it.
+   */
+  provider?: "google" | "entra" | "github" | "slack" | "atlassian" | "salesforce";
+  /**
+   * The Microsoft Entra ID tenant (directory ID or domain, or common, organizations, consumers) for provider entra. Default: organizations.
+   */
+  tenant?: string;
+  /**
+   * The protected resource (RFC 8707) to name as the resource parameter on authorization and token requests. Default: none is sent (some providers, such as Microsoft Entra ID, reject it) unless resourceMetadataUrl names one.
+   */
+  resource?: string;
   /**
    * Authorization server metadata URL.
    */

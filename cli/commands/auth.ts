@@ -169,8 +169,13 @@ function pastedLines(args: AuthArgs, io: CliIO): AsyncIterable<string> | undefin
 
 function logoutLine(unitId: string, outcome: LogoutOutcome): string {
   if (!outcome.removed) return `no login was stored for ${unitId}\n`;
+  const selfContained = "the access token is self-contained, so it cannot be revoked; it expires on its own";
+  const onlyRefresh = outcome.revoked?.length === 1 && outcome.revoked[0] === "refresh_token";
   const how = {
-    revoked: "; the provider revoked its tokens",
+    revoked: onlyRefresh
+      ? `; the provider revoked the refresh token and with it the grant (${selfContained})`
+      : "; the provider revoked its tokens",
+    unrevocable: ` (${selfContained}; it was deleted here)`,
     unsupported: " (the provider offers no revocation; the tokens were deleted here)",
     failed: ` (revoking at the provider failed: ${outcome.reason}; the tokens were deleted here)`,
     skipped: "",

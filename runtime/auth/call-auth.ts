@@ -7,14 +7,14 @@ import { type ResolvedAuth, resolveAuth } from "../invoke/http/request.js";
 import type { InvokeContext } from "../invoke/types.js";
 import type { AuthConfig } from "../manifest.js";
 import type { StoredSecrets } from "../references.js";
-import { isOAuth } from "./settings.js";
+import { isOAuth, unitResource } from "./settings.js";
 
 /** Resolved auth plus, for OAuth, how to get a renewed Authorization header after a 401. */
 export interface CallAuth extends ResolvedAuth {
   reauth?: () => Promise<{ header: string; secret: string } | undefined>;
 }
 
-/** The connection fields that name the protected resource (RFC 8707). */
+/** The connection fields that name the protected resource (RFC 8707) when the unit asks to send it. */
 interface Target {
   auth: AuthConfig;
   baseUrl?: string;
@@ -38,7 +38,7 @@ export async function callAuth(
   // Loaded on first use: units without OAuth never load the store or the OAuth client.
   const source =
     context.oauth ?? (await (await import("./open.js")).defaultTokenSource(context.env, context.fetch));
-  const resource = connection.baseUrl ?? connection.endpointUrl;
+  const resource = unitResource(auth, connection.baseUrl ?? connection.endpointUrl);
   const unitId = context.unit.id;
   const token = await source.accessToken(unitId, auth, resource);
   return {

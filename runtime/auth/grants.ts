@@ -1,11 +1,12 @@
 /**
  * The token endpoint calls, through oauth4webapi: client credentials, authorization code (PKCE, and
  * for OIDC the id_token's signature against the JWKS, `iss`, `aud`, `exp` and `nonce`) and refresh.
- * Every request carries the `resource` parameter (RFC 8707) when the unit names one.
+ * Every request carries the `resource` parameter (RFC 8707) when the unit names one (never by default).
  */
 import * as oauth from "oauth4webapi";
 import { UnitError } from "../errors.js";
 import { requestOptions } from "./metadata.js";
+import { slackTokenFetch } from "./providers.js";
 import { clientSecret, type OAuthSettings } from "./settings.js";
 
 /** Tokens as kept: the access token, its expiry, the refresh token and the granted scopes. */
@@ -50,12 +51,17 @@ export function party(
         ? oauth.ClientSecretBasic(secret)
         : oauth.ClientSecretPost(secret);
   }
+  const token = server.token_endpoint;
+  const shaped =
+    settings.tokenResponse === "slack" && token
+      ? slackTokenFetch(fetchImpl ?? globalThis.fetch, token)
+      : fetchImpl;
   return {
     server,
     client: { client_id: settings.clientId },
     clientAuth,
     settings,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...(shaped ? { fetch: shaped } : {}),
   };
 }
 

@@ -56,10 +56,11 @@ export async function login(options: LoginOptions): Promise<TokenSet> {
   try {
     const url = new URL(p.server.authorization_endpoint);
     const params: Record<string, string | undefined> = {
+      ...settings.authParams,
       response_type: "code",
       client_id: p.client.client_id,
       redirect_uri: listener.redirectUri,
-      scope: scopeOf(settings),
+      [settings.scopeParameter ?? "scope"]: scopeOf(settings),
       state,
       code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",

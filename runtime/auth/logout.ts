@@ -1,6 +1,7 @@
 /**
  * `unitc auth logout`: the unit's tokens revoked at the provider (RFC 7009) when it has a revocation
  * endpoint, then deleted. A revocation that fails still deletes, and says so: the local copy must go.
+ * `unsupported_token_type` for the access token is expected (a JWT cannot be revoked), not a failure.
  */
 import * as oauth from "oauth4webapi";
 import type { AuthConfig } from "../manifest.js";
@@ -12,7 +13,13 @@ import type { OAuthTokens } from "./tokens.js";
 /** What logout did: `revoked` when the provider accepted the revocation, else why not. */
 export interface LogoutOutcome {
   removed: boolean;
-  revocation: "revoked" | "unsupported" | "failed" | "skipped";
+  /**
+   * `revoked`: the provider revoked what `revoked` lists; `unrevocable`: it cannot revoke the only
+   * token there was, a self-contained access token, which expires on its own.
+   */
+  revocation: "revoked" | "unrevocable" | "unsupported" | "failed" | "skipped";
+  /** The tokens the provider revoked, in the order asked. */
+  revoked?: Array<"refresh_token" | "access_token">;
   /** Why the revocation failed (never token bytes). */
   reason?: string;
 }
@@ -45,7 +52,8 @@ async function revoke(
   source: OAuthTokens,
   settings: OAuthSettings,
   tokens: { accessToken: string; refreshToken?: string },
-): Promise<Pick<LogoutOutcome, "revocation" | "reason">> {
+): Promise<Pick<LogoutOutcome, "revocation" | "revoked" | "reason">> {
+  const revoked: Array<"refresh_token" | "access_token"> = [];
   try {
     const p = await source.party(settings);
     if (!p.server.revocation_endpoint) return { revocation: "unsupported" };
@@ -59,12 +67,23 @@ async function revoke(
         ...requestOptions(p.fetch, p.server),
         additionalParameters: { token_type_hint: hint },
       });
-      await oauth.processRevocationResponse(response);
+      try {
+        await oauth.processRevocationResponse(response);
+        revoked.push(hint);
+      } catch (error) {
+        // A structured (JWT) access token cannot be revoked (RFC 7009 section 2.2.1): expected, not a failure.
+        if (!(hint === "access_token" && isUnsupportedTokenType(error))) throw error;
+        if (revoked.length === 0) return { revocation: "unrevocable" };
+      }
     }
-    return { revocation: "revoked" };
+    return { revocation: "revoked", revoked };
   } catch (error) {
     const reason =
       error instanceof oauth.ResponseBodyError ? error.error : ((error as Error).message ?? String(error));
-    return { revocation: "failed", reason };
+    return { revocation: "failed", reason, ...(revoked.length > 0 ? { revoked } : {}) };
   }
+}
+
+function isUnsupportedTokenType(error: unknown): boolean {
+  return error instanceof oauth.ResponseBodyError && error.error === "unsupported_token_type";
 }

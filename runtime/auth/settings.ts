@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { UnitError } from "../errors.js";
 import type { AuthConfig } from "../manifest.js";
 import { resolveReference } from "../references.js";
+import { type ProviderPreset, providerPreset } from "./providers.js";
 
 /** The OAuth fields the runtime reads. */
 export interface OAuthSettings {
@@ -23,6 +24,32 @@ export interface OAuthSettings {
   scopes?: string[];
   /** The protected resource (RFC 8707), sent as `resource` on every request to the server. */
   resource?: string;
+  /** The preset named by `auth.provider`, and its quirks. */
+  provider?: string;
+  authParams?: ProviderPreset["authParams"];
+  scopeParameter?: ProviderPreset["scopeParameter"];
+  tokenResponse?: ProviderPreset["tokenResponse"];
+}
+
+const WELL_KNOWN_RESOURCE = "/.well-known/oauth-protected-resource";
+
+/**
+ * The resource (RFC 8707) an HTTP-based unit names, or undefined: `auth.resource`, else the resource
+ * its `resourceMetadataUrl` describes (RFC 9728: the well-known segment taken out; the unit's URL when
+ * the metadata URL is not of that form). Never by default: Microsoft Entra ID and others refuse it.
+ */
+export function unitResource(auth: AuthConfig, unitUrl: string | undefined): string | undefined {
+  if (auth.type !== "oauth2" && auth.type !== "oidc") return undefined;
+  if (typeof auth.resource === "string" && auth.resource.length > 0) return auth.resource;
+  if (typeof auth.resourceMetadataUrl !== "string" || auth.resourceMetadataUrl.length === 0) return undefined;
+  let metadata: URL;
+  try {
+    metadata = new URL(auth.resourceMetadataUrl);
+  } catch {
+    return unitUrl;
+  }
+  if (!metadata.pathname.startsWith(WELL_KNOWN_RESOURCE)) return unitUrl;
+  return `${metadata.origin}${metadata.pathname.slice(WELL_KNOWN_RESOURCE.length)}`;
 }
 
 /** True for the auth types this room handles. */
@@ -52,7 +79,32 @@ export function oauthSettings(auth: AuthConfig & OAuthSettings, resource?: strin
   if (scopes && scopes.length > 0) settings.scopes = scopes;
   const chosen = text(auth.resource) ?? resource;
   if (chosen !== undefined) settings.resource = chosen;
-  return settings;
+  const provider = text(auth.provider);
+  return provider === undefined ? settings : withPreset(settings, provider, text(auth.tenant));
+}
+
+/** `settings` with the preset's endpoints where the unit set none, and the preset's quirks. */
+function withPreset(settings: OAuthSettings, provider: string, tenant?: string): OAuthSettings {
+  const preset = providerPreset(provider, tenant);
+  const endpoints = ["issuer", "authorizationUrl", "tokenUrl"] as const;
+  // Any endpoint the unit names (an issuer, a metadata URL) replaces the preset's discovery issuer.
+  const ownDiscovery =
+    settings.issuer ?? settings.authorizationServerMetadataUrl ?? settings.openidConfigurationUrl;
+  const filled: OAuthSettings = { ...settings, provider };
+  for (const field of endpoints) {
+    if (filled[field] !== undefined || preset[field] === undefined) continue;
+    if (field === "issuer" && ownDiscovery !== undefined) continue;
+    filled[field] = preset[field];
+  }
+  if (preset.scopesRequired && !settings.scopes) {
+    throw new UnitError("AUTH_FAILED", `the unit's OAuth settings name no scopes: ${preset.scopesRequired}`, {
+      hint: "set auth.scopes",
+    });
+  }
+  if (preset.authParams) filled.authParams = preset.authParams;
+  if (preset.scopeParameter) filled.scopeParameter = preset.scopeParameter;
+  if (preset.tokenResponse) filled.tokenResponse = preset.tokenResponse;
+  return filled;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** `unitc auth status`: per OAuth unit, the state of its stored tokens; never the tokens themselves. */
 import type { ManifestUnit } from "../manifest.js";
 import { freshness } from "./freshness.js";
-import { fingerprint, isOAuth, oauthSettings } from "./settings.js";
+import { fingerprint, isOAuth, oauthSettings, unitResource } from "./settings.js";
 import type { TokenStore } from "./token-store.js";
 
 /** One unit's line of `auth status`. */
@@ -28,7 +28,7 @@ export function oauthTarget(unit: AuthUnit) {
   if (!isOAuth(auth)) return undefined;
   // A remote MCP unit's resource is its server URL; its login goes through the MCP SDK.
   if (unit.kind === "mcp") return { auth, resource: connection.url, mcp: true };
-  return { auth, resource: connection.baseUrl ?? connection.endpointUrl, mcp: false };
+  return { auth, resource: unitResource(auth, connection.baseUrl ?? connection.endpointUrl), mcp: false };
 }
 
 /** The status of every OAuth unit of `units`, by unit id. */

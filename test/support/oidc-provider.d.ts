@@ -16,6 +16,11 @@ declare module "oidc-provider" {
 
   interface KoaContext {
     path: string;
+    method: string;
+    /** Settable before `next()`: the provider then reads the changed parameters. */
+    query: Record<string, unknown>;
+    /** Set on the provider's own routes; `body` is the parsed form of a POST. */
+    oidc?: { body?: Record<string, unknown> };
     body: unknown;
   }
 

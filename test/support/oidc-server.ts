@@ -15,6 +15,8 @@ export interface OidcServer {
   grants: Array<{ grantType: string; basic: boolean }>;
   /** Requests to the revocation endpoint (RFC 7009), by HTTP method. */
   revocations: string[];
+  /** The parameters the authorization, device authorization and token endpoints received, in order. */
+  received: Array<{ endpoint: "auth" | "device" | "token"; params: Record<string, unknown> }>;
   /** Bearer tokens the API accepted / refused. */
   api: { accepted: string[]; refused: string[] };
   /** The provider's signing key (private JWK, `kid` "test-key"): tests sign their own tokens with it. */
@@ -36,6 +38,12 @@ export interface OidcOptions {
   apiScopes?: string[];
   /** Changes the served discovery document (fields the provider's settings cannot set, such as PKCE methods). */
   rewriteMetadata?: (document: Record<string, unknown>) => Record<string, unknown>;
+  /** The authorization parameter the scopes arrive in, as Slack reads user scopes from `user_scope`. */
+  scopeParameter?: string;
+  /** Changes the token endpoint's successful answers (to answer as a provider with its own shape does). */
+  rewriteToken?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** Resource indicators (RFC 8707); on by default. Off, the provider knows no `resource` parameter. */
+  resourceIndicators?: boolean;
 }
 
 async function listen(server: Server): Promise<number> {
@@ -82,7 +90,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       registration: { enabled: options.registration ?? true },
       revocation: { enabled: true },
       resourceIndicators: {
-        enabled: true,
+        enabled: options.resourceIndicators ?? true,
         defaultResource: () => apiUrl,
         useGrantedResource: () => true,
         getResourceServerInfo: () => ({
@@ -109,6 +117,25 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
       }
     });
   }
+  const received: OidcServer["received"] = [];
+  const endpoints = { "/auth": "auth", "/device/auth": "device", "/token": "token" } as const;
+  const { scopeParameter } = options;
+  provider.use(async (ctx, next) => {
+    const asSent = { ...ctx.query };
+    if (scopeParameter && ctx.path === "/auth" && typeof asSent[scopeParameter] === "string") {
+      const { [scopeParameter]: scope, ...rest } = asSent;
+      ctx.query = { ...rest, scope };
+    }
+    await next();
+    const endpoint = endpoints[ctx.path as keyof typeof endpoints];
+    // Read after the provider parsed the body: its own parse of the request, unfiltered.
+    const params = ctx.method === "POST" ? (ctx.oidc?.body as Record<string, unknown> | undefined) : asSent;
+    if (endpoint) received.push({ endpoint, params: { ...params } });
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (options.rewriteToken && endpoint === "token" && body && typeof body.access_token === "string") {
+      ctx.body = options.rewriteToken(body);
+    }
+  });
   const grants: OidcServer["grants"] = [];
   provider.on("grant.success", (ctx) => {
     grants.push({
@@ -147,6 +174,7 @@ export async function startOidc(options: OidcOptions = {}): Promise<OidcServer> 
     provider,
     grants,
     revocations,
+    received,
     api,
     signingKey,
     async close() {

@@ -36,6 +36,8 @@ const auth = (): AuthConfig => ({
   issuer: oidc.issuer,
   clientId: "cli",
   scopes: ["openid", "api:read"],
+  // This unit asks for the resource parameter (RFC 8707): logins and calls send it.
+  resource: oidc.apiUrl,
 });
 
 /** Starts a login, hands its URL (changed by `tamper`) to the scripted browser, and awaits both. */

@@ -87,13 +87,14 @@ describe("metadata discovery", () => {
     expect(error.message).toContain("an OAuth redirect must use https");
   });
 
-  it("uses client_secret_post when that is all the server allows, and sends the resource parameter", async () => {
+  it("uses client_secret_post when that is all the server allows, and sends the resource the unit names", async () => {
     const auth: AuthConfig = {
       type: "oauth2",
       issuer: `${server.url}/tenant`,
       clientId: "app",
       clientSecret: "env:SECRET",
       scopes: ["read"],
+      resource: server.url,
     };
     const context = httpAction({
       baseUrl: server.url,

@@ -60,7 +60,6 @@ async function loginExpired(unitId: string, auth: AuthConfig) {
   const done = login({
     unitId,
     auth,
-    resource: oidc.apiUrl,
     source,
     noBrowser: true,
     print: (line) => onUrl(line),

@@ -81,7 +81,6 @@ describe("a spec behind OAuth at build time", () => {
     const done = login({
       unitId: "guarded",
       auth: auth(),
-      resource: oidc.apiUrl,
       source: new OAuthTokens(store, process.env),
       noBrowser: true,
       print: (text) => reached(text),
