@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProject } from "../../support/project.js";
 import { REPO as repo, runServe } from "../../support/serve-cli.js";
+import { suiteTrust } from "../../support/trust-env.js";
 import { exposureProject } from "./fixtures.js";
 import { closeAll, compileProject, connect, structured } from "./support.js";
 
@@ -180,14 +181,20 @@ describe("unitc serve (stdio, built CLI)", () => {
       process.execPath,
       [join(repo, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
       {
-        env: { PATH: process.env.PATH },
+        env: { PATH: process.env.PATH, ...suiteTrust() },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => {
-      stdout += d.toString();
+    // Stdin closes once all three replies are in (or the server has ended), never after a fixed wait.
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d.toString();
+        if (['"id":1', '"id":2', '"id":3'].every((id) => stdout.includes(id))) resolve();
+      });
+      void exited.then(() => resolve());
     });
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();
@@ -207,9 +214,9 @@ describe("unitc serve (stdio, built CLI)", () => {
       params: { name: "shell__echo", arguments: { text: "hi" } },
     });
     send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "missing", arguments: {} } });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await answered;
     child.stdin.end();
-    const code = await new Promise((resolve) => child.on("exit", resolve));
+    const code = await exited;
     const lines = stdout.split("\n").filter((l) => l !== "");
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
     const byId = new Map(lines.map((l) => JSON.parse(l)).map((m) => [m.id, m]));
@@ -224,7 +231,7 @@ describe("unitc serve (stdio, built CLI)", () => {
     const child = spawn(
       process.execPath,
       [join(repo, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
-      { env: { PATH: process.env.PATH }, stdio: ["pipe", "pipe", "ignore"] },
+      { env: { PATH: process.env.PATH, ...suiteTrust() }, stdio: ["pipe", "pipe", "ignore"] },
     );
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     let stdout = "";
