@@ -1,9 +1,11 @@
 /**
  * `unit` or `unit.operation` on the command line, looked up as a served call looks it up (by source
- * name or TypeScript name), with the runtime's own `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` errors.
+ * name or TypeScript name), with the runtime's own `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` errors, their
+ * hints cut to the nearest names: a unit may have thousands of operations.
  */
+import { nearestNames } from "../compiler/validate/did-you-mean.js";
 import type { UnitRuntime } from "../runtime/core.js";
-import { UnitError } from "../runtime/errors.js";
+import { isUnitError, UnitError } from "../runtime/errors.js";
 import type { ManifestOperation, ManifestUnit } from "../runtime/manifest.js";
 import { failureOf, failureText } from "../runtime/serve/results.js";
 import type { CliIO } from "./io.js";
@@ -31,21 +33,48 @@ export function reportFailure(io: CliIO, command: string, error: unknown): void 
   io.stderr(`unitc ${command}: ${failureText(failureOf(error))}\n`);
 }
 
+/** How many names a hint offers for a misspelt unit or operation. */
+const NEAREST = 5;
+
+/** `nearest <kind>: a, b, …`, saying how many there are when not all are shown. */
+function nearestHint(kind: string, wanted: string, names: readonly string[], listedBy: string): string {
+  if (names.length === 0) return `no ${kind}`;
+  const shown = nearestNames(wanted, names, NEAREST).join(", ");
+  return names.length <= NEAREST
+    ? `nearest ${kind}: ${shown}`
+    : `nearest ${kind}: ${shown}; ${names.length} in all, ${listedBy} lists them`;
+}
+
 /** Finds the unit (and operation) `text` names; throws the runtime's lookup errors. */
 export function lookUp(runtime: UnitRuntime, text: string, needOperation: boolean): Target {
-  const { unitId, name } = splitTarget(new Set(runtime.manifest.units.map((u) => u.id)), text);
-  if (name === undefined) {
-    const unit = runtime.manifest.units.find((u) => u.id === unitId);
-    if (unit && !needOperation) return { unit };
-    if (unit) {
-      throw new UnitError("UNKNOWN_OPERATION", `name an operation of ${unitId}: ${unitId}.<operation>`, {
-        unit: unitId,
-        hint: `its operations: ${unit.operations.map((o) => o.tsName).join(", ") || "none"}`,
-      });
-    }
-    return runtime.operation(unitId, "");
+  const units = runtime.manifest.units;
+  const { unitId, name } = splitTarget(new Set(units.map((u) => u.id)), text);
+  const unit = units.find((u) => u.id === unitId);
+  const operationNames = unit ? unit.operations.map((o) => o.tsName) : [];
+  if (name === undefined && unit) {
+    if (!needOperation) return { unit };
+    throw new UnitError("UNKNOWN_OPERATION", `name an operation of ${unitId}: ${unitId}.<operation>`, {
+      unit: unitId,
+      hint: nearestHint("operations", "", operationNames, `unitc inspect ${unitId}`),
+    });
   }
-  return runtime.operation(unitId, name);
+  try {
+    return runtime.operation(unitId, name ?? "");
+  } catch (error) {
+    if (!isUnitError(error)) throw error;
+    const hint =
+      error.code === "UNKNOWN_UNIT"
+        ? nearestHint(
+            "units",
+            unitId,
+            units.map((u) => u.id),
+            "unitc list",
+          )
+        : error.code === "UNKNOWN_OPERATION"
+          ? nearestHint("operations", name ?? "", operationNames, `unitc inspect ${unitId}`)
+          : error.details.hint;
+    throw new UnitError(error.code, error.message, { ...error.details, ...(hint ? { hint } : {}) });
+  }
 }
 
 /** {@link lookUp}, reporting a failure on stderr and returning undefined instead of throwing. */

@@ -148,6 +148,10 @@ const codes = {
     "a serve token's name has characters it may not have",
     "use 1-64 letters, digits, '.', '_' or '-'",
   ),
+  SERVE_TOKEN_UNKNOWN_UNIT: entry(
+    "serve token create --units names a unit the bundle does not have",
+    "use the unit IDs unitc list shows (the hint names the nearest); --manifest names the bundle to check against",
+  ),
   SERVE_TOKEN_BAD_EXPIRY: entry("a serve token's expiry is not a duration", "use 30d, 12h, 15m or 45s"),
   RATE_LIMITED: entry(
     "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",

@@ -3,8 +3,10 @@
  * kept hashed in the user config's storage. `create` prints the token once, on stdout and nothing
  * else there; it cannot be shown again.
  */
+import { existsSync } from "node:fs";
 import { defineCommand } from "citty";
-import { isUnitError } from "../../runtime/errors.js";
+import { nearestNames } from "../../compiler/validate/did-you-mean.js";
+import { isUnitError, UnitError } from "../../runtime/errors.js";
 import {
   createServeToken,
   listServeTokens,
@@ -12,6 +14,7 @@ import {
   revokeServeToken,
   type ServeTokenInfo,
 } from "../../runtime/serve/serve-tokens.js";
+import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { userConfigArg, withStorage } from "../storage-config.js";
 
@@ -25,10 +28,48 @@ async function reported(io: CliIO, command: string, body: () => Promise<number>)
     return await body();
   } catch (error) {
     if (!isUnitError(error)) throw error;
-    const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
-    io.stderr(`unitc serve token ${command}: ${error.code} ${error.message}${hint}\n`);
+    printFailure(io, command, error);
     return EXIT_ERRORS;
   }
+}
+
+function printFailure(io: CliIO, command: string, error: UnitError): void {
+  const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
+  io.stderr(`unitc serve token ${command}: ${error.code} ${error.message}${hint}\n`);
+}
+
+/**
+ * Whether `units` are all units of the bundle `--manifest` names (or the default one, when it exists):
+ * a typo would make a token that lets its holder into nothing. Reports and returns false when not.
+ */
+async function unitsKnown(
+  io: CliIO,
+  units: string[],
+  manifestFlag: string | undefined,
+  setExit: (code: number) => void,
+): Promise<boolean> {
+  // No bundle at hand (tokens made before a first compile, or on another machine): nothing to check.
+  if (manifestFlag === undefined && !existsSync(manifestPathOf(io, undefined))) return true;
+  const summary = await openSummary(io, "serve token create", manifestFlag, setExit);
+  if (!summary) return false;
+  const ids = summary.index.units.map((unit) => unit.id);
+  const unknown = units.filter((id) => !ids.includes(id));
+  if (unknown.length === 0) return true;
+  const [first = ""] = unknown;
+  const nearest = nearestNames(first, ids);
+  printFailure(
+    io,
+    "create",
+    new UnitError(
+      "SERVE_TOKEN_UNKNOWN_UNIT",
+      `the bundle at ${summary.path} has no unit ${unknown.join(", ")}`,
+      {
+        hint: nearest.length > 0 ? `its nearest units: ${nearest.join(", ")}` : "the bundle has no units",
+      },
+    ),
+  );
+  setExit(EXIT_ERRORS);
+  return false;
 }
 
 function date(ms: number | undefined): string {
@@ -47,6 +88,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       ...nameArg,
       units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
       expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
+      ...manifestArg,
       ...userConfigArg,
     },
     async run({ args }) {
@@ -54,6 +96,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
         ?.split(",")
         .map((id) => id.trim())
         .filter((id) => id !== "");
+      if (units && !(await unitsKnown(io, units, args.manifest, setExit))) return;
       await withStorage(io, "serve token create", args["user-config"], setExit, ({ store, key }) =>
         reported(io, "create", async () => {
           const expiresInMs = args.expires === undefined ? undefined : parseDuration(args.expires);

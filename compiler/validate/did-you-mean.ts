@@ -29,3 +29,12 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   }
   return best;
 }
+
+/** Up to `count` candidates nearest to `word` by edit distance, nearest first (ties keep their order). */
+export function nearestNames(word: string, candidates: readonly string[], count = 5): string[] {
+  return candidates
+    .map((name, at) => ({ name, at, distance: editDistance(word, name) }))
+    .sort((a, b) => a.distance - b.distance || a.at - b.at)
+    .slice(0, count)
+    .map((entry) => entry.name);
+}

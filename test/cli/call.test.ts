@@ -109,7 +109,7 @@ describe("unitc call", () => {
       const run = await runUnitc(["call", "notes.listNotes", "--input", '{"tag":"none"}'], dir, env);
       expect(run).toMatchObject({ code: 0, stderr: "", stdout: "[]\n" });
       const unknown = await runUnitc(["call", "notes.deleteNote"], dir, env);
-      expect(unknown.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+      expect(unknown.stderr).toContain("hint: nearest operations: getNote, createNote, listNotes");
     }
   });
 });

@@ -4,6 +4,7 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePieces } from "../../runtime/sandbox/describe-pieces.js";
+import { REPO } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
 import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-support.js";
@@ -63,11 +64,34 @@ describe("unitc inspect", () => {
     const unit = await runUnitc(["inspect", "nope"], project.dir);
     expect(unit.code).toBe(1);
     expect(unit.stderr).toContain('UNKNOWN_UNIT: no unit "nope" in this bundle');
-    expect(unit.stderr).toContain("hint: known units: files, notes, weather__current, weather__forecast");
+    expect(unit.stderr).toContain("hint: nearest units: notes, files, weather__current, weather__forecast");
     const op = await runUnitc(["inspect", "notes.deleteNote"], project.dir);
     expect(op.code).toBe(1);
     expect(op.stderr).toContain("UNKNOWN_OPERATION");
-    expect(op.stderr).toContain("hint: its operations: listNotes, getNote, createNote");
+    expect(op.stderr).toContain("hint: nearest operations: getNote, createNote, listNotes");
+  });
+
+  it("answers a one-letter typo in an operation with the 5 nearest names, in inspect and call", async () => {
+    const manifest = join(REPO, "generated/mcp/manifest.json");
+    for (const command of ["inspect", "call"]) {
+      const run = await runUnitc([command, "memory.read_grap", "--manifest", manifest], project.dir);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('UNKNOWN_OPERATION: unit memory has no operation "read_grap"');
+      const hints = run.stderr.split("\n").filter((line) => line.startsWith("hint: "));
+      expect(hints).toHaveLength(1);
+      const names =
+        hints[0]
+          ?.replace(/^hint: nearest operations: /, "")
+          .replace(/;.*$/, "")
+          .split(", ") ?? [];
+      expect(names).toHaveLength(5);
+      expect(names[0]).toBe("read_graph");
+      expect(names).toContain("open_nodes");
+      expect(hints[0]).not.toContain("delete_observations");
+      expect(hints[0]).toContain("9 in all");
+    }
+    const unit = await runUnitc(["inspect", "memroy.read_graph", "--manifest", manifest], project.dir);
+    expect(unit.stderr).toContain("hint: nearest units: memory");
   });
 
   it("reads only the operation's slices: its manifest line and its recorded describe text", async () => {

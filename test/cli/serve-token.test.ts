@@ -64,6 +64,27 @@ describe("unitc serve token", () => {
     expect(again.stdout).toBe("");
   });
 
+  it("refuses a unit the bundle does not have, naming the nearest units", async () => {
+    const typo = await token(["create", "typo", "--units", "notes,notse"]);
+    expect(typo.code).toBe(1);
+    expect(typo.stdout).toBe("");
+    expect(typo.stderr).toContain("SERVE_TOKEN_UNKNOWN_UNIT");
+    expect(typo.stderr).toContain("notse");
+    expect(typo.stderr).toMatch(/hint: .*notes/);
+    const named = await token([
+      "create",
+      "typo",
+      "--units",
+      "nosuchunit",
+      "--manifest",
+      join(project.dir, "generated", "manifest.json"),
+    ]);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain("SERVE_TOKEN_UNKNOWN_UNIT");
+    const listed = await token(["list", "--json"]);
+    expect(JSON.parse(listed.stdout).map((t: { name: string }) => t.name)).not.toContain("typo");
+  });
+
   it.each(CLIENT_GENERATIONS)(
     "scopes what an %s client sees, and refuses it once revoked",
     async (generation) => {

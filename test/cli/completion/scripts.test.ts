@@ -4,7 +4,7 @@
  * shells.test.ts; PowerShell is not a Debian package, so its script is not run here.
  */
 import { execFile } from "node:child_process";
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { access, chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -36,10 +36,15 @@ afterAll(async () => {
 });
 
 /** What the bash script puts in COMPREPLY for these words, the cursor on word `cword`. */
-async function bashComplete(words: string[], cword: number, cwd = REPO): Promise<string[]> {
+async function bashComplete(
+  words: string[],
+  cword: number,
+  cwd = REPO,
+  shellEnv: Record<string, string> = env,
+): Promise<string[]> {
   const quoted = words.map((w) => `'${w}'`).join(" ");
   const body = `source ${dir}/unitc.bash; COMP_WORDS=(${quoted}); COMP_CWORD=${cword}; _unitc_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const { stdout } = await run("bash", ["--norc", "--noprofile", "-i", "-c", body], { env, cwd });
+  const { stdout } = await run("bash", ["--norc", "--noprofile", "-i", "-c", body], { env: shellEnv, cwd });
   return stdout.split("\n").filter((line) => line !== "");
 }
 
@@ -111,6 +116,61 @@ describe("bash completion", () => {
   it("falls back to file names for a FILE argument", async () => {
     await writeFile(join(dir, "script-one.ts"), "");
     expect(await bashComplete(["unitc", "run", "script-"], 2, dir)).toEqual(["script-one.ts"]);
+  });
+});
+
+describe("bash completion after npm i -D (no unitc on PATH)", () => {
+  let project: string;
+  let bare: Record<string, string>;
+  let npxRan: string;
+
+  beforeAll(async () => {
+    project = join(dir, "project");
+    await mkdir(join(project, "node_modules/.bin"), { recursive: true });
+    const local = join(project, "node_modules/.bin/unitc");
+    await writeFile(local, `#!/bin/sh\nexec "${process.execPath}" "${BUILT_CLI}" "$@"\n`);
+    await chmod(local, 0o755);
+    // An npx that leaves a mark when run: completion must never run it.
+    const bareBin = join(dir, "bare-bin");
+    npxRan = join(dir, "npx-ran");
+    await mkdir(bareBin, { recursive: true });
+    await writeFile(join(bareBin, "npx"), `#!/bin/sh\ntouch "${npxRan}"\n`);
+    await chmod(join(bareBin, "npx"), 0o755);
+    bare = { ...env, PATH: `${bareBin}:/usr/bin:/bin` };
+  });
+
+  it("completes ./node_modules/.bin/unitc com<TAB> and npx unitc com<TAB> through the project's unitc", async () => {
+    expect(await bashComplete(["./node_modules/.bin/unitc", "com"], 1, project, bare)).toEqual([
+      "compile",
+      "completion",
+    ]);
+    expect(await bashComplete(["npx", "unitc", "com"], 2, project, bare)).toEqual(["compile", "completion"]);
+    expect(await bashComplete(["npx", "unitc", "serve", "token", ""], 4, project, bare)).toEqual([
+      "create",
+      "list",
+      "revoke",
+    ]);
+    // The words after `npx` are what reaches __complete: a flag of compile completes as for unitc.
+    expect(await bashComplete(["npx", "unitc", "compile", "--format", ""], 4, project, bare)).toEqual([
+      "text",
+      "json",
+    ]);
+    await expect(access(npxRan)).rejects.toThrow();
+  });
+
+  it("uses the unitc on PATH for npx outside a project, and does nothing without one", async () => {
+    expect(await bashComplete(["npx", "unitc", "com"], 2, dir, env)).toEqual(["compile", "completion"]);
+    expect(await bashComplete(["npx", "unitc", "com"], 2, dir, bare)).toEqual([]);
+    expect(await bashComplete(["npx", "other-tool", ""], 2, project, bare)).toEqual([]);
+    await expect(access(npxRan)).rejects.toThrow();
+  });
+
+  it("registers for npx and the project's bin path as well as unitc", async () => {
+    const body = `source ${dir}/unitc.bash; complete -p unitc npx ./node_modules/.bin/unitc`;
+    const { stdout } = await run("bash", ["--norc", "--noprofile", "-i", "-c", body], { env, cwd: dir });
+    expect(stdout).toContain("_unitc_complete unitc");
+    expect(stdout).toContain("_unitc_complete npx");
+    expect(stdout).toContain("_unitc_complete ./node_modules/.bin/unitc");
   });
 });
 
