@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import { resolveSecret } from "../../runtime/references.js";
+import { rekeyServeTokens } from "../../runtime/serve/serve-tokens.js";
 import { exportStore, importDump, parseDump, SEALED_NAMESPACES } from "../../runtime/storage/dump.js";
 import { writeDumpFile } from "../../runtime/storage/dump-file.js";
 import { SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION } from "../../runtime/storage/postgresql/schema.js";
@@ -146,6 +147,13 @@ async function rotate(io: CliIO, store: Store, key: VaultKey, reference: string)
     io.stdout(`${namespace}: re-sealed ${result.rotated}, ${result.skipped} already under the current key\n`);
     rotated += result.rotated;
     skipped += result.skipped;
+  }
+  const tokens = await rekeyServeTokens(store, oldKey, key);
+  io.stdout(`serve tokens: moved ${tokens.moved}, ${tokens.current} already under the current key\n`);
+  for (const name of tokens.unverified) {
+    io.stderr(
+      `unitc storage rotate-key: serve token ${name} verifies under neither key; left as it is (still refused)\n`,
+    );
   }
   io.stdout(`re-sealed ${rotated} records from key id ${oldKey.id} to ${key.id}; ${skipped} were already\n`);
   return EXIT_OK;

@@ -123,6 +123,46 @@ export async function listServeTokens(store: Store): Promise<ServeTokenInfo[]> {
   return records.filter((r) => r !== undefined).map(({ hash: _hash, mac: _mac, ...info }) => info);
 }
 
+/** What moving serve-token records to a new vault key did. */
+export interface ServeTokenRekey {
+  /** Records whose MAC was made again under the new key. */
+  moved: number;
+  /** Records already under the new key. */
+  current: number;
+  /** Records that verify under neither key: left as they are, and still refused. */
+  unverified: string[];
+}
+
+/**
+ * Makes each serve-token record's MAC again under `newKey`, when it verifies under `oldKey`: a key
+ * rotation keeps the tokens working, and a record no key holder wrote stays refused.
+ */
+export async function rekeyServeTokens(
+  store: Store,
+  oldKey: VaultKey,
+  newKey: VaultKey,
+): Promise<ServeTokenRekey> {
+  const out: ServeTokenRekey = { moved: 0, current: 0, unverified: [] };
+  const [oldMac, newMac] = [macKey(oldKey), macKey(newKey)];
+  for (const stored of await store.list(SERVE_TOKEN_NAMESPACE)) {
+    const record = decode(stored);
+    const name = record?.name ?? stored.key.name;
+    if (!record || typeof record.mac !== "string") {
+      out.unverified.push(name);
+    } else if (macMatches(newMac, macInput(record), record.mac)) {
+      out.current++;
+    } else if (macMatches(oldMac, macInput(record), record.mac)) {
+      record.mac = mac(newMac, macInput(record));
+      // A last-use flush that wrote meanwhile only changed lastUsedAt: the next rotation run moves it.
+      const put = await store.put(stored.key, encode(record), { version: stored.version });
+      if (put.ok) out.moved++;
+    } else {
+      out.unverified.push(name);
+    }
+  }
+  return out;
+}
+
 /** Deletes token `name`; throws `SERVE_TOKEN_UNKNOWN` when there is none. */
 export async function revokeServeToken(store: Store, name: string): Promise<void> {
   checkName(name);

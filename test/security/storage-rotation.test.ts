@@ -7,8 +7,10 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenStore } from "../../runtime/auth/token-store.js";
+import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/serve-tokens.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
+import type { Store } from "../../runtime/storage/types.js";
 import {
   newKey,
   PROVIDERS,
@@ -40,12 +42,19 @@ function cli(home: StorageHome, env: Record<string, string> = {}) {
 
 /** Runs `body` with the home's store open in this process under `keyText`. */
 async function withTokens<T>(home: StorageHome, keyText: string, body: (tokens: TokenStore) => Promise<T>) {
+  return withStore(home, keyText, (store) =>
+    body(new TokenStore(store, vaultKey(Buffer.from(keyText, "base64url")))),
+  );
+}
+
+/** Runs `body` with the home's store open in this process under `keyText`. */
+async function withStore<T>(home: StorageHome, keyText: string, body: (store: Store) => Promise<T>) {
   const settings = { ...home.storage } as unknown as StorageSettings;
   if (settings.provider === "filesystem" || settings.provider === "sqlite")
     settings.path = join(home.dir, settings.path as string);
   const store = await openStore(settings, { ...home.env, UNITC_TEST_VAULT_KEY: keyText });
   try {
-    return await body(new TokenStore(store, vaultKey(Buffer.from(keyText, "base64url"))));
+    return await body(store);
   } finally {
     await store.close();
   }
@@ -115,4 +124,46 @@ describe("storage rotate-key covers every sealed namespace", () => {
     },
     300_000,
   );
+
+  it("keeps serve tokens working: their records are MACed again under the new key, a forged one stays refused", async () => {
+    const oldKey = newKey();
+    const home = await storageHome(await providerSetup("sqlite", servers, oldKey));
+    const created = await cli(home)(["serve", "token", "create", "ci"]);
+    expect(created.code, created.stderr).toBe(0);
+    const token = /unitc_st_[A-Za-z0-9_-]+/.exec(created.stdout + created.stderr)?.[0];
+    expect(token).toBeDefined();
+    // A record a storage writer made without any key: no rotation may bless it.
+    await withStore(home, oldKey, async (store) => {
+      const forged = { name: "forged", hash: "0".repeat(64), createdAt: 1, mac: "AAAA" };
+      await store.put(
+        { namespace: SERVE_TOKEN_NAMESPACE, name: "forged" },
+        Buffer.from(JSON.stringify(forged)),
+        {
+          absent: true,
+        },
+      );
+    });
+
+    const key = newKey();
+    const rotated = await cli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey })([
+      "storage",
+      "rotate-key",
+      "--old",
+      "env:UNITC_OLD_KEY",
+    ]);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain("serve tokens: moved 1, 0 already under the current key");
+    expect(rotated.stderr).toContain("serve token forged verifies under neither key");
+
+    await withStore(home, key, async (store) => {
+      const tokens = await ServeTokens.open(store, vaultKey(Buffer.from(key, "base64url")), {
+        flushEveryMs: 60_000,
+      });
+      try {
+        expect(tokens.check(token as string)?.id).toContain("ci");
+      } finally {
+        await tokens.close();
+      }
+    });
+  }, 300_000);
 });
