@@ -21,6 +21,7 @@ import {
 } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 let manifestPath: string;
 /** The operator's project root, and folders around it a client may name. */
@@ -148,7 +149,7 @@ describe("client roots over stdio", () => {
       new StdioClientTransport({
         command: process.execPath,
         args: [BUILT_CLI, "serve", "--manifest", manifestPath, "--user-config", "none"],
-        env: { PATH: process.env.PATH ?? "" },
+        env: { PATH: process.env.PATH ?? "", ...suiteTrust() },
         stderr: "ignore",
       }),
     );
