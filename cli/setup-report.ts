@@ -7,7 +7,7 @@ import { shownWord } from "./setup-units.js";
  * A label in quotes, so where it ends and the command begins is plain even when the label was
  * written to look like a command (its control characters are escaped by JSON and at the output).
  */
-function quoted(label: string): string {
+export function quoted(label: string): string {
   return JSON.stringify(label);
 }
 

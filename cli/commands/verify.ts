@@ -8,7 +8,7 @@ import { defineCommand } from "citty";
 import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
-import { resultText } from "../setup-report.js";
+import { quoted, resultText } from "../setup-report.js";
 import { pickUnits, projectUnits } from "../setup-units.js";
 import { withStorage } from "../storage-config.js";
 import { projectCommandSet } from "../trust/command-set.js";
@@ -18,7 +18,7 @@ import { approvalIn, type UnitVerify, verifyUnits } from "../verify-units.js";
 /** A unit whose plan is not approved: the items that did not run and the command that approves them. */
 function notApprovedText(outcome: UnitVerify): string {
   const lines = [`${outcome.unit}:`];
-  for (const label of outcome.notRun ?? []) lines.push(`  NOT APPROVED  ${label}`);
+  for (const label of outcome.notRun ?? []) lines.push(`  NOT APPROVED  ${quoted(label)}`);
   lines.push(
     `        not run: setup plan ${outcome.hash} is not approved (read it: unitc setup ${outcome.unit} --dry-run)`,
     `        approve: ${outcome.approve}`,

@@ -55,7 +55,7 @@ export function diskReader(bundleDir: string): BundleReader {
   };
 }
 
-const TYPES_IMPORT = /^import type \* as \$types from "\.\/spec-types\.js";\n\n/;
+const TYPES_IMPORT = /^import type \* as \$types from "\.\/spec-types\.[jt]s";\n\n/;
 
 /** How a line of a unit's files is rewritten in its expanded declaration (see {@link restoreLines}). */
 export type LineKind = "spec" | "types";

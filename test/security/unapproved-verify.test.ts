@@ -33,7 +33,7 @@ describe("verify items of an unapproved setup plan", () => {
 
     const verify = await runBuilt(["verify", "--user-config", "none"], dir, env);
     expect(verify.code).toBe(1);
-    expect(verify.stdout).toMatch(/NOT APPROVED {2}Looks like a check/);
+    expect(verify.stdout).toContain('NOT APPROVED  "Looks like a check"');
     expect(verify.stdout).toContain("approve: unitc setup evil --yes");
     expect(existsSync(marker)).toBe(false);
 
@@ -53,6 +53,6 @@ describe("verify items of an unapproved setup plan", () => {
     expect(existsSync(marker)).toBe(true);
     const again = await runBuilt(["verify", "--user-config", "none"], dir, env);
     expect(again.code, again.stdout).toBe(0);
-    expect(again.stdout).toContain("ok    Looks like a check");
+    expect(again.stdout).toContain('ok    "Looks like a check"');
   });
 });

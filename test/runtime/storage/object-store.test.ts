@@ -153,7 +153,8 @@ describe("the vault over object_store", () => {
       credentials: S3RVER_CREDENTIALS,
     });
     const listed = await raw.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: path }));
-    expect(listed.Contents?.length).toBe(1);
+    // The secret's record and its namespace's sealed index of current generations.
+    expect(listed.Contents?.length).toBe(2);
     for (const item of listed.Contents ?? []) {
       const body = await (
         await raw.send(new GetObjectCommand({ Bucket: s3.bucket, Key: item.Key }))

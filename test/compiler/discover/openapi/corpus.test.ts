@@ -94,7 +94,7 @@ describe("@readme/oas-examples", () => {
         "types written by openapi-typescript",
       );
       expect(bundle.result.files.get(`units/${unit.id}/types.ts`), unit.name).toContain(
-        'import type * as $types from "./spec-types.js";',
+        'import type * as $types from "./spec-types.ts";',
       );
     }
     // Some examples describe no parameter, body or response schema at all: nothing to index.
