@@ -18,6 +18,7 @@ import { FIXTURE, isRunning, type StartedServer, startPrinting } from "../runtim
 import { compileProject } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 const RAW_HTTP = new URL("../fixtures/mcp/raw-http-server.mjs", import.meta.url).pathname;
 const MIB = 1024 * 1024;
@@ -36,7 +37,7 @@ async function startRaw(spec: Record<string, unknown>): Promise<StartedServer> {
   await writeFile(file, JSON.stringify(spec));
   return startPrinting(
     [RAW_HTTP, file],
-    { PATH: process.env.PATH },
+    { PATH: process.env.PATH, ...suiteTrust() },
     (out) => /listening (\S+)/.exec(out)?.[1],
   );
 }
@@ -77,7 +78,7 @@ beforeAll(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_CLI, "serve", "--manifest", manifest, "--user-config", "none"],
-    env: { PATH: process.env.PATH ?? "" },
+    env: { PATH: process.env.PATH ?? "", ...suiteTrust() },
     stderr: "pipe",
   });
   transport.stderr?.on("data", (chunk: Buffer) => {
@@ -165,7 +166,10 @@ describe("unitc compile, a tools/list over 10 MiB over HTTP", () => {
           "--out",
           join(dir, "out"),
         ],
-        { encoding: "utf8", env: { PATH: process.env.PATH, UNITC_CACHE_DIR: join(dir, "cache") } },
+        {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH, UNITC_CACHE_DIR: join(dir, "cache"), ...suiteTrust() },
+        },
       );
       expect(run.status, run.stderr).toBe(1);
       for (const unit of Object.keys(UNITS)) {

@@ -16,6 +16,7 @@ import { FIXTURE, isRunning } from "../runtime/invoke/mcp/support.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { suiteTrust } from "../support/trust-env.js";
 
 const RAW = new URL("../fixtures/mcp/raw-server.mjs", import.meta.url).pathname;
 const OVER_LIMIT = 11 * 1024 * 1024;
@@ -71,7 +72,7 @@ beforeAll(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [BUILT_CLI, "serve", "--manifest", manifest, "--user-config", "none"],
-    env: { PATH: process.env.PATH ?? "" },
+    env: { PATH: process.env.PATH ?? "", ...suiteTrust() },
     stderr: "pipe",
   });
   transport.stderr?.on("data", (chunk: Buffer) => {
@@ -163,7 +164,10 @@ describe("unitc compile, a tools/list over 10 MiB", () => {
         "--out",
         join(dir, "out"),
       ],
-      { encoding: "utf8", env: { PATH: process.env.PATH, UNITC_CACHE_DIR: join(dir, "cache") } },
+      {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, UNITC_CACHE_DIR: join(dir, "cache"), ...suiteTrust() },
+      },
     );
     expect(run.status, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/error MCP_MESSAGE_TOO_LARGE MCP server of unit "raw" could not be listed/);
