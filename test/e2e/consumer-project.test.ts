@@ -7,8 +7,8 @@
  * stays out of the application's program and type-checks through the bundle's Code Mode tsconfig;
  * a build in another folder runs from any working folder with nothing copied by hand (it finds the
  * bundle it was built from); the same app runs unchanged under Node 24's type stripping (ES module
- * and CommonJS), under tsx, and built by tsc into dist/, and a CLI unit's relative working folder
- * is the project's in each.
+ * and CommonJS), under tsx, built by tsc into dist/, and as the `--bundle` form required from
+ * CommonJS, and a CLI unit's relative working folder is the project's in each.
  */
 import { execFile } from "node:child_process";
 import {
@@ -263,8 +263,11 @@ Promise.all([units.sums.add({ a: 2, b: 3 }), units.where.folder()])
   .finally(() => units.$runtime.close());
 `;
 
+/** Plain CommonJS requiring the `--bundle` form, for projects without TypeScript. */
+const BUNDLE_CJS = THREE_WAYS_CJS.replace("./generated/index.ts", "./generated/bundle/index.js");
+
 describe("the generated client in the three ways README shows", () => {
-  it("runs unchanged under Node's type stripping, under tsx, and built by tsc into dist/", async () => {
+  it("runs unchanged under Node's type stripping, under tsx, built by tsc into dist/, and bundled for CommonJS", async () => {
     // A project of its own: tsc emitting into the other projects' folders leaves `.js` beside `.ts`.
     const dir = await consumerProject("module", `${api.url}/api`, {
       ".units/where.md": WHERE_UNIT,
@@ -287,7 +290,12 @@ describe("the generated client in the three ways README shows", () => {
     expect(await node([join(dir, "dist/app.mjs")], elsewhere)).toEqual(expected);
     expect(await node(["dist/app.mjs"], dir)).toEqual(expected);
     expect(await node([join(dir, "dist/main.js")], elsewhere)).toEqual({ code: 0, out: "5\n" });
-  }, 120_000);
+    // The `--bundle` form, one JavaScript file, required from plain CommonJS.
+    const bundled = await node([UNITC, "compile", "--user-config", "none", "--bundle"], dir);
+    expect(bundled, bundled.out).toMatchObject({ code: 0 });
+    writeFileSync(join(dir, "bundle-app.cjs"), BUNDLE_CJS);
+    expect(await node([join(dir, "bundle-app.cjs")], elsewhere)).toEqual(expected);
+  }, 180_000);
 });
 
 describe("the Code Mode global units", () => {
