@@ -27,7 +27,10 @@ function memoryFiles(files: ReadonlyMap<string, string>): Plugin {
       return files.has(id.slice(ROOT.length)) ? id : null;
     },
     load(id) {
-      return id.startsWith(ROOT) ? (files.get(id.slice(ROOT.length)) ?? null) : null;
+      if (!id.startsWith(ROOT)) return null;
+      // The index imports package.json only for tsc to copy it; one JS file needs no such copy.
+      if (id.endsWith(".json")) return "";
+      return files.get(id.slice(ROOT.length)) ?? null;
     },
   };
 }
@@ -68,8 +71,11 @@ function declarations(
       };
       diagnostics.push(createDiagnostic("error", "BUNDLE_DECLARATION", message, location, BUG_HINT));
     }
-    // transpileDeclaration keeps the `.ts` names; the declarations sit beside no `.ts` file.
-    const declared = result.outputText.replace(/(from "\.\.?\/[^"]*)\.ts"/g, '$1.js"');
+    // transpileDeclaration keeps the `.ts` names; the declarations sit beside no `.ts` file. The
+    // index's import of package.json is there for tsc to copy it, which bundle/ needs not.
+    const declared = result.outputText
+      .replace(/(from "\.\.?\/[^"]*)\.ts"/g, '$1.js"')
+      .replace(/^import "\.\/package\.json";\n/m, "");
     out.set(`bundle/${path.replace(/\.ts$/, ".d.ts")}`, declared);
   }
   return out;

@@ -11,6 +11,7 @@ import type { ManifestUnit } from "../runtime/manifest.js";
 import { readManifest } from "../runtime/manifest.js";
 import { CODE_MODE_DIR, unitDeclarationPath } from "../runtime/sandbox/declarations.js";
 import { BACKENDS, isObject } from "./backends.js";
+import { bundleFolder } from "./bundle-folder.js";
 import type { UnitIR } from "./discover/types.js";
 import { emitBundle } from "./emit/index.js";
 import type { LoadedCollection } from "./load/documents.js";
@@ -142,7 +143,11 @@ export async function keepFailedUnits(
   const kept = previous.filter((unit) => UNIT_ID.test(unit.id) && !builtIds.has(unit.id) && failed(unit));
   if (kept.length === 0) return { files: context.emitted?.files ?? new Map(), kept: [] };
   const units = [...built, ...kept.map((unit) => irOf(unit, manifestFile))];
-  const { files } = emitBundle(units, resolved.settings, { outDir });
+  const folder = bundleFolder(outDir, context.options.projectDir);
+  const { files } = emitBundle(units, resolved.settings, {
+    outDir,
+    ...(folder === undefined ? {} : { bundleFolder: folder }),
+  });
   for (const { id } of kept) {
     for (const path of [...files.keys()]) if (isUnitFile(path, id)) files.delete(path);
     for (const [path, text] of await unitFilesOnDisk(outDir, id)) files.set(path, text);

@@ -3,6 +3,7 @@
  * diagnostics to the context instead of throwing; later stages work with whatever is still valid.
  */
 import type { AccessTokenSource } from "../runtime/auth/tokens.js";
+import { bundleFolder } from "./bundle-folder.js";
 import type { Diagnostic } from "./diagnostics.js";
 import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
@@ -101,8 +102,10 @@ export const emitStage: Stage = {
     if (!context.resolved || !context.discovered) return;
     const outDir = context.options.outDir ?? context.options.projectDir;
     const memo = context.options.memo?.emitted;
+    const folder = bundleFolder(outDir, context.options.projectDir);
     context.emitted = emitBundle(context.discovered.units, context.resolved.settings, {
       outDir,
+      ...(folder === undefined ? {} : { bundleFolder: folder }),
       ...(memo ? { memo } : {}),
     });
     context.diagnostics.push(...context.emitted.diagnostics);

@@ -1,4 +1,5 @@
 /** unitc's runtime: load a compiled bundle and call its units. Generated code imports only this. */
+export { bundleManifestPath } from "./bundle-manifest.js";
 export { type CallOptions, createRuntime, type RuntimeOptions, type UnitRuntime } from "./core.js";
 export { isUnitError, UnitError, type UnitErrorCode, type UnitErrorDetails } from "./errors.js";
 export type { InvokeResult } from "./invoke/types.js";

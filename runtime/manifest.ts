@@ -391,8 +391,9 @@ export function readManifest(path: string | URL): LoadedManifest {
     const reason = missing ? "no such file" : error instanceof Error ? error.message : String(error);
     throw new UnitError("MANIFEST_INVALID", `cannot read manifest ${file}: ${reason}`, {
       hint: missing
-        ? `run unitc compile to produce it; an app built into another folder needs the bundle's JSON ` +
-          `files (manifest.json, package.json) copied into ${dirname(file)}, or a manifestPath naming the manifest`
+        ? `run unitc compile to produce it; an app built into another folder finds the bundle it was ` +
+          `built from, and one shipped without it needs the bundle's JSON files copied into ` +
+          `${dirname(file)}, or a manifestPath naming the manifest`
         : "run unitc compile to produce it",
     });
   }

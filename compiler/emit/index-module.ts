@@ -1,7 +1,9 @@
 /**
  * The top-level `index.ts`: `createUnits()` binds every unit's client to one in-process runtime.
  * Generated modules import each other by their `.ts` names and use only erasable syntax, so Node's
- * type stripping and tsx run them as they are; tsc with `rewriteRelativeImportExtensions` builds them.
+ * type stripping and tsx run them as they are; tsc with `rewriteRelativeImportExtensions` builds them,
+ * into another folder too: the index imports the bundle's `package.json`, which tsc then copies
+ * beside the built modules, and finds the manifest of the bundle it was built from.
  */
 import { GENERATED_HEADER } from "./client-module.js";
 import { docComment, objectKey, propertyKey, stringLiteral } from "./literal.js";
@@ -18,8 +20,9 @@ export const PACKAGE_JSON = `{
 }
 `;
 
-/** `index.ts` of a compiled bundle. */
-export function emitIndexModule(units: readonly UnitPlan[]): string {
+/** `index.ts` of a compiled bundle; `bundleFolder` is its folder relative to its project's root. */
+export function emitIndexModule(units: readonly UnitPlan[], bundleFolder?: string): string {
+  const located = bundleFolder === undefined ? "" : `, ${stringLiteral(bundleFolder)}`;
   const imports = units
     .map((u) => {
       const from = stringLiteral(`./units/${u.id}/index.ts`);
@@ -37,15 +40,19 @@ export function emitIndexModule(units: readonly UnitPlan[]): string {
     .join("");
   const bindings = units.map((u) => `    ${objectKey(u.id)}: create${u.clientName}(runtime),\n`).join("");
   return (
-    `${GENERATED_HEADER}import { createRuntime, type RuntimeOptions, type UnitRuntime } from "unitc/runtime";\n` +
+    GENERATED_HEADER +
+    `import { bundleManifestPath, createRuntime, type RuntimeOptions, type UnitRuntime } from "unitc/runtime";\n` +
+    `// tsc copies an imported JSON file into its outDir: this one keeps the built modules ES modules.\n` +
+    `import "./package.json" with { type: "json" };\n` +
     `${imports}\n${reexports}${reexports ? "\n" : ""}` +
     `/** Every unit of this bundle, typed. \`$runtime\` is the runtime they share. */\n` +
     `export interface Units {\n  readonly $runtime: UnitRuntime;\n${members}}\n\n` +
-    `/** Options of {@link createUnits}; \`manifestPath\` defaults to \`manifest.json\` beside this module. */\n` +
+    `/**\n * Options of {@link createUnits}; \`manifestPath\` defaults to \`manifest.json\` beside this module or,\n` +
+    ` * built into another folder, to that of the bundle it was built from.\n */\n` +
     `export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;\n\n` +
     `/** Loads the bundle's manifest and returns the typed units bound to it. */\n` +
     `export function createUnits(options: CreateUnitsOptions = {}): Units {\n` +
-    `  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);\n` +
+    `  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url${located});\n` +
     `  const runtime = createRuntime({ ...options, manifestPath });\n` +
     `  return {\n    $runtime: runtime,\n${bindings}  };\n}\n`
   );

@@ -28,6 +28,8 @@ import { planUnits, type UnitPlan } from "./plan.js";
 export interface EmitOptions {
   /** Absolute output folder; only used to make paths in the manifest relative to it. */
   outDir: string;
+  /** The output folder relative to its project's root (see bundle-folder.ts), recorded in `index.ts`. */
+  bundleFolder?: string;
   /** The files of units emitted before (watch mode): a unit whose IR object and names are unchanged is not emitted again. */
   memo?: EmitMemo;
 }
@@ -103,7 +105,7 @@ export function emitBundle(
     return false;
   });
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
-  files.set("index.ts", emitIndexModule(plans));
+  files.set("index.ts", emitIndexModule(plans, options.bundleFolder));
   files.set("package.json", PACKAGE_JSON);
   const manifest = manifestText(buildManifest(plans, settings, options.outDir));
   files.set("manifest.json", manifest);

@@ -5,11 +5,22 @@
  * which the suite's global setup builds); the real CLI compiles the project's units; the real `tsc`
  * checks it; plain Node runs it against an HTTP service on 127.0.0.1. Also: the Code Mode global
  * stays out of the application's program and type-checks through the bundle's Code Mode tsconfig;
- * a build in another folder runs, once the bundle's JSON files are copied, from any working folder;
- * the same app runs unchanged under Node 24's type stripping, under tsx, and built by tsc into dist/.
+ * a build in another folder runs from any working folder with nothing copied by hand (it finds the
+ * bundle it was built from); the same app runs unchanged under Node 24's type stripping (ES module
+ * and CommonJS), under tsx, built by tsc into dist/, and as the `--bundle` form required from
+ * CommonJS, and a CLI unit's relative working folder is the project's in each.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -128,11 +139,16 @@ try {
 type Flavour = keyof typeof MAIN;
 
 /** A fresh project of one flavour with unitc installed and its units compiled by the real CLI. */
-async function consumerProject(flavour: Flavour, baseUrl: string): Promise<string> {
+async function consumerProject(
+  flavour: Flavour,
+  baseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
   const dir = await writeProject({
     ".units/config.json": CONFIG(baseUrl),
     ".units/calc.yaml": CALC_SPEC,
     ".units/sums.md": SUMS_UNIT(baseUrl),
+    ...extra,
   });
   expect((await exec("npm", ["init", "-y"], dir)).code).toBe(0);
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
@@ -181,51 +197,105 @@ describe.each(["commonjs", "module"] as const)("a %s project from npm init and t
     expect(await node(["main.js"], dir)).toEqual({ code: 0, out: "5\n" });
   }, 120_000);
 
-  it("runs built into another folder, from another working folder, once the bundle's JSON is copied", async () => {
+  it("runs built into another folder, from another working folder, with nothing copied by hand", async () => {
     const dir = projects[flavour];
     rmSync(join(dir, "build"), { recursive: true, force: true });
     expect(await tsc(["-p", ".", "--outDir", "build"], dir)).toEqual({ code: 0, out: "" });
-    const elsewhere = await writeProject({});
-    const main = join(dir, "build/main.js");
-    // What README's "Shipping the bundle with a built app" says: cp generated/*.json build/generated/
-    const copy = (name: string) =>
-      copyFileSync(join(dir, "generated", name), join(dir, "build/generated", name));
-    const json = readdirSync(join(dir, "generated")).filter((name) => name.endsWith(".json"));
-    expect(json.sort()).toEqual([
-      "manifest-offsets.json",
-      "manifest.json",
+    // tsc carries the bundle's package.json along (the generated index imports it), and the built
+    // index finds the manifest in the bundle it was built from: no JSON to copy after a build.
+    expect(readdirSync(join(dir, "build/generated")).filter((name) => name.endsWith(".json"))).toEqual([
       "package.json",
-      "search-index.json",
-      "units-index.json",
     ]);
-    // All but the manifest first: the error names the manifest it looked for and where it belongs.
-    for (const name of json.filter((n) => n !== "manifest.json")) copy(name);
-    const missing = await node([main], elsewhere);
+    const elsewhere = await writeProject({});
+    expect(await node([join(dir, "build/main.js")], elsewhere)).toEqual({ code: 0, out: "5\n" });
+    // The build shipped away from its project has no bundle to find: the error names the manifest
+    // it looked for beside the built index, and copying the bundle's JSON files there runs it.
+    const server = await writeProject({});
+    copyFileSync(join(dir, "package.json"), join(server, "package.json"));
+    await mkdir(join(server, "node_modules"));
+    symlinkSync(repoRoot, join(server, "node_modules/unitc"), "dir");
+    const shipped = join(server, "build");
+    cpSync(join(dir, "build"), shipped, { recursive: true });
+    const missing = await node([join(shipped, "main.js")], elsewhere);
     expect(missing.code).not.toBe(0);
-    const looked = join(dir, "build/generated/manifest.json");
-    expect(missing.out).toContain(`cannot read manifest ${looked}: no such file`);
-    expect(missing.out).toContain(`copied into ${join(dir, "build/generated")}`);
-    copy("manifest.json");
-    expect(await node([main], elsewhere)).toEqual({ code: 0, out: "5\n" });
+    expect(missing.out).toContain(
+      `cannot read manifest ${join(shipped, "generated/manifest.json")}: no such file`,
+    );
+    const json = readdirSync(join(dir, "generated")).filter((name) => name.endsWith(".json"));
+    for (const name of json) copyFileSync(join(dir, "generated", name), join(shipped, "generated", name));
+    expect(await node([join(shipped, "main.js")], elsewhere)).toEqual({ code: 0, out: "5\n" });
   }, 120_000);
 });
 
+/** A CLI unit whose relative working folder is `data/` beside `.units/`: it prints where it runs. */
+const WHERE_UNIT = `---
+name: Where
+description: Says which folder its command runs in.
+cliTools:
+  cwd: ../data
+  actions:
+    folder:
+      description: Print the working folder.
+      command: pwd
+---
+# Where
+`;
+
+/** The app of the three ways: an HTTP call and the CLI unit's folder, as JSON. */
+const THREE_WAYS_APP = `import { createUnits } from "./generated/index.ts";
+
+const units = createUnits();
+try {
+  const { sum } = await units.sums.add({ a: 2, b: 3 });
+  const folder = await units.where.folder();
+  console.log(JSON.stringify([sum, folder.trim()]));
+} finally {
+  await units.$runtime.close();
+}
+`;
+
+/** The same in plain CommonJS, which Node 24 runs requiring the generated TypeScript as it is. */
+const THREE_WAYS_CJS = `const { createUnits } = require("./generated/index.ts");
+
+const units = createUnits();
+Promise.all([units.sums.add({ a: 2, b: 3 }), units.where.folder()])
+  .then(([{ sum }, folder]) => console.log(JSON.stringify([sum, folder.trim()])))
+  .finally(() => units.$runtime.close());
+`;
+
+/** Plain CommonJS requiring the `--bundle` form, for projects without TypeScript. */
+const BUNDLE_CJS = THREE_WAYS_CJS.replace("./generated/index.ts", "./generated/bundle/index.js");
+
 describe("the generated client in the three ways README shows", () => {
-  it("runs unchanged under Node's type stripping, under tsx, and built by tsc into dist/", async () => {
+  it("runs unchanged under Node's type stripping, under tsx, built by tsc into dist/, and bundled for CommonJS", async () => {
     // A project of its own: tsc emitting into the other projects' folders leaves `.js` beside `.ts`.
-    const dir = await consumerProject("module", `${api.url}/api`);
-    writeFileSync(join(dir, "app.mts"), MAIN.module);
+    const dir = await consumerProject("module", `${api.url}/api`, {
+      ".units/where.md": WHERE_UNIT,
+      "data/.keep": "",
+    });
+    writeFileSync(join(dir, "app.mts"), THREE_WAYS_APP);
+    writeFileSync(join(dir, "app.cjs"), THREE_WAYS_CJS);
+    // Every way, from every working folder, runs the CLI unit in the project's data/.
+    const expected = { code: 0, out: `${JSON.stringify([5, realpathSync(join(dir, "data"))])}\n` };
     const elsewhere = await writeProject({});
-    // Node 24 runs the TypeScript sources as they are, from any working folder.
-    expect(await exec(NODE24, [join(dir, "app.mts")], elsewhere)).toEqual({ code: 0, out: "5\n" });
-    expect(await node([TSX, "app.mts"], dir)).toEqual({ code: 0, out: "5\n" });
+    // Node 24 runs the TypeScript sources as they are, ES module and CommonJS alike.
+    expect(await exec(NODE24, [join(dir, "app.mts")], elsewhere)).toEqual(expected);
+    expect(await exec(NODE24, [join(dir, "app.cjs")], elsewhere)).toEqual(expected);
+    expect(await node([TSX, "app.mts"], dir)).toEqual(expected);
+    expect(await node([TSX, join(dir, "app.mts")], elsewhere)).toEqual(expected);
     rmSync(join(dir, "dist"), { recursive: true, force: true });
     expect(await tsc(["-p", ".", "--outDir", "dist"], dir)).toEqual({ code: 0, out: "" });
     expect(readFileSync(join(dir, "dist/app.mjs"), "utf8")).toContain('from "./generated/index.js"');
-    for (const name of ["manifest.json", "package.json"])
-      copyFileSync(join(dir, "generated", name), join(dir, "dist/generated", name));
+    // Built: nothing copied, and the CLI unit runs in data/, not in dist/ nor the working folder.
+    expect(await node([join(dir, "dist/app.mjs")], elsewhere)).toEqual(expected);
+    expect(await node(["dist/app.mjs"], dir)).toEqual(expected);
     expect(await node([join(dir, "dist/main.js")], elsewhere)).toEqual({ code: 0, out: "5\n" });
-  }, 120_000);
+    // The `--bundle` form, one JavaScript file, required from plain CommonJS.
+    const bundled = await node([UNITC, "compile", "--user-config", "none", "--bundle"], dir);
+    expect(bundled, bundled.out).toMatchObject({ code: 0 });
+    writeFileSync(join(dir, "bundle-app.cjs"), BUNDLE_CJS);
+    expect(await node([join(dir, "bundle-app.cjs")], elsewhere)).toEqual(expected);
+  }, 180_000);
 });
 
 describe("the Code Mode global units", () => {

@@ -2,13 +2,16 @@
  * `createUnits({ manifestPath })`: the generated client loads a manifest other than the one beside
  * it (a copy shipped with a built app), and relative paths in it (a CLI action's working folder)
  * resolve against that manifest's own folder, never the process's working folder. A manifest that
- * is not there is named, with where the bundle's files belong.
+ * is not there is named, with where the bundle's files belong. Without one, a module built into
+ * another folder finds the bundle it was built from at the place `unitc compile` recorded.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundleFolder } from "../../compiler/bundle-folder.js";
 import { compile, writeBundle } from "../../compiler/index.js";
+import { bundleManifestPath } from "../../runtime/bundle-manifest.js";
 import { isUnitError } from "../../runtime/errors.js";
 import { MANIFEST_FORMAT, readManifest } from "../../runtime/manifest.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
@@ -79,8 +82,42 @@ describe("createUnits({ manifestPath })", () => {
     expect(isUnitError(thrown) && thrown.code).toBe("MANIFEST_INVALID");
     expect((thrown as Error).message).toBe(`cannot read manifest ${manifestPath}: no such file`);
     expect((thrown as { details: { hint: string } }).details.hint).toBe(
-      "run unitc compile to produce it; an app built into another folder needs the bundle's JSON files " +
-        `(manifest.json, package.json) copied into ${join(dir, "build/generated")}, or a manifestPath naming the manifest`,
+      "run unitc compile to produce it; an app built into another folder finds the bundle it was built " +
+        "from, and one shipped without it needs the bundle's JSON files copied into " +
+        `${join(dir, "build/generated")}, or a manifestPath naming the manifest`,
+    );
+  });
+});
+
+describe("the manifest of a generated module built into another folder", () => {
+  it("is the bundle's it was built from, at the folder compile recorded, else the one beside it", async () => {
+    const dir = await writeProject({ "generated/manifest.json": "{}", "src/generated/manifest.json": "{}" });
+    const at = (folder: string) => pathToFileURL(join(dir, folder, "index.js"));
+    expect(bundleManifestPath(at("generated"), "elsewhere")).toBe(join(dir, "generated/manifest.json"));
+    // tsc's outDir beside the sources, with the root at the project or at src/.
+    expect(bundleManifestPath(at("dist/generated"), "generated")).toBe(join(dir, "generated/manifest.json"));
+    expect(bundleManifestPath(at("dist/src/generated"), "src/generated")).toBe(
+      join(dir, "src/generated/manifest.json"),
+    );
+    expect(bundleManifestPath(at("dist/generated"), "src/generated")).toBe(
+      join(dir, "src/generated/manifest.json"),
+    );
+    // No bundle where recorded, or nothing recorded: the manifest beside the module, which is missing.
+    expect(bundleManifestPath(at("dist/lib"), "lib")).toBe(join(dir, "dist/lib/manifest.json"));
+    expect(bundleManifestPath(at("dist/generated"))).toBe(join(dir, "dist/generated/manifest.json"));
+  });
+
+  it("is recorded relative to the nearest folder above holding a package.json, else the project's", async () => {
+    const dir = await writeProject({ "package.json": "{}", "app/.units/config.json": "{}" });
+    expect(bundleFolder(join(dir, "src/generated"), join(dir, "app"))).toBe("src/generated");
+    expect(bundleFolder(join(dir, "app/generated"), join(dir, "app"))).toBe("app/generated");
+    const bare = await writeProject({ ".units/config.json": "{}" });
+    expect(bundleFolder(join(bare, "generated"), bare)).toBe("generated");
+    expect(bundleFolder(join(bare, "../out"), bare)).toBeUndefined();
+    // The generated index records it: built into dist/, it finds generated/manifest.json above.
+    const { dir: project } = await compiled();
+    expect(readFileSync(join(project, "generated/index.ts"), "utf8")).toContain(
+      'bundleManifestPath(import.meta.url, "generated")',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createFilesClient(runtime) {
   return {
@@ -28,7 +28,7 @@ function createWeatherForecastClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/basic");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createYoutubeClient(runtime) {
   return {
@@ -10,7 +10,7 @@ function createYoutubeClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/discovery");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

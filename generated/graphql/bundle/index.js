@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createLibraryCatalogClient(runtime) {
   return {
@@ -15,7 +15,7 @@ function createLibraryShelfClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/graphql");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

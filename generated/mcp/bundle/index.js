@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createMemoryClient(runtime) {
   return {
@@ -15,7 +15,7 @@ function createMemoryClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/mcp");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

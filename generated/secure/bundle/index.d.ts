@@ -11,7 +11,10 @@ export interface Units {
     /** A reporting API protected by an OAuth 2 authorization server; unitc gets its access token with the client credentials grant. */
     readonly reports: ReportsClient;
 }
-/** Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module. */
+/**
+ * Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module or,
+ * built into another folder, to that of the bundle it was built from.
+ */
 export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;
 /** Loads the bundle's manifest and returns the typed units bound to it. */
 export declare function createUnits(options?: CreateUnitsOptions): Units;

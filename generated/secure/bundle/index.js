@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createJournalClient(runtime) {
   return {
@@ -13,7 +13,7 @@ function createReportsClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/secure");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createBoardClient(runtime) {
   return {
@@ -9,7 +9,7 @@ function createBoardClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/streamable");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,

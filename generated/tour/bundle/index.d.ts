@@ -19,7 +19,10 @@ export interface Units {
     /** The Swagger petstore: find, add, read and delete pets. */
     readonly pets__petstore: PetsPetstoreClient;
 }
-/** Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module. */
+/**
+ * Options of {@link createUnits}; `manifestPath` defaults to `manifest.json` beside this module or,
+ * built into another folder, to that of the bundle it was built from.
+ */
 export type CreateUnitsOptions = Omit<RuntimeOptions, "manifest">;
 /** Loads the bundle's manifest and returns the typed units bound to it. */
 export declare function createUnits(options?: CreateUnitsOptions): Units;

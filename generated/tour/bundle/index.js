@@ -1,4 +1,4 @@
-import { createRuntime } from 'unitc/runtime';
+import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
 function createDataBooksLibraryCatalogClient(runtime) {
   return {
@@ -38,7 +38,7 @@ function createPetsPetstoreClient(runtime) {
 }
 
 function createUnits(options = {}) {
-  const manifestPath = options.manifestPath ?? new URL("./manifest.json", import.meta.url);
+  const manifestPath = options.manifestPath ?? bundleManifestPath(import.meta.url, "generated/tour");
   const runtime = createRuntime({ ...options, manifestPath });
   return {
     $runtime: runtime,
