@@ -4,6 +4,7 @@
  * `unitc serve` starts without the storage drivers). The CLI and `createUnits` both use it.
  */
 import type { AccessTokenSource, OAuthTokens } from "../auth/tokens.js";
+import { UnitError } from "../errors.js";
 import type { SecretSource } from "../references.js";
 import { configuredSettings, type OpenedStorage, type StorageSettings } from "./configured.js";
 import { type UserConfigSource, userStorageSettings } from "./user-storage.js";
@@ -96,8 +97,25 @@ export function runtimeStorage(
   const settings = async () =>
     storage ? configuredSettings(storage, process.cwd()) : userStorageSettings(userConfig, env);
   const open = async () => {
-    const { openConfiguredStorage } = await import("./configured.js");
-    return openConfiguredStorage(await settings(), env);
+    try {
+      const { openConfiguredStorage } = await import("./configured.js");
+      return await openConfiguredStorage(await settings(), env);
+    } catch (error) {
+      throw unavailable(error);
+    }
   };
   return lazyStorage(open, env, fetchImpl);
+}
+
+/**
+ * A store, vault or config failure as the runtime's `STORAGE_UNAVAILABLE`, keeping its own code and
+ * hint (a missing optional driver is already a runtime error, and stays one).
+ */
+function unavailable(error: unknown): unknown {
+  if (error instanceof UnitError || !(error instanceof Error)) return error;
+  const { code, hint } = error as { code?: unknown; hint?: unknown };
+  if (typeof code !== "string") return error;
+  return new UnitError("STORAGE_UNAVAILABLE", `storage cannot be opened: ${code} ${error.message}`, {
+    ...(typeof hint === "string" ? { hint } : {}),
+  });
 }
