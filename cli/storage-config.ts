@@ -1,21 +1,26 @@
 /**
  * The store and vault of the user config's `storage` (global only; the filesystem store in the data
  * folder when it has none), for `unitc secret`, `unitc storage` and the `vault:` references of
- * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it.
+ * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it; the
+ * runtime's `openConfiguredStorage` opens what it names.
  */
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
 import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";
-import { openStore, type StorageSettings } from "../runtime/storage/open.js";
-import { VaultError, type VaultKey } from "../runtime/storage/seal.js";
-import { type Store, StoreError } from "../runtime/storage/types.js";
-import { Vault } from "../runtime/storage/vault.js";
-import { resolveVaultKey } from "../runtime/storage/vault-key.js";
-import { unitcDir } from "../runtime/user-dirs.js";
+import {
+  configuredSettings,
+  type OpenedStorage,
+  openConfiguredStorage,
+} from "../runtime/storage/configured.js";
+import type { StorageSettings } from "../runtime/storage/open.js";
+import { VaultError } from "../runtime/storage/seal.js";
+import { StoreError } from "../runtime/storage/types.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
 import { loadUserServeConfig } from "./serve-settings.js";
+
+export type { OpenedStorage } from "../runtime/storage/configured.js";
 
 /** `--user-config`, for the commands that read only the user config. */
 export const userConfigArg = { "user-config": projectArgs["user-config"] } as const;
@@ -35,46 +40,12 @@ export async function storageSettings(io: CliIO, flag: string | undefined): Prom
       `the user config has errors:\n${formatDiagnostics(user.diagnostics, (f) => f)}`,
     );
   }
-  const settings = (user.storage ?? { provider: "filesystem" }) as unknown as StorageSettings;
-  // object_store's path is a key prefix in the bucket, not a file path: it is left as written.
-  if (settings.path && settings.provider !== "object_store" && !isAbsolute(settings.path)) {
-    return { ...settings, path: resolve(user.dir ?? io.cwd, settings.path) };
-  }
-  return settings;
-}
-
-/** Where the embedded providers keep their generated vault key. */
-function keyFolder(settings: StorageSettings, env: Record<string, string | undefined>): string {
-  if (settings.provider === "filesystem") return settings.path ?? unitcDir("data", env);
-  return unitcDir("data", env);
-}
-
-/** An open store and its vault; `close` closes the store. */
-export interface OpenedStorage {
-  settings: StorageSettings;
-  store: Store;
-  vault: Vault;
-  /** The key new records are sealed with. */
-  key: VaultKey;
-  close(): Promise<void>;
+  return configuredSettings(user.storage, user.dir ?? io.cwd);
 }
 
 /** Opens the configured store and its vault (the key resolved or, for embedded stores, made). */
 export async function openStorage(io: CliIO, flag: string | undefined): Promise<OpenedStorage> {
-  const settings = await storageSettings(io, flag);
-  const store = await openStore(settings, io.env);
-  try {
-    const key = await resolveVaultKey({
-      provider: settings.provider,
-      ...(settings.vaultKey ? { vaultKey: settings.vaultKey } : {}),
-      env: io.env,
-      dataDir: keyFolder(settings, io.env),
-    });
-    return { settings, store, vault: new Vault(store, key), key, close: () => store.close() };
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
+  return openConfiguredStorage(await storageSettings(io, flag), io.env);
 }
 
 /** True for the failures storage reports with a code and hint (never a stack trace). */

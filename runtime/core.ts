@@ -17,8 +17,9 @@ import {
 import { boundFolder } from "./project-root.js";
 import type { SecretSource } from "./references.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
+import { type RuntimeStorageOptions, runtimeStorage } from "./storage/lazy.js";
 
-export interface RuntimeOptions {
+export interface RuntimeOptions extends RuntimeStorageOptions {
   /** A manifest already in memory; relative paths in it resolve against `baseDir`. */
   manifest?: Manifest;
   /** Or the path of `manifest.json`. */
@@ -27,7 +28,10 @@ export interface RuntimeOptions {
   baseDir?: string;
   /** Where secret references are resolved (default `process.env`). */
   env?: Record<string, string | undefined>;
-  /** Where `vault:NAME` references are read at call time (the user config's store). */
+  /**
+   * Where `vault:NAME` references are read at call time. Default: the storage `storage` or
+   * `userConfig` name (the user config's, as the CLI reads it), opened at the first such reference.
+   */
   vault?: SecretSource;
   /** The fetch HTTP calls use (default global fetch). */
   fetch?: typeof fetch;
@@ -51,7 +55,10 @@ export interface RuntimeOptions {
    * own, to hand unchanged units' sessions over when it swaps bundles.
    */
   resources?: RuntimeResources;
-  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  /**
+   * Where OAuth access tokens come from. Default: the storage `vault:` references are read from (when
+   * no `vault` is given and storage is on), else the token store in the data folder.
+   */
   oauth?: AccessTokenSource;
 }
 
@@ -104,6 +111,10 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
   const resources = options.resources ?? new RuntimeResources(options.onEvent);
+  // Opened only at the first vault: reference or OAuth token, so most runtimes never touch storage.
+  const storage = options.vault ? undefined : runtimeStorage(options, env, options.fetch);
+  const vault = options.vault ?? storage?.vault;
+  const oauth = options.oauth ?? storage?.oauth;
   // Per unit, operations by source name and by TS name (first declared wins), built on first use.
   const byName = new Map<ManifestUnit, Map<string, ManifestOperation>>();
   const operationsOf = (unit: ManifestUnit) => {
@@ -157,11 +168,11 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       ...target,
       ...(projectRoot !== undefined ? { projectRoot } : {}),
       env,
-      ...(options.vault ? { vault: options.vault } : {}),
+      ...(vault ? { vault } : {}),
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.oauth ? { oauth: options.oauth } : {}),
+      ...(oauth ? { oauth } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.oneShot ? { oneShot: true } : {}),
       resources,
@@ -197,6 +208,9 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       });
       return session.forward(method, params, callOptions.signal);
     },
-    close: () => resources.close(),
+    async close() {
+      await resources.close();
+      await storage?.close();
+    },
   };
 }

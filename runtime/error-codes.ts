@@ -54,6 +54,10 @@ const codes = {
     "a file: or vault: secret the unit refers to cannot be read",
     "set it with unitc secret set NAME, or fix the file's path and mode (owner-only)",
   ),
+  STORAGE_UNAVAILABLE: entry(
+    "the storage a runtime reads vault: secrets and OAuth tokens from cannot be opened (the user config's, or createUnits' storage or userConfig option)",
+    "read the store's own code and hint in the message; unitc storage status opens the user config's storage the same way",
+  ),
   UNSUPPORTED_BACKEND: entry(
     "the operation's backend cannot be invoked by this runtime",
     "upgrade unitc, or disable the unit",

@@ -12,3 +12,10 @@ export {
   readManifest,
 } from "./manifest.js";
 export type { RuntimeEvent } from "./resources.js";
+export {
+  type OpenedStorage,
+  openConfiguredStorage,
+  type StorageSettings,
+} from "./storage/configured.js";
+export type { RuntimeStorageOptions } from "./storage/lazy.js";
+export { type UserConfigSource, userStorageSettings } from "./storage/user-storage.js";

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../dist/cli/index.js";
-import { lazyStorage } from "../dist/cli/lazy-vault.js";
 
 /**
  * Starts the services; `closers` gets what stops them. Returns the fetch that sends the origins the
@@ -59,9 +58,10 @@ export async function startServices(env, closers) {
 
 /**
  * A throwaway user config whose storage is a temp folder, the vault example's secret set in it by
- * `unitc secret set` (read from stdin, as a person would pipe it); returns the vault to call with.
+ * `unitc secret set` (read from stdin, as a person would pipe it); returns the config's path, which
+ * `createUnits({ userConfig })` opens at its first vault: reference.
  */
-export async function throwawayVault(root, env, closers) {
+export async function throwawayUserConfig(root, env, closers) {
   const dir = mkdtempSync(join(tmpdir(), "unitc-demo-store-"));
   closers.push(async () => rmSync(dir, { recursive: true, force: true }));
   const config = join(dir, "user.json");
@@ -83,7 +83,5 @@ export async function throwawayVault(root, env, closers) {
   if (code !== 0) throw new Error(`unitc secret set failed: ${said.trim()}`);
   console.log(`  $ printf %s "$TOKEN" | unitc secret set JOURNAL_TOKEN --user-config <temp>/user.json`);
   console.log(`  ${said.trim()}`);
-  const storage = lazyStorage(io, config);
-  closers.push(() => storage.close());
-  return storage.vault;
+  return config;
 }

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../dist/cli/index.js";
 import { compileExamples, fileTree } from "./demo-compile.mjs";
-import { startServices, throwawayVault } from "./demo-services.mjs";
+import { startServices, throwawayUserConfig } from "./demo-services.mjs";
 import { typecheckFiles } from "./typecheck-generated.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -55,7 +55,7 @@ async function main() {
 
   heading("2. The examples' services, on free ports, and a secret in a throwaway store");
   const fetch = await startServices(env, closers);
-  const vault = await throwawayVault(root, env, closers);
+  const userConfig = await throwawayUserConfig(root, env, closers);
 
   heading("3. Typed calls through the generated clients");
   const basic = (await import("../generated/basic/bundle/index.js")).createUnits({ env, fetch });
@@ -63,7 +63,8 @@ async function main() {
   const more = {};
   for (const name of ["discovery", "streamable", "secure"]) {
     const bundle = await import(`../generated/${name}/bundle/index.js`);
-    more[name] = bundle.createUnits({ env, fetch, vault });
+    // The user config's storage is where vault: secrets and OAuth tokens are read (as unitc call does).
+    more[name] = bundle.createUnits({ env, fetch, userConfig });
     closers.push(() => more[name].$runtime.close());
   }
   closers.push(

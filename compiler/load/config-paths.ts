@@ -2,38 +2,11 @@
  * Where a project's config files are (a module of its own: watch mode and the build record need the
  * paths without the loader).
  */
-import { existsSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { userConfigPath } from "../../runtime/user-dirs.js";
 
-/** `$XDG_CONFIG_HOME`, else `~/.config`. */
-function configHome(env: Record<string, string | undefined>): string {
-  return env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0
-    ? env.XDG_CONFIG_HOME
-    : join(homedir(), ".config");
-}
-
-/** The user config of older unitc versions (`~/.config/units/config.json`), read when it is the only one. */
-export function legacyUserConfigPath(env: Record<string, string | undefined> = process.env): string {
-  return join(configHome(env), "units", "config.json");
-}
-
-/**
- * `current`, unless only `legacy` exists: unitc's folders used to be named `units`, and a user who
- * has only the old one keeps it until they move it.
- */
-export function currentOrLegacy(current: string, legacy: string): string {
-  return !existsSync(current) && existsSync(legacy) ? legacy : current;
-}
-
-/**
- * Where the user config lives: `$XDG_CONFIG_HOME/unitc/config.json`, else
- * `~/.config/unitc/config.json`. When only the older `units/config.json` exists, that one (the
- * loader says so with a notice).
- */
-export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
-  return currentOrLegacy(join(configHome(env), "unitc", "config.json"), legacyUserConfigPath(env));
-}
+// The user config's place is the runtime's rule too (createUnits reads its storage), so it lives there.
+export { currentOrLegacy, legacyUserConfigPath, userConfigPath } from "../../runtime/user-dirs.js";
 
 export interface ConfigPathOptions {
   projectDir: string;

@@ -43,7 +43,8 @@ export async function readStoredSecrets(
       stored.set(reference, value);
     } catch (error) {
       // Reference, vault and store errors name fields, secrets' names and locations, never a value.
-      const hint = (error as { hint?: unknown }).hint;
+      // A store that cannot open is a UnitError already (STORAGE_UNAVAILABLE): its hint is kept.
+      const hint = error instanceof UnitError ? error.details.hint : (error as { hint?: unknown }).hint;
       throw new UnitError("SECRET_UNAVAILABLE", error instanceof Error ? error.message : String(error), {
         hint: typeof hint === "string" ? hint : "check storage with unitc storage status",
         unit: context.unit.id,

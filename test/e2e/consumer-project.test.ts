@@ -8,7 +8,8 @@
  * a build in another folder runs from any working folder with nothing copied by hand (it finds the
  * bundle it was built from); the same app runs unchanged under Node 24's type stripping (ES module
  * and CommonJS), under tsx, built by tsc into dist/, and as the `--bundle` form required from
- * CommonJS, and a CLI unit's relative working folder is the project's in each.
+ * CommonJS, and a CLI unit's relative working folder is the project's in each; a `vault:` secret
+ * stored with `unitc secret set` is read by `createUnits()` from the user config.
  */
 import { execFile } from "node:child_process";
 import {
@@ -26,6 +27,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unitc } from "../cli/storage-support.js";
 import { sendJson, startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
@@ -79,6 +81,31 @@ httpApi:
         required: [sum]
 ---
 # Sums
+`;
+
+/** The same service behind a bearer token the unit reads from the vault. */
+const VAULTED_UNIT = (baseUrl: string) => `---
+name: Private sums
+description: Adds two numbers on a service that wants a token.
+httpApi:
+  baseUrl: ${baseUrl}
+  auth: { type: bearer, token: "vault:SUMS_TOKEN" }
+  actions:
+    add:
+      method: GET
+      path: /private/add
+      description: Add two numbers.
+      query: { a: $input.a, b: $input.b }
+      inputSchema:
+        type: object
+        properties: { a: { type: number }, b: { type: number } }
+        required: [a, b]
+      outputSchema:
+        type: object
+        properties: { sum: { type: number } }
+        required: [sum]
+---
+# Private sums
 `;
 
 /** An OpenAPI unit: its types are openapi-typescript's, in spec-types.ts, which Code Mode imports. */
@@ -175,9 +202,12 @@ async function consumerProject(
 
 let api: TestServer;
 const projects = {} as Record<Flavour, string>;
+/** The Authorization header of each request to the private sums. */
+const privateAuth: (string | undefined)[] = [];
 
 beforeAll(async () => {
   api = await startHttpServer((request, res) => {
+    if (request.path.startsWith("/api/private")) privateAuth.push(request.headers.authorization);
     const query = new URL(request.path, "http://x").searchParams;
     const [a, b] = [Number(query.get("a")), Number(query.get("b"))];
     sendJson(res, 200, request.path.startsWith("/api/mul") ? { product: a * b } : { sum: a + b });
@@ -361,5 +391,41 @@ const { product } = await units.calc.multiply({ query: { a: 6, b: 7 } });
     const config = join(dir, "tsconfig.json");
     writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
     expect(await tsc(["-p", ".", "--noEmit"], dir)).toEqual({ code: 0, out: "" });
+  }, 120_000);
+});
+
+describe("vault: secrets in the application", () => {
+  it("createUnits() reads what unitc secret set stored, from the user config unitc reads", async () => {
+    const dir = await consumerProject("module", `${api.url}/api`, {
+      ".units/private.md": VAULTED_UNIT(`${api.url}/api`),
+    });
+    // Every child here runs with HOME set to the project: its user config is where unitc looks.
+    await mkdir(join(dir, ".config/unitc"), { recursive: true });
+    const storage = { provider: "sqlite", path: "store.db" };
+    writeFileSync(join(dir, ".config/unitc/config.json"), JSON.stringify({ storage }));
+    const set = await unitc(["secret", "set", "SUMS_TOKEN"], dir, { HOME: dir }, "sums-canary-9d2e\n");
+    expect(set, set.stderr).toMatchObject({ code: 0 });
+    writeFileSync(
+      join(dir, "app.mts"),
+      `import { createUnits } from "./generated/index.ts";
+
+// The user config unitc reads, then the same one named explicitly (as a path, as its storage).
+const all = [
+  createUnits(),
+  createUnits({ userConfig: new URL("./.config/unitc/config.json", import.meta.url) }),
+  createUnits({ storage: { provider: "sqlite", path: ".config/unitc/store.db" } }),
+];
+try {
+  const sums = await Promise.all(all.map(async (units) => (await units.private.add({ a: 2, b: 3 })).sum));
+  console.log(JSON.stringify(sums));
+} finally {
+  await Promise.all(all.map((units) => units.$runtime.close()));
+}
+`,
+    );
+    expect(await tsc(["-p", ".", "--noEmit"], dir)).toEqual({ code: 0, out: "" });
+    privateAuth.length = 0;
+    expect(await exec(NODE24, ["app.mts"], dir)).toEqual({ code: 0, out: "[5,5,5]\n" });
+    expect(privateAuth).toEqual(Array(3).fill("Bearer sums-canary-9d2e"));
   }, 120_000);
 });

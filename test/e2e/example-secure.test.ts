@@ -1,14 +1,14 @@
 /**
  * The committed bundle of examples/secure: a bearer token from the vault (set with the real
- * `unitc secret set` into a throwaway filesystem store) and an OAuth 2 access token from a real
- * `oidc-provider` by the client credentials grant, both against the example's API on free ports.
+ * `unitc secret set` into a throwaway filesystem store, read by `createUnits({ userConfig })`) and an
+ * OAuth 2 access token from a real `oidc-provider` by the client credentials grant, both against the
+ * example's API on free ports.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
-import { type LazyStorage, lazyStorage } from "../../cli/lazy-vault.js";
 import { redirectingFetch } from "../../examples/http-support.mjs";
 import { startSecureServer } from "../../examples/secure/server.mjs";
 import { createUnits, type Units } from "../../generated/secure/index.js";
@@ -17,7 +17,6 @@ const journalToken = "journal-canary-5e0c";
 const clientSecret = "reports-canary-secret-7b2f9a";
 let dir: string;
 let server: Awaited<ReturnType<typeof startSecureServer>>;
-let storage: LazyStorage;
 let units: Units;
 let said = "";
 
@@ -43,12 +42,10 @@ beforeAll(async () => {
     "http://127.0.0.1:4324": server.url,
     "http://127.0.0.1:4325": server.issuer,
   });
-  storage = lazyStorage(io, config);
-  units = createUnits({ env, fetch, vault: storage.vault });
+  units = createUnits({ env, fetch, userConfig: config });
 });
 afterAll(async () => {
   await units?.$runtime.close();
-  await storage?.close();
   await server?.close();
   await rm(dir, { recursive: true, force: true });
 });
