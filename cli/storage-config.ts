@@ -5,6 +5,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import type { CataloguedCode } from "../runtime/error-codes.js";
 import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";
 import { openStore, type StorageSettings } from "../runtime/storage/open.js";
@@ -22,7 +23,7 @@ export const userConfigArg = { "user-config": projectArgs["user-config"] } as co
 
 /** The user config has errors, so its storage cannot be trusted; the message lists them. */
 export class UserConfigError extends Error {
-  readonly code = "USER_CONFIG_INVALID";
+  readonly code: CataloguedCode<"USER_CONFIG_INVALID"> = "USER_CONFIG_INVALID";
   readonly hint = "fix the user config";
 }
 

@@ -63,6 +63,10 @@ const codes = {
     "a field takes references of another kind than the one written (for example vault: where only env: and file: work)",
     "write the reference kind the message shows",
   ),
+  FILE_UNREADABLE: entry(
+    "a file: reference names a file that cannot be read (missing, a folder, or not readable by this user)",
+    "check the path the message names and that this user may read it",
+  ),
   FILE_NOT_PRIVATE: entry(
     "a file: reference names a file other users can read or write",
     "make it owner-only: chmod 600 <file>",
@@ -369,6 +373,12 @@ const codes = {
 
 /** Every runtime error code. */
 export type UnitErrorCode = keyof typeof codes;
+
+/**
+ * A code union of an error class other than `UnitError`, spelled out where it is thrown:
+ * `CataloguedCode<"A" | "B">` does not compile when one of them is not in this catalogue.
+ */
+export type CataloguedCode<Code extends UnitErrorCode> = Code;
 
 /** The runtime catalogue, by code. */
 export const runtimeErrorCodes: Readonly<Record<UnitErrorCode, ErrorCodeEntry>> = codes;

@@ -9,6 +9,10 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { allCodes } from "../../cli/code-catalogue.js";
+import { UnitError } from "../../runtime/errors.js";
+import { ServeSetupError } from "../../runtime/serve/setup-error.js";
+import { VaultError } from "../../runtime/storage/seal.js";
+import { StoreError } from "../../runtime/storage/types.js";
 
 const repo = join(import.meta.dirname, "../..");
 const ORIGINS = ["compiler", "runtime", "cli"] as const;
@@ -97,5 +101,25 @@ describe("the code catalogue covers every code the source emits", () => {
       }
     }
     expect(missing.sort()).toEqual([]);
+  });
+
+  it("types the main error constructors' codes by the catalogue, so an uncatalogued one does not compile", () => {
+    // tsc --noEmit checks these lines: each code is missing from the catalogue, so each must be an error.
+    const made = [
+      // @ts-expect-error: not a catalogued code
+      new UnitError("NOT_CATALOGUED", "x"),
+      // @ts-expect-error: not a catalogued code
+      new StoreError("STORAGE_NOT_CATALOGUED", "x"),
+      // @ts-expect-error: not a catalogued code
+      new VaultError("VAULT_NOT_CATALOGUED", "x"),
+      // @ts-expect-error: not a catalogued code
+      new ServeSetupError("BAD_NOT_CATALOGUED", "x"),
+    ];
+    expect(made.map((error) => error.code)).toEqual([
+      "NOT_CATALOGUED",
+      "STORAGE_NOT_CATALOGUED",
+      "VAULT_NOT_CATALOGUED",
+      "BAD_NOT_CATALOGUED",
+    ]);
   });
 });
