@@ -18,7 +18,7 @@ const repo = join(import.meta.dirname, "../..");
 const ORIGINS = ["compiler", "runtime", "cli"] as const;
 
 /** A code as unitc writes them: upper-case words joined by `_`. */
-const CODE = String.raw`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*`;
+const CODE = "[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*";
 const QUOTED = new RegExp(`"(${CODE})"`, "g");
 
 /** Where a code is made; each match's text is searched for quoted codes. */
