@@ -2,7 +2,7 @@
 
 import { type CodeEntry, compilerCodes } from "../compiler/diagnostic-codes.js";
 import type { Severity } from "../compiler/diagnostics.js";
-import { editDistance } from "../compiler/validate/did-you-mean.js";
+import { editDistance } from "../runtime/did-you-mean.js";
 import { runtimeErrorCodes } from "../runtime/error-codes.js";
 
 /** One code of either catalogue. */

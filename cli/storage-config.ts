@@ -6,6 +6,7 @@
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import type { CataloguedCode } from "../runtime/error-codes.js";
 import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";
 import {
@@ -27,7 +28,7 @@ export const userConfigArg = { "user-config": projectArgs["user-config"] } as co
 
 /** The user config has errors, so its storage cannot be trusted; the message lists them. */
 export class UserConfigError extends Error {
-  readonly code = "USER_CONFIG_INVALID";
+  readonly code: CataloguedCode<"USER_CONFIG_INVALID"> = "USER_CONFIG_INVALID";
   readonly hint = "fix the user config";
 }
 

@@ -3,8 +3,9 @@
  * name or TypeScript name), with the runtime's own `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` errors, their
  * hints cut to the nearest names: a unit may have thousands of operations.
  */
-import { nearestNames } from "../compiler/validate/did-you-mean.js";
+
 import type { UnitRuntime } from "../runtime/core.js";
+import { nearestHint } from "../runtime/did-you-mean.js";
 import { isUnitError, UnitError } from "../runtime/errors.js";
 import type { ManifestOperation, ManifestUnit } from "../runtime/manifest.js";
 import { failureOf, failureText } from "../runtime/serve/results.js";
@@ -31,18 +32,6 @@ export function splitTarget(ids: ReadonlySet<string>, text: string): { unitId: s
 /** Prints a failure as a served call words it (`CODE: message`, problems, hint) on stderr. */
 export function reportFailure(io: CliIO, command: string, error: unknown): void {
   io.stderr(`unitc ${command}: ${failureText(failureOf(error))}\n`);
-}
-
-/** How many names a hint offers for a misspelt unit or operation. */
-const NEAREST = 5;
-
-/** `nearest <kind>: a, b, …`, saying how many there are when not all are shown. */
-function nearestHint(kind: string, wanted: string, names: readonly string[], listedBy: string): string {
-  if (names.length === 0) return `no ${kind}`;
-  const shown = nearestNames(wanted, names, NEAREST).join(", ");
-  return names.length <= NEAREST
-    ? `nearest ${kind}: ${shown}`
-    : `nearest ${kind}: ${shown}; ${names.length} in all, ${listedBy} lists them`;
 }
 
 /** Finds the unit (and operation) `text` names; throws the runtime's lookup errors. */

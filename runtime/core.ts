@@ -1,6 +1,7 @@
 /** The in-process runtime: look up an operation, validate the input, invoke it. */
 
 import type { AccessTokenSource } from "./auth/tokens.js";
+import { nearestHint } from "./did-you-mean.js";
 import { UnitError } from "./errors.js";
 import { schemaProblems } from "./input-problems.js";
 import { invokerFor } from "./invoke/index.js";
@@ -134,14 +135,19 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     const unit = units.get(unitId);
     if (!unit) {
       throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`, {
-        hint: `known units: ${[...units.keys()].join(", ") || "none"}`,
+        hint: nearestHint("units", unitId, [...units.keys()]),
       });
     }
     const found = operationsOf(unit).get(name);
     if (!found) {
       throw new UnitError("UNKNOWN_OPERATION", `unit ${unitId} has no operation ${JSON.stringify(name)}`, {
         unit: unitId,
-        hint: `its operations: ${unit.operations.map((o) => o.tsName).join(", ") || "none"}`,
+        // A big unit has thousands of operations: the nearest few, not a list of all.
+        hint: nearestHint(
+          "operations",
+          name,
+          unit.operations.map((o) => o.tsName),
+        ),
       });
     }
     return { unit, operation: found };

@@ -10,6 +10,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
+import type { CataloguedCode } from "./error-codes.js";
 import { UnitError } from "./errors.js";
 
 const ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
@@ -55,7 +56,7 @@ export function referencesUnder(value: unknown, path = ""): [string, string][] {
 
 /** Thrown by {@link resolveReference} when a variable is unset: names the variable, never a value. */
 export class MissingVariableError extends Error {
-  readonly code = "MISSING_ENV";
+  readonly code: CataloguedCode<"MISSING_ENV"> = "MISSING_ENV";
   readonly variable: string;
   constructor(variable: string) {
     super(`environment variable ${variable} is not set`);
@@ -100,14 +101,15 @@ export type ReferenceKind = "env" | "file" | "vault";
 /** Why a reference did not resolve; names the field, variable, path or secret, never a value. */
 export class SecretReferenceError extends Error {
   constructor(
-    readonly code:
+    readonly code: CataloguedCode<
       | "REFERENCE_LITERAL"
       | "REFERENCE_NOT_ALLOWED"
       | "MISSING_ENV"
       | "FILE_NOT_PRIVATE"
       | "FILE_UNREADABLE"
       | "VAULT_UNAVAILABLE"
-      | "VAULT_MISSING",
+      | "VAULT_MISSING"
+    >,
     message: string,
     readonly hint: string,
   ) {

@@ -7,6 +7,7 @@
  * below the word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
+import type { CataloguedCode } from "./error-codes.js";
 import { foldPhrases } from "./search-phrases.js";
 import { stem } from "./search-stem.js";
 import {
@@ -32,7 +33,9 @@ export const MAX_QUERY_LENGTH = MAX_QUERY_CHARS;
 export const MAX_QUERY_WORDS = 32;
 
 /** Why a search query is refused (too long), or undefined when it may be searched. */
-export function queryProblem(query: string): { code: string; message: string; hint: string } | undefined {
+export function queryProblem(
+  query: string,
+): { code: CataloguedCode<"QUERY_TOO_LONG">; message: string; hint: string } | undefined {
   if (query.length <= MAX_QUERY_CHARS) return undefined;
   return {
     code: "QUERY_TOO_LONG",

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { defineCommand } from "citty";
-import { nearestNames } from "../../compiler/validate/did-you-mean.js";
+import { nearestNames } from "../../runtime/did-you-mean.js";
 import { isUnitError, UnitError } from "../../runtime/errors.js";
 import {
   createServeToken,

@@ -3,11 +3,11 @@
  * when another error of the same run says it better). `schema-errors.ts` looks the keyword up here.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { didYouMean } from "../../runtime/did-you-mean.js";
 import type { Diagnostic, DiagnosticCode, SourceLocation } from "../diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
 import { allowedProperties, discriminatorFor } from "./allowed-properties.js";
-import { didYouMean } from "./did-you-mean.js";
 import { article, comparisonWords, describeType, formatHint, rangeHint, typeHint } from "./schema-hints.js";
 
 type Schema = Record<string, unknown>;

@@ -5,6 +5,7 @@
  * back as JSON text; a failure carries only its code, message, hint and problem lines.
  */
 import type { UnitRuntime } from "../core.js";
+import type { UnitErrorCode } from "../error-codes.js";
 import { isUnitError, UnitError } from "../errors.js";
 import { hasCodeMode, type Manifest, type ManifestOperation, type ManifestUnit } from "../manifest.js";
 import { SearchIndex } from "../search.js";
@@ -65,7 +66,7 @@ type Request = Record<string, unknown>;
 /** A bridge-level refusal with its own code (the runtime's `UnitError` codes cover calls). */
 class BridgeFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: UnitErrorCode,
     message: string,
     readonly hint: string,
   ) {

@@ -227,7 +227,7 @@ export class SandboxPool {
 }
 
 /** The outcome of a run whose worker overran its deadline or stopped. */
-function lostRun(job: RunJob, error: unknown): EngineOutcome {
+export function lostRun(job: Pick<RunJob, "timeoutMs">, error: unknown): EngineOutcome {
   if (error instanceof WorkerTimeoutError) {
     return {
       ok: false,

@@ -9,7 +9,6 @@ import { checkScript } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations.js";
 import {
   MAX_CALLS,
-  MAX_CODE_BYTES,
   MAX_CONCURRENT_CALLS,
   MAX_ERROR_BYTES,
   MAX_LOG_BYTES,
@@ -17,11 +16,11 @@ import {
   MAX_RESULT_BYTES,
   MAX_RUN_REQUEST_BYTES,
   MEMORY_LIMIT_BYTES,
-  resolveTimeout,
   STACK_LIMIT_BYTES,
 } from "./limits.js";
 import { defaultSandboxPool, type SandboxPool } from "./pool.js";
 import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./protocol.js";
+import { checkRunInput } from "./run-input.js";
 import { declarationsFor } from "./scoped-declarations.js";
 import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
 
@@ -78,24 +77,6 @@ export interface RunCodeModeOptions {
 }
 
 type Settled = CodeModeOutcome & { logs?: LogEntry[] };
-
-function checkInput(input: CodeModeInput): CodeModeError | number {
-  if (typeof input?.code !== "string" || input.code.trim() === "") {
-    return {
-      code: "ARGS_INVALID",
-      message: "code must be a non-empty string",
-      hint: "pass the script as code",
-    };
-  }
-  if (Buffer.byteLength(input.code) > MAX_CODE_BYTES) {
-    const message = `the script is longer than ${MAX_CODE_BYTES} bytes`;
-    return { code: "CODE_TOO_LARGE", message, hint: "send a shorter script; do the work in several runs" };
-  }
-  const timeout = resolveTimeout(input.timeoutMs);
-  if (typeof timeout === "string")
-    return { code: "ARGS_INVALID", message: timeout, hint: "leave timeoutMs out for 10 s" };
-  return timeout;
-}
 
 /** The stubs `units` gets, as JSON, by manifest (a large bundle's would be rebuilt on every run). */
 const catalogs = new WeakMap<UnitRuntime["manifest"], string>();
@@ -166,8 +147,9 @@ export async function runCodeMode(
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       ...(timings ? { timings: timings.done() } : {}),
     }) as CodeModeResult;
-  const timeoutMs = checkInput(input);
-  if (typeof timeoutMs !== "number") return done({ ok: false, error: timeoutMs });
+  const checked = checkRunInput(input);
+  if ("problem" in checked) return done({ ok: false, error: checked.problem });
+  const { code, timeoutMs } = checked;
   const pool = options.pool ?? defaultSandboxPool();
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
   const declarations = declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest);
@@ -179,9 +161,7 @@ export async function runCodeMode(
     posted = resolve;
   });
   const check =
-    options.typecheck === false
-      ? undefined
-      : checkScript(pool, bundleDir, declarations, input.code, jobPosted);
+    options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, code, jobPosted);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");
@@ -189,7 +169,7 @@ export async function runCodeMode(
   const blocking = diagnostics.find((d) => d.severity === "error");
   if (blocking)
     return done({ ok: false, error: syntaxError(blocking.message, blocking.line, blocking.column) });
-  const prepared = await prepareScript(input.code, syntax.returnAt, syntax.plain);
+  const prepared = await prepareScript(code, syntax.returnAt, syntax.plain);
   timings?.lap("transform");
   if (!("js" in prepared)) {
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });

@@ -9,6 +9,7 @@ import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../sandbox/li
 import { runOwner } from "../sandbox/owner.js";
 import type { CheckDiagnostic, LogEntry } from "../sandbox/protocol.js";
 import type { CodeModeError } from "../sandbox/run.js";
+import { checkRunInput } from "../sandbox/run-input.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { failureResult } from "./results.js";
 
@@ -164,19 +165,10 @@ export async function callCodeMode(
   args: unknown,
   caller?: CodeModeCaller,
 ): Promise<CallToolResult> {
-  const input = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
-  if (typeof input.code !== "string" || input.code === "") {
-    return failureResult({
-      code: "INPUT_INVALID",
-      message: "code_mode needs a non-empty string `code`",
-      hint: 'call it as {"code": "return await units.<unit>.<operation>({...})"}',
-    });
-  }
-  const timeoutMs = typeof input.timeoutMs === "number" ? input.timeoutMs : undefined;
-  const code = input.code;
-  const result = await inTurn(caller, () =>
-    host.runCode({ code, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }),
-  );
+  // Refused here, before the run queues for a turn; the run itself takes the checked values.
+  const input = checkRunInput(args ?? {});
+  if ("problem" in input) return failedRun({ error: input.problem });
+  const result = await inTurn(caller, () => host.runCode(input));
   if (!("ok" in result)) return result;
   const { timings, ...run } = result;
   if (!run.ok) return withTimings(failedRun(run as unknown as FailedRun), timings);

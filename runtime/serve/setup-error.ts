@@ -1,7 +1,9 @@
+import type { UnitErrorCode } from "../error-codes.js";
+
 /** A problem that stops `serve` from starting (bad flag value, unset variable, port in use). */
 export class ServeSetupError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: UnitErrorCode,
     message: string,
     readonly hint?: string,
     /** The bad value came from a command-line flag: a wrong command line (exit 2), not bad input. */

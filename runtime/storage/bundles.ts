@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../canonical.js";
+import type { CataloguedCode } from "../error-codes.js";
 import { type HeadSignature, headVerifies, signHead } from "./head-signature.js";
 import type { Signer, Verifier } from "./publisher-key.js";
 import { type Store, StoreError, type StoreKey } from "./types.js";
@@ -189,7 +190,7 @@ export async function pruneBundles(store: Store, kept: string[], graceMs: number
 
 /** A published bundle that is missing a part or whose bytes do not match their digest. */
 export class BadBundleError extends Error {
-  readonly code = "PUBLISHED_BUNDLE_INVALID";
+  readonly code: CataloguedCode<"PUBLISHED_BUNDLE_INVALID"> = "PUBLISHED_BUNDLE_INVALID";
 }
 
 async function readIndex(store: Store, digest: string): Promise<BundleIndex> {

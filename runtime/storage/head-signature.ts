@@ -6,6 +6,7 @@
  * replica load what it names.
  */
 import { canonicalJson } from "../canonical.js";
+import type { CataloguedCode } from "../error-codes.js";
 import type { BundleHead } from "./bundles.js";
 import type { SignatureAlg, Signer, Verifier } from "./publisher-key.js";
 
@@ -18,7 +19,7 @@ export interface HeadSignature {
 
 /** A head that is not signed, or whose signature does not verify: it is never served. */
 export class HeadSignatureError extends Error {
-  readonly code = "PUBLISHED_HEAD_UNVERIFIED";
+  readonly code: CataloguedCode<"PUBLISHED_HEAD_UNVERIFIED"> = "PUBLISHED_HEAD_UNVERIFIED";
   constructor(
     message: string,
     readonly hint: string,

@@ -18,6 +18,7 @@ import {
   timingSafeEqual,
   verify,
 } from "node:crypto";
+import type { CataloguedCode } from "../error-codes.js";
 import { resolveSecret } from "../references.js";
 import type { VaultKey } from "./seal.js";
 
@@ -40,7 +41,7 @@ export interface Verifier {
 
 /** A key that cannot be read as one; the message names the field, never the text. */
 export class PublisherKeyError extends Error {
-  readonly code = "PUBLISH_KEY_INVALID";
+  readonly code: CataloguedCode<"PUBLISH_KEY_INVALID"> = "PUBLISH_KEY_INVALID";
   constructor(
     message: string,
     readonly hint = "make a key pair with unitc publish keygen FILE and set storage.publishKey (publisher) or storage.publisherPublicKey (replicas)",

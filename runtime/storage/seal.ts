@@ -8,6 +8,7 @@
  * authenticated too, so no byte of the envelope can change unnoticed.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type { CataloguedCode } from "../error-codes.js";
 import type { StoreKey } from "./types.js";
 
 const MAGIC = Buffer.from("UVLT", "ascii");
@@ -18,12 +19,9 @@ const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + 1 + KEY_ID_BYTES + 4 + NONCE_BYTES;
 
 /** Why a sealed record did not open, with a stable code. */
-export type VaultErrorCode =
-  | "VAULT_WRONG_KEY"
-  | "VAULT_CORRUPT"
-  | "VAULT_BAD_KEY"
-  | "VAULT_NO_KEY"
-  | "VAULT_ROLLBACK";
+export type VaultErrorCode = CataloguedCode<
+  "VAULT_WRONG_KEY" | "VAULT_CORRUPT" | "VAULT_BAD_KEY" | "VAULT_NO_KEY" | "VAULT_ROLLBACK"
+>;
 
 /** A vault failure; the message names key ids and records, never a key or a secret. */
 export class VaultError extends Error {

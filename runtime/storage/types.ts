@@ -11,6 +11,8 @@
  * by polling within `pollIntervalMs` at the latest.
  */
 
+import type { CataloguedCode } from "../error-codes.js";
+
 /**
  * A record's key: a namespace and a name, each 1–200 characters of `[A-Za-z0-9._:@-]` and `/`
  * between segments, never `.` or `..` as a segment (providers map keys to file names and object keys).
@@ -79,7 +81,7 @@ export interface Store {
 }
 
 /** Why a store operation failed, with a stable code. */
-export type StoreErrorCode =
+export type StoreErrorCode = CataloguedCode<
   | "STORAGE_UNREACHABLE"
   | "STORAGE_NOT_WRITABLE"
   | "STORAGE_BAD_KEY"
@@ -88,7 +90,8 @@ export type StoreErrorCode =
   | "STORAGE_NO_PRECONDITIONS"
   | "STORAGE_CORRUPT"
   | "STORAGE_BAD_CONFIG"
-  | "STORAGE_EXPORT_SYMLINK";
+  | "STORAGE_EXPORT_SYMLINK"
+>;
 
 /** A failed store operation; the message names the store's location, never a secret. */
 export class StoreError extends Error {

@@ -1,4 +1,7 @@
-/** `unitc explain <CODE>` in-process: both catalogues, and a suggestion for an unknown code. */
+/**
+ * `unitc explain <CODE>` in-process and in the built CLI: both catalogues (storage, vault, serve and
+ * Code Mode codes too), and a suggestion for an unknown code.
+ */
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
@@ -38,6 +41,28 @@ describe("unitc explain", () => {
     expect(run.stdout).toContain("the API answered with a non-2xx status");
   });
 
+  it("prints the storage, vault, serve and Code Mode codes unitc prints", async () => {
+    for (const code of [
+      "STORAGE_NOT_MIGRATED",
+      "VAULT_WRONG_KEY",
+      "BAD_PORT",
+      "TOO_MANY_RUNS",
+      "SCRIPT_ERROR",
+    ]) {
+      const run = await runUnitc(["explain", code], tmpdir());
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      expect(run.stdout.split("\n")[0]).toBe(`${code} (runtime error)`);
+      expect(run.stdout).toMatch(/\n {2}hint: \S/);
+    }
+  });
+
+  it("prints both entries of a code the compiler and the runtime report", async () => {
+    const run = await runUnitc(["explain", "FILE_UNREADABLE"], tmpdir());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("FILE_UNREADABLE (compiler diagnostic, error)");
+    expect(run.stdout).toContain("FILE_UNREADABLE (runtime error)");
+  });
+
   it("exits 2 with the closest codes for an unknown code", async () => {
     const run = await runUnitc(["explain", "UNKNOWN_PROPERTYY"], tmpdir());
     expect(run.code).toBe(2);
@@ -64,6 +89,12 @@ describe("unitc explain", () => {
     });
     expect(known.status).toBe(0);
     expect(known.stdout.split("\n")[0]).toBe("MCP_SCHEMA_DRIFT (runtime error)");
+    const storage = spawnSync(process.execPath, [BUILT_CLI, "explain", "storage-unreachable"], {
+      encoding: "utf8",
+    });
+    expect(storage.status).toBe(0);
+    expect(storage.stdout).toContain("STORAGE_UNREACHABLE (runtime error)");
+    expect(storage.stdout).toContain("storage cannot be read");
     const unknown = spawnSync(process.execPath, [BUILT_CLI, "explain", "YAML_SINTAX"], { encoding: "utf8" });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("did you mean YAML_SYNTAX");

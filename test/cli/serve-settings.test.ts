@@ -37,6 +37,16 @@ describe("serve limits as settings", () => {
     expect(found).toMatch(/maxConcurrent/);
     expect(user.diagnostics.every((d) => d.line !== undefined && d.file !== undefined)).toBe(true);
   });
+
+  it("refuses a rate or a concurrency flag it cannot read, as a wrong command line", async () => {
+    const user = await userConfig({});
+    expect(() => resolveServeSettings({ "rate-limit": "fast" }, {}, "/", user)).toThrow(
+      expect.objectContaining({ code: "BAD_RATE_LIMIT", fromFlag: true }),
+    );
+    expect(() => resolveServeSettings({ "max-concurrent": "many" }, {}, "/", user)).toThrow(
+      expect.objectContaining({ code: "BAD_MAX_CONCURRENT", fromFlag: true }),
+    );
+  });
 });
 
 describe("unitc serve --help", () => {

@@ -81,12 +81,25 @@ describe("createRuntime", () => {
 
   it("names the known units and operations when a lookup fails", async () => {
     const unit = await failure(runtime.call("nope", "x"));
-    expect(unit).toMatchObject({ code: "UNKNOWN_UNIT", details: { hint: "known units: echo" } });
+    expect(unit).toMatchObject({ code: "UNKNOWN_UNIT", details: { hint: "nearest units: echo" } });
     const operation = await failure(runtime.call("echo", "shout"));
     expect(operation).toMatchObject({
       code: "UNKNOWN_OPERATION",
-      details: { hint: "its operations: say_it" },
+      details: { hint: "nearest operations: say_it" },
     });
+  });
+
+  it("names at most the 5 nearest operations of a big unit, and how many it has", async () => {
+    const m = manifest();
+    const unit = m.units[0] as { operations: Array<{ name: string; tsName: string }> };
+    const [template] = unit.operations;
+    if (!template) throw new Error("the fixture has no operation");
+    const names = Array.from({ length: 300 }, (_, i) => `list_items_${i}`);
+    unit.operations = [...names.map((name) => ({ ...template, name, tsName: name })), template];
+    const error = await failure(createRuntime({ manifest: m }).call("echo", "say_itt"));
+    expect(error.code).toBe("UNKNOWN_OPERATION");
+    expect(error.details.hint).toMatch(/^nearest operations: say_it, list_items_\d+, .*; 301 in all$/);
+    expect(error.details.hint?.split(";")[0]?.split(", ")).toHaveLength(5);
   });
 
   it("refuses an operation kind it cannot invoke", async () => {

@@ -95,9 +95,10 @@ describe("secret references", () => {
 
   it("refuses literals and kinds a field does not take, naming the field", async () => {
     const storageField = { env: {}, allow: ["env", "file"] as const, field: "storage.vaultKey" };
-    await expect(resolveSecret("vault:key", storageField)).rejects.toThrow(
-      "storage.vaultKey does not take vault: references",
-    );
+    await expect(resolveSecret("vault:key", storageField)).rejects.toMatchObject({
+      code: "REFERENCE_NOT_ALLOWED",
+      message: "storage.vaultKey does not take vault: references",
+    });
     await expect(resolveSecret("c2VjcmV0", storageField)).rejects.toMatchObject({
       code: "REFERENCE_LITERAL",
       message: "storage.vaultKey holds a literal value; it must be a reference",

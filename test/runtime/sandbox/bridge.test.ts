@@ -81,6 +81,17 @@ describe("the host bridge", () => {
     });
   });
 
+  it("answers a call that fails without a code of its own with CALL_FAILED", async () => {
+    // The real runtime, except that its invoke throws a plain error, as a bug in an invoker would.
+    const failing = Object.create(runtime, {
+      invoke: { value: () => Promise.reject(new TypeError("x is not a function")) },
+    }) as UnitRuntime;
+    const bridge = new Bridge(failing, undefined);
+    expect(JSON.parse(await bridge.handle('{"kind":"call","unit":"files","operation":"listFiles"}'))).toEqual(
+      { ok: false, error: { code: "CALL_FAILED", message: "the call failed: x is not a function" } },
+    );
+  });
+
   it("answers a valid call and search with plain JSON", async () => {
     const bridge = new Bridge(runtime, undefined);
     const listing = JSON.parse(await bridge.handle('{"kind":"call","unit":"files","operation":"listFiles"}'));

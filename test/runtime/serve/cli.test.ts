@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProject } from "../../support/project.js";
@@ -83,7 +84,7 @@ describe("unitc serve --transport http", () => {
     await fromFlag.stop();
   });
 
-  it("takes the token from an env reference and refuses a literal one", async () => {
+  it("takes the token from an env reference and refuses a literal or a short one", async () => {
     const env = { UNITC_SERVE_TOKEN: "token-from-the-environment-123" };
     const running = runServe(
       ["--transport", "http", "--port", "0", "--manifest", manifestPath, "--user-config", "none"],
@@ -109,6 +110,26 @@ describe("unitc serve --transport http", () => {
       /^unitc serve: TOKEN_NOT_A_REFERENCE the serve token must be given as a reference/m,
     );
     expect(literal.stderr()).not.toContain("hunter2");
+    const base = ["--transport", "http", "--manifest", manifestPath, "--user-config", "none"];
+    const short = runServe([...base, "--port", "0", "--token", "env:SHORT_TOKEN"], { SHORT_TOKEN: "abc" });
+    expect(await short.stop()).not.toBe(0);
+    expect(short.stderr()).toMatch(/^unitc serve: TOKEN_TOO_SHORT the serve token from env:SHORT_TOKEN/m);
+  });
+
+  it("says LISTEN_FAILED when its port is taken", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as AddressInfo;
+    const argv = ["--transport", "http", "--host", "127.0.0.1", "--port", String(port)];
+    const running = runServe([...argv, "--manifest", manifestPath, "--user-config", "none"], {
+      UNITC_SERVE_TOKEN: "token-from-the-environment-123",
+    });
+    expect(await running.stop()).not.toBe(0);
+    taken.close();
+    expect(running.stderr()).toMatch(
+      new RegExp(`^unitc serve: LISTEN_FAILED cannot listen on 127\\.0\\.0\\.1:${port}`, "m"),
+    );
+    expect(running.stderr()).toContain("hint: pick another --port");
   });
 
   it("fails with a hint when the manifest, a flag or the user config is wrong", async () => {

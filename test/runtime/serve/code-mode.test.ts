@@ -62,5 +62,35 @@ describe("code_mode tool", () => {
     const client = await connect((await serve({ manifestPath, env })).url);
     const result = await client.callTool({ name: "code_mode", arguments: { code: "" } });
     expect(result.isError).toBe(true);
+    expect(errorOf(result)).toMatchObject({ code: "ARGS_INVALID", hint: expect.stringContaining("code") });
+  });
+
+  it("checks its input once, with one code: a timeoutMs that is not a number is refused, not ignored", async () => {
+    const client = await connect((await serve({ manifestPath, env })).url);
+    const refused = async (args: Record<string, unknown>) => {
+      const result = await client.callTool({ name: "code_mode", arguments: args });
+      expect(result.isError).toBe(true);
+      return errorOf(result);
+    };
+    expect(await refused({ code: "return 1", timeoutMs: "5000" })).toMatchObject({
+      code: "ARGS_INVALID",
+      message: "timeoutMs must be a whole number of milliseconds, at least 1",
+    });
+    expect(await refused({ code: "return 1", timeoutMs: null })).toMatchObject({ code: "ARGS_INVALID" });
+    expect(await refused({ code: "return 1", timeoutMs: 120_001 })).toMatchObject({ code: "ARGS_INVALID" });
+    expect(await refused({})).toMatchObject({
+      code: "ARGS_INVALID",
+      message: "code must be a non-empty string",
+    });
+    expect(await refused({ code: 5 })).toMatchObject({ code: "ARGS_INVALID" });
+    expect(await refused({ code: "return 1", timeout: 5000 })).toMatchObject({
+      code: "ARGS_INVALID",
+      message: 'unknown field(s) "timeout"',
+    });
+    const ran = await client.callTool({
+      name: "code_mode",
+      arguments: { code: "return 1", timeoutMs: 5000 },
+    });
+    expect(structured(ran)).toMatchObject({ ok: true, value: 1 });
   });
 });
