@@ -34,6 +34,7 @@ export function resolveSettings(configs: readonly { scope: ConfigScope; value: D
       exposureDiscoveryTimeoutMs:
         (options.exposureDiscoveryTimeoutMs as number) ??
         schemaDefault<number>("options", "exposureDiscoveryTimeoutMs"),
+      exposureDiscoveryTimeoutSet: options.exposureDiscoveryTimeoutMs !== undefined,
       exposureDiscoveryConcurrency:
         (options.exposureDiscoveryConcurrency as number) ??
         schemaDefault<number>("options", "exposureDiscoveryConcurrency"),

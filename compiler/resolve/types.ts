@@ -56,7 +56,13 @@ export interface ResolvedSettings {
   defaultSearchLimit: number;
   maxSearchLimit: number;
   telemetry: boolean;
-  options: { exposure: Exposure; exposureDiscoveryTimeoutMs: number; exposureDiscoveryConcurrency: number };
+  options: {
+    exposure: Exposure;
+    exposureDiscoveryTimeoutMs: number;
+    /** True when a config wrote `exposureDiscoveryTimeoutMs` (the default never shortens a unit's startupTimeoutMs). */
+    exposureDiscoveryTimeoutSet: boolean;
+    exposureDiscoveryConcurrency: number;
+  };
   completion: {
     discoveryTimeoutMs: number;
     overallTimeoutMs: number;
