@@ -11,11 +11,12 @@ import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import type { OAuthResourceOptions } from "../runtime/auth/resource-server.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
-import { MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
+import { type Exposure, MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
+import type { UserServingSettings } from "../runtime/user-settings.js";
 
 export interface ServeArgs {
   manifest?: string;
@@ -70,6 +71,8 @@ export interface UserServeConfig {
   storage?: Data;
   /** The config file's folder: relative paths in `serve` start there. */
   dir?: string;
+  /** Its `options.exposure` and search limits, laid over the bundles served. */
+  settings?: UserServingSettings;
   diagnostics: Diagnostic[];
 }
 
@@ -89,10 +92,16 @@ export async function loadUserServeConfig(
   const loaded = await loadConfigFile(path, "user");
   const diagnostics = [...loaded.diagnostics, ...(loaded.document ? validateDocument(loaded.document) : [])];
   const value = (hasErrors(diagnostics) ? {} : (loaded.document?.value ?? {})) as Data;
+  const settings: UserServingSettings = {};
+  const exposure = (value.options as Data | undefined)?.exposure;
+  if (exposure !== undefined) settings.exposure = exposure as Exposure;
+  for (const key of ["defaultSearchLimit", "maxSearchLimit"] as const)
+    if (value[key] !== undefined) settings[key] = value[key] as number;
   return {
     serve: (value.serve as Data | undefined) ?? {},
     ...(value.namespaceAliases ? { aliases: value.namespaceAliases as NamespaceAliases } : {}),
     ...(value.storage ? { storage: value.storage as Data } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
     dir: dirname(path),
     diagnostics,
   };

@@ -19,6 +19,7 @@ import { boundFolder } from "./project-root.js";
 import type { SecretSource } from "./references.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";
 import { type RuntimeStorageOptions, runtimeStorage } from "./storage/lazy.js";
+import { type UserServingSettings, withUserSettings } from "./user-settings.js";
 
 export interface RuntimeOptions extends RuntimeStorageOptions {
   /** A manifest already in memory; relative paths in it resolve against `baseDir`. */
@@ -61,6 +62,8 @@ export interface RuntimeOptions extends RuntimeStorageOptions {
    * no `vault` is given and storage is on), else the token store in the data folder.
    */
   oauth?: AccessTokenSource;
+  /** The serving person's `options.exposure` and search limits, laid over the bundle's (`user-settings.ts`). */
+  user?: UserServingSettings;
 }
 
 export interface CallOptions {
@@ -97,13 +100,17 @@ export interface UnitRuntime {
 
 function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
   if (options.manifest) {
-    return { manifest: checkManifest(options.manifest), baseDir: options.baseDir ?? process.cwd() };
+    const manifest = withUserSettings(checkManifest(options.manifest), options.user);
+    return { manifest, baseDir: options.baseDir ?? process.cwd() };
   }
   if (options.manifestPath === undefined) {
     throw new UnitError("MANIFEST_INVALID", "createRuntime needs a manifest or a manifestPath");
   }
   const loaded = readManifest(options.manifestPath);
-  return { manifest: loaded.manifest, baseDir: options.baseDir ?? loaded.baseDir };
+  return {
+    manifest: withUserSettings(loaded.manifest, options.user),
+    baseDir: options.baseDir ?? loaded.baseDir,
+  };
 }
 
 /** Creates a runtime over a compiled bundle's manifest. */

@@ -329,6 +329,11 @@ export interface UnitCatalog {
 
 export interface ManifestUnit extends UnitDescription {
   kind: Connection["kind"];
+  /**
+   * `exposure` is the default: neither the unit, its parent nor the project config set it, so the
+   * serving person's `options.exposure` replaces it.
+   */
+  exposureDefaulted?: true;
   /** Presentation for catalogs: `icon` is an HTTPS URL or a path relative to the bundle folder. */
   catalog?: UnitCatalog;
   parent?: { id: string; childId: string };

@@ -295,6 +295,7 @@ export async function serveFromArgs(
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
       ...(userPath ? { userManifestPath: userPath } : {}),
+      ...(user.settings ? { user: user.settings } : {}),
       log,
     });
     overrides.onHost?.(host);

@@ -119,6 +119,10 @@ export const discoverCodes = {
     "an MCP server could not be listed",
     "fix what the message names (the server, or a folder unitc reads) or set disabled: true; other units are unaffected",
   ),
+  MCP_LIST_TIMEOUT: error(
+    "an MCP server was not listed within options.exposureDiscoveryTimeoutMs",
+    "raise options.exposureDiscoveryTimeoutMs if the server is only slow, or set disabled: true; other units are unaffected",
+  ),
   MCP_LIST_INCOMPLETE: warning("an MCP server's listing is incomplete", "check the server"),
   MCP_DUPLICATE_TOOL: warning("an MCP server lists a tool twice", "report it to the server's authors"),
   MCP_TOOL_WITHHELD: warning("an MCP server's tool is left out", "report it to the server's authors"),

@@ -83,20 +83,27 @@ export async function mapLimit<T, R>(
 /** Kinds whose operations come from a spec document: its strings are cleaned like an MCP server's. */
 const SPEC_KINDS: ReadonlySet<string> = new Set(["openapi", "discovery", "graphql"]);
 
-async function discoverUnit(unit: ResolvedUnit, oauth: AccessTokenSource | undefined): Promise<UnitOutcome> {
+/** What every unit's discoverer is given beside the unit. */
+interface Shared {
+  oauth: AccessTokenSource | undefined;
+  discoveryTimeout: { ms: number; set: boolean };
+}
+
+async function discoverUnit(unit: ResolvedUnit, shared: Shared): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
-  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics, oauth));
+  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics, shared));
   return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote };
 }
 
 async function runDiscoverer(
   unit: ResolvedUnit,
   diagnostics: Diagnostic[],
-  oauth: AccessTokenSource | undefined,
+  { oauth, discoveryTimeout }: Shared,
 ): Promise<UnitIR | undefined> {
   const context: DiscoverContext = {
     unit,
     ...(oauth ? { oauth } : {}),
+    discoveryTimeout,
     report(severity, code, message, pointer, hint) {
       const at = unit.source.map.locateKey(`${unit.source.backendPointer}${pointer}`);
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
@@ -145,15 +152,17 @@ async function discoverOrRecall(
   rebuilt: string[],
   oauth: AccessTokenSource | undefined,
 ): Promise<UnitOutcome> {
+  const { exposureDiscoveryTimeoutMs: ms, exposureDiscoveryTimeoutSet: set } = project.settings.options;
+  const shared = { oauth, discoveryTimeout: { ms, set } };
   if (!memo) {
     rebuilt.push(unit.id);
-    return discoverUnit(unit, oauth);
+    return discoverUnit(unit, shared);
   }
   const key = memo.key(unit, project.settings);
   const recalled = await memo.recall(unit, key);
   if (recalled) return recalled;
   rebuilt.push(unit.id);
-  const outcome = await discoverUnit(unit, oauth);
+  const outcome = await discoverUnit(unit, shared);
   await memo.remember(unit, key, outcome);
   return outcome;
 }

@@ -78,6 +78,8 @@ export interface DiscoverContext<K extends BackendKind = BackendKind> {
   ): void;
   /** Where OAuth units' stored tokens are read: the configured storage (default: the data folder's store). */
   oauth?: AccessTokenSource;
+  /** `options.exposureDiscoveryTimeoutMs`, and whether a config set it (else it is the schema default). */
+  discoveryTimeout?: { ms: number; set: boolean };
 }
 
 export type Discoverer<K extends BackendKind = BackendKind> = (

@@ -118,6 +118,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     description: unit.description,
     tags: unit.tags,
     exposure: unit.exposure,
+    ...(unit.exposureDefaulted ? { exposureDefaulted: true as const } : {}),
     shadowing: unit.shadowing,
     ...(unit.useWhen !== undefined ? { useWhen: unit.useWhen } : {}),
     ...(unit.avoidWhen !== undefined ? { avoidWhen: unit.avoidWhen } : {}),
@@ -143,7 +144,7 @@ export function buildManifest(
   return {
     format: MANIFEST_FORMAT,
     generator: "unitc",
-    settings: { defaultSearchLimit: settings.defaultSearchLimit, maxSearchLimit: settings.maxSearchLimit },
+    settings: { ...settings.bundleSearchLimits },
     units: units.map((u) => manifestUnit(u, outDir)),
   };
 }

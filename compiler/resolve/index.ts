@@ -199,13 +199,15 @@ function buildUnit<K extends BackendKind>(
     const value = mergeUnitField(inherited[key], own[key]);
     if (value !== undefined) optional[key] = value;
   }
+  const exposure = pick<Exposure>(own.exposure, inherited.exposure);
+  if (exposure === undefined && !settings.options.exposureSet) optional.exposureDefaulted = true;
   const unit: ResolvedUnitOf<K> = {
     id,
     kind,
     name: String(pick(own.name, inherited.name, id)),
     description: String(pick(own.description, inherited.description, "")),
     tags: [...new Set([...((inherited.tags as string[]) ?? []), ...((own.tags as string[]) ?? [])])],
-    exposure: pick<Exposure>(own.exposure, inherited.exposure) ?? settings.options.exposure,
+    exposure: exposure ?? settings.options.exposure,
     shadowing: pick<Shadowing>(own.shadowing, inherited.shadowing) ?? "forbid",
     ...optional,
     backend: withDefaults(kind, declared),

@@ -5,6 +5,16 @@ import type { Exposure, ResolvedSettings } from "./types.js";
 
 type Data = Record<string, unknown>;
 
+/** The search limits `read` gives, defaults beneath. */
+function searchLimits(read: (key: string) => unknown) {
+  const maxSearchLimit = (read("maxSearchLimit") as number) ?? schemaDefault<number>("maxSearchLimit");
+  // A default nobody wrote follows a lower maximum down; one written above it stays an error.
+  const defaultSearchLimit =
+    (read("defaultSearchLimit") as number) ??
+    Math.min(schemaDefault<number>("defaultSearchLimit"), maxSearchLimit);
+  return { defaultSearchLimit, maxSearchLimit };
+}
+
 /** Resolves settings from the configs in precedence order (user first, project last). */
 export function resolveSettings(configs: readonly { scope: ConfigScope; value: Data }[]): ResolvedSettings {
   const user = configs.find((c) => c.scope === "user")?.value ?? {};
@@ -19,21 +29,25 @@ export function resolveSettings(configs: readonly { scope: ConfigScope; value: D
     return merged;
   };
   const options = section("options");
+  // The committed bundle depends on the project alone: a person's `options.exposure` is applied
+  // when serving, to the units whose exposure nobody in the project set (`exposureDefaulted`).
+  const own = configs.filter((c) => c.scope !== "user").at(-1);
+  const projectOptions = (own?.value.options as Data | undefined) ?? {};
   const completion = section("completion");
-  const maxSearchLimit = (layered("maxSearchLimit") as number) ?? schemaDefault<number>("maxSearchLimit");
-  // A default nobody wrote follows a lower maximum down; one written above it stays an error.
-  const defaultSearchLimit =
-    (layered("defaultSearchLimit") as number) ??
-    Math.min(schemaDefault<number>("defaultSearchLimit"), maxSearchLimit);
+  const { defaultSearchLimit, maxSearchLimit } = searchLimits(layered);
   const settings: ResolvedSettings = {
     defaultSearchLimit,
     maxSearchLimit,
+    // The user's search limits, like their exposure, apply when serving.
+    bundleSearchLimits: searchLimits((key) => own?.value[key]),
     telemetry: (user.telemetry as boolean | undefined) ?? schemaDefault<boolean>("telemetry"),
     options: {
-      exposure: (options.exposure as Exposure) ?? schemaDefault<Exposure>("options", "exposure"),
+      exposure: (projectOptions.exposure as Exposure) ?? schemaDefault<Exposure>("options", "exposure"),
+      exposureSet: projectOptions.exposure !== undefined,
       exposureDiscoveryTimeoutMs:
         (options.exposureDiscoveryTimeoutMs as number) ??
         schemaDefault<number>("options", "exposureDiscoveryTimeoutMs"),
+      exposureDiscoveryTimeoutSet: options.exposureDiscoveryTimeoutMs !== undefined,
       exposureDiscoveryConcurrency:
         (options.exposureDiscoveryConcurrency as number) ??
         schemaDefault<number>("options", "exposureDiscoveryConcurrency"),

@@ -20,6 +20,8 @@ export interface UnitOrigin {
 
 /** What every unit has, whatever its backend. */
 export interface UnitFields extends UnitDescription {
+  /** No unit, parent or project config set `exposure`: serving applies the user's `options.exposure`. */
+  exposureDefaulted?: true;
   setup?: Record<string, unknown>;
   projectBinding?: Record<string, unknown>;
   runtime?: Record<string, unknown>;
@@ -55,8 +57,19 @@ export type ResolvedUnit = { [K in BackendKind]: ResolvedUnitOf<K> }[BackendKind
 export interface ResolvedSettings {
   defaultSearchLimit: number;
   maxSearchLimit: number;
+  /** The search limits the bundle's manifest records: the project config's alone, defaults beneath. */
+  bundleSearchLimits: { defaultSearchLimit: number; maxSearchLimit: number };
   telemetry: boolean;
-  options: { exposure: Exposure; exposureDiscoveryTimeoutMs: number; exposureDiscoveryConcurrency: number };
+  options: {
+    /** The project config's `options.exposure`, else the schema default; never the user config's. */
+    exposure: Exposure;
+    /** True when the project config wrote `options.exposure`. */
+    exposureSet: boolean;
+    exposureDiscoveryTimeoutMs: number;
+    /** True when a config wrote `exposureDiscoveryTimeoutMs` (the default never shortens a unit's startupTimeoutMs). */
+    exposureDiscoveryTimeoutSet: boolean;
+    exposureDiscoveryConcurrency: number;
+  };
   completion: {
     discoveryTimeoutMs: number;
     overallTimeoutMs: number;

@@ -11,6 +11,7 @@ import type { SecretSource } from "../references.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
 import type { SearchIndex } from "../search.js";
 import { indexLoader } from "../search-file.js";
+import type { UserServingSettings } from "../user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";
@@ -28,6 +29,8 @@ export interface SlotOptions {
   /** Where OAuth access tokens come from (default: the token store in the data folder). */
   oauth?: AccessTokenSource;
   fetch?: typeof fetch;
+  /** The serving person's settings laid over the bundle's. */
+  user?: UserServingSettings;
 }
 
 /** What a swap changed. */
@@ -71,6 +74,7 @@ function openGeneration(options: SlotOptions, log: (line: string) => void, manif
     ...(options.vault ? { vault: options.vault } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.user ? { user: options.user } : {}),
     onEvent,
     resources,
   });

@@ -11,6 +11,7 @@ import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import type { BundleDeclarations } from "../sandbox/declarations.js";
+import type { UserServingSettings } from "../user-settings.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
@@ -46,6 +47,8 @@ export interface ServeHostOptions {
   log?: (line: string) => void;
   /** The operator's project root (`--project-root`), where units bound to a project run. */
   projectRoot?: string;
+  /** The user config's `options.exposure` and search limits, laid over both bundles'. */
+  user?: UserServingSettings;
 }
 
 export interface ServeHost extends ServeContext {
@@ -99,6 +102,7 @@ function slotOptions(options: ServeHostOptions) {
     ...(options.vault ? { vault: options.vault } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.user ? { user: options.user } : {}),
   };
 }
 

@@ -45,6 +45,28 @@ function reportFailure(context: DiscoverContext<"mcp">, error: unknown): void {
   );
 }
 
+/**
+ * How long the unit's listing may take, start included. Unset, the default never cuts a unit's own
+ * longer startupTimeoutMs short (a package runner's, say): the start stays bounded by that.
+ */
+function discoveryBound(context: DiscoverContext<"mcp">): { ms: number; set: boolean } | undefined {
+  const bound = context.discoveryTimeout;
+  if (!bound) return undefined;
+  return bound.set ? bound : { ms: Math.max(bound.ms, context.unit.backend.startupTimeoutMs), set: false };
+}
+
+function reportTimeout(context: DiscoverContext<"mcp">, ms: number, set: boolean): void {
+  const setting = "options.exposureDiscoveryTimeoutMs";
+  const source = set ? `${setting} is ${ms} ms` : `${ms} ms: the default of ${setting}`;
+  context.report(
+    "error",
+    "MCP_LIST_TIMEOUT",
+    `MCP server of unit "${context.unit.id}" could not be listed: it was not listed within ${ms} ms (${setting}) and was stopped`,
+    "",
+    `the other units are unaffected; ${source}: raise it if the server is only slow, or set disabled: true`,
+  );
+}
+
 /** The server's listing: from the build cache while fresh, else from the server itself. */
 async function loadListing(
   context: DiscoverContext<"mcp">,
@@ -61,6 +83,8 @@ async function loadListing(
       // A broken entry only costs a new listing.
     }
   }
+  const bound = discoveryBound(context);
+  const signal = bound ? AbortSignal.timeout(bound.ms) : undefined;
   try {
     const { listMcpServer } = await import("./listing.js");
     const listing = await listMcpServer(connection, {
@@ -69,12 +93,14 @@ async function loadListing(
       // An OAuth server is listed with the unit's stored token, read in memory only.
       unitId: context.unit.id,
       ...(context.oauth ? { oauth: context.oauth } : {}),
+      ...(signal ? { signal } : {}),
     });
     const { warnings: _warnings, ...stored } = listing;
     await writeCachedSpec("mcp", key, target(connection), JSON.stringify(stored), ttl);
     return listing;
   } catch (error) {
-    reportFailure(context, error);
+    if (bound && signal?.aborted && error === signal.reason) reportTimeout(context, bound.ms, bound.set);
+    else reportFailure(context, error);
     return undefined;
   }
 }

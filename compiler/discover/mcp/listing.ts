@@ -147,12 +147,38 @@ function keptTools(tools: readonly unknown[], secrets: readonly string[]) {
   return { tools: kept, withheld, duplicates: [...duplicates].sort() };
 }
 
-/** Lists a server; throws `MCP_START_FAILED` or `MISSING_ENV` (a `UnitError`) when it cannot. */
+/** Rejects with the signal's reason once it aborts, and `work` stays unawaited (the caller closes it). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  let stop: (() => void) | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
+  });
+  return Promise.race([work, expired]).finally(() => {
+    if (stop) signal.removeEventListener("abort", stop);
+  });
+}
+
+/**
+ * Lists a server; throws `MCP_START_FAILED` or `MISSING_ENV` (a `UnitError`) when it cannot, or the
+ * signal's reason once it aborts (the server is stopped whether it was starting or being listed).
+ */
 export async function listMcpServer(
   connection: McpConnection,
-  options: Pick<OpenOptions, "env" | "baseDir" | "unitId" | "oauth">,
+  options: Pick<OpenOptions, "env" | "baseDir" | "unitId" | "oauth" | "signal">,
 ): Promise<McpListing> {
   const open = await openMcp(connection, options);
+  try {
+    return await untilAborted(listOpen(open), options.signal);
+  } finally {
+    await open.close();
+  }
+}
+
+/** Everything an open server offers. */
+async function listOpen(open: OpenConnection): Promise<McpListing> {
   const warnings: string[] = [];
   const optional = async <T>(what: string, list: () => Promise<T[]>): Promise<T[]> => {
     try {
@@ -164,32 +190,28 @@ export async function listMcpServer(
       return [];
     }
   };
-  try {
-    const tools = await listTools(open);
-    const client = open.client;
-    // Only what the server advertises: the SDK would print a notice to stdout for the rest.
-    const offers = client.getServerCapabilities() ?? {};
-    const none = async () => [];
-    const resources = await optional("resources", async () =>
-      offers.resources ? (await client.listResources()).resources : none(),
-    );
-    const templates = await optional("resource templates", async () =>
-      offers.resources ? (await client.listResourceTemplates()).resourceTemplates : none(),
-    );
-    const prompts = await optional("prompts", async () =>
-      offers.prompts ? (await client.listPrompts()).prompts : none(),
-    );
-    const secrets = open.secrets;
-    return {
-      ...keptTools(tools, secrets),
-      resources: infos(resources, RESOURCE_FIELDS, ["uri", "name"], secrets),
-      resourceTemplates: infos(templates, TEMPLATE_FIELDS, ["uriTemplate", "name"], secrets),
-      prompts: infos(prompts.map(promptInfo), [...PROMPT_FIELDS, "arguments"], ["name"], secrets, [
-        "arguments",
-      ]),
-      warnings,
-    };
-  } finally {
-    await open.close();
-  }
+  const tools = await listTools(open);
+  const client = open.client;
+  // Only what the server advertises: the SDK would print a notice to stdout for the rest.
+  const offers = client.getServerCapabilities() ?? {};
+  const none = async () => [];
+  const resources = await optional("resources", async () =>
+    offers.resources ? (await client.listResources()).resources : none(),
+  );
+  const templates = await optional("resource templates", async () =>
+    offers.resources ? (await client.listResourceTemplates()).resourceTemplates : none(),
+  );
+  const prompts = await optional("prompts", async () =>
+    offers.prompts ? (await client.listPrompts()).prompts : none(),
+  );
+  const secrets = open.secrets;
+  return {
+    ...keptTools(tools, secrets),
+    resources: infos(resources, RESOURCE_FIELDS, ["uri", "name"], secrets),
+    resourceTemplates: infos(templates, TEMPLATE_FIELDS, ["uriTemplate", "name"], secrets),
+    prompts: infos(prompts.map(promptInfo), [...PROMPT_FIELDS, "arguments"], ["name"], secrets, [
+      "arguments",
+    ]),
+    warnings,
+  };
 }

@@ -50,6 +50,8 @@ export interface OpenOptions {
   oauth?: AccessTokenSource;
   /** Called with the re-listed tools after the server says its tool list changed. */
   onToolsChanged?: (error: Error | null, tools: Tool[] | null) => void;
+  /** Ends a start still under way when it aborts (the server is stopped); the open rejects with its reason. */
+  signal?: AbortSignal;
 }
 
 /** A connected client and what is needed to explain its failures. */
@@ -201,12 +203,19 @@ function startFailure(
 
 const TIMED_OUT = new Error("startup timeout");
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let stop: (() => void) | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(TIMED_OUT), ms);
+    stop = () => reject(signal?.reason);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (stop) signal?.removeEventListener("abort", stop);
+  });
 }
 
 /**
@@ -239,10 +248,13 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
     await within(
       client.connect(plan.transport, { timeout: connection.startupTimeoutMs }),
       connection.startupTimeoutMs,
+      options.signal,
     );
   } catch (error) {
     const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
+    // The caller's deadline passed: its reason says which, not a start failure of the server's.
+    if (options.signal?.aborted && error === options.signal.reason) throw error;
     // A remote server that wants a login has started fine: say which command to run. A refused
     // address is no start failure either: its own error says how to allow it.
     const ownError = [error, (error as { cause?: unknown } | null)?.cause].find(

@@ -6,7 +6,8 @@ import type { ResolvedSettings } from "../../../compiler/resolve/types.js";
 import type { CliInvoke, ManifestUnit } from "../../../runtime/manifest.js";
 
 const OUT = "/work/project/generated";
-const settings = { defaultSearchLimit: 20, maxSearchLimit: 50 } as ResolvedSettings;
+const limits = { defaultSearchLimit: 20, maxSearchLimit: 50 };
+const settings = { ...limits, bundleSearchLimits: limits } as ResolvedSettings;
 
 function cliInvoke(cwd: string): CliInvoke {
   return {
