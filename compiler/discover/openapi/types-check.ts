@@ -36,7 +36,8 @@ export function checkTypesModule(ts: TS, text: string, statements: readonly Node
   const hash = createHash("sha256").update(text).digest("hex");
   const known = checked.get(hash);
   if (known !== undefined) return known;
-  const result = text.length <= WHOLE_CHECK_CHARS ? runCheck(ts, text) : checkCycles(ts, text, statements);
+  const result =
+    text.length <= WHOLE_CHECK_CHARS ? checkWholeModule(ts, text) : checkCycles(ts, text, statements);
   checked.set(hash, result);
   return result;
 }
@@ -44,7 +45,7 @@ export function checkTypesModule(ts: TS, text: string, statements: readonly Node
 /** The schemas of `statements` on a reference cycle, with what they reach, checked as a module of their own. */
 function checkCycles(ts: TS, text: string, statements: readonly Node[]): TypesCheck {
   const members = schemasOnCycles(ts, statements);
-  if (members === undefined) return runCheck(ts, text);
+  if (members === undefined) return checkWholeModule(ts, text);
   if (members.length === 0) return { ok: true };
   const { factory } = ts;
   const schemas = factory.createPropertySignature(
@@ -64,10 +65,11 @@ function checkCycles(ts: TS, text: string, statements: readonly Node[]): TypesCh
   const file =
     statements[0]?.getSourceFile() ?? ts.createSourceFile("fragment.ts", "", ts.ScriptTarget.ES2022);
   const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: true });
-  return runCheck(ts, printer.printNode(ts.EmitHint.Unspecified, components, file));
+  return checkWholeModule(ts, printer.printNode(ts.EmitHint.Unspecified, components, file));
 }
 
-function runCheck(ts: TS, text: string): TypesCheck {
+/** Checks all of `text`, whatever its size, remembering nothing. */
+export function checkWholeModule(ts: TS, text: string): TypesCheck {
   const options = {
     strict: true,
     noEmit: true,
