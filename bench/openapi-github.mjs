@@ -1,6 +1,7 @@
 // GitHub REST (`api.github.com.json` from @octokit/openapi, ~1,200 operations; fetched with
 // `npm pack` into .bench-cache/npm/, never committed): unitc's cold compile (a fresh process) beside
-// openapi-typescript alone on the same file in the same run; a no-change recompile; peak RSS.
+// openapi-typescript alone on the same file in the same run; a no-change recompile; peak RSS; the
+// type-check of its types module as the compile does it and whole.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -33,6 +34,38 @@ function peakRss(args, cwd) {
     { cwd },
   );
   return Number(String(out).trim()) / 1024;
+}
+
+/**
+ * Milliseconds to type-check the bundle's `spec-types.ts` in this process: as the compile does (for
+ * a module this large, its schemas on a cycle of references), and whole, for comparison.
+ */
+export async function typeCheckRows(out) {
+  const { createRequire } = await import("node:module");
+  const ts = createRequire(import.meta.url)("typescript");
+  const { checkTypesModule, checkWholeModule } = await import(
+    join(root, "dist/compiler/discover/openapi/types-check.js")
+  );
+  const text = readFileSync(join(out, "units/github/spec-types.ts"), "utf8");
+  const source = ts.createSourceFile("/spec-types.ts", text, ts.ScriptTarget.ES2022, true);
+  const time = (check) => {
+    const started = performance.now();
+    const result = check();
+    if (!("ok" in result)) throw new Error(`GitHub's types do not compile: ${JSON.stringify(result)}`);
+    return (performance.now() - started).toFixed(0);
+  };
+  return [
+    {
+      name: "GitHub REST: type-check of spec-types.ts as the compile does it (in process)",
+      value: time(() => checkTypesModule(ts, text, source.statements)),
+      unit: "ms",
+    },
+    {
+      name: "GitHub REST: type-check of the whole spec-types.ts, for comparison (in process)",
+      value: time(() => checkWholeModule(ts, text)),
+      unit: "ms",
+    },
+  ];
 }
 
 /** Bytes of every file below `dir`. */
@@ -146,6 +179,7 @@ export async function run() {
     },
     { name: "GitHub REST: unitc peak RSS (full compile)", value: rss.toFixed(0), unit: "MiB" },
     ...tokenRows,
+    ...(await typeCheckRows(out)),
     ...(await sizeRows(out)),
   ];
 }

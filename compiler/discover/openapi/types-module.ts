@@ -83,8 +83,8 @@ export async function generateOpenapiTypes(document: Record<string, unknown>): P
   const fallbacks: SchemaFallback[] = [];
   let current = document;
   for (let round = 0; round < MAX_CHECK_ROUNDS; round++) {
-    const text = writeTypes(oats, ts, current);
-    const check = checkTypesModule(ts, text);
+    const { text, nodes } = writeTypes(oats, ts, current);
+    const check = checkTypesModule(ts, text, nodes);
     if ("ok" in check) return { generator: OPENAPI_TYPES_GENERATOR, text, fallbacks };
     if ("problem" in check) throw new Error(`the types it writes do not compile (${check.problem})`);
     for (const [schema, problem] of check.schemas) fallbacks.push({ schema, problem });
@@ -105,7 +105,7 @@ function writeTypes(
   oats: typeof import("openapi-typescript"),
   ts: typeof import("typescript"),
   document: Record<string, unknown>,
-): string {
+): { text: string; nodes: import("typescript").Node[] } {
   const spec = document as unknown as OpenAPI3;
   const context: GlobalContext = {
     ...OPTIONS,
@@ -126,7 +126,7 @@ function writeTypes(
   checkNames(ts, nodes);
   dropOperationComments(ts, nodes);
   dropAbsentMembers(ts, nodes);
-  return indentByTabs(oats.astToString(nodes));
+  return { text: indentByTabs(oats.astToString(nodes)), nodes };
 }
 
 /**
