@@ -126,6 +126,8 @@ export async function bundleFiles(
   try {
     // Optional packages: only --bundle needs them, so a plain install leaves them out.
     ({ rollup } = await importOptional("@rollup/wasm-node", () => import("@rollup/wasm-node")));
+    // The plugin loads esbuild itself; asked first, a missing esbuild is named as such.
+    await importOptional("esbuild", () => import("esbuild"));
     ({ default: esbuild } = await importOptional(
       "rollup-plugin-esbuild",
       () => import("rollup-plugin-esbuild"),

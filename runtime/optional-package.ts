@@ -11,6 +11,7 @@ export const OPTIONAL_PACKAGES = {
   pg: { version: "8.23.1", enables: "the postgresql storage provider" },
   "js-tiktoken": { version: "1.0.21", enables: "unitc tokens" },
   "@rollup/wasm-node": { version: "4.68.4", enables: "unitc compile --bundle" },
+  esbuild: { version: "0.28.2", enables: "unitc compile --bundle" },
   "rollup-plugin-esbuild": { version: "6.2.1", enables: "unitc compile --bundle" },
   swagger2openapi: { version: "7.0.8", enables: "Swagger 2.0 documents in openapi units" },
 } as const;
@@ -18,11 +19,22 @@ export const OPTIONAL_PACKAGES = {
 /** The name of an optional package. */
 export type OptionalPackage = keyof typeof OPTIONAL_PACKAGES;
 
+/**
+ * The install command for `pkg` and the other optional packages its feature needs (--bundle needs
+ * three), so one command brings them all.
+ */
+function installCommand(pkg: string, version: string, enables: string): string {
+  const together = Object.entries(OPTIONAL_PACKAGES)
+    .filter(([name, known]) => known.enables === enables && name !== pkg)
+    .map(([name, known]) => `${name}@${known.version}`);
+  return ["npm install", `${pkg}@${version}`, ...together].join(" ");
+}
+
 /** A missing optional package; `hint` is the install command (read by the storage failure report). */
 export class OptionalPackageError extends UnitError {
   constructor(pkg: string, version: string, enables: string) {
     super("OPTIONAL_PACKAGE_MISSING", `${enables} needs the package ${pkg}, which is not installed`, {
-      hint: `npm install ${pkg}@${version}`,
+      hint: installCommand(pkg, version, enables),
     });
     this.name = "OptionalPackageError";
   }

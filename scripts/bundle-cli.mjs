@@ -16,7 +16,7 @@
 //    looks for `./engine-worker.js` next to itself).
 //
 // Packages in BUNDLED are inlined; every other package stays an import from node_modules, so
-// packages with native binaries or wasm files (esbuild, quickjs-emscripten, rollup), large ones only
+// packages with native binaries or wasm files (esbuild, QuickJS, rollup), large ones only
 // the compiler uses (typescript, openapi-typescript, GraphQL codegen) and packages that must be one
 // instance with their plugins (graphql) behave exactly as without the bundle. A bundled package must
 // never also be reachable through an external one, or two copies of it would meet.

@@ -5,7 +5,10 @@
  * timer or promise per call.
  */
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
-import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
+// Only the release build with the synchronous API: the other builds quickjs-emscripten ships go unused.
+// A namespace import: the package's declarations are CommonJS ones, its ES module default is the variant.
+import * as releaseSync from "@jitl/quickjs-wasmfile-release-sync";
+import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import { type EngineChannel, type FreshContext, freshContext, runJob } from "./engine.js";
 import { WASM_MEMORY_MB } from "./limits.js";
 import type { EngineMessage, EngineRequest, EngineWorkerData, RunJob } from "./protocol.js";
@@ -18,7 +21,7 @@ const replies = new Int32Array((workerData as EngineWorkerData).replies);
 type MemoryConstructor = new (descriptor: { initial: number; maximum: number }) => unknown;
 const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: MemoryConstructor } }).WebAssembly;
 const wasmMemory = new Memory({ initial: 256, maximum: (WASM_MEMORY_MB * 1024) / 64 });
-const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory }));
+const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(releaseSync.default, { wasmMemory }));
 
 const post = (message: EngineMessage) => port.postMessage(message);
 

@@ -9,7 +9,7 @@ import type {
   QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
-} from "quickjs-emscripten";
+} from "quickjs-emscripten-core";
 import { CallQueue } from "./call-queue.js";
 import { capResult, LogBuffer } from "./capture.js";
 import {

@@ -10,7 +10,7 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
   VmFunctionImplementation,
-} from "quickjs-emscripten";
+} from "quickjs-emscripten-core";
 import { PRELUDE, SANDBOX_GLOBALS } from "./prelude.js";
 
 /** What the two host functions the prelude holds do; set by the run that takes the context. */

@@ -6,7 +6,7 @@
  * the wasm allocator and freed at once, every few milliseconds: when that fails, the heap was full.
  * The block never counts against the run's QuickJS limit and never touches the script's objects.
  */
-import type { QuickJSRuntime } from "quickjs-emscripten";
+import type { QuickJSRuntime } from "quickjs-emscripten-core";
 
 /** Free room a heap that is not nearly full still has (well above what an error object needs). */
 const HEADROOM_BYTES = 2 * 1024 * 1024;

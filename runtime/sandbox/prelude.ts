@@ -117,6 +117,10 @@ export const PRELUDE = `(() => {
     } }[name];
     defineProperty(target, name, { value: watched, writable: true, enumerable: false, configurable: true });
   }
+  // QuickJS has no Symbol.dispose or Symbol.asyncDispose, which the transpiled form of \`using\`
+  // and \`await using\` looks up: the registered symbols of those names stand in for them.
+  for (const name of ["dispose", "asyncDispose"]) if (Symbol[name] === undefined)
+    defineProperty(Symbol, name, { value: Symbol.for("Symbol." + name), writable: false, enumerable: false, configurable: false });
   const define = (target, key, value) =>
     defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
   // As an assignment would, without running a setter the script put on a prototype.

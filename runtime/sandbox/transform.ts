@@ -1,6 +1,6 @@
 /**
  * Turns an agent's script into what the engine evaluates: an optional `return` before a final
- * expression, types stripped by esbuild (unless the type check found plain JavaScript), and the
+ * expression, types stripped by TypeScript's transpiler (unless the type check found plain JavaScript), and the
  * body wrapped in an async arrow function called at once, so top-level `await` and `return` work
  * and the script evaluates to a promise.
  */
@@ -14,7 +14,7 @@ const FRAME = /\(?agent\.js:(\d+):(\d+)\)?/;
 /** A script ready to run, and how to map engine positions back to the agent's lines. */
 export interface PreparedScript {
   js: string;
-  /** Where esbuild put each part of the wrapped script; absent when the script runs as written. */
+  /** Where the transpiler put each part of the wrapped script; absent when the script runs as written. */
   mappings?: DecodedMappings;
   /** Where a `return` was inserted (0-based line and column in the script), if it was. */
   inserted?: { line: number; column: number };
@@ -37,7 +37,7 @@ const cache = new Map<string, PreparedScript>();
 
 /**
  * Strips types and wraps `code`; `returnAt` is the offset of a final expression statement. `plain`
- * (the type check's finding: no TypeScript syntax) skips esbuild: the script runs as written.
+ * (the type check's finding: no TypeScript syntax) skips the transpiler: the script runs as written.
  */
 export async function prepareScript(
   code: string,
@@ -71,28 +71,37 @@ function withReturn(code: string, returnAt: number | undefined): string {
 
 async function transformScript(code: string, returnAt?: number): Promise<PreparedScript | ScriptSyntaxError> {
   const source = withReturn(code, returnAt);
-  const { transform } = await import("esbuild");
-  try {
-    const result = await transform(`${PREFIX}${source}${SUFFIX}`, {
-      loader: "ts",
-      target: "es2022",
-      sourcemap: "external",
-      sourcefile: "agent.ts",
-      logLevel: "silent",
-    });
-    const map = JSON.parse(result.map) as { mappings: string };
+  // TypeScript (a dependency already, for the type checks), loaded on the first script that needs it.
+  // It is CommonJS: an ES module import finds it as the default export.
+  const { default: ts } = (await import("typescript")) as unknown as { default: typeof import("typescript") };
+  const wrapped = `${PREFIX}${source}${SUFFIX}`;
+  const result = ts.transpileModule(wrapped, {
+    fileName: "agent.ts",
+    reportDiagnostics: true,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      sourceMap: true,
+      removeComments: false,
+    },
+  });
+  const first = result.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error);
+  if (first) {
+    const at = lineAndColumn(wrapped, first.start ?? 0);
+    // Line 0 of the wrapped text is the wrapper's own line.
     return {
-      js: result.code,
-      mappings: decodeMappings(map.mappings),
-      ...(returnAt === undefined ? {} : { inserted: lineAndColumn(code, returnAt) }),
+      message: ts.flattenDiagnosticMessageText(first.messageText, "\n"),
+      line: Math.max(1, at.line),
+      column: at.column + 1,
     };
-  } catch (error) {
-    const first = (error as { errors?: Array<{ text: string; location?: { line: number; column: number } }> })
-      .errors?.[0];
-    if (!first) throw error;
-    const line = Math.max(1, (first.location?.line ?? 2) - 1);
-    return { message: first.text, line, column: (first.location?.column ?? 0) + 1 };
   }
+  const map = JSON.parse(result.sourceMapText ?? "{}") as { mappings?: string };
+  return {
+    // The map travels beside the code, not as a comment naming a file that does not exist.
+    js: result.outputText.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, "\n"),
+    mappings: decodeMappings(map.mappings ?? ""),
+    ...(returnAt === undefined ? {} : { inserted: lineAndColumn(code, returnAt) }),
+  };
 }
 
 /** The agent's line and column (1-based) of the first `agent.js` frame in an engine stack. */

@@ -7,7 +7,7 @@
  * resolves `pg` or `@aws-sdk/client-s3` as Node resolves a package that is not installed.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,19 +19,26 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-/** Runs the built CLI with `packages` hidden; resolves with its exit code and stderr. */
+/** Runs the built CLI with `packages` hidden; resolves with its exit code, stdout and stderr. */
 function unitcWithout(packages: string[], args: string[], cwd: string, env: Record<string, string>) {
+  return nodeWithout(packages, [BUILT_CLI, ...args], cwd, env);
+}
+
+/** Runs Node on `args` with `packages` hidden; resolves with its exit code, stdout and stderr. */
+function nodeWithout(packages: string[], args: string[], cwd: string, env: Record<string, string>) {
   const hook = join(REPO, "test/support/hide-packages.mjs");
-  return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", hook, BUILT_CLI, ...args], {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", hook, ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? "", UNITC_HIDE_PACKAGES: packages.join(","), ...env },
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    let stdout = "";
     let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stderr }));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -93,4 +100,48 @@ describe("optional packages", () => {
       expect(run.stderr).not.toContain("    at ");
     },
   );
+
+  it("compile --bundle without esbuild names it, with one command for every package --bundle needs", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "unitc-optional-"));
+    folders.push(dir);
+    const action = { method: "GET", path: "/notes", description: "List notes." };
+    const http = {
+      name: "Notes",
+      description: "Notes.",
+      baseUrl: "http://127.0.0.1:9",
+      auth: { type: "none" },
+    };
+    await mkdir(join(dir, ".units"));
+    await writeFile(
+      join(dir, ".units/config.json"),
+      JSON.stringify({ version: 1, httpApis: { notes: { ...http, actions: { listNotes: action } } } }),
+    );
+    const args = ["compile", "--project", dir, "--user-config", "none"];
+    const run = await unitcWithout(["esbuild"], [...args, "--bundle"], dir, { XDG_DATA_HOME: dir });
+    expect(run.code).toBe(1);
+    // Compile's diagnostics go to stdout.
+    expect(run.stdout).toContain(
+      "BUNDLE_FAILED unitc compile --bundle needs the package esbuild, which is not installed",
+    );
+    expect(run.stdout).toContain(
+      "npm install esbuild@0.28.2 @rollup/wasm-node@4.68.4 rollup-plugin-esbuild@6.2.1",
+    );
+    expect(`${run.stdout}${run.stderr}`).not.toContain("    at ");
+  });
+
+  it("Code Mode strips a script's types without esbuild", async () => {
+    const transform = join(REPO, "dist/runtime/sandbox/transform.js");
+    const script = [
+      `const { prepareScript } = await import(${JSON.stringify(transform)});`,
+      'const ok = await prepareScript("enum Size { S = 1 }\\nconst n: number = Size.S;\\nn + 1", 46);',
+      'const bad = await prepareScript("const x: number = ;");',
+      "process.stderr.write(JSON.stringify({ value: await eval(ok.js), bad }));",
+    ].join("\n");
+    const run = await nodeWithout(["esbuild"], ["--input-type=module", "-e", script], REPO, {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stderr)).toEqual({
+      value: 2,
+      bad: { message: "Expression expected.", line: 1, column: 19 },
+    });
+  });
 });
