@@ -11,6 +11,7 @@ import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import type { BundleDeclarations } from "../sandbox/declarations.js";
+import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
 import { prepareCodeModeSoon } from "./code-mode.js";
@@ -254,14 +255,14 @@ class Host implements ServeHost {
     const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
     const bundleDir = this.bundleDir();
     const snapshot = this.current;
-    // Code Mode is prepared in the background at start: a first run does not wait for the checker.
+    // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
         rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
         input,
         bundleDir,
         {
-          skipCheckWhileStarting: true,
+          startingCheckWaitMs: STARTING_CHECK_WAIT_MS,
           ...(declarations ? { declarations } : {}),
         },
       );
