@@ -14,7 +14,7 @@ import type { BundleDeclarations } from "../sandbox/declarations.js";
 import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
-import { prepareCodeModeSoon } from "./code-mode.js";
+import { type CodeModeRequest, prepareCodeModeSoon } from "./code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
 import { rootedRuntime } from "./project-binding.js";
@@ -246,11 +246,7 @@ class Host implements ServeHost {
     return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
-  async runCode(
-    input: { code: string; timeoutMs?: number },
-    units?: readonly string[],
-    projectRoot?: string,
-  ) {
+  async runCode(input: CodeModeRequest, units?: readonly string[], projectRoot?: string) {
     const { runCodeMode } = await import("../sandbox/run.js");
     const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
     const bundleDir = this.bundleDir();
@@ -262,7 +258,7 @@ class Host implements ServeHost {
         input,
         bundleDir,
         {
-          startingCheckWaitMs: STARTING_CHECK_WAIT_MS,
+          startingCheckWaitMs: input.waitForCheck === false ? 0 : STARTING_CHECK_WAIT_MS,
           ...(declarations ? { declarations } : {}),
         },
       );
