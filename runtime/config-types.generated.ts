@@ -233,7 +233,7 @@ export type GraphqlEndpointFields = RemoteRequestFields &
      */
     introspection?: true;
     /**
-     * Configured operations keyed by tool name.
+     * Configured operations keyed by tool name. When set, these are the unit's only operations: the ones generated per Query and Mutation root field are not served beside them (configure each root field you want too, or use a second unit without operations).
      */
     operations?: {
       [k: string]: GraphqlOperation | undefined;

@@ -3,7 +3,7 @@
  * nothing but JSON-RPC reaches stdout: every log line, warning and startup error goes to stderr.
  */
 
-import { relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { defineCommand } from "citty";
 import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
@@ -36,6 +36,7 @@ import {
   type ServeArgs,
   type ServeSettings,
 } from "../serve-settings.js";
+import { noticeStaleBundle } from "../stale-bundle-notice.js";
 import { bundleFileTrusted, trustArg } from "../trust/gate.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 
@@ -284,6 +285,9 @@ export async function serveFromArgs(
     // (signed by whoever publishes) are not a checked-out project's.
     if (!published && "manifestPath" in bundle) {
       if (!bundleFileTrusted(io, "serve", bundle.manifestPath, args.trust)) return setExit(EXIT_ERRORS);
+      // `unitc dev` compiles what changed itself; a plain serve says when the bundle is older than its sources.
+      if (!overrides.manifestPath && bundle.manifestPath)
+        await noticeStaleBundle(dirname(resolve(io.cwd, bundle.manifestPath)), io.cwd, log);
     }
     const projectRoot = operatorRoot(args["project-root"], io.cwd);
     host = createServeHost({

@@ -10,8 +10,9 @@
  *
  * The build is up to date when the key matches, every root lists the same files, every source file
  * has the same stamp or the same text, and the output folder holds exactly the recorded files with
- * the recorded stamps. A build that reached anything remote (a fetched spec, an MCP server) is never
- * recorded: its inputs can change with nothing local changing. Records live in the build cache
+ * the recorded stamps. A build that reached anything remote (a fetched spec, an MCP server) is
+ * recorded as such and never up to date: its inputs can change with nothing local changing (its
+ * record still tells `unitc serve` which local sources changed since). Records live in the build cache
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
  */
 import { createHash } from "node:crypto";
@@ -59,17 +60,21 @@ export interface RecordedSources extends RecordedBuild {
   inputs: string[];
 }
 
-interface SourceState {
+/** A source file as a compile read it: its stamp and the hash of its text. */
+export interface SourceState {
   stamp: string;
   hash: string;
 }
 
-interface BuildRecord extends RecordedBuild {
+/** One output folder's record (see the file's header). */
+export interface BuildRecord extends RecordedBuild {
   format: number;
   key: string;
   roots: Record<string, string[]>;
   sources: Record<string, SourceState>;
   outputs: Record<string, string>;
+  /** The build reached something remote: never up to date. */
+  remote?: boolean;
 }
 
 /** What the project's own files were before a compile (see {@link snapshotSources}). */
@@ -177,13 +182,21 @@ async function readRecord(options: RecordOptions): Promise<BuildRecord | undefin
   }
 }
 
+/** What the last recorded compile into `outDir` read: units roots with their unit files, and each source's state. */
+export async function recordedSourcesOf(
+  outDir: string,
+): Promise<Pick<BuildRecord, "roots" | "sources"> | undefined> {
+  const record = await readRecord({ projectDir: outDir, outDir });
+  return record ? { roots: record.roots, sources: record.sources } : undefined;
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The recorded build when nothing it read or wrote has changed since; otherwise `undefined`. */
 export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
   const record = await readRecord(options);
-  if (!record || record.key !== (await recordKey(options))) return undefined;
+  if (!record || record.remote || record.key !== (await recordKey(options))) return undefined;
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
   }
@@ -232,7 +245,7 @@ export function compiledBuild(result: CompileResult, files: Iterable<string>): C
 
 /**
  * Records a compile whose output folder now holds `build.files`, or removes the record when the build
- * cannot be recorded (it reached something remote, or a source changed while it ran).
+ * cannot be recorded (a source changed while it ran).
  */
 export async function recordBuild(
   options: RecordOptions,
@@ -244,7 +257,6 @@ export async function recordBuild(
     await rm(file, { force: true }).catch(() => undefined);
     return false;
   };
-  if (build.remote) return forget();
   const now = await snapshotSources(options);
   if (canonicalJson(now) !== canonicalJson(before)) return forget();
   const roots = { ...before.roots };
@@ -276,6 +288,7 @@ export async function recordBuild(
     operations: build.operations,
     diagnostics: build.diagnostics,
     files: build.files,
+    ...(build.remote ? { remote: true } : {}),
   };
   try {
     await writeAtomically(file, JSON.stringify(record));

@@ -17,8 +17,8 @@ export interface ScriptCheck {
   syntax: Promise<SyntaxOutcome>;
   /**
    * Type warnings, possibly after the run has started. Never rejects. When the type checker was
-   * not ready for this bundle (starting, or loading its declarations: seconds), one warning at once
-   * instead: the run does not wait, and the check goes on in the background.
+   * not ready for this bundle (starting, or loading its declarations: seconds), they are waited for
+   * up to the check's `waitMs`; past it, one warning instead, and the check goes on in the background.
    */
   types: Promise<CheckDiagnostic[]>;
   /** The check itself, however long it takes (what getting ready waits for). Never rejects. */
@@ -36,12 +36,27 @@ function skipped(why: string): CheckDiagnostic {
 }
 
 /** Why a run that found the type checker starting was not checked. */
-const NOT_READY =
-  "the type checker was still starting (it loads in the background when serving starts); later runs are checked";
+function notReady(waitMs: number): string {
+  const waited = waitMs > 0 ? ` after ${waitMs} ms` : "";
+  return `the type checker was still starting${waited} (it loads in the background when serving starts); later runs are checked`;
+}
 
 /** Why a scoped caller's first run was not checked: its units' own declarations were loading. */
-const SCOPE_LOADING =
-  "the type checker was loading the declarations of the units this caller may use; later runs are checked";
+function scopeLoading(waitMs: number): string {
+  const waited = waitMs > 0 ? ` (waited ${waitMs} ms)` : "";
+  return `the type checker was loading the declarations of the units this caller may use${waited}; later runs are checked`;
+}
+
+/** `answer`, or `late` once `waitMs` has passed (counted from this call) without it. */
+function within<T>(answer: Promise<T>, waitMs: number, late: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), waitMs);
+  });
+  const settled = Promise.race([answer, waited]);
+  void settled.finally(() => clearTimeout(timer));
+  return settled;
+}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -49,7 +64,8 @@ function reason(error: unknown): string {
 
 /**
  * Starts checking `code` against the bundle's declarations; a loaded checker is asked once `after`
- * settles (a run passes the moment its job is posted, so that the engine is woken first).
+ * settles (a run passes the moment its job is posted, so that the engine is woken first). `waitMs`
+ * is how long `types` waits, from now, for a checker still starting (0: not at all).
  */
 export function checkScript(
   pool: SandboxPool,
@@ -57,6 +73,7 @@ export function checkScript(
   declarations: BundleDeclarations | undefined,
   code: string,
   after: Promise<void> = Promise.resolve(),
+  waitMs = 0,
 ): ScriptCheck {
   if (!declarations) {
     const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
@@ -103,14 +120,15 @@ export function checkScript(
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return answer.found;
   });
-  // A checker still starting takes seconds (TypeScript and the declarations load): the run goes
-  // ahead unchecked, and the finished check is kept for the same text run again.
+  // A checker still starting takes seconds (TypeScript and the declarations load): the answer waits
+  // for it a while, so a new serve's first script is checked too; past that it comes unchecked, and
+  // the finished check is kept for the same text run again.
+  const late = () => [skipped(scope === undefined ? notReady(waitMs) : scopeLoading(waitMs))];
+  const waited = ready || waitMs <= 0 ? undefined : within(found, waitMs, late);
   const types = ready
     ? found
     : syntax.then(({ outcome, parsed }) =>
-        parsed && outcome.diagnostics.length === 0
-          ? [skipped(scope === undefined ? NOT_READY : SCOPE_LOADING)]
-          : [],
+        !parsed || outcome.diagnostics.length > 0 ? [] : (waited ?? late()),
       );
   return { syntax: syntax.then(({ outcome }) => outcome), types, checked: found };
 }

@@ -77,8 +77,10 @@ class CheckWorker {
 
 interface Waiter {
   go(): void;
-  /** Starts the wait's clock (once): it runs while another script's check does. */
+  /** Starts the wait's clock: it runs while another script's check does. */
   arm(): void;
+  /** Stops the clock (it starts anew when armed again): the holder is loading declarations. */
+  disarm(): void;
   fail(error: Error): void;
 }
 
@@ -160,6 +162,8 @@ export class CheckWorkers {
       // The worker lacks these declarations (new, recompiled, or started again): load them once.
       if (answer.type !== "stale" || attempt > 0)
         throw new CheckSkipped("the type checker lost the declarations");
+      // Loading declarations is not a script's check: a waiting run's clock stops while it goes.
+      for (const waiter of this.waiting) waiter.disarm();
       const why = "loading the bundle's declarations into the type checker";
       await this.checker.ask({ type: "load", bundleDir, version, declarations }, CHECK_LOAD_BUDGET_MS, why);
     }
@@ -177,6 +181,10 @@ export class CheckWorkers {
         go: () => {
           clearTimeout(timer);
           resolve();
+        },
+        disarm: () => {
+          clearTimeout(timer);
+          timer = undefined;
         },
         arm: () => {
           timer ??= setTimeout(() => {

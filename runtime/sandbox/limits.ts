@@ -55,6 +55,12 @@ export const TYPECHECK_BUDGET_MS = 5_000;
 export const CHECK_LOAD_BUDGET_MS = 30_000;
 /** How long a type check waits behind other scripts' checks before it is skipped with a warning. */
 export const TYPECHECK_WAIT_MS = 500;
+/**
+ * How long a served run's answer waits for a type checker still starting (TypeScript and the
+ * declarations load in the background when serving starts), so a new serve's first script is
+ * checked too; past it the answer comes unchecked, with a warning, and later runs are checked.
+ */
+export const STARTING_CHECK_WAIT_MS = 15_000;
 /** Code Mode runs one MCP session may have going at once (queueing for an engine included). */
 export const MAX_RUNS_PER_SESSION = 1;
 /** Runs of one session that may wait for its running one; past that, runs are refused. */

@@ -92,6 +92,11 @@ export const PRELUDE = `(() => {
   const create = Object.create;
   const freeze = Object.freeze;
   const isArray = Array.isArray;
+  const ProxyOf = Proxy;
+  const getOf = Reflect.get;
+  const hasOf = Reflect.has;
+  const ObjectPrototype = Object.prototype;
+  const join = Array.prototype.join;
   const ErrorOf = Error;
   const StringOf = String;
   const internalErrors = InternalError.prototype;
@@ -180,7 +185,9 @@ export const PRELUDE = `(() => {
       throw callError(reply.error, site);
     }
     const units = {};
+    const here = [];
     for (const unit of parse(catalogJson)) {
+      if (unit.exposure === undefined) here[here.length] = unit.id;
       if (unit.exposure !== undefined) {
         // A unit served another way: reading it says so, instead of leaving undefined to fail later.
         const why =
@@ -210,7 +217,22 @@ export const PRELUDE = `(() => {
     define(units, "describe", function describe(unit, operation) {
       return request(bare("describe", ["unit", unit, "operation", operation]), new ErrorOf());
     });
-    return freeze(units);
+    freeze(units);
+    // Reading a unit that is not here (a typo, or one outside the caller's scope) throws the host's
+    // UNKNOWN_UNIT at once, instead of leaving undefined to fail as a TypeError at the next dot. The
+    // names every object answers (toString, then, toJSON) and symbols read as before.
+    const hint = "units here: " + (here.length > 0 ? apply(join, here, [", "]) : "none") +
+      "; units.search finds operations";
+    return new ProxyOf(units, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && !hasOf(target, key) && !(key in ObjectPrototype) &&
+            key !== "then" && key !== "toJSON") {
+          throw callError({ code: "UNKNOWN_UNIT", message: "no unit " + stringify(key) + " in Code Mode", hint },
+            new ErrorOf());
+        }
+        return getOf(target, key, receiver);
+      },
+    });
   }
 
   function show(value) {

@@ -68,10 +68,11 @@ export interface RunCodeModeOptions {
   /** Set false to skip the type check (a final expression's value is then not returned). */
   typecheck?: boolean;
   /**
-   * Run at once, unchecked with a warning, while the type checker is still starting (`unitc serve`,
-   * which loads it in the background). Off by default: a one-off run (`unitc run`) waits for it.
+   * How long the answer may wait for a type checker still starting (`unitc serve`, which loads it in
+   * the background, waits `STARTING_CHECK_WAIT_MS` of limits.ts); past it the answer comes unchecked, with a
+   * warning. Unset: as long as the check takes (a one-off run, `unitc run`).
    */
-  skipCheckWhileStarting?: boolean;
+  startingCheckWaitMs?: number;
   /** The declarations of the runtime's units, when they are not the bundle's own (a host serving more). */
   declarations?: BundleDeclarations;
 }
@@ -161,7 +162,9 @@ export async function runCodeMode(
     posted = resolve;
   });
   const check =
-    options.typecheck === false ? undefined : checkScript(pool, bundleDir, declarations, code, jobPosted);
+    options.typecheck === false
+      ? undefined
+      : checkScript(pool, bundleDir, declarations, code, jobPosted, options.startingCheckWaitMs);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");
@@ -188,7 +191,8 @@ export async function runCodeMode(
   }
   timings?.lap("engine", outcome.timings);
   // The type check ran alongside; its warnings belong to this result.
-  diagnostics.push(...(check ? await (options.skipCheckWhileStarting ? check.types : check.checked) : []));
+  const bounded = options.startingCheckWaitMs !== undefined;
+  diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
   timings?.lap("typesWait");
   return done(settle(outcome, prepared));
 }

@@ -45,9 +45,17 @@ export function codeModeTool(units: readonly CodeModeUnit[]): Tool {
   };
 }
 
+/** A `code_mode` call's script, time limit, and whether its answer may wait for a starting type checker. */
+export interface CodeModeRequest {
+  code: string;
+  timeoutMs?: number;
+  /** False for a caller that reads no type warnings (a stacked instance's one-line call). */
+  waitForCheck?: boolean;
+}
+
 /** What a Code Mode run needs from the host. */
 export interface CodeModeHost {
-  runCode(input: { code: string; timeoutMs?: number }): Promise<{ ok: boolean; [field: string]: unknown }>;
+  runCode(input: CodeModeRequest): Promise<{ ok: boolean; [field: string]: unknown }>;
 }
 
 /** What a failed run brings besides its error. */
@@ -85,6 +93,8 @@ export interface CodeModeCaller {
   session: object;
   principal?: string;
   signal?: AbortSignal;
+  /** The request's `_meta`: {@link NO_CHECK_WAIT_META} there lets its answer skip the checker's start. */
+  meta?: Record<string, unknown>;
 }
 
 /** The runs of one session: how many hold a turn, and the runs waiting for one, first come first. */
@@ -168,7 +178,8 @@ export async function callCodeMode(
   // Refused here, before the run queues for a turn; the run itself takes the checked values.
   const input = checkRunInput(args ?? {});
   if ("problem" in input) return failedRun({ error: input.problem });
-  const result = await inTurn(caller, () => host.runCode(input));
+  const noWait = caller?.meta?.[NO_CHECK_WAIT_META] === true;
+  const result = await inTurn(caller, () => host.runCode(noWait ? { ...input, waitForCheck: false } : input));
   if (!("ok" in result)) return result;
   const { timings, ...run } = result;
   if (!run.ok) return withTimings(failedRun(run as unknown as FailedRun), timings);
@@ -187,3 +198,10 @@ function withTimings(result: CallToolResult, timings: unknown): CallToolResult {
 
 /** Where a run's stage timings go in a result's `_meta`. */
 export const TIMINGS_META = "unitc/timings";
+
+/**
+ * Set true in a `code_mode` request's `_meta` by a caller that reads no type warnings (a stacked
+ * instance calling a unit through this one's sandbox): its answer does not wait for a type checker
+ * still starting, which only a script's author needs.
+ */
+export const NO_CHECK_WAIT_META = "unitc/no-check-wait";

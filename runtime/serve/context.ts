@@ -7,6 +7,7 @@ import type { ForwardMethod } from "../invoke/mcp/types.js";
 import type { ManifestUnit } from "../manifest.js";
 import type { SearchHit, SearchIndex } from "../search.js";
 import type { ServedUnit, SourceRef } from "./catalog.js";
+import type { CodeModeRequest } from "./code-mode.js";
 import { buildToolTable, type SearchLimits, type ToolTable } from "./tools.js";
 
 export interface CallOutcome {
@@ -59,7 +60,7 @@ export interface ServeContext {
    * its calls carry the session's `projectRoot`.
    */
   runCode(
-    input: { code: string; timeoutMs?: number },
+    input: CodeModeRequest,
     units?: readonly string[],
     projectRoot?: string,
   ): Promise<{ ok: boolean; [field: string]: unknown }>;

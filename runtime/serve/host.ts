@@ -12,9 +12,10 @@ import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import type { BundleDeclarations } from "../sandbox/declarations.js";
 import type { UserServingSettings } from "../user-settings.js";
+import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
-import { prepareCodeModeSoon } from "./code-mode.js";
+import { type CodeModeRequest, prepareCodeModeSoon } from "./code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
 import { rootedRuntime } from "./project-binding.js";
@@ -249,23 +250,20 @@ class Host implements ServeHost {
     return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
-  async runCode(
-    input: { code: string; timeoutMs?: number },
-    units?: readonly string[],
-    projectRoot?: string,
-  ) {
+  async runCode(input: CodeModeRequest, units?: readonly string[], projectRoot?: string) {
     const { runCodeMode } = await import("../sandbox/run.js");
     const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
     const bundleDir = this.bundleDir();
     const snapshot = this.current;
-    // Code Mode is prepared in the background at start: a first run does not wait for the checker.
+    // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
+    const { waitForCheck, ...script } = input;
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
         rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
-        input,
+        script,
         bundleDir,
         {
-          skipCheckWhileStarting: true,
+          startingCheckWaitMs: waitForCheck === false ? 0 : STARTING_CHECK_WAIT_MS,
           ...(declarations ? { declarations } : {}),
         },
       );

@@ -97,6 +97,7 @@ async function callTool(
   args: unknown,
   signal: AbortSignal,
   principal: string | undefined,
+  meta?: Record<string, unknown>,
 ): Promise<CallToolResult> {
   const snapshot = context.snapshot();
   const target = snapshot.table.targets.get(name);
@@ -105,7 +106,12 @@ async function callTool(
     case "search":
       return callSearchTools(snapshot, args);
     case "code_mode":
-      return callCodeMode(context, args, { session: server, signal, ...(principal ? { principal } : {}) });
+      return callCodeMode(context, args, {
+        session: server,
+        signal,
+        ...(principal ? { principal } : {}),
+        ...(meta ? { meta } : {}),
+      });
     case "progressive":
       return server.projectCallToolResult(
         await callProgressive(context, snapshot, name, target.unit, args, signal),
@@ -207,6 +213,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
         request.params.arguments,
         ctx.mcpReq.signal,
         options.principal,
+        request.params._meta,
       ),
     ),
   );

@@ -5,6 +5,7 @@
  * and the input go in as JSON literals, never as code.
  */
 import type { Client } from "@modelcontextprotocol/client";
+import { NO_CHECK_WAIT_META } from "./code-mode.js";
 import type { CallOutcome } from "./context.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { ERROR_META, type ToolFailure, ToolFailureError } from "./results.js";
@@ -29,7 +30,12 @@ export async function callThroughCodeMode(
   options: RequestOptions,
 ): Promise<CallOutcome> {
   const result = await client.callTool(
-    { name: CODE_MODE_TOOL, arguments: { code: callScript(unitId, tsName, args) } },
+    {
+      name: CODE_MODE_TOOL,
+      arguments: { code: callScript(unitId, tsName, args) },
+      // A generated one-line call has no author to read type warnings: its answer need not wait for them.
+      _meta: { [NO_CHECK_WAIT_META]: true },
+    },
     options,
   );
   if (result.isError) {

@@ -1,7 +1,7 @@
 /**
- * A run never waits for a type checker that is still starting (TypeScript and the bundle's
- * declarations take seconds to load): it goes ahead with a warning while the check finishes in the
- * background, and once the checker is loaded every run's type errors are reported again. Real
+ * A run never waits long for a type checker that is still starting (TypeScript and the bundle's
+ * declarations take seconds to load): past its bound it goes ahead with a warning while the check
+ * finishes in the background, and once the checker is loaded every run's type errors are reported. Real
  * worker threads and the real TypeScript checker over the committed example bundle.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,6 +49,20 @@ describe("the type check of a Code Mode script", () => {
     expect(await next.types).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
   }, 60_000);
 
+  it("waits a bounded while for a starting checker: its answer within the bound, a warning past it", async () => {
+    const pool = newPool();
+    const declarations = loadDeclarations(bundleDir);
+    // A millisecond is far less than TypeScript takes to load: the answer is the warning, saying so.
+    const hurried = checkScript(pool, bundleDir, declarations, WRONG(8), Promise.resolve(), 1);
+    expect(await hurried.types).toEqual([
+      expect.objectContaining({ code: "TYPECHECK_SKIPPED", message: expect.stringContaining("after 1 ms") }),
+    ]);
+    // Waiting long enough, a check that found the checker starting answers with the type error.
+    const fresh = newPool();
+    const patient = checkScript(fresh, bundleDir, declarations, WRONG(9), Promise.resolve(), 120_000);
+    expect(await patient.types).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
+  }, 150_000);
+
   it("starts the engines at once when preparing, not behind the syntax reader's TypeScript load", async () => {
     const pool = newPool();
     const preparing = prepareCodeMode(bundleDir, pool);
@@ -82,7 +96,7 @@ describe("the type check of a Code Mode script", () => {
       expect(oneOff.diagnostics).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
       const served = await runCodeMode(runtime, { code: WRONG(5) }, bundleDir, {
         pool: newPool(),
-        skipCheckWhileStarting: true,
+        startingCheckWaitMs: 0,
       });
       expect(served).toMatchObject({ ok: true, value: "text 5" });
       expect(served.diagnostics.map((d) => d.code)).toEqual(["TYPECHECK_SKIPPED"]);

@@ -237,8 +237,8 @@ export const RED_TEAM_CASES: RedTeamCase[] = [
   {
     id: "S9a",
     pattern: "calling operations and units that are not in the bundle",
-    code: "return [typeof (units.notes as any).deleteNote, typeof (units as any).billing, await (units as any).describe('billing').catch((e: any) => e.code)];",
-    expect: { value: same(["undefined", "undefined", "UNKNOWN_UNIT"]) },
+    code: "const read = () => { try { return typeof (units as any).billing; } catch (e: any) { return e.code; } };\nreturn [typeof (units.notes as any).deleteNote, 'billing' in units, read(), await (units as any).describe('billing').catch((e: any) => e.code)];",
+    expect: { value: same(["undefined", false, "UNKNOWN_UNIT", "UNKNOWN_UNIT"]) },
   },
   {
     id: "S9b",

@@ -1,4 +1,8 @@
-/** GraphQL discovery through a compile: generated operations kept under the size cap say so. */
+/**
+ * GraphQL discovery through a compile: generated operations kept under the size cap say so, and
+ * configured `operations` are the unit's only ones, as its documentation says.
+ */
+import { readFile } from "node:fs/promises";
 import { buildSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { generateOperations } from "../../../../compiler/discover/graphql/generate.js";
@@ -50,6 +54,39 @@ describe("generated GraphQL operations", () => {
         '.units/config.json:3:5 warning GRAPHQL_GENERATED_INVALID generated operation query_pet is left out: Cannot query field "age" on type "Pet". Did you mean "name"?',
         "  hint: this is a bug in unitc: please report it with the schema; until then, configure this operation under operations with a document of your own",
       ].join("\n"),
+    );
+  });
+
+  it("serves only the configured operations once any are configured, as the config schema says", async () => {
+    const schemaFile = ".units/schema.graphql";
+    const sdl = "type Query { pet: String, pets: [String] } type Mutation { adopt: String }\n";
+    const names = async (fields: Record<string, unknown>) => {
+      const compiled = await compileProject({
+        [schemaFile]: sdl,
+        ".units/config.json": graphqlConfig({
+          endpointUrl: "https://pets.example.com/graphql",
+          schemaPath: "schema.graphql",
+          ...fields,
+        }),
+      });
+      const manifest = JSON.parse(compiled.result.files.get("manifest.json") as string) as {
+        units: Array<{ operations: Array<{ name: string }> }>;
+      };
+      return manifest.units[0]?.operations.map((o) => o.name);
+    };
+    expect(await names({})).toEqual(["query_pet", "query_pets", "mutation_adopt"]);
+    expect(await names({ operations: { onePet: { document: "query onePet { pet }" } } })).toEqual(["onePet"]);
+    // What an editor shows for the field says so, and the README's GraphQL section too.
+    const schema = JSON.parse(
+      await readFile(new URL("../../../../schemas/config.schema.json", import.meta.url), "utf8"),
+    );
+    const text = JSON.stringify(schema);
+    expect(text).toContain(
+      "When set, these are the unit's only operations: the ones generated per Query and Mutation root field are not served beside them",
+    );
+    const readme = await readFile(new URL("../../../../README.md", import.meta.url), "utf8");
+    expect(readme.replace(/\s+/g, " ")).toContain(
+      "Configuring even one entry under `operations` makes those the unit's only operations: nothing is generated beside them",
     );
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * What the npm package ships, as `npm pack --dry-run` lists it from the built tree: every `files`
+ * entry of package.json exists, the JSON Schemas the compiler reads at run time ship exactly once
+ * (no second copy under another path), and no file is shipped twice with the same content but the
+ * Code Mode worker scripts, which must sit beside each copy of the code that starts them.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { files: string[] };
+
+/** The paths `npm pack` would put in the tarball (no scripts run: the tree is already built). */
+function packed(): string[] {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map((f) => f.path) ?? [];
+}
+
+describe("the npm package's files", () => {
+  it("lists only entries that exist, and ships each schema and each file's content once", () => {
+    for (const entry of pkg.files) expect(existsSync(join(root, entry)), entry).toBe(true);
+    const files = packed();
+    expect(files).toContain("dist/cli/main.cjs");
+    const schemas = files.filter((file) => file.endsWith(".schema.json"));
+    expect(schemas.sort()).toEqual([
+      "dist/schemas/config.schema.json",
+      "dist/schemas/manifest.schema.json",
+      "dist/schemas/unit.schema.json",
+    ]);
+    // The same bytes under two paths would be a second copy of something (schemas, templates).
+    const byContent = new Map<string, string[]>();
+    for (const file of files) {
+      if (file.endsWith("package.json")) continue;
+      const text = readFileSync(join(root, file));
+      if (text.length < 256) continue;
+      const hash = createHash("sha256").update(text).digest("hex");
+      byContent.set(hash, [...(byContent.get(hash) ?? []), file]);
+    }
+    // Each Code Mode worker script is read beside the code that starts it (worker-client looks for it
+    // next to itself), and serve's one-file bundle and the CLI's chunks start them from two folders.
+    const besideStarters = (paths: string[]) =>
+      paths.length === 2 && paths.every((p) => /^dist\/cli\/(chunks\/)?(check|engine)-worker\.js$/.test(p));
+    const twice = [...byContent.values()].filter((paths) => paths.length > 1 && !besideStarters(paths));
+    expect(twice).toEqual([]);
+  }, 120_000);
+});
