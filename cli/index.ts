@@ -3,8 +3,10 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
+import { isUnitError } from "../runtime/errors.js";
 import {
   type CliIO,
+  EXIT_ERRORS,
   EXIT_INTERNAL,
   EXIT_OK,
   EXIT_USAGE,
@@ -180,6 +182,12 @@ async function runCommandLine(argv: readonly string[], io: CliIO): Promise<numbe
     if (error instanceof UsageError || (error instanceof Error && error.name === "CLIError")) {
       io.stderr(`unitc: ${message}\nRun unitc --help for usage.\n`);
       return EXIT_USAGE;
+    }
+    // A coded problem before the command could start (no project found, …): code, message, hint.
+    if (isUnitError(error)) {
+      const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
+      io.stderr(`unitc ${name}: ${error.code} ${message}${hint}\n`);
+      return EXIT_ERRORS;
     }
     const stack = error instanceof Error && io.env.UNITC_DEBUG ? `\n${error.stack}` : "";
     const more = stack || " Set UNITC_DEBUG=1 to print the stack trace.";

@@ -15,6 +15,7 @@ import { createSnapshot } from "../../runtime/serve/context.js";
 import { CODE_MODE_TOOL } from "../../runtime/serve/names.js";
 import { callSearchTools } from "../../runtime/serve/search-tool.js";
 import { buildToolTable } from "../../runtime/serve/tools.js";
+import { defaultManifestPath } from "../find-project.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 
 /** The query behind the typical `search_tools` answer. */
@@ -112,7 +113,7 @@ export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
       format: { type: "enum", options: ["text", "json"], default: "text", description: "Output format" },
     },
     async run({ args }) {
-      const file = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+      const file = resolve(io.cwd, args.manifest ?? defaultManifestPath(io));
       let manifest: Manifest;
       try {
         manifest = readManifest(file).manifest;

@@ -126,7 +126,8 @@ describe("unitc validate", () => {
 
   it("reads the user config named by --user-config", async () => {
     const dir = await writeProject({ "user.json": '{ "storage": { "provider": "sqlite" } }\n' });
-    const run = await runUnitc(["validate", "--user-config", "user.json"], dir);
+    // The folder holds no .units/: --project names it, as no project would be found from it.
+    const run = await runUnitc(["validate", "--project", ".", "--user-config", "user.json"], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       'user.json:1:3 error MISSING_PROPERTY "storage" is missing the required property "path"',
