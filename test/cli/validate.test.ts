@@ -195,8 +195,9 @@ describe("unitc command line", () => {
   it.each([
     [["frobnicate"], 'unitc: unknown command "frobnicate"'],
     [["validate", "--frobnicate"], "unitc: unknown option --frobnicate"],
-    [["validate", "--formt=json"], "unitc: unknown option --formt"],
-    [["init", "--forse"], "unitc: unknown option --forse"],
+    [["validate", "--formt=json"], "unitc: unknown option --formt; did you mean --format?"],
+    [["init", "--forse"], "unitc: unknown option --forse; did you mean --force?"],
+    [["compil"], 'unitc: unknown command "compil"; did you mean compile?'],
   ])("%j exits 2 with a message and no stack trace", async (argv, message) => {
     const run = await runUnitc(argv, repo);
     expect(run.code).toBe(2);
