@@ -1,5 +1,6 @@
 /**
- * `--env-file FILE` for the commands that resolve `env:` references (serve, dev, run): the file's
+ * `--env-file FILE` for the commands that resolve `env:` references (serve, dev, run, call, auth,
+ * doctor): the file's
  * variables join the environment, and a variable already set in the environment wins, as with
  * Node's own `--env-file`. The values are never printed.
  */
