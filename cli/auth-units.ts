@@ -12,6 +12,7 @@ import type { ResolvedUnit } from "../compiler/resolve/types.js";
 import type { AuthUnit } from "../runtime/auth/status.js";
 import { UnitError } from "../runtime/errors.js";
 import { readManifest } from "../runtime/manifest.js";
+import { defaultManifestPath } from "./find-project.js";
 import type { CliIO } from "./io.js";
 import { projectOptions } from "./project-args.js";
 
@@ -26,7 +27,7 @@ export interface AuthUnitArgs {
 /** The manifest's units; the project's unit files' instead when the manifest is missing or lacks `wanted`. */
 export async function authUnits(io: CliIO, args: AuthUnitArgs, wanted?: string): Promise<AuthUnit[]> {
   const named = args.manifest !== undefined;
-  const path = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+  const path = resolve(io.cwd, args.manifest ?? defaultManifestPath(io));
   // A manifest named on the command line is the one asked for: missing, it is an error as before.
   if (named || existsSync(path)) {
     const { units } = readManifest(path).manifest;
@@ -38,7 +39,7 @@ export async function authUnits(io: CliIO, args: AuthUnitArgs, wanted?: string):
 /** The project's units as its files declare them, with the connection fields auth reads. */
 async function projectUnits(io: CliIO, args: AuthUnitArgs): Promise<AuthUnit[]> {
   // The user config's own units too: a login is for whichever unit the person names.
-  const options = { ...projectOptions(io, args), includeUserUnits: true };
+  const options = { ...projectOptions(io, args, true), includeUserUnits: true };
   const context = await runPipeline(options, [loadStage, validateStage, resolveStage]);
   if (hasErrors(context.diagnostics)) {
     throw new UnitError(

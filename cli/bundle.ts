@@ -17,6 +17,7 @@ import {
 import { readManifestIndex } from "../runtime/manifest-slice.js";
 import { readUnitsSummary, type UnitsSummary } from "../runtime/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
+import { defaultManifestPath } from "./find-project.js";
 import type { CliIO } from "./io.js";
 import { splitTarget } from "./target.js";
 
@@ -25,14 +26,14 @@ export { DEFAULT_MANIFEST };
 export const manifestArg = {
   manifest: {
     type: "string",
-    description: `The bundle's manifest; its folder is the bundle (default ${DEFAULT_MANIFEST})`,
+    description: `The bundle's manifest; its folder is the bundle (default: the project's ${DEFAULT_MANIFEST})`,
     valueHint: "FILE",
   },
 } as const;
 
 /** The absolute path of the manifest `--manifest` names, or the default one. */
 export function manifestPathOf(io: CliIO, flag: string | undefined): string {
-  return resolve(io.cwd, flag ?? DEFAULT_MANIFEST);
+  return flag === undefined ? defaultManifestPath(io) : resolve(io.cwd, flag);
 }
 
 /** A problem before anything runs: one line on stderr, with a hint for unitc's own errors. */

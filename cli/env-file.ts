@@ -1,7 +1,7 @@
 /**
- * `--env-file FILE` for the commands that resolve `env:` references (serve, dev, run): the file's
- * variables join the environment, and a variable already set in the environment wins, as with
- * Node's own `--env-file`. The values are never printed.
+ * `--env-file FILE` for the commands that resolve `env:` references (serve, dev, run, call, auth,
+ * doctor): the file's variables join the environment, and a variable already set in the environment
+ * wins, as with Node's own `--env-file`. The values are never printed.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

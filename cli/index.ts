@@ -3,8 +3,10 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
+import { isUnitError } from "../runtime/errors.js";
 import {
   type CliIO,
+  EXIT_ERRORS,
   EXIT_INTERNAL,
   EXIT_OK,
   EXIT_USAGE,
@@ -14,15 +16,23 @@ import {
   wantsColor,
 } from "./io.js";
 
+/** `<what>; did you mean <nearest>?`, or `<what>` alone when no known name is near (loaded only then). */
+async function withGuess(what: string, word: string, known: readonly string[], prefix = ""): Promise<string> {
+  const { didYouMean } = await import("../compiler/validate/did-you-mean.js");
+  const guess = didYouMean(word, known);
+  return guess === undefined ? what : `${what}; did you mean ${prefix}${guess}?`;
+}
+
 /**
  * Every `--flag` in `argv` must be declared by the command (or the sub-command `argv` names, as in
- * `unitc storage status --json`); citty alone would ignore unknown ones.
+ * `unitc storage status --json`); citty alone would ignore unknown ones. An unknown one is a usage
+ * error naming the command's nearest flag.
  */
-function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void {
+async function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): Promise<void> {
   const subCommands = command.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
   const sub = argv[0] !== undefined && subCommands ? subCommands[argv[0]] : undefined;
   if (sub) {
-    checkFlags(sub, argv.slice(1));
+    await checkFlags(sub, argv.slice(1));
     return;
   }
   const args = (command.args ?? {}) as ArgsDef;
@@ -35,7 +45,12 @@ function checkFlags(command: CommandDef<ArgsDef>, argv: readonly string[]): void
   for (const arg of argv) {
     if (arg === "--") break;
     const match = /^--?(?:no-)?([^=]+)/.exec(arg);
-    if (match?.[1] && !known.has(match[1])) throw new UsageError(`unknown option ${arg.split("=")[0]}`);
+    if (match?.[1] && !known.has(match[1])) {
+      const names = Object.entries(args)
+        .filter(([, def]) => (def as { type?: string }).type !== "positional")
+        .map(([name]) => name);
+      throw new UsageError(await withGuess(`unknown option ${arg.split("=")[0]}`, match[1], names, "--"));
+    }
   }
 }
 
@@ -166,20 +181,36 @@ async function runCommandLine(argv: readonly string[], io: CliIO): Promise<numbe
     if (wantsColor(io)) (io.styled ?? io).stdout(`${usage}\n`);
     else io.stdout(`${stripVTControlCharacters(usage)}\n`);
     if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
-      io.stderr(`unitc: unknown command ${JSON.stringify(args[0])}\n`);
+      const unknown = await withGuess(
+        `unknown command ${JSON.stringify(args[0])}`,
+        args[0],
+        Object.keys(COMMANDS),
+      );
+      io.stderr(`unitc: ${unknown}\n`);
       return EXIT_USAGE;
     }
     return EXIT_OK;
   }
   try {
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
-    checkFlags(command, args.slice(1));
+    if (!command) {
+      const unknown = `unknown command ${JSON.stringify(name)}`;
+      throw new UsageError(
+        name === undefined ? unknown : await withGuess(unknown, name, Object.keys(COMMANDS)),
+      );
+    }
+    await checkFlags(command, args.slice(1));
     await runCommand(main, { rawArgs: args });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof UsageError || (error instanceof Error && error.name === "CLIError")) {
       io.stderr(`unitc: ${message}\nRun unitc --help for usage.\n`);
       return EXIT_USAGE;
+    }
+    // A coded problem before the command could start (no project found, …): code, message, hint.
+    if (isUnitError(error)) {
+      const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
+      io.stderr(`unitc ${name}: ${error.code} ${message}${hint}\n`);
+      return EXIT_ERRORS;
     }
     const stack = error instanceof Error && io.env.UNITC_DEBUG ? `\n${error.stack}` : "";
     const more = stack || " Set UNITC_DEBUG=1 to print the stack trace.";

@@ -17,6 +17,7 @@ import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
 import type { UserServingSettings } from "../runtime/user-settings.js";
+import { defaultManifestPath } from "./find-project.js";
 
 export interface ServeArgs {
   manifest?: string;
@@ -240,7 +241,7 @@ export function resolveServeSettings(
   const upstreamToken =
     args["upstream-token"] ?? (env.UNITC_UPSTREAM_TOKEN ? "env:UNITC_UPSTREAM_TOKEN" : undefined);
   return {
-    manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? "generated/manifest.json"),
+    manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? defaultManifestPath({ cwd, env })),
     transport: checked(args.transport !== undefined, () =>
       parseTransport(args.transport ?? (args.stateless ? "http" : (env.UNITC_SERVE_TRANSPORT ?? "stdio"))),
     ),

@@ -16,6 +16,10 @@ const codes = {
     "an input file is larger than 1 MiB",
     "split the file, or move large schemas into referenced files",
   ),
+  IGNORED_UNIT_FILE: warning(
+    "a file in the units root looks like a unit file but is not read: unit files are <id>.md or <id>/UNIT.md, names case-sensitive",
+    "rename it as the hint names (a YAML file becomes Markdown with its YAML between --- lines)",
+  ),
   NOT_A_UNIT: warning(
     "a folder in the units root holds no UNIT.md",
     "add UNIT.md, or move the folder out of the units root",

@@ -107,6 +107,10 @@ const codes = {
     "a unit's setup plan has not been approved for its current content hash",
     "read the plan `unitc setup <unit>` prints, then run it again with --yes",
   ),
+  PROJECT_NOT_FOUND: entry(
+    "no unitc project (a folder holding .units/) in the working folder or any folder above it, up to the home folder",
+    "run the command inside a project, pass --project DIR, or create a project with unitc init",
+  ),
   PROJECT_UNTRUSTED: entry(
     "the command would run commands the project declares (stdio MCP servers, CLI actions, setup or verify items) and that command set is not trusted on this machine",
     "read the commands with `unitc trust` and trust them, or pass --trust (UNITC_TRUST=1 in CI) for one run",

@@ -48,8 +48,9 @@ export function addCommand(io: CliIO, setExit: (code: number) => void) {
         throw new UsageError(`unit ID ${JSON.stringify(args.id)}: 1 to 64 letters, digits, _ or -`);
       const dash = rawArgs.indexOf("--");
       const command = dash < 0 ? [] : rawArgs.slice(dash + 1);
-      const options = projectOptions(io, { project: args.project, "user-config": "none" });
-      const unitsDir = join(resolve(io.cwd, args.project ?? "."), ".units");
+      // Inside a project, its units folder (found upward); outside any, a new one here.
+      const options = projectOptions(io, { project: args.project, "user-config": "none" }, true);
+      const unitsDir = join(options.projectDir, ".units");
       const file = join(unitsDir, `${args.id}.md`);
       const shown = relative(io.cwd, file) || file;
       const before = await readFile(file, "utf8").catch(() => undefined);

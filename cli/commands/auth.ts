@@ -99,6 +99,8 @@ async function act(args: AuthArgs, units: AuthUnit[], tokens: TokenStore, io: Cl
   if (args.action === "status") {
     const statuses = await authStatus(units, tokens);
     if (args.json) io.stdout(`${JSON.stringify({ units: statuses }, null, 2)}\n`);
+    // Silence would read as "all fine" or as a broken command; say why there is nothing.
+    else if (statuses.length === 0) io.stderr("no unit uses OAuth, so there are no logins to show\n");
     for (const s of args.json ? [] : statuses) {
       const scopes = s.scopes ? ` scopes ${s.scopes.join(" ")}` : "";
       io.stdout(`${s.unit} ${s.state}${s.expiresAt ? ` expires ${s.expiresAt}` : ""}${scopes}\n`);

@@ -10,6 +10,7 @@ import { compileStatusLine } from "../compile-lines.js";
 import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
+import { formatArgs, outputFormat } from "../output-format.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
@@ -57,12 +58,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       },
       watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
       force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
-      format: {
-        type: "enum",
-        options: ["text", "json"],
-        default: "text",
-        description: "Output format: json prints the outcome as one JSON object on stdout",
-      },
+      ...formatArgs,
       partial: {
         type: "boolean",
         description: "With errors, still write the units that compiled; failed units keep their last output",
@@ -73,7 +69,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const started = performance.now();
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
-      const format = args.format as ReportFormat;
+      const format: ReportFormat = outputFormat(args);
       // Discovery starts the project's stdio MCP servers: only those of a trusted project.
       if (!(await projectMayRun(io, "compile", options, args.trust, compileRunsCommands))) {
         return setExit(EXIT_ERRORS);
@@ -82,7 +78,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const bundleFlag = typeof args.bundle === "boolean" ? { bundle: args.bundle } : {};
       if (args.watch) {
         if (args.check) throw new UsageError("--watch and --check cannot be combined");
-        if (format === "json") throw new UsageError("--watch and --format json cannot be combined");
+        if (format === "json") throw new UsageError("--watch and --json cannot be combined");
         const { watchUntilStopped } = await import("./watch.js");
         await watchUntilStopped(io, { ...options, outDir, ...bundleFlag });
         return setExit(EXIT_OK);

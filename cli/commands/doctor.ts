@@ -14,6 +14,7 @@ import {
   storageChecks,
 } from "../doctor-checks.js";
 import { bindingChecks, stdioMcpChecks } from "../doctor-mcp.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs, projectOptions } from "../project-args.js";
@@ -107,16 +108,19 @@ function printChecks(io: CliIO, checks: readonly DoctorCheck[]): void {
   io.stderr(`${checks.length} checks, ${failed} failed\n`);
 }
 
-export function doctorCommand(io: CliIO, setExit: (code: number) => void) {
+export function doctorCommand(outerIo: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "doctor", description: "Check config, bundle, setup, logins, storage and downstreams" },
     args: {
       ...projectArgs,
       out: { type: "string", description: "Bundle folder (default <project>/generated)", valueHint: "DIR" },
       json: { type: "boolean", description: "Print JSON" },
+      ...envFileArg,
       ...trustArg,
     },
     async run({ args }) {
+      // The secret checks see what serve and run would see with the same --env-file.
+      const io = withEnvFile(outerIo, args["env-file"]);
       const options = projectOptions(io, args);
       const { context, units } = await projectUnits(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));

@@ -2,6 +2,7 @@
 import { defineCommand } from "citty";
 import { type CatalogueCode, closestCodes, findCode } from "../code-catalogue.js";
 import { type CliIO, EXIT_OK, EXIT_USAGE } from "../io.js";
+import { jsonArg } from "../output-format.js";
 
 function describe(entry: CatalogueCode): string {
   const kind = entry.origin === "compiler" ? `compiler diagnostic, ${entry.severity}` : "runtime error";
@@ -18,6 +19,7 @@ export function explainCommand(io: CliIO, setExit: (code: number) => void) {
     meta: { name: "explain", description: "Explain a diagnostic or runtime error code" },
     args: {
       code: { type: "positional", required: true, description: "The code, for example UNKNOWN_PROPERTY" },
+      ...jsonArg,
     },
     run({ args }) {
       const code = String(args.code);
@@ -30,7 +32,8 @@ export function explainCommand(io: CliIO, setExit: (code: number) => void) {
         setExit(EXIT_USAGE);
         return;
       }
-      io.stdout(entries.map(describe).join("\n"));
+      // JSON: the catalogue entries as they are (a few codes are in both catalogues).
+      io.stdout(args.json ? `${JSON.stringify(entries, null, 2)}\n` : entries.map(describe).join("\n"));
       setExit(EXIT_OK);
     },
   });

@@ -10,6 +10,7 @@ import { describedFromFiles } from "../../runtime/sandbox/describe-file.js";
 import { operationSignature, unitAccessor } from "../../runtime/signature.js";
 import { manifestArg, openBundle, openOperation } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { jsonArg } from "../output-format.js";
 import { findTarget } from "../target.js";
 
 function operationText(unit: ManifestUnit, op: ManifestOperation): string {
@@ -27,6 +28,28 @@ function unitText(unit: ManifestUnit): string {
   return [...head, "", `${unit.operations.length} operation(s):`, ...ops].join("\n");
 }
 
+/** What `--json` prints: the unit or the operation, with the declaration the text shows. */
+function shownJson(unit: ManifestUnit, op: ManifestOperation | undefined, declaration: string | undefined) {
+  const declared = declaration === undefined ? {} : { declaration: declaration.trim() };
+  if (!op) {
+    const { id, kind, exposure, name, description } = unit;
+    const operations = unit.operations.map((o) => ({
+      name: o.tsName,
+      signature: `${unitAccessor(unit.id)}.${operationSignature(o)}`,
+    }));
+    return { id, kind, exposure, name, ...(description ? { description } : {}), operations, ...declared };
+  }
+  return {
+    unit: unit.id,
+    operation: op.tsName,
+    signature: `${unitAccessor(unit.id)}.${operationSignature(op)}`,
+    ...(op.description ? { description: op.description.trim() } : {}),
+    inputSchema: op.inputSchema,
+    ...(op.outputSchema !== undefined ? { outputSchema: op.outputSchema } : {}),
+    ...declared,
+  };
+}
+
 export function inspectCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "inspect", description: "Show a unit or an operation: signature, description, types" },
@@ -38,6 +61,7 @@ export function inspectCommand(io: CliIO, setExit: (code: number) => void) {
         valueHint: "UNIT[.OP]",
       },
       ...manifestArg,
+      ...jsonArg,
     },
     run({ args }) {
       // One operation: its part of the manifest and its recorded describe text, when the bundle has them.
@@ -55,6 +79,10 @@ export function inspectCommand(io: CliIO, setExit: (code: number) => void) {
       const declaration = recorded
         ? recorded.text
         : describeDeclaration(loadDeclarations(bundleDir), unit, operation?.tsName);
+      if (args.json) {
+        io.stdout(`${JSON.stringify(shownJson(unit, operation, declaration || undefined), null, 2)}\n`);
+        return setExit(EXIT_OK);
+      }
       const text = operation ? operationText(unit, operation) : unitText(unit);
       io.stdout(`${text}\n${declaration ? `\n${declaration.trim()}\n` : ""}`);
       setExit(EXIT_OK);

@@ -15,7 +15,9 @@ import { createSnapshot } from "../../runtime/serve/context.js";
 import { CODE_MODE_TOOL } from "../../runtime/serve/names.js";
 import { callSearchTools } from "../../runtime/serve/search-tool.js";
 import { buildToolTable } from "../../runtime/serve/tools.js";
+import { defaultManifestPath } from "../find-project.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { formatArgs, outputFormat } from "../output-format.js";
 
 /** The query behind the typical `search_tools` answer. */
 export const DEFAULT_TOKEN_QUERY = "get details";
@@ -109,10 +111,10 @@ export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
         description: `The search_tools query (default "${DEFAULT_TOKEN_QUERY}")`,
         valueHint: "TEXT",
       },
-      format: { type: "enum", options: ["text", "json"], default: "text", description: "Output format" },
+      ...formatArgs,
     },
     async run({ args }) {
-      const file = resolve(io.cwd, args.manifest ?? "generated/manifest.json");
+      const file = resolve(io.cwd, args.manifest ?? defaultManifestPath(io));
       let manifest: Manifest;
       try {
         manifest = readManifest(file).manifest;
@@ -123,7 +125,7 @@ export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
         return;
       }
       const figures = await tokenFigures(manifest, args.query);
-      if (args.format === "json") {
+      if (outputFormat(args) === "json") {
         io.stdout(`${JSON.stringify({ encoding: "o200k_base", figures }, null, 2)}\n`);
       } else {
         const operations = manifest.units.reduce((n, unit) => n + unit.operations.length, 0);

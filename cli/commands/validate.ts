@@ -4,6 +4,7 @@ import { defineCommand } from "citty";
 import { hasErrors } from "../../compiler/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { formatArgs, outputFormat } from "../output-format.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { type ReportFormat, reportDiagnostics, summaryLine } from "../report.js";
 
@@ -12,12 +13,13 @@ export function validateCommand(io: CliIO, setExit: (code: number) => void) {
     meta: { name: "validate", description: "Check config and unit files and report every problem" },
     args: {
       ...projectArgs,
-      format: { type: "enum", options: ["text", "json"], default: "text", description: "Output format" },
+      ...formatArgs,
     },
     async run({ args }) {
       const context = await validate(projectOptions(io, args));
       const units = context.resolved?.units ?? [];
-      reportDiagnostics(io, context.diagnostics, args.format as ReportFormat, {
+      const format: ReportFormat = outputFormat(args);
+      reportDiagnostics(io, context.diagnostics, format, {
         ok: !hasErrors(context.diagnostics),
         units: units.map((u) => ({
           id: u.id,
@@ -25,7 +27,7 @@ export function validateCommand(io: CliIO, setExit: (code: number) => void) {
           file: relative(io.cwd, u.origin.file) || u.origin.file,
         })),
       });
-      if (args.format === "text") io.stderr(`${summaryLine(units.length, context.diagnostics)}\n`);
+      if (format === "text") io.stderr(`${summaryLine(units.length, context.diagnostics)}\n`);
       setExit(hasErrors(context.diagnostics) ? EXIT_ERRORS : EXIT_OK);
     },
   });

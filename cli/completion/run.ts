@@ -13,7 +13,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { terminalText } from "../../runtime/terminal-text.js";
 import { readUnitsIndex } from "../../runtime/units-index.js";
 import { unitcDir } from "../../runtime/user-dirs.js";
-import { DEFAULT_MANIFEST } from "../default-manifest.js";
+import { defaultManifestPath } from "../find-project.js";
 import type { CliIO } from "../io.js";
 import { complete, type ManifestFacts } from "./complete.js";
 import { type CommandNode, commandNode } from "./tree.js";
@@ -65,8 +65,8 @@ export async function commandTree(env: CliIO["env"], load: DefinitionLoader): Pr
 }
 
 /** The manifest's path for `--manifest` (undefined: the default one). */
-function manifestPath(cwd: string, flag: string | undefined): string {
-  return resolve(cwd, flag ?? DEFAULT_MANIFEST);
+function manifestPath(io: CliIO, flag: string | undefined): string {
+  return flag === undefined ? defaultManifestPath(io) : resolve(io.cwd, flag);
 }
 
 /** One candidate a line, `value<TAB>description`; the single line `:files` asks for file names. */
@@ -83,7 +83,7 @@ export async function runComplete(
   let asked: string | undefined;
   let facts: ManifestFacts | undefined;
   let answer = complete(tree, given, (flag) => {
-    asked = manifestPath(io.cwd, flag);
+    asked = manifestPath(io, flag);
     facts = readUnitsIndex(asked);
     return facts;
   });

@@ -1,9 +1,11 @@
 /**
  * Finds the unit files of a units root: `<id>.md` and `<id>/UNIT.md`. A `README.md` at the root is
  * documentation; hidden entries are skipped; a folder holding its own `config.json` is a nested
- * units root (reached through a unitSet), not a unit.
+ * units root (reached through a unitSet), not a unit. A file that looks meant as a unit but is not
+ * read (`<id>.yaml` with a backend block, `<id>.MD`, `<id>/unit.md`) gets a warning naming the name
+ * it needs; a YAML spec kept beside the units has no backend block and is left alone.
  */
-import { readdir } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 
@@ -14,6 +16,41 @@ export const RESERVED_IDS = new Set(["__proto__", "constructor", "prototype"]);
 export interface UnitFileEntry {
   id: string;
   file: string;
+}
+
+/** The IGNORED_UNIT_FILE warning at `file`, whose unit file name would be `wanted`. */
+function ignoredFile(file: string, shown: string, wanted: string, yaml: boolean): Diagnostic {
+  return createDiagnostic(
+    "warning",
+    "IGNORED_UNIT_FILE",
+    `${shown} is not read as a unit file: unit files are <id>.md or <id>/UNIT.md`,
+    { file, line: 1, column: 1 },
+    yaml ? `rename it to ${wanted} and put its YAML between --- lines at the top` : `rename it to ${wanted}`,
+  );
+}
+
+/** A top-level backend block, as a unit file's frontmatter has one (a spec kept beside units has none). */
+const BACKEND_KEY =
+  /^(?:mcpServers?|openapiEndpoints?|vendorDiscoveryApis?|graphqlEndpoints?|httpApis?|cliTools|unitSets?)\s*:/m;
+
+/** True when the YAML file at `file` declares a backend block, so it was meant as a unit file. */
+async function yamlLooksLikeUnit(file: string): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info || info.size > 1_000_000) return false;
+  return BACKEND_KEY.test(await readFile(file, "utf8").catch(() => ""));
+}
+
+/** The warning for a root entry that looks meant as a unit file but is not one, if it is. */
+async function ignoredRootFile(root: string, name: string): Promise<Diagnostic | undefined> {
+  const yaml = /^(.+)\.ya?ml$/i.exec(name);
+  if (yaml?.[1]) {
+    const file = join(root, name);
+    return (await yamlLooksLikeUnit(file)) ? ignoredFile(file, name, `${yaml[1]}.md`, true) : undefined;
+  }
+  if (/\.md$/i.test(name) && !name.endsWith(".md") && name.toLowerCase() !== "readme.md") {
+    return ignoredFile(join(root, name), name, `${name.slice(0, -3)}.md`, false);
+  }
+  return undefined;
 }
 
 /** Lists unit files below `root` in a stable order; problems with names become diagnostics. */
@@ -42,13 +79,21 @@ export async function listUnitFiles(
       })),
   );
   for (const dirent of dirents) {
-    if (!dirent.isFile() || dirent.name.startsWith(".") || !dirent.name.endsWith(".md")) continue;
+    if (!dirent.isFile() || dirent.name.startsWith(".")) continue;
+    const ignored = await ignoredRootFile(root, dirent.name);
+    if (ignored) diagnostics.push(ignored);
+    if (!dirent.name.endsWith(".md")) continue;
     if (dirent.name.toLowerCase() === "readme.md") continue;
     entries.push({ id: dirent.name.slice(0, -3), file: join(root, dirent.name) });
   }
   for (const folder of folderNames) {
     if (folder.children.includes("UNIT.md")) {
       entries.push({ id: folder.name, file: join(root, folder.name, "UNIT.md") });
+    } else if (folder.children.some((child) => child.toLowerCase() === "unit.md")) {
+      const child = folder.children.find((c) => c.toLowerCase() === "unit.md") as string;
+      diagnostics.push(
+        ignoredFile(join(root, folder.name, child), `${folder.name}/${child}`, "UNIT.md", false),
+      );
     } else if (!folder.children.includes("config.json")) {
       diagnostics.push(
         createDiagnostic(

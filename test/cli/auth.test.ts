@@ -237,3 +237,28 @@ describe("unitc auth with a configured store", () => {
     expect(logout).toMatchObject({ code: 0, stdout: "logged out of api; the provider revoked its tokens\n" });
   }, 90_000);
 });
+
+describe("unitc auth status without OAuth units", () => {
+  it("says no unit uses OAuth, and --json gives an empty list", async () => {
+    const home = await mkdtemp(join(tmpdir(), "unitc-auth-none-"));
+    const childEnv = {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, "config"),
+      XDG_DATA_HOME: join(home, "data"),
+      XDG_STATE_HOME: join(home, "state"),
+    };
+    const manifest = join(BUILT_CLI, "../../../generated/basic/manifest.json");
+    try {
+      const text = await unitc(["auth", "status", "--manifest", manifest], home, childEnv);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toBe("");
+      expect(text.stderr).toBe("no unit uses OAuth, so there are no logins to show\n");
+      const json = await unitc(["auth", "status", "--json", "--manifest", manifest], home, childEnv);
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toEqual({ units: [] });
+      expect(json.stderr).toBe("");
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { isolatedEnv, runBuilt } from "./setup-support.js";
 
@@ -118,6 +119,46 @@ describe("unitc doctor and verify", () => {
     ]);
     expect(well.stdout + well.stderr + sick.stdout + sick.stderr).not.toMatch(/canary/);
   });
+
+  it("--env-file gives the secret checks the file's variables, as serve and run get them", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({
+        version: 1,
+        httpApis: {
+          notes: {
+            name: "Notes",
+            description: "Reads notes.",
+            baseUrl: "http://127.0.0.1:9/api",
+            auth: { type: "bearer", token: "env:NOTES_TOKEN" },
+            actions: { list: { method: "GET", path: "/notes", description: "List notes." } },
+          },
+        },
+      }),
+      "local.env": "NOTES_TOKEN=from-file-canary\n",
+    });
+    const env = await isolatedEnv(dir);
+    expect((await runBuilt(["compile", "--user-config", "none"], dir, env)).code).toBe(0);
+    const secrets = (run: { stdout: string }) =>
+      (JSON.parse(run.stdout) as { checks: { check: string; ok: boolean }[] }).checks.filter((c) =>
+        c.check.startsWith("secrets "),
+      );
+
+    const without = await runBuilt(["doctor", "--user-config", "none", "--json"], dir, env);
+    expect(secrets(without)).toEqual([expect.objectContaining({ check: "secrets notes", ok: false })]);
+    // In-process for the file's cases: the Node this suite runs on reads a script's own `--env-file`
+    // too (into the child's environment, or exiting 9 when it is missing), which would hide the CLI's.
+    const withFile = await runUnitc(
+      ["doctor", "--user-config", "none", "--json", "--env-file", "local.env"],
+      dir,
+      env,
+    );
+    expect(secrets(withFile)).toEqual([expect.objectContaining({ check: "secrets notes", ok: true })]);
+    expect(withFile.stdout + withFile.stderr).not.toContain("canary");
+
+    const missing = await runUnitc(["doctor", "--user-config", "none", "--env-file", "nope.env"], dir, env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("--env-file nope.env: cannot read");
+  }, 60_000);
 
   it("says a stale bundle and an invalid config need fixing, with the command that fixes each", async () => {
     const dir = await writeProject({ ".units/notes.md": UNIT.replace("features: [docker]", "features: []") });

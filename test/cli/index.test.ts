@@ -1,5 +1,5 @@
 /** The command line's own manners: help, colour only when wanted, unknown commands. */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -23,6 +23,39 @@ describe("unitc help", () => {
     const run = await runUnitc(["help", "compyle"], tmpdir());
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown command "compyle"');
+  });
+});
+
+describe("did you mean", () => {
+  // The built CLI in its own process: the words a person mistypes, answered with the nearest name.
+  const unitc = (...argv: string[]) =>
+    spawnSync(process.execPath, [cli, ...argv], {
+      encoding: "utf8",
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH },
+    });
+
+  it("names the nearest command for a misspelt one", () => {
+    const run = unitc("compil");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      'unitc: unknown command "compil"; did you mean compile?\nRun unitc --help for usage.\n',
+    );
+    expect(unitc("help", "valdate").stderr).toContain('unknown command "valdate"; did you mean validate?');
+  });
+
+  it("names the nearest flag of the command for a misspelt one, and no guess when none is near", () => {
+    const run = unitc("list", "--jsn");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      "unitc: unknown option --jsn; did you mean --json?\nRun unitc --help for usage.\n",
+    );
+    expect(unitc("storage", "status", "--jsno").stderr).toContain(
+      "unknown option --jsno; did you mean --json?",
+    );
+    const far = unitc("list", "--frobnicate");
+    expect(far.status).toBe(2);
+    expect(far.stderr).toBe("unitc: unknown option --frobnicate\nRun unitc --help for usage.\n");
   });
 });
 

@@ -126,7 +126,8 @@ describe("unitc validate", () => {
 
   it("reads the user config named by --user-config", async () => {
     const dir = await writeProject({ "user.json": '{ "storage": { "provider": "sqlite" } }\n' });
-    const run = await runUnitc(["validate", "--user-config", "user.json"], dir);
+    // The folder holds no .units/: --project names it, as no project would be found from it.
+    const run = await runUnitc(["validate", "--project", ".", "--user-config", "user.json"], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       'user.json:1:3 error MISSING_PROPERTY "storage" is missing the required property "path"',
@@ -194,8 +195,9 @@ describe("unitc command line", () => {
   it.each([
     [["frobnicate"], 'unitc: unknown command "frobnicate"'],
     [["validate", "--frobnicate"], "unitc: unknown option --frobnicate"],
-    [["validate", "--formt=json"], "unitc: unknown option --formt"],
-    [["init", "--forse"], "unitc: unknown option --forse"],
+    [["validate", "--formt=json"], "unitc: unknown option --formt; did you mean --format?"],
+    [["init", "--forse"], "unitc: unknown option --forse; did you mean --force?"],
+    [["compil"], 'unitc: unknown command "compil"; did you mean compile?'],
   ])("%j exits 2 with a message and no stack trace", async (argv, message) => {
     const run = await runUnitc(argv, repo);
     expect(run.code).toBe(2);
