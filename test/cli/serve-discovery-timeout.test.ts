@@ -5,16 +5,13 @@
  * the user's other unit and the project's are served. Real `unitc` child processes, a real MCP
  * client over stdio.
  */
-import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, expect, it } from "vitest";
 import { FIXTURE, marker, processesWith } from "../runtime/invoke/mcp/support.js";
 import { eventually } from "../runtime/serve/support.js";
-import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { suiteTrust } from "../support/trust-env.js";
+import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -22,18 +19,7 @@ afterEach(async () => {
   await cleanupProjects();
 });
 
-const unit = (name: string, word: string) => `---
-name: ${name}
-description: Prints ${word}.
-exposure: direct
-cliTools:
-  actions:
-    say:
-      description: Print ${word}.
-      command: echo
-      args: ["${word}"]
----
-`;
+const unit = (name: string, word: string) => echoUnit(name, word, "direct");
 
 it("gives a hung user MCP server up after the setting, names it, and serves the other units", async () => {
   const tag = marker();
@@ -57,35 +43,19 @@ it("gives a hung user MCP server up after the setting, names it, and serves the 
     "home/unitc/config.json": JSON.stringify(userConfig),
     "home/unitc/mine.md": unit("Mine", "mine"),
   });
-  const env = {
-    XDG_CONFIG_HOME: join(dir, "home"),
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
+  const env = xdgFolders(dir);
   const compiled = await runUnitc(["compile"], dir, env);
   expect(compiled.code, compiled.stderr).toBe(0);
-  let stderr = "";
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BUILT_CLI, "serve"],
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, ...suiteTrust(), ...env },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: "discovery-timeout-test", version: "1" });
   // The connection is answered once the user's bundle is built: well before the hung server's
   // own 120 s startup timeout, which would otherwise hold serving back.
-  await client.connect(transport);
-  clients.push(client);
-  const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
+  const served = await startStdio(dir, env, ["serve"], clients);
+  const stderr = () => served.stderr();
+  const tools = await served.tools();
   expect(tools).toEqual(["mine__say", "search_tools", "shared__say"]);
-  await eventually(() => stderr.includes("MCP_LIST_TIMEOUT"));
-  expect(stderr).toContain(
+  await eventually(() => stderr().includes("MCP_LIST_TIMEOUT"));
+  expect(stderr()).toContain(
     'MCP server of unit "hung" could not be listed: it was not listed within 300 ms (options.exposureDiscoveryTimeoutMs) and was stopped',
   );
-  expect(stderr).toMatch(/warning: user unit \S*config\.json failed to compile/);
+  expect(stderr()).toMatch(/warning: user unit \S*config\.json failed to compile/);
   expect(processesWith(tag)).toEqual([]);
 });

@@ -6,15 +6,13 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/manifest.js";
 import { eventually } from "../runtime/serve/support.js";
-import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { suiteTrust } from "../support/trust-env.js";
+import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -22,18 +20,7 @@ afterEach(async () => {
   await cleanupProjects();
 });
 
-const unit = (name: string, word: string) => `---
-name: ${name}
-description: Prints ${word}.
-exposure: direct
-cliTools:
-  actions:
-    say:
-      description: Print ${word}.
-      command: echo
-      args: ["${word}"]
----
-`;
+const unit = (name: string, word: string) => echoUnit(name, word, "direct");
 
 /** A project with one unit, and a user config (in `home/unitc/`, the XDG layout) with another. */
 async function project(): Promise<{ dir: string; userConfig: string; env: Record<string, string> }> {
@@ -43,35 +30,16 @@ async function project(): Promise<{ dir: string; userConfig: string; env: Record
     "home/unitc/config.json": JSON.stringify({ version: 1 }),
     "home/unitc/mine.md": unit("Mine", "mine"),
   });
-  const env = {
-    XDG_CONFIG_HOME: join(dir, "home"),
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
+  const env = xdgFolders(dir);
   const compiled = await runUnitc(["compile"], dir, env);
   expect(compiled.code, compiled.stderr).toBe(0);
   return { dir, userConfig: join(dir, "home/unitc/config.json"), env };
 }
 
-/** Starts `unitc <argv>` as a child process and connects an MCP client over its stdio. */
+/** Starts `unitc <argv>` with a client over its stdio; the tools it lists besides search_tools. */
 async function start(dir: string, env: Record<string, string>, argv: string[]) {
-  let stderr = "";
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BUILT_CLI, ...argv],
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, ...suiteTrust(), ...env },
-    stderr: "pipe",
-  });
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: "user-units-test", version: "1" });
-  await client.connect(transport);
-  clients.push(client);
-  const tools = async () =>
-    (await client.listTools()).tools.map((tool) => tool.name).filter((n) => n !== "search_tools");
-  return { client, tools, stderr: () => stderr };
+  const served = await startStdio(dir, env, argv, clients);
+  return { ...served, tools: async () => (await served.tools()).filter((n) => n !== "search_tools") };
 }
 
 const unitIds = async (dir: string) =>

@@ -8,14 +8,12 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/manifest.js";
-import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { suiteTrust } from "../support/trust-env.js";
+import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -23,17 +21,7 @@ afterEach(async () => {
   await cleanupProjects();
 });
 
-const unit = (name: string, word: string, exposure?: string) => `---
-name: ${name}
-description: Prints ${word}.
-${exposure ? `exposure: ${exposure}\n` : ""}cliTools:
-  actions:
-    say:
-      description: Print ${word}.
-      command: echo
-      args: ["${word}"]
----
-`;
+const unit = echoUnit;
 
 // A lower maxSearchLimit too: the user's search limits are serve-time settings as well.
 const USER_CONFIG = JSON.stringify({ version: 1, maxSearchLimit: 7, options: { exposure: "direct" } });
@@ -46,12 +34,7 @@ async function project(config: Record<string, unknown> = { version: 1 }) {
     ".units/fixed.md": unit("Fixed", "fixed", "code_mode"),
     "home/unitc/.keep": "",
   });
-  const env = {
-    XDG_CONFIG_HOME: join(dir, "home"),
-    XDG_STATE_HOME: join(dir, "state"),
-    XDG_CACHE_HOME: join(dir, "cache"),
-  };
-  return { dir, env, userConfig: join(dir, "home/unitc/config.json") };
+  return { dir, env: xdgFolders(dir), userConfig: join(dir, "home/unitc/config.json") };
 }
 
 /** Every file under `generated/`, by path, with its bytes. */
@@ -104,16 +87,7 @@ describe("the committed bundle and a user's options.exposure", () => {
 describe("unitc serve and a user's options.exposure", () => {
   /** Serves the project over stdio; the tools listed. */
   async function served(dir: string, env: Record<string, string>) {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BUILT_CLI, "serve"],
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? "", HOME: dir, ...suiteTrust(), ...env },
-      stderr: "pipe",
-    });
-    const client = new Client({ name: "user-exposure-test", version: "1" });
-    await client.connect(transport);
-    clients.push(client);
+    const { client } = await startStdio(dir, env, ["serve"], clients);
     return (await client.listTools()).tools;
   }
   const names = (tools: { name: string }[]) => tools.map((tool) => tool.name).sort();

@@ -8,20 +8,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/manifest.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { echoUnit } from "../support/user-units.js";
 
 afterEach(cleanupProjects);
 
-const unit = (name: string, word: string) => `---
-name: ${name}
-description: Prints ${word}.
-cliTools:
-  actions:
-    say:
-      description: Print ${word}.
-      command: echo
-      args: ["${word}"]
----
-`;
+const unit = (name: string, word: string) => echoUnit(name, word);
 
 async function project(): Promise<{ dir: string; userConfig: string }> {
   const dir = await writeProject({
@@ -39,13 +30,14 @@ const unitIds = async (dir: string) =>
   );
 
 describe("user units and the project bundle", () => {
-  it("compile writes the project's units only; the user config's settings still apply", async () => {
+  it("compile writes the project's units only, and the user config's search limits stay out of the bundle", async () => {
     const { dir, userConfig } = await project();
     const run = await runUnitc(["compile", "--user-config", userConfig], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(await unitIds(dir)).toEqual(["shared"]);
     const manifest = JSON.parse(await readFile(join(dir, "generated/manifest.json"), "utf8")) as Manifest;
-    expect(manifest.settings.defaultSearchLimit).toBe(7);
+    // The user's defaultSearchLimit (7) applies when they serve; the committed bundle keeps the project's.
+    expect(manifest.settings.defaultSearchLimit).toBe(20);
   });
 
   it("--include-user-units compiles them in, and is not answered from the previous build record", async () => {
