@@ -6,7 +6,7 @@
  * `units-index.json`) are emitted again with it.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join, posix, relative, sep } from "node:path";
+import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../runtime/manifest.js";
 import { readManifest } from "../runtime/manifest.js";
 import { CODE_MODE_DIR, unitDeclarationPath } from "../runtime/sandbox/declarations.js";
@@ -66,7 +66,13 @@ function irOf(unit: ManifestUnit, manifestFile: string): UnitIR {
     if (op.invoke.kind === "cli" && op.invoke.cwd !== undefined) actions[op.name] = { cwd: op.invoke.cwd };
   const cwd = unit.connection.kind === "mcp" ? unit.connection.cwd : undefined;
   const { id, name, description, tags, exposure, shadowing, useWhen, avoidWhen, parent } = unit;
-  const { resources, resourceTemplates, prompts, unitSet } = unit;
+  const { resources, resourceTemplates, prompts, unitSet, exposureDefaulted, catalog, runtime } = unit;
+  // A relative icon is the bundle folder's (the manifest's); emit makes it relative to that folder again.
+  const icon = catalog?.icon;
+  const keptCatalog =
+    icon !== undefined && !icon.startsWith("https://")
+      ? { ...catalog, icon: resolve(dirname(manifestFile), icon) }
+      : catalog;
   const written = { actions, ...(cwd !== undefined ? { cwd } : {}) };
   return {
     // A stand-in carrying only what emit reads back (the stated working folders), not a full backend.
@@ -75,6 +81,9 @@ function irOf(unit: ManifestUnit, manifestFile: string): UnitIR {
       ...(useWhen !== undefined ? { useWhen } : {}),
       ...(avoidWhen !== undefined ? { avoidWhen } : {}),
       ...(parent !== undefined ? { parent } : {}),
+      ...(exposureDefaulted ? { exposureDefaulted } : {}),
+      ...(keptCatalog !== undefined ? { catalog: keptCatalog } : {}),
+      ...(runtime !== undefined ? { runtime } : {}),
       backend: written,
       declared: written,
       baseDir: ".",

@@ -98,6 +98,12 @@ describe("unitc compile when a unit's spec URL is unreachable", () => {
     expectSameFiles(after, good, ".code-mode/units/pets.d.ts");
     expect(after.get("units/notes/index.ts")?.toString()).toContain("Notes, edited.");
     const [before, now] = [manifestOf(good), manifestOf(after)];
+    // The kept entry is the previous one whole: defaulted exposure, catalog icon and runtime needs too.
+    expect(before.units.find((u) => u.id === "pets")).toMatchObject({
+      exposureDefaulted: true,
+      catalog: { icon: expect.stringMatching(/pets\.svg$/) },
+      runtime: { features: ["browser"] },
+    });
     expect(now.units.find((u) => u.id === "pets")).toEqual(before.units.find((u) => u.id === "pets"));
     expect(now.units.find((u) => u.id === "notes")?.description).toBe("Notes, edited.");
     expect(after.get("index.ts")?.toString()).toContain("./units/pets/");
