@@ -2,7 +2,8 @@
  * The store and vault of the user config's `storage` (global only; the filesystem store in the data
  * folder when it has none), for `unitc secret`, `unitc storage` and the `vault:` references of
  * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it; the
- * runtime's `openConfiguredStorage` opens what it names.
+ * runtime's `openConfiguredStorage` opens what it names. A store other than the one opened last is
+ * announced once (`runtime/storage/last-store.ts`): secrets set before stay in the old one.
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
