@@ -2,7 +2,8 @@
  * The store and vault of the user config's `storage` (global only; the filesystem store in the data
  * folder when it has none), for `unitc secret`, `unitc storage` and the `vault:` references of
  * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it; the
- * runtime's `openConfiguredStorage` opens what it names.
+ * runtime's `openConfiguredStorage` opens what it names. A store other than the one opened last is
+ * announced once (`runtime/storage/last-store.ts`): secrets set before stay in the old one.
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
@@ -14,6 +15,7 @@ import {
   type OpenedStorage,
   openConfiguredStorage,
 } from "../runtime/storage/configured.js";
+import { noteStoreUsed, type StoreIdentity } from "../runtime/storage/last-store.js";
 import type { StorageSettings } from "../runtime/storage/open.js";
 import { VaultError } from "../runtime/storage/seal.js";
 import { StoreError } from "../runtime/storage/types.js";
@@ -44,9 +46,29 @@ export async function storageSettings(io: CliIO, flag: string | undefined): Prom
   return configuredSettings(user.storage, user.dir ?? io.cwd);
 }
 
-/** Opens the configured store and its vault (the key resolved or, for embedded stores, made). */
-export async function openStorage(io: CliIO, flag: string | undefined): Promise<OpenedStorage> {
-  return openConfiguredStorage(await storageSettings(io, flag), io.env);
+/**
+ * Opens the configured store and its vault (the key resolved or, for embedded stores, made). When
+ * the store is not the one unitc opened last, says so once on stderr; `track: false` (the export and
+ * import that move records between stores) neither says it nor records the store.
+ */
+export async function openStorage(io: CliIO, flag: string | undefined, track = true): Promise<OpenedStorage> {
+  const storage = await openConfiguredStorage(await storageSettings(io, flag), io.env);
+  if (track) {
+    const previous = await noteStoreUsed(storage.store, io.env);
+    if (previous) io.stderr(switchNotice(previous, storage.store));
+  }
+  return storage;
+}
+
+/** The notice of a switch: both stores by provider and location, and how to move the records. */
+function switchNotice(previous: StoreIdentity, current: StoreIdentity): string {
+  const name = (store: StoreIdentity) => `${store.provider} ${store.location}`;
+  return (
+    `unitc: storage changed: unitc last used ${name(previous)}, the user config now names ${name(current)}; ` +
+    "secrets and OAuth tokens set before are still in the old store\n" +
+    "hint: to move them, run `unitc storage export --to FILE --user-config OLD.json` with a user config " +
+    "naming the old storage, then `unitc storage import FILE`\n"
+  );
 }
 
 /** True for the failures storage reports with a code and hint (never a stack trace). */
@@ -70,17 +92,21 @@ export function reportStorageFailure(io: CliIO, command: string, error: unknown)
   return true;
 }
 
-/** Runs `body` with the configured storage open, reporting storage failures as exit 1. */
+/**
+ * Runs `body` with the configured storage open, reporting storage failures as exit 1; `track` as for
+ * {@link openStorage}.
+ */
 export async function withStorage(
   io: CliIO,
   command: string,
   flag: string | undefined,
   setExit: (code: number) => void,
   body: (storage: OpenedStorage) => Promise<number>,
+  track = true,
 ): Promise<void> {
   let storage: OpenedStorage | undefined;
   try {
-    storage = await openStorage(io, flag);
+    storage = await openStorage(io, flag, track);
     setExit(await body(storage));
   } catch (error) {
     if (!reportStorageFailure(io, command, error)) throw error;

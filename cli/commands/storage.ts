@@ -223,18 +223,25 @@ export function storageCommand(io: CliIO, setExit: (code: number) => void) {
       ...userConfigArg,
     },
     run: ({ args }) =>
-      withStorage(io, "storage export", args["user-config"], setExit, async ({ store, key }) => {
-        const { dump, unindexed } = await exportStore(store, key);
-        for (const namespace of unindexed) {
-          io.stderr(
-            `unitc storage export: warning: ${namespace} has no index (an earlier unitc wrote it); its records are exported as found\n`,
-          );
-        }
-        const file = resolve(io.cwd, args.to);
-        await writeDumpFile(file, `${JSON.stringify(dump, null, 2)}\n`);
-        io.stdout(`exported ${dump.records.length} sealed records from ${store.location} to ${file}\n`);
-        return EXIT_OK;
-      }),
+      withStorage(
+        io,
+        "storage export",
+        args["user-config"],
+        setExit,
+        async ({ store, key }) => {
+          const { dump, unindexed } = await exportStore(store, key);
+          for (const namespace of unindexed) {
+            io.stderr(
+              `unitc storage export: warning: ${namespace} has no index (an earlier unitc wrote it); its records are exported as found\n`,
+            );
+          }
+          const file = resolve(io.cwd, args.to);
+          await writeDumpFile(file, `${JSON.stringify(dump, null, 2)}\n`);
+          io.stdout(`exported ${dump.records.length} sealed records from ${store.location} to ${file}\n`);
+          return EXIT_OK;
+        },
+        false,
+      ),
   });
   const import_ = defineCommand({
     meta: {
@@ -246,11 +253,18 @@ export function storageCommand(io: CliIO, setExit: (code: number) => void) {
       ...userConfigArg,
     },
     run: ({ args }) =>
-      withStorage(io, "storage import", args["user-config"], setExit, async ({ store, key }) => {
-        const count = await importDump(store, await readDump(io, args.file), key);
-        io.stdout(`imported ${count} sealed records into ${store.location}\n`);
-        return EXIT_OK;
-      }),
+      withStorage(
+        io,
+        "storage import",
+        args["user-config"],
+        setExit,
+        async ({ store, key }) => {
+          const count = await importDump(store, await readDump(io, args.file), key);
+          io.stdout(`imported ${count} sealed records into ${store.location}\n`);
+          return EXIT_OK;
+        },
+        false,
+      ),
   });
   return defineCommand({
     meta: { name: "storage", description: "Inspect, verify, migrate, re-key and copy the store" },
