@@ -69,7 +69,8 @@ export async function cliMarkdown() {
   const parts = [];
   for (const [name, command] of commands)
     parts.push(await commandMarkdown(["unitc", name], await resolve(command)));
-  return parts.join("\n").trimEnd();
+  const index = commands.map(([name]) => `[${name}](#unitc-${name})`).join(" · ");
+  return `${index}\n\n${parts.join("\n").trimEnd()}`;
 }
 
 /** `text` with what lies between `start` and `end` replaced by `body`. */
