@@ -1,4 +1,4 @@
-/** Both code catalogues, the compiler's and the runtime's, as one list for `unitc explain` and the README. */
+/** Both code catalogues, the compiler's and the runtime's, as one list for `unitc explain` and docs/codes.md. */
 
 import { type CodeEntry, compilerCodes } from "../compiler/diagnostic-codes.js";
 import type { Severity } from "../compiler/diagnostics.js";
@@ -53,7 +53,7 @@ export function closestCodes(code: string, count = 3): string[] {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
-/** The README's "Diagnostic codes" tables, generated from the catalogues. */
+/** docs/codes.md's tables, generated from the catalogues. */
 export function codesMarkdown(): string {
   const codes = allCodes();
   const table = (origin: CatalogueCode["origin"], withSeverity: boolean) => {

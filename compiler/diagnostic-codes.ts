@@ -1,7 +1,7 @@
 /**
  * The catalogue of compiler diagnostic codes: each code's usual severity, a one-line summary and the
  * hint to fall back on. `Diagnostic.code` is typed from its keys, so a code missing here does not
- * compile; `unitc explain <CODE>` and the README's table read it.
+ * compile; `unitc explain <CODE>` and docs/codes.md's table read it.
  */
 import { type CodeEntry, error, info, warning } from "./code-entry.js";
 import { discoverCodes } from "./discover/diagnostic-codes.js";

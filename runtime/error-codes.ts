@@ -1,6 +1,6 @@
 /**
  * The catalogue of runtime error codes (`UnitError.code`): a one-line summary and the hint to fall
- * back on for each. `UnitErrorCode` is typed from its keys; `unitc explain <CODE>` and the README read it.
+ * back on for each. `UnitErrorCode` is typed from its keys; `unitc explain <CODE>` and docs/codes.md read it.
  */
 
 /** One runtime catalogue entry. Runtime errors are always errors, so there is no severity. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs unitc the two ways the README gives, each into a new empty folder, and uses it the way a
 // new user does: `npx unitc init`, `npx unitc compile`, then `npx unitc serve` over stdio answering
-// one `tools/list`, and again as the README's agent config from `/`. 1. the tarball of `npm pack` (also checked to hold no development files);
+// one `tools/list`, and again as the agent config of docs/serving.md from `/`. 1. the tarball of `npm pack` (also checked to hold no development files);
 // 2. a git URL (`git+file://` of a clone of HEAD), which must build through the `prepare` step.
 // The tarball install's node_modules is measured (size, package count and its largest packages) and
 // printed beside the size target, with npm's notices of install scripts it left unrun; above the
@@ -149,7 +149,7 @@ async function tryInstall(label, spec) {
   const compiled = lastStatus("npx", ["unitc", "compile"], project);
   const tools = await serveToolsList(project);
   if (!tools.includes("search_tools")) throw new Error(`${label}: tools/list lacks search_tools: ${tools}`);
-  // The README's agent config, started from / as an MCP client may start it.
+  // The agent config of docs/serving.md, started from / as an MCP client may start it.
   const manifest = join(project, "generated", "manifest.json");
   const fromRoot = await serveToolsList("/", ["--prefix", project, "unitc", "serve", "--manifest", manifest]);
   if (fromRoot.join() !== tools.join())

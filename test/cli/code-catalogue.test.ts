@@ -1,4 +1,4 @@
-/** Both code catalogues as one list, and README.md's generated "Diagnostic codes" tables kept in step. */
+/** Both code catalogues as one list, and docs/codes.md's generated tables kept in step. */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,10 +25,10 @@ describe("code catalogue", () => {
     expect(closestCodes("YAML_SINTAX", 1)).toEqual(["YAML_SYNTAX"]);
   });
 
-  it("is what README.md lists (npm run build && npm run gen:codes to update)", async () => {
-    const readme = await readFile(join(import.meta.dirname, "../../README.md"), "utf8");
+  it("is what docs/codes.md lists (npm run build && npm run gen:codes to update)", async () => {
+    const page = await readFile(join(import.meta.dirname, "../../docs/codes.md"), "utf8");
     const start = "<!-- codes:start (npm run gen:codes) -->\n";
-    const section = readme.slice(readme.indexOf(start) + start.length, readme.indexOf("<!-- codes:end -->"));
+    const section = page.slice(page.indexOf(start) + start.length, page.indexOf("<!-- codes:end -->"));
     expect(section).toBe(`${codesMarkdown()}\n`);
   });
 });

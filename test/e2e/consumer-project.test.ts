@@ -183,7 +183,7 @@ async function consumerProject(
   if (flavour === "module")
     writeFileSync(join(dir, "package.json"), JSON.stringify({ ...pkg, type: "module" }));
   expect((await tsc(["--init"], dir)).code).toBe(0);
-  // What README says to add: tsc then rewrites the `.ts` specifiers to `.js` in what it emits.
+  // What docs/typed-clients.md says to add: tsc then rewrites the `.ts` specifiers to `.js` in what it emits.
   const config = join(dir, "tsconfig.json");
   writeFileSync(
     config,
@@ -296,7 +296,7 @@ Promise.all([units.sums.add({ a: 2, b: 3 }), units.where.folder()])
 /** Plain CommonJS requiring the `--bundle` form, for projects without TypeScript. */
 const BUNDLE_CJS = THREE_WAYS_CJS.replace("./generated/index.ts", "./generated/bundle/index.js");
 
-describe("the generated client in the three ways README shows", () => {
+describe("the generated client in the three ways docs/typed-clients.md shows", () => {
   it("runs unchanged under Node's type stripping, under tsx, built by tsc into dist/, and bundled for CommonJS", async () => {
     // A project of its own: tsc emitting into the other projects' folders leaves `.js` beside `.ts`.
     const dir = await consumerProject("module", `${api.url}/api`, {
@@ -387,7 +387,7 @@ const { product } = await units.calc.multiply({ query: { a: 6, b: 7 } });
       value: { sum: 42, first: "add", product: 42 },
       diagnostics: [],
     });
-    // As README says: the application's tsconfig excludes the scripts' folder, and still passes.
+    // As docs/serving.md says: the application's tsconfig excludes the scripts' folder, and still passes.
     const config = join(dir, "tsconfig.json");
     writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, '{\n  "exclude": ["code-mode"],'));
     expect(await tsc(["-p", ".", "--noEmit"], dir)).toEqual({ code: 0, out: "" });

@@ -76,7 +76,7 @@ describe("generated GraphQL operations", () => {
     };
     expect(await names({})).toEqual(["query_pet", "query_pets", "mutation_adopt"]);
     expect(await names({ operations: { onePet: { document: "query onePet { pet }" } } })).toEqual(["onePet"]);
-    // What an editor shows for the field says so, and the README's GraphQL section too.
+    // What an editor shows for the field says so, and docs/writing-units.md's GraphQL section too.
     const schema = JSON.parse(
       await readFile(new URL("../../../../schemas/config.schema.json", import.meta.url), "utf8"),
     );
@@ -84,8 +84,8 @@ describe("generated GraphQL operations", () => {
     expect(text).toContain(
       "When set, these are the unit's only operations: the ones generated per Query and Mutation root field are not served beside them",
     );
-    const readme = await readFile(new URL("../../../../README.md", import.meta.url), "utf8");
-    expect(readme.replace(/\s+/g, " ")).toContain(
+    const page = await readFile(new URL("../../../../docs/writing-units.md", import.meta.url), "utf8");
+    expect(page.replace(/\s+/g, " ")).toContain(
       "Configuring even one entry under `operations` makes those the unit's only operations: nothing is generated beside them",
     );
   });
