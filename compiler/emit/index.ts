@@ -7,8 +7,8 @@
 import { hasCodeMode } from "../../runtime/manifest.js";
 import { MANIFEST_OFFSETS_FILE } from "../../runtime/manifest-slice.js";
 import { describeFiles } from "../../runtime/sandbox/describe-file.js";
-import { searchIndexFile } from "../../runtime/search.js";
-import { unitsIndexFile } from "../../runtime/units-index-build.js";
+import { searchIndexFile } from "../../runtime/search/index.js";
+import { unitsIndexFile } from "../../runtime/search/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";

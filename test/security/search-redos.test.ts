@@ -19,8 +19,8 @@ import {
   stringLiteral,
 } from "../../compiler/emit/literal.js";
 import { compile } from "../../compiler/index.js";
-import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search.js";
-import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search-terms.js";
+import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search/index.js";
+import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search/terms.js";
 import { cleanText } from "../../runtime/serve/catalog.js";
 import { isSlash, isUnderscore, trimWhere } from "../../runtime/trim.js";
 import { exposureProject } from "../runtime/serve/fixtures.js";

@@ -3,8 +3,8 @@
  * what it does, the rest of its description, its parameter names and the verb its HTTP method
  * implies. Worked out once, when the index is built.
  */
-import { stem } from "./search-stem.js";
-import { indexTerms, plainText, splitWords } from "./search-terms.js";
+import { stem } from "./stem.js";
+import { indexTerms, plainText, splitWords } from "./terms.js";
 
 /** The fields of an operation, in the order the index stores them. */
 export const FIELDS = ["name", "summary", "description", "params", "verb"] as const;

@@ -7,9 +7,9 @@
  * below the word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
-import type { CataloguedCode } from "./error-codes.js";
-import { foldPhrases } from "./search-phrases.js";
-import { stem } from "./search-stem.js";
+import type { CataloguedCode } from "../error-codes.js";
+import { foldPhrases } from "./phrases.js";
+import { stem } from "./stem.js";
 import {
   ABBREVIATIONS,
   ACTION_GROUPS,
@@ -23,7 +23,7 @@ import {
   STOP_WORDS,
   THINGS,
   UPDATE,
-} from "./search-words.js";
+} from "./words.js";
 
 /** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
 export const MAX_QUERY_CHARS = 1_000;

@@ -8,11 +8,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compile } from "../../compiler/index.js";
-import { SearchIndex } from "../../runtime/search.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
+import { compile } from "../../../compiler/index.js";
+import { SearchIndex } from "../../../runtime/search/index.js";
+import { cleanupProjects, writeProject } from "../../support/project.js";
 
-const FIXTURE = join(import.meta.dirname, "../fixtures/search/github-rest.json.gz");
+const FIXTURE = join(import.meta.dirname, "../../fixtures/search/github-rest.json.gz");
 
 let index: SearchIndex;
 

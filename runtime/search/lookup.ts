@@ -3,9 +3,9 @@
  * it lacks is tried as two words (livestream → live stream), as a prefix (`crea` → create), then as
  * a near miss (one edit away).
  */
-import type { ScoredTerm } from "./search-rank.js";
-import { stem } from "./search-stem.js";
-import type { QueryTerm } from "./search-terms.js";
+import type { ScoredTerm } from "./rank.js";
+import { stem } from "./stem.js";
+import type { QueryTerm } from "./terms.js";
 
 /** Words not in the index: their completions, then their near misses, count instead. */
 const MAX_PREFIX_TERMS = 40;

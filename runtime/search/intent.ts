@@ -5,8 +5,8 @@
  * the query.
  */
 
-import { stem } from "./search-stem.js";
-import { ACTION_GROUPS } from "./search-words.js";
+import { stem } from "./stem.js";
+import { ACTION_GROUPS } from "./words.js";
 
 /** Bits of the four kinds, by the first verb of their groups in {@link ACTION_GROUPS}. */
 const KIND_OF_GROUP: ReadonlyArray<[string, number]> = [

@@ -4,8 +4,8 @@
  * that field's length, the sum saturates once, and rare terms count more (idf). Postings are built
  * when an index is loaded; a query walks only the postings of its own terms.
  */
-import { FIELDS } from "./search-fields.js";
-import type { QueryTerm } from "./search-terms.js";
+import { FIELDS } from "./fields.js";
+import type { QueryTerm } from "./terms.js";
 
 /**
  * The ranking's constants. Field weights: the name and the what-it-does sentence above the

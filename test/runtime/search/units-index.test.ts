@@ -7,16 +7,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { searchIndexFile } from "../../runtime/search.js";
+import { searchIndexFile } from "../../../runtime/search/index.js";
 import {
   readUnitsIndex,
   SEARCH_INDEX_FILE,
   UNITS_INDEX_FILE,
   UNITS_INDEX_FORMAT,
-} from "../../runtime/units-index.js";
-import { buildUnitsIndex, unitsIndexFile } from "../../runtime/units-index-build.js";
+} from "../../../runtime/search/units-index.js";
+import { buildUnitsIndex, unitsIndexFile } from "../../../runtime/search/units-index-build.js";
 
-const basic = new URL("../../generated/basic/", import.meta.url);
+const basic = new URL("../../../generated/basic/", import.meta.url);
 const manifestText = readFileSync(new URL("manifest.json", basic), "utf8");
 const searchText = searchIndexFile(manifestText);
 

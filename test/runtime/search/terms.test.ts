@@ -4,7 +4,7 @@
  * linear on hostile input.
  */
 import { describe, expect, it } from "vitest";
-import { stem } from "../../runtime/search-stem.js";
+import { stem } from "../../../runtime/search/stem.js";
 import {
   indexTerms,
   MAX_QUERY_CHARS,
@@ -14,8 +14,8 @@ import {
   queryProblem,
   readQuery,
   splitWords,
-} from "../../runtime/search-terms.js";
-import { cpuMsOf } from "../support/cpu-time.js";
+} from "../../../runtime/search/terms.js";
+import { cpuMsOf } from "../../support/cpu-time.js";
 
 describe("splitWords", () => {
   it.each([

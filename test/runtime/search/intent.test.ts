@@ -3,9 +3,9 @@
  * task does not (or the other way round) ranks below one that does what the task says.
  */
 import { describe, expect, it } from "vitest";
-import { SearchIndex } from "../../runtime/search.js";
-import { actionKinds, conflicts, nameKinds } from "../../runtime/search-intent.js";
-import { stem } from "../../runtime/search-stem.js";
+import { SearchIndex } from "../../../runtime/search/index.js";
+import { actionKinds, conflicts, nameKinds } from "../../../runtime/search/intent.js";
+import { stem } from "../../../runtime/search/stem.js";
 
 const op = (name: string, description: string) => ({
   name,

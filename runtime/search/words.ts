@@ -1,9 +1,9 @@
 /**
  * The words search knows: stop words, abbreviations it spells out, verbs and nouns people use for
  * the same thing, words that hint at what a query asks (people, days to come, questions, states),
- * and verbs that change a thing's state. Read by `search-terms.ts` on both sides of the index.
+ * and verbs that change a thing's state. Read by `terms.ts` on both sides of the index.
  */
-import { stem } from "./search-stem.js";
+import { stem } from "./stem.js";
 
 /**
  * Words that say nothing of what to do, left out on both sides of the index; among them words that
@@ -45,7 +45,7 @@ export const ABBREVIATIONS = new Map<string, string[]>(
 );
 
 /**
- * Verbs people use for the same action; each member finds the others in a query. `search-intent.ts`
+ * Verbs people use for the same action; each member finds the others in a query. `intent.ts`
  * finds the groups of create, get, list, search, update, delete and reply by their first verb.
  */
 export const ACTION_GROUPS: readonly string[][] = [

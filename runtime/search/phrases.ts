@@ -1,9 +1,9 @@
 /**
  * Phrasal verbs and idioms in a query read as the one verb they mean ("give a customer their money
- * back" → refund), before its words are stemmed and grouped (`search-terms.ts`). The phrases are
+ * back" → refund), before its words are stemmed and grouped (`terms.ts`). The phrases are
  * {@link PHRASES}.
  */
-import { PHRASES, STOP_WORDS } from "./search-words.js";
+import { PHRASES, STOP_WORDS } from "./words.js";
 
 /** Most words a `*` of a phrase lets come between, stop words not counted. */
 const PHRASE_GAP = 3;

@@ -1,7 +1,7 @@
 /** Makes `units-index.json` (see `units-index.ts`): at compile time, and from a manifest when it is stale. */
-import type { Exposure, Manifest } from "./manifest.js";
-import { summarize } from "./search.js";
-import { operationSignature, type SignatureOperation } from "./signature.js";
+import type { Exposure, Manifest } from "../manifest.js";
+import { operationSignature, type SignatureOperation } from "../signature.js";
+import { summarize } from "./index.js";
 import { UNITS_INDEX_FORMAT, type UnitsIndex, type UnitsSummary } from "./units-index.js";
 
 /** What the summary is built from (a manifest as written, or as read). */

@@ -1,6 +1,6 @@
 /** What the search index reads of an operation: here, the verb its HTTP method implies. */
 import { describe, expect, it } from "vitest";
-import { FIELDS, operationFields } from "../../runtime/search-fields.js";
+import { FIELDS, operationFields } from "../../../runtime/search/fields.js";
 
 const verb = (method: string, path: string) =>
   operationFields({

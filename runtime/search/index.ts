@@ -1,19 +1,20 @@
 /**
  * The cross-unit operation search behind `search_tools` and Code Mode's `units.search`: BM25F over
  * each operation's name, what-it-does sentence, description, parameter names, the verb of its HTTP
- * method and its unit's own text, with stemming and synonyms (`search-terms.ts`), an exact-phrase
+ * method and its unit's own text, with stemming and synonyms (`terms.ts`), an exact-phrase
  * boost and a tie-break toward the shorter, more general operation. The compiler reads every text
  * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
-import { firstLine, operationFields, pathDepth } from "./search-fields.js";
-import { actionKinds, conflicts, nameKinds } from "./search-intent.js";
-import { TermLookup } from "./search-lookup.js";
-import { bestScored, Postings25F, RANKING } from "./search-rank.js";
-import { stem } from "./search-stem.js";
-import { indexTerms, plainText, readQuery } from "./search-terms.js";
-import { ACTION_STEMS } from "./search-words.js";
-import { operationSignature, type SignatureOperation } from "./signature.js";
+
+import { operationSignature, type SignatureOperation } from "../signature.js";
+import { firstLine, operationFields, pathDepth } from "./fields.js";
+import { actionKinds, conflicts, nameKinds } from "./intent.js";
+import { TermLookup } from "./lookup.js";
+import { bestScored, Postings25F, RANKING } from "./rank.js";
+import { stem } from "./stem.js";
+import { indexTerms, plainText, readQuery } from "./terms.js";
+import { ACTION_STEMS } from "./words.js";
 
 /** Bumped when the serialised index changes incompatibly. */
 export const SEARCH_INDEX_FORMAT = 3;

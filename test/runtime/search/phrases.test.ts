@@ -3,9 +3,9 @@
  * between, fixed ones only side by side, each word folded once, in linear time.
  */
 import { describe, expect, it } from "vitest";
-import { foldPhrases } from "../../runtime/search-phrases.js";
-import { readQuery } from "../../runtime/search-terms.js";
-import { cpuMsOf } from "../support/cpu-time.js";
+import { foldPhrases } from "../../../runtime/search/phrases.js";
+import { readQuery } from "../../../runtime/search/terms.js";
+import { cpuMsOf } from "../../support/cpu-time.js";
 
 describe("readQuery with phrases", () => {
   it.each([

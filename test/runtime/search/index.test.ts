@@ -10,8 +10,8 @@ import {
   type SearchableOperation,
   type SearchableUnit,
   SearchIndex,
-} from "../../runtime/search.js";
-import { cpuMsOf } from "../support/cpu-time.js";
+} from "../../../runtime/search/index.js";
+import { cpuMsOf } from "../../support/cpu-time.js";
 
 function op(
   name: string,
