@@ -6,7 +6,7 @@
 
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
+import { type Diagnostic, hasErrors } from "../compiler/codes/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import type { OAuthResourceOptions } from "../runtime/auth/resource-server.js";

@@ -9,7 +9,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import {
   docComment,
   identifierWithSuffix,

@@ -15,7 +15,7 @@ import { readCapped } from "../../../runtime/invoke/http/response.js";
 import type { AuthConfig } from "../../../runtime/manifest.js";
 import { redact, redactOutput } from "../../../runtime/redact.js";
 import { MissingVariableError } from "../../../runtime/references.js";
-import { recordRemote } from "../../incremental/inputs.js";
+import { recordRemote } from "../inputs.js";
 
 /** Largest spec document read (from a URL or a file). */
 export const MAX_SPEC_BYTES = 64 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /** Printing a diagnostic's source line and caret. */
 import { describe, expect, it } from "vitest";
-import { createDiagnostic, formatDiagnostic, sourceLines } from "../../compiler/diagnostics.js";
-import { parseDocument } from "../../compiler/load/parse-document.js";
+import { createDiagnostic, formatDiagnostic, sourceLines } from "../../../compiler/codes/diagnostics.js";
+import { parseDocument } from "../../../compiler/load/parse-document.js";
 
 describe("source line and caret", () => {
   it("underlines the span of a key or value the source map located", () => {

@@ -5,13 +5,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compilerCodes } from "../../compiler/diagnostic-codes.js";
-import { runtimeErrorCodes } from "../../runtime/error-codes.js";
+import { compilerCodes } from "../../../compiler/codes/diagnostic-codes.js";
+import { runtimeErrorCodes } from "../../../runtime/error-codes.js";
 
-const testRoot = join(import.meta.dirname, "..");
+const testRoot = join(import.meta.dirname, "../..");
 /** Tests that name codes without producing them: the catalogue's own tests. */
 const OWN_TESTS = new Set([
-  "compiler/diagnostic-codes.test.ts",
+  "compiler/codes/diagnostic-codes.test.ts",
   "cli/explain.test.ts",
   "cli/code-catalogue.test.ts",
   "cli/emitted-codes.test.ts",

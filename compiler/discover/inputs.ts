@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { resolve } from "node:path";
-import { MISSING, textHash } from "./file-hashes.js";
+import { MISSING, textHash } from "../incremental/file-hashes.js";
 
 interface Reads {
   files: Map<string, string>;

@@ -1,5 +1,5 @@
-/** The discovery stage's part of the diagnostic catalogue (`compiler/diagnostic-codes.ts` joins it in). */
-import { type CodeEntry, error, info, warning } from "../code-entry.js";
+/** The discovery stage's part of the diagnostic catalogue (`diagnostic-codes.ts` joins it in). */
+import { type CodeEntry, error, info, warning } from "./code-entry.js";
 
 /** Codes the discoverers report, by backend. */
 export const discoverCodes = {

@@ -4,7 +4,7 @@
  * compile; `unitc explain <CODE>` and docs/codes.md's table read it.
  */
 import { type CodeEntry, error, info, warning } from "./code-entry.js";
-import { discoverCodes } from "./discover/diagnostic-codes.js";
+import { discoverCodes } from "./discover-codes.js";
 
 export type { CodeEntry };
 
