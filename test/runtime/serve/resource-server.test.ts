@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestServer } from "../../support/http-server.js";
 import { type OidcServer, startOidc } from "../../support/oidc-server.js";
 import { raw } from "../../support/raw-http.js";
-import { directNotesProject, startNotesServer } from "../serve/fixtures.js";
-import { closeAll, compileProject, connect, serve, TOKEN } from "../serve/support.js";
+import { directNotesProject, startNotesServer } from "./fixtures.js";
+import { closeAll, compileProject, connect, serve, TOKEN } from "./support.js";
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const INITIALIZE = JSON.stringify({

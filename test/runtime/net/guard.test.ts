@@ -3,17 +3,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { safeFetch } from "../../../../runtime/auth/safe-fetch.js";
-import { invokeHttp } from "../../../../runtime/invoke/http/index.js";
-import { nodeFetch } from "../../../../runtime/invoke/openapi/transport.js";
-import { guardedFetch, type Resolver } from "../../../../runtime/invoke/outbound/guard.js";
+import { safeFetch } from "../../../runtime/auth/safe-fetch.js";
+import { invokeHttp } from "../../../runtime/invoke/http/index.js";
+import { nodeFetch } from "../../../runtime/invoke/openapi/transport.js";
+import { guardedFetch, type Resolver } from "../../../runtime/net/guard.js";
 import {
   failure,
   httpAction,
   sendJson,
   startHttpServer,
   type TestServer,
-} from "../../../support/http-server.js";
+} from "../../support/http-server.js";
 
 /** A resolver that knows only the names the test gives it (no real DNS is asked). */
 function hosts(table: Record<string, string[]>, seen: string[] = []): Resolver {

@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invokeHttp } from "../../../../runtime/invoke/http/index.js";
-import { failure, httpAction, startHttpServer, type TestServer } from "../../../support/http-server.js";
+import { invokeHttp } from "../../../runtime/invoke/http/index.js";
+import { failure, httpAction, startHttpServer, type TestServer } from "../../support/http-server.js";
 
 // HTTP calls with a string body or none go straight on undici's dispatcher or node:http, not through
 // fetch: what the API receives and what the caller reads must stay what fetch gave.

@@ -4,11 +4,11 @@
  */
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime } from "../../../../runtime/core.js";
-import type { Resolver } from "../../../../runtime/invoke/outbound/guard.js";
-import type { Manifest, McpConnection } from "../../../../runtime/manifest.js";
-import { cleanupProjects } from "../../../support/project.js";
-import { compileBundle, mcpProject, type StartedServer, startFixtureHttp } from "../mcp/support.js";
+import { createRuntime } from "../../../runtime/core.js";
+import type { Manifest, McpConnection } from "../../../runtime/manifest.js";
+import type { Resolver } from "../../../runtime/net/guard.js";
+import { cleanupProjects } from "../../support/project.js";
+import { compileBundle, mcpProject, type StartedServer, startFixtureHttp } from "../invoke/mcp/support.js";
 
 let server: StartedServer;
 let manifest: Manifest;

@@ -16,10 +16,10 @@ import {
   type JWTPayload,
   jwtVerify,
 } from "jose";
-import type { AuthProblem } from "../serve/authenticate.js";
-import type { Principal } from "../serve/principal.js";
-import { serverMetadata } from "./metadata.js";
-import { safeFetch } from "./safe-fetch.js";
+import { serverMetadata } from "../auth/metadata.js";
+import { safeFetch } from "../auth/safe-fetch.js";
+import type { AuthProblem } from "./authenticate.js";
+import type { Principal } from "./principal.js";
 
 export interface OAuthResourceOptions {
   issuer: string;

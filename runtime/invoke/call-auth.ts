@@ -3,11 +3,11 @@
  * references, or for OAuth the stored access token, with the one-time renewal a 401 triggers.
  */
 
-import { type ResolvedAuth, resolveAuth } from "../invoke/http/request.js";
-import type { InvokeContext } from "../invoke/types.js";
+import { isOAuth, unitResource } from "../auth/settings.js";
 import type { AuthConfig } from "../manifest.js";
 import type { StoredSecrets } from "../references.js";
-import { isOAuth, unitResource } from "./settings.js";
+import { type ResolvedAuth, resolveAuth } from "./http/request.js";
+import type { InvokeContext } from "./types.js";
 
 /** Resolved auth plus, for OAuth, how to get a renewed Authorization header after a 401. */
 export interface CallAuth extends ResolvedAuth {
@@ -37,7 +37,7 @@ export async function callAuth(
   if (!isOAuth(auth)) return resolveAuth(auth, context.env, stored);
   // Loaded on first use: units without OAuth never load the store or the OAuth client.
   const source =
-    context.oauth ?? (await (await import("./open.js")).defaultTokenSource(context.env, context.fetch));
+    context.oauth ?? (await (await import("../auth/open.js")).defaultTokenSource(context.env, context.fetch));
   const resource = unitResource(auth, connection.baseUrl ?? connection.endpointUrl);
   const unitId = context.unit.id;
   const token = await source.accessToken(unitId, auth, resource);
