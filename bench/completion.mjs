@@ -5,8 +5,8 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { searchIndexFile } from "../dist/runtime/search.js";
-import { unitsIndexFile } from "../dist/runtime/units-index-build.js";
+import { searchIndexFile } from "../dist/runtime/search/index.js";
+import { unitsIndexFile } from "../dist/runtime/search/units-index-build.js";
 import { benchProject, isMain, median, printTable, root } from "./support.mjs";
 
 const cli = join(root, "dist/cli/main.cjs");

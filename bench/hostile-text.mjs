@@ -3,8 +3,8 @@
 // test/security/search-redos.test.ts hold the same functions to CPU time and linear growth, which a
 // loaded machine does not upset; this prints the figure. Run after `npm run build`.
 import { docComment, pascalCase, sanitizeIdentifier, stringLiteral } from "../dist/compiler/emit/literal.js";
-import { summarize } from "../dist/runtime/search.js";
-import { indexTerms, plainText, readQuery, splitWords, termsOf } from "../dist/runtime/search-terms.js";
+import { summarize } from "../dist/runtime/search/index.js";
+import { indexTerms, plainText, readQuery, splitWords, termsOf } from "../dist/runtime/search/terms.js";
 import { cleanText } from "../dist/runtime/serve/catalog.js";
 import { isMain, printTable } from "./support.mjs";
 

@@ -17,7 +17,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { buildSearchIndex, SearchIndex } from "../dist/runtime/search.js";
+import { buildSearchIndex, SearchIndex } from "../dist/runtime/search/index.js";
 import { githubSpec } from "./openapi-github.mjs";
 import { evaluationQueries, SETS } from "./search-eval.mjs";
 import { isMain, median, npmPackageFiles, printTable, root } from "./support.mjs";

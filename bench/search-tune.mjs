@@ -4,7 +4,7 @@
 // split's figures and misses. It never ranks a held-out query, so tuning cannot look at them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildSearchIndex, SearchIndex } from "../dist/runtime/search.js";
+import { buildSearchIndex, SearchIndex } from "../dist/runtime/search/index.js";
 import { SETS } from "./search-eval.mjs";
 import { BUNDLE, evaluate, merged, rate } from "./search-quality.mjs";
 import { isMain, root } from "./support.mjs";

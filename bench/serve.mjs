@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildSearchIndex } from "../dist/runtime/search.js";
+import { buildSearchIndex } from "../dist/runtime/search/index.js";
 import { benchProject, isMain, median, printTable, root } from "./support.mjs";
 
 const RUNS = 5;

@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
 import { loadStage, resolveStage, runPipeline, validateStage } from "../compiler/pipeline.js";
 import type { ResolvedUnit } from "../compiler/resolve/types.js";
 import type { AuthUnit } from "../runtime/auth/status.js";

@@ -15,7 +15,7 @@ import {
   readManifest,
 } from "../runtime/manifest.js";
 import { readManifestIndex } from "../runtime/manifest-slice.js";
-import { readUnitsSummary, type UnitsSummary } from "../runtime/units-index.js";
+import { readUnitsSummary, type UnitsSummary } from "../runtime/search/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import { defaultManifestPath } from "./find-project.js";
 import type { CliIO } from "./io.js";
@@ -129,7 +129,7 @@ export async function openSummary(
   try {
     const { manifest } = readManifest(path);
     // Loaded only here: its module loads the search's word handling, which reading does not need.
-    const { unitsSummary } = await import("../runtime/units-index-build.js");
+    const { unitsSummary } = await import("../runtime/search/units-index-build.js");
     return { index: unitsSummary(manifest, statSync(path).size), path };
   } catch (error) {
     reportSetup(io, command, error);

@@ -1,7 +1,7 @@
 /** Both code catalogues, the compiler's and the runtime's, as one list for `unitc explain` and docs/codes.md. */
 
-import { type CodeEntry, compilerCodes } from "../compiler/diagnostic-codes.js";
-import type { Severity } from "../compiler/diagnostics.js";
+import { type CodeEntry, compilerCodes } from "../compiler/codes/diagnostic-codes.js";
+import type { Severity } from "../compiler/codes/diagnostics.js";
 import { editDistance } from "../runtime/did-you-mean.js";
 import { runtimeErrorCodes } from "../runtime/error-codes.js";
 

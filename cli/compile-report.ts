@@ -2,7 +2,7 @@
  * How `unitc compile` ends: as text (diagnostics on stdout, one status line on stderr) or, with
  * `--format json`, as one JSON object on stdout. The exit code is the same either way.
  */
-import type { Diagnostic } from "../compiler/diagnostics.js";
+import type { Diagnostic } from "../compiler/codes/diagnostics.js";
 import type { WriteResult } from "../compiler/index.js";
 import type { Count } from "./compile-lines.js";
 import type { CliIO } from "./io.js";

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
-import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
 import { build } from "../compiler/index.js";
 import type { PipelineContext } from "../compiler/pipeline.js";
 import { authStatus } from "../runtime/auth/status.js";

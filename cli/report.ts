@@ -7,7 +7,7 @@ import {
   type FormatOptions,
   formatDiagnostics,
   sortDiagnostics,
-} from "../compiler/diagnostics.js";
+} from "../compiler/codes/diagnostics.js";
 import { terminalText } from "../runtime/terminal-text.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";

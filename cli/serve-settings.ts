@@ -6,14 +6,14 @@
 
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type Diagnostic, hasErrors } from "../compiler/diagnostics.js";
+import { type Diagnostic, hasErrors } from "../compiler/codes/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
-import type { OAuthResourceOptions } from "../runtime/auth/resource-server.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
 import { type Exposure, MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
+import type { OAuthResourceOptions } from "../runtime/serve/resource-server.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { xdgBase } from "../runtime/user-dirs.js";
 import type { UserServingSettings } from "../runtime/user-settings.js";

@@ -6,7 +6,7 @@
  * announced once (`runtime/storage/last-store.ts`): secrets set before stay in the old one.
  */
 import { resolve } from "node:path";
-import { formatDiagnostics, hasErrors } from "../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
 import type { CataloguedCode } from "../runtime/error-codes.js";
 import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";

@@ -14,7 +14,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BACKENDS } from "../compiler/backends.js";
-import { type Diagnostic, formatDiagnostics } from "../compiler/diagnostics.js";
+import { type Diagnostic, formatDiagnostics } from "../compiler/codes/diagnostics.js";
 import { userConfigPath } from "../compiler/load/config-paths.js";
 import { listUnitFiles } from "../compiler/load/units-root.js";
 import { unitcDir } from "../runtime/user-dirs.js";

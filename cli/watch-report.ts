@@ -4,7 +4,7 @@
  */
 
 import { relative } from "node:path";
-import { countDiagnostics } from "../compiler/diagnostics.js";
+import { countDiagnostics } from "../compiler/codes/diagnostics.js";
 import type { WatchBuild } from "../compiler/incremental/watch.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";

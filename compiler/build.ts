@@ -11,8 +11,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { withBundleSetting } from "./bundle-setting.js";
+import { type Diagnostic, hasErrors } from "./codes/diagnostics.js";
 import type { CompileOptions, CompileResult } from "./compile.js";
-import { type Diagnostic, hasErrors } from "./diagnostics.js";
 import {
   checkUpToDate,
   compiledBuild,

@@ -9,7 +9,7 @@ import type { Plugin, RollupLog } from "@rollup/wasm-node";
 import ts from "typescript";
 import { checkManifest } from "../runtime/manifest.js";
 import { importOptional, OptionalPackageError } from "../runtime/optional-package.js";
-import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
 import { manifestText } from "./emit/manifest-compact.js";
 
 const ROOT = "/__unitc_bundle__/";

@@ -1,6 +1,6 @@
 /** `compile()` and `validate()`: the pipeline's two runs over a project, pure apart from reading inputs. */
 import type { AccessTokenSource } from "../runtime/auth/tokens.js";
-import type { Diagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "./codes/diagnostics.js";
 import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadProjectOptions } from "./load/index.js";
 import {

@@ -5,11 +5,11 @@
  */
 
 export { type BuildFailure, type BuildOptions, type BuildOutcome, type BuildStatus, build } from "./build.js";
-export type { CodeEntry } from "./code-entry.js";
+export type { CodeEntry } from "./codes/code-entry.js";
+export { type CompilerCode, compilerCodes } from "./codes/diagnostic-codes.js";
+export type { Diagnostic, DiagnosticCode, FormatOptions, Severity } from "./codes/diagnostics.js";
+export { formatDiagnostic, formatDiagnostics, hasErrors } from "./codes/diagnostics.js";
 export { type CompileOptions, type CompileResult, compile, validate } from "./compile.js";
-export { type CompilerCode, compilerCodes } from "./diagnostic-codes.js";
-export type { Diagnostic, DiagnosticCode, FormatOptions, Severity } from "./diagnostics.js";
-export { formatDiagnostic, formatDiagnostics, hasErrors } from "./diagnostics.js";
 export { BuildMemo } from "./incremental/memo.js";
 export {
   type ProjectWatcher,

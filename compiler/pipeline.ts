@@ -4,7 +4,7 @@
  */
 import type { AccessTokenSource } from "../runtime/auth/tokens.js";
 import { bundleFolder } from "./bundle-folder.js";
-import type { Diagnostic } from "./diagnostics.js";
+import type { Diagnostic } from "./codes/diagnostics.js";
 import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
 import type { BuildMemo } from "./incremental/memo.js";

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { createDiagnostic, type Diagnostic } from "./diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
 
 export interface WriteOptions {
   /** Absolute output folder. */

@@ -6,7 +6,6 @@ import { UnitError } from "./errors.js";
 import { schemaProblems } from "./input-problems.js";
 import { invokerFor } from "./invoke/index.js";
 import type { ForwardMethod } from "./invoke/mcp/types.js";
-import type { Resolver } from "./invoke/outbound/guard.js";
 import type { InvokeResult, Invoker } from "./invoke/types.js";
 import {
   checkManifest,
@@ -15,6 +14,7 @@ import {
   type ManifestUnit,
   readManifest,
 } from "./manifest.js";
+import type { Resolver } from "./net/guard.js";
 import { boundFolder } from "./project-root.js";
 import type { SecretSource } from "./references.js";
 import { type RuntimeEvent, RuntimeResources } from "./resources.js";

@@ -140,7 +140,7 @@ async function bundleWorkers(dir) {
 
 /** Serves a small bundle once through the new executable, so its run records serve.cjs.cache. */
 async function recordServeCache() {
-  const { buildSearchIndex } = await import(join(root, "dist/runtime/search.js"));
+  const { buildSearchIndex } = await import(join(root, "dist/runtime/search/index.js"));
   const dir = await mkdtemp(join(tmpdir(), "unitc-serve-cache-"));
   const operations = ["listInvoices", "getInvoice", "createInvoice"].map((name) => ({
     name,

@@ -5,7 +5,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { hasErrors } from "../../compiler/diagnostics.js";
+import { hasErrors } from "../../compiler/codes/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";

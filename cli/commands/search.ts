@@ -5,8 +5,8 @@
  */
 import { defineCommand } from "citty";
 import { readManifest } from "../../runtime/manifest.js";
-import { indexLoader } from "../../runtime/search-file.js";
-import { queryProblem } from "../../runtime/search-terms.js";
+import { indexLoader } from "../../runtime/search/file.js";
+import { queryProblem } from "../../runtime/search/terms.js";
 import { unitAccessor } from "../../runtime/signature.js";
 import { type BundleSummary, manifestArg, openBundle, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";

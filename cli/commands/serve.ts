@@ -6,7 +6,7 @@
 import { dirname, relative, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { defineCommand } from "citty";
-import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/errors.js";
 import type { Manifest } from "../../runtime/manifest.js";

@@ -6,7 +6,7 @@
  */
 import { relative } from "node:path";
 import { defineCommand } from "citty";
-import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import { type SetupPlan, setupPlan } from "../../runtime/setup/plan.js";
 import { approve, isApproved, recordAttempt } from "../../runtime/setup/records.js";
 import { type ItemResult, runSetupItem } from "../../runtime/setup/run-item.js";

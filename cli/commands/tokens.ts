@@ -9,7 +9,7 @@ import { isUnitError } from "../../runtime/errors.js";
 import { type Exposure, type Manifest, readManifest } from "../../runtime/manifest.js";
 import { importOptional } from "../../runtime/optional-package.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../../runtime/sandbox/index.js";
-import { SearchIndex } from "../../runtime/search.js";
+import { SearchIndex } from "../../runtime/search/index.js";
 import { catalogUnit, type ServedUnit } from "../../runtime/serve/catalog.js";
 import { createSnapshot } from "../../runtime/serve/context.js";
 import { CODE_MODE_TOOL } from "../../runtime/serve/names.js";

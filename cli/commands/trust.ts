@@ -6,7 +6,7 @@
  */
 import { relative } from "node:path";
 import { defineCommand } from "citty";
-import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { shownWord } from "../setup-units.js";

@@ -1,7 +1,7 @@
 /** `unitc validate`: load, validate and resolve a project's units; exit 1 on any error. */
 import { relative } from "node:path";
 import { defineCommand } from "citty";
-import { hasErrors } from "../../compiler/diagnostics.js";
+import { hasErrors } from "../../compiler/codes/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { formatArgs, outputFormat } from "../output-format.js";

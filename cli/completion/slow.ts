@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ArgsDef, CommandDef } from "citty";
-import type { SummarisedManifest } from "../../runtime/units-index-build.js";
+import type { SummarisedManifest } from "../../runtime/search/units-index-build.js";
 import type { CliIO } from "../io.js";
 import type { ManifestFacts } from "./complete.js";
 
@@ -20,7 +20,7 @@ export async function definitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
  * summary is missing or stale; undefined when it is not one.
  */
 export async function manifestFacts(path: string): Promise<ManifestFacts | undefined> {
-  const { buildUnitsIndex } = await import("../../runtime/units-index-build.js");
+  const { buildUnitsIndex } = await import("../../runtime/search/units-index-build.js");
   try {
     const manifest = JSON.parse(readFileSync(path, "utf8")) as SummarisedManifest;
     return Array.isArray(manifest.units) ? buildUnitsIndex(manifest, 0) : undefined;

@@ -4,14 +4,14 @@
  */
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import type { BackendKind } from "../backends.js";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { DiscoverMemo, UnitOutcome } from "../incremental/discover-memo.js";
-import { trackInputs } from "../incremental/inputs.js";
 import type { ResolvedProject, ResolvedUnit } from "../resolve/types.js";
 import { discoverCliActions } from "./actions/cli.js";
 import { discoverHttpActions } from "./actions/http.js";
 import { discoverVendorApi } from "./discovery/index.js";
 import { discoverGraphql } from "./graphql/index.js";
+import { trackInputs } from "./inputs.js";
 import { discoverMcp } from "./mcp/index.js";
 import { discoverOpenapi } from "./openapi/index.js";
 import { shownSpecUnit } from "./sources/shown.js";

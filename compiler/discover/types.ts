@@ -8,7 +8,7 @@ import type {
   ToolAnnotations,
 } from "../../runtime/manifest.js";
 import type { BackendKind } from "../backends.js";
-import type { Diagnostic, DiagnosticCode, Severity, SourceLocation } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticCode, Severity, SourceLocation } from "../codes/diagnostics.js";
 import type { ResolvedUnit, ResolvedUnitOf } from "../resolve/types.js";
 
 export interface OperationIR {

@@ -4,7 +4,7 @@
  * files are unchanged is not discovered again: no spec parsed, no MCP server started.
  */
 import { contentHash } from "../canonical.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../codes/diagnostics.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings, ResolvedUnit } from "../resolve/types.js";
 import { FileHashes } from "./file-hashes.js";

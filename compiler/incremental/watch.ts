@@ -7,8 +7,8 @@
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
 import { build as buildOnce } from "../build.js";
+import type { Diagnostic } from "../codes/diagnostics.js";
 import type { CompileOptions } from "../compile.js";
-import type { Diagnostic } from "../diagnostics.js";
 import { inside } from "../discover/sources/ref-rules.js";
 import { configFiles } from "../load/config-paths.js";
 import { BuildMemo } from "./memo.js";

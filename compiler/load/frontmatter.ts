@@ -3,7 +3,7 @@
  * accepted: a fence with a language (`---js`, `---json5`, …) is rejected before anything is parsed,
  * so no frontmatter engine ever evaluates code.
  */
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
 
 export interface SplitUnitFile {
   /** The YAML text between the fences, or undefined when the file is unusable. */

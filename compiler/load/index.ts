@@ -1,7 +1,7 @@
 /** The load stage: user config, project config and the unit files of each units root. */
 import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import { configFiles, legacyUserConfigPath } from "./config-paths.js";
 import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
 import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";

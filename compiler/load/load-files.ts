@@ -1,5 +1,5 @@
 /** Loads one config file or one unit file into a document with provenance. */
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope, LoadedConfigFile, LoadedUnitFile } from "./documents.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { parseDocument, SourceMap } from "./parse-document.js";

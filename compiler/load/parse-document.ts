@@ -20,7 +20,7 @@ import {
   type Diagnostic,
   type DiagnosticCode,
   type SourceLocation,
-} from "../diagnostics.js";
+} from "../codes/diagnostics.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 import { joinPointer } from "./pointer.js";
 import { MAX_YAML_ALIASES, scanYaml } from "./yaml-scan.js";

@@ -1,6 +1,6 @@
 /** Reads one input file with a size cap; failures become diagnostics, never exceptions. */
 import { readFile, stat } from "node:fs/promises";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 
 /** Largest config or unit file accepted. */
 export const MAX_INPUT_FILE_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 
 export const UNIT_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 /** IDs that would shadow JavaScript object machinery in generated code. */

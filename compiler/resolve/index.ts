@@ -6,7 +6,7 @@
  */
 import { dirname, relative } from "node:path";
 import { BACKENDS, type BackendKind, childHandle, isObject, unitFileBackends } from "../backends.js";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type {
   LoadedCollection,
   LoadedConfigFile,

@@ -4,7 +4,7 @@
  * shapes (tokens with a fixed prefix, private key blocks, URLs with a password) and warns at each
  * one's line and column. The diagnostic never echoes the line, so the secret does not reach a log.
  */
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { LoadedUnitFile } from "../load/documents.js";
 
 /** A credential shape: what to call it, and a global pattern whose match starts at the secret. */

@@ -5,7 +5,7 @@
  * storage, search limits in order and unique namespace alias labels.
  */
 import { BACKENDS, isObject, unitFileBackends } from "../backends.js";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedUnitFile } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
 import { RESERVED_IDS } from "../load/units-root.js";

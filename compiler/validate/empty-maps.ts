@@ -3,7 +3,7 @@
  * and a plural map with no entries gives no unit at all.
  */
 import { BACKENDS, isObject, type UnitFileBackend } from "../backends.js";
-import { createDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
 

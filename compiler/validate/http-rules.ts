@@ -10,7 +10,7 @@ import {
 } from "../../runtime/invoke/http/header-rules.js";
 import { hasDotSegment } from "../../runtime/invoke/template.js";
 import { isSecretReference, isStoredReference, parseReference } from "../../runtime/references.js";
-import type { DiagnosticCode } from "../diagnostics.js";
+import type { DiagnosticCode } from "../codes/diagnostics.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */
 export interface RuleProblem {

@@ -1,6 +1,6 @@
 /** The validate stage: JSON Schema (ajv, 2020-12) first, then the rules a schema cannot state. */
 import { BACKENDS } from "../backends.js";
-import { type Diagnostic, hasErrors } from "../diagnostics.js";
+import { type Diagnostic, hasErrors } from "../codes/diagnostics.js";
 import type { LoadedDocument, LoadedProject } from "../load/documents.js";
 import { splitPointer } from "../load/pointer.js";
 import { getSchemaValidators } from "./ajv.js";

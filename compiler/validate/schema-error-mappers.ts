@@ -4,7 +4,7 @@
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { didYouMean } from "../../runtime/did-you-mean.js";
-import type { Diagnostic, DiagnosticCode, SourceLocation } from "../diagnostics.js";
+import type { Diagnostic, DiagnosticCode, SourceLocation } from "../codes/diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
 import { allowedProperties, discriminatorFor } from "./allowed-properties.js";

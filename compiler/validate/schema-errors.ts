@@ -4,7 +4,7 @@
  * one diagnostic. `if` failures only explain `then` errors and are dropped.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer, splitPointer } from "../load/pointer.js";
 import { choiceNames, mapperFor } from "./schema-error-mappers.js";

@@ -8,7 +8,7 @@ import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { isObject } from "../backends.js";
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../diagnostics.js";
+import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
 import { declaredInputProblems } from "../discover/actions/input.js";
 import { joinPointer } from "../load/pointer.js";
 import type { ResolvedUnit } from "../resolve/types.js";

@@ -4,7 +4,7 @@
  * body or credentials to another origin.
  */
 import { UnitError } from "../errors.js";
-import { guardedFetch } from "../invoke/outbound/guard.js";
+import { guardedFetch } from "../net/guard.js";
 import { checkedUrl } from "./settings.js";
 
 const MAX_HOPS = 5;

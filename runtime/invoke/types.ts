@@ -2,9 +2,9 @@
 
 import type { AccessTokenSource } from "../auth/tokens.js";
 import type { ManifestOperation, ManifestUnit } from "../manifest.js";
+import type { Resolver } from "../net/guard.js";
 import type { SecretSource } from "../references.js";
 import type { RuntimeResources } from "../resources.js";
-import type { Resolver } from "./outbound/guard.js";
 
 export interface InvokeContext {
   unit: ManifestUnit;

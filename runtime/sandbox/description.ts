@@ -5,7 +5,7 @@
  */
 
 import type { Manifest } from "../manifest.js";
-import { summarize } from "../search.js";
+import { summarize } from "../search/index.js";
 import { shownText } from "../shown-text.js";
 import { unitAccessor } from "../signature.js";
 import { inCodeMode } from "./bridge.js";

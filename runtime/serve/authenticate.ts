@@ -8,9 +8,9 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { OAuthResource } from "../auth/resource-server.js";
 import { sendError } from "./http-guard.js";
 import { bearerToken, type Principal } from "./principal.js";
+import type { OAuthResource } from "./resource-server.js";
 import type { ServeTokens } from "./serve-tokens.js";
 
 /** Why a request is not authenticated. */

@@ -9,14 +9,14 @@ import { createRuntime, type UnitRuntime } from "../core.js";
 import type { Manifest } from "../manifest.js";
 import type { SecretSource } from "../references.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
-import type { SearchIndex } from "../search.js";
-import { indexLoader } from "../search-file.js";
+import { indexLoader } from "../search/file.js";
+import type { SearchIndex } from "../search/index.js";
 import type { UserServingSettings } from "../user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";
 
-export { SEARCH_INDEX_FILE } from "../search-file.js";
+export { SEARCH_INDEX_FILE } from "../search/file.js";
 
 /** Where a slot's bundle comes from, and how its runtime reaches the outside. */
 export interface SlotOptions {

@@ -5,7 +5,7 @@
  */
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import type { ManifestUnit } from "../manifest.js";
-import type { SearchHit, SearchIndex } from "../search.js";
+import type { SearchHit, SearchIndex } from "../search/index.js";
 import type { ServedUnit, SourceRef } from "./catalog.js";
 import type { CodeModeRequest } from "./code-mode.js";
 import { buildToolTable, type SearchLimits, type ToolTable } from "./tools.js";

@@ -4,7 +4,6 @@
  * carries, and, with an OAuth issuer, the RFC 9728 metadata document and the paths it is served at.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { METADATA_PATH, type OAuthResourceOptions, oauthResource } from "../auth/resource-server.js";
 import {
   type Authenticate,
   type ChallengeOptions,
@@ -13,6 +12,7 @@ import {
   sendAuthProblem,
 } from "./authenticate.js";
 import type { Principal } from "./principal.js";
+import { METADATA_PATH, type OAuthResourceOptions, oauthResource } from "./resource-server.js";
 import type { ServeTokens } from "./serve-tokens.js";
 
 export interface AccessOptions {

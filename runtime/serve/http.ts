@@ -13,7 +13,6 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
-import type { OAuthResourceOptions } from "../auth/resource-server.js";
 import { answerHealth, type ReadinessChecks } from "./health.js";
 import type { ServeHost } from "./host.js";
 import { type Access, createAccess } from "./http-access.js";
@@ -28,6 +27,7 @@ import { HttpSessions } from "./http-sessions.js";
 import { answerStateless } from "./http-stateless.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
 import { type Principal, shareOf } from "./principal.js";
+import type { OAuthResourceOptions } from "./resource-server.js";
 import type { ServeTokens } from "./serve-tokens.js";
 import { ServeSetupError } from "./setup-error.js";
 

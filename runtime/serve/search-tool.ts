@@ -4,8 +4,8 @@
  * empty list and a hint, never the catalogue.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { SearchHit } from "../search.js";
-import { queryProblem } from "../search-terms.js";
+import type { SearchHit } from "../search/index.js";
+import { queryProblem } from "../search/terms.js";
 import { unitAccessor } from "../signature.js";
 import type { ServedUnit } from "./catalog.js";
 import type { Snapshot } from "./context.js";

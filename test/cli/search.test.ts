@@ -2,7 +2,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SearchIndex } from "../../runtime/search.js";
+import { SearchIndex } from "../../runtime/search/index.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
 import { exampleProject } from "./bundle-support.js";

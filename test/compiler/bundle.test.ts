@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleFiles } from "../../compiler/bundle.js";
-import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { compile } from "../../compiler/index.js";
 import { writeBundle } from "../../compiler/write.js";
 import type { Manifest } from "../../runtime/manifest.js";

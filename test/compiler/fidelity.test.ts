@@ -11,7 +11,7 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
-import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { compile } from "../../compiler/index.js";
 import { expectGoldenCases } from "../support/golden-cases.js";
 

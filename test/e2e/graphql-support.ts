@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { buildSchema, graphql } from "graphql";
-import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { type CompileResult, compile } from "../../compiler/index.js";
 import { sendJson, startHttpServer, type TestServer } from "../support/http-server.js";
 import { writeProject } from "../support/project.js";

@@ -9,7 +9,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDiagnostics, hasErrors } from "../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import {
   docComment,
   identifierWithSuffix,
@@ -19,8 +19,8 @@ import {
   stringLiteral,
 } from "../../compiler/emit/literal.js";
 import { compile } from "../../compiler/index.js";
-import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search.js";
-import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search-terms.js";
+import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search/index.js";
+import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search/terms.js";
 import { cleanText } from "../../runtime/serve/catalog.js";
 import { isSlash, isUnderscore, trimWhere } from "../../runtime/trim.js";
 import { exposureProject } from "../runtime/serve/fixtures.js";

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { compile, validate } from "../../compiler/index.js";
 import { MAX_YAML_ALIASES } from "../../compiler/load/parse-document.js";
 import { processCpuMsOf } from "../support/cpu-time.js";

@@ -4,7 +4,7 @@
  * project folder, the rest of the pipeline, codegen or emit.
  */
 import { join, relative } from "node:path";
-import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/diagnostics.js";
+import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { configuredOperations } from "../../compiler/discover/graphql/documents.js";
 import { toOperationIR } from "../../compiler/discover/graphql/prepare.js";
 import { buildSchemaFromText } from "../../compiler/discover/graphql/schema.js";

@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { formatDiagnostics } from "../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import type { PipelineContext } from "../../compiler/pipeline.js";
 

@@ -6,7 +6,7 @@
  */
 
 import { join, relative } from "node:path";
-import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/diagnostics.js";
+import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { discoverOperations, operationContext } from "../../compiler/discover/openapi/index.js";
 import type { OperationContext } from "../../compiler/discover/openapi/operation.js";
 import { openapiDocument } from "../../compiler/discover/openapi/version.js";

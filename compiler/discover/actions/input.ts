@@ -7,7 +7,7 @@
 import type { ActionCommonFields, CliAction, HttpAction } from "../../../runtime/config-types.generated.js";
 import { pathPlaceholders } from "../../../runtime/invoke/template.js";
 import type { JsonSchema } from "../../../runtime/manifest.js";
-import type { DiagnosticCode } from "../../diagnostics.js";
+import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { DiscoverContext } from "../types.js";
 

@@ -16,10 +16,10 @@ import {
   validate,
 } from "graphql";
 import type { GraphqlOperation } from "../../../runtime/config-types.generated.js";
-import type { DiagnosticCode } from "../../diagnostics.js";
-import { recordInput } from "../../incremental/inputs.js";
+import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { Known } from "../../resolve/backend-types.js";
+import { recordInput } from "../inputs.js";
 import type { GraphqlContext } from "./index.js";
 import { type DocumentLocator, fileLocator, inlineLocator } from "./positions.js";
 import { finalDocument, type PreparedOperation } from "./prepare.js";

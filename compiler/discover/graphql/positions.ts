@@ -7,7 +7,7 @@
  * right character.
  * https://yaml.org/spec/1.2.2/#chapter-8-block-style-productions
  */
-import type { SourceLocation } from "../../diagnostics.js";
+import type { SourceLocation } from "../../codes/diagnostics.js";
 
 /** Maps a 1-based line and column in a document to a location in the edited file. */
 export type DocumentLocator = (line: number, column: number) => Partial<SourceLocation>;

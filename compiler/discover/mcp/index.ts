@@ -15,7 +15,7 @@ import { stderrLines } from "../../../runtime/invoke/mcp/tail-buffer.js";
 import { type ListedTool, toolOperation } from "../../../runtime/invoke/mcp/tool-schema.js";
 import type { McpConnection } from "../../../runtime/manifest.js";
 import { contentHash } from "../../canonical.js";
-import { recordRemote } from "../../incremental/inputs.js";
+import { recordRemote } from "../inputs.js";
 import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
 import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../types.js";
 import { listingCacheKey, mcpConnection } from "./connection.js";

@@ -11,7 +11,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { unitcDir } from "../../../runtime/user-dirs.js";
 import { canonicalJson } from "../../canonical.js";
-import { recordRemote } from "../../incremental/inputs.js";
+import { recordRemote } from "../inputs.js";
 
 interface CacheEntry {
   fetchedAt: number;

@@ -8,7 +8,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import { SCHEMA_NAME_MAPS } from "../../../runtime/schema-defs.js";
-import type { DiagnosticCode } from "../../diagnostics.js";
+import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 
 export type Classified =

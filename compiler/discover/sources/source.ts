@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { recordInput } from "../../incremental/inputs.js";
+import { recordInput } from "../inputs.js";
 import type { DiscoverContext } from "../types.js";
 import { fetchThroughCache } from "./cached-fetch.js";
 import { MAX_SPEC_BYTES, sameOrigin, tokenSource } from "./fetch.js";

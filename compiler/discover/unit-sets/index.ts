@@ -9,7 +9,7 @@ import { realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { UnitSetInfo } from "../../../runtime/manifest.js";
 import { childHandle } from "../../backends.js";
-import { createDiagnostic, type Diagnostic } from "../../diagnostics.js";
+import { createDiagnostic, type Diagnostic } from "../../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedProject } from "../../load/documents.js";
 import { loadCollection } from "../../load/index.js";
 import { resolveProject } from "../../resolve/index.js";

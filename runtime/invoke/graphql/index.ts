@@ -6,10 +6,10 @@
  * https://graphql.github.io/graphql-over-http/draft/
  */
 
-import { callAuth } from "../../auth/call-auth.js";
 import { type GraphqlErrorDetail, UnitError } from "../../errors.js";
 import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
 import { MissingVariableError } from "../../references.js";
+import { callAuth } from "../call-auth.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
 import type { HttpRequest } from "../http/request.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";

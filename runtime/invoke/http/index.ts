@@ -4,13 +4,13 @@
  * every resolved secret redacted from results and errors.
  */
 
-import { type CallAuth, callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
+import type { Answer } from "../../net/direct.js";
+import { configuredUrl, guardedDirect, guardedFetch, urlFromDocument } from "../../net/guard.js";
 import { redact } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
-import type { Answer } from "../outbound/direct.js";
-import { configuredUrl, guardedDirect, guardedFetch, urlFromDocument } from "../outbound/guard.js";
+import { type CallAuth, callAuth } from "../call-auth.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, Invoker } from "../types.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";

@@ -138,7 +138,7 @@ function secretsOf(reference: string, resolved: string, env: Record<string, stri
 /**
  * Resolves the unit's auth into headers (`stored`: its `file:` and `vault:` references, read before).
  * Throws `MissingVariableError` for an unset variable and `UNSUPPORTED_BACKEND` for OAuth, which
- * HTTP-based calls get from runtime/auth/call-auth.ts instead (remote MCP units do not have it yet).
+ * HTTP-based calls get from runtime/invoke/call-auth.ts instead (remote MCP units do not have it yet).
  */
 export function resolveAuth(
   auth: AuthConfig,

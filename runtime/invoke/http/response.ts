@@ -3,8 +3,8 @@
  * mapped to `HTTP_STATUS` with a bounded excerpt, and every resolved secret redacted.
  */
 import { UnitError } from "../../errors.js";
+import type { Answer, AnswerBody } from "../../net/direct.js";
 import { head, redactJson, redactOutput, truncationMarker } from "../../redact.js";
-import type { Answer, AnswerBody } from "../outbound/direct.js";
 import type { InvokeResult } from "../types.js";
 
 /** What the response reader needs to know about the call. */

@@ -19,11 +19,11 @@ import { isOAuth } from "../../auth/settings.js";
 import type { AccessTokenSource } from "../../auth/tokens.js";
 import { UnitError } from "../../errors.js";
 import type { McpConnection } from "../../manifest.js";
+import { guardedFetch, type Resolver } from "../../net/guard.js";
 import { redact, redactOutput, tail } from "../../redact.js";
 import { MissingVariableError } from "../../references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
-import { guardedFetch, type Resolver } from "../outbound/guard.js";
 import { boundedFetch } from "./bounded-fetch.js";
 import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
 import {

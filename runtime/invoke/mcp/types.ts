@@ -5,8 +5,8 @@
 
 import type { AccessTokenSource } from "../../auth/tokens.js";
 import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
+import type { Resolver } from "../../net/guard.js";
 import type { Closeable, RuntimeEvent } from "../../resources.js";
-import type { Resolver } from "../outbound/guard.js";
 import type { InvokeResult } from "../types.js";
 
 export interface SessionOptions {

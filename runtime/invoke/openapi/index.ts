@@ -5,9 +5,9 @@
  * timeout, a response byte cap and every resolved secret redacted from results and errors.
  */
 
-import { callAuth } from "../../auth/call-auth.js";
 import { UnitError } from "../../errors.js";
 import type { OpenapiConnection } from "../../manifest.js";
+import { callAuth } from "../call-auth.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
 import { authReferences, readStoredSecrets } from "../stored-secrets.js";
 import type { InvokeContext, InvokeResult, Invoker } from "../types.js";

@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { hasErrors } from "../../../compiler/diagnostics.js";
+import { hasErrors } from "../../../compiler/codes/diagnostics.js";
 import { compile } from "../../../compiler/index.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 

@@ -2,7 +2,7 @@
 import { relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BackendKind } from "../../../compiler/backends.js";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { discoverProject, mapLimit } from "../../../compiler/discover/index.js";
 import type { ResolvedProject, ResolvedUnit } from "../../../compiler/resolve/types.js";
 import { validateDir, writeProject } from "../../support/project.js";

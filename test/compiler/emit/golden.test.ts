@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { compile } from "../../../compiler/index.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
-import { formatDiagnostics, hasErrors } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../../compiler/codes/diagnostics.js";
 import { type CompileResult, compile } from "../../../compiler/index.js";
 
 /** Compiles `projectDir` without a user config; `outDir` defaults to `<projectDir>/generated`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { splitFrontmatter } from "../../../compiler/load/frontmatter.js";
 
 describe("splitFrontmatter", () => {

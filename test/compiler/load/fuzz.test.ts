@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Diagnostic, formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { type Diagnostic, formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { validate } from "../../../compiler/index.js";
 import type { LoadedDocument, LoadedProject } from "../../../compiler/load/documents.js";
 import { parseConfigText, parseUnitText } from "../../../compiler/load/load-files.js";

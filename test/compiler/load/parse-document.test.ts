@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { MAX_YAML_ALIASES, parseDocument } from "../../../compiler/load/parse-document.js";
 
 const parse = (text: string, json = false) => parseDocument(text, { file: "f.yaml", json });

@@ -3,7 +3,7 @@
  * `maxSearchLimit` down; one written above `maxSearchLimit` is still refused.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { compile } from "../../../compiler/index.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 

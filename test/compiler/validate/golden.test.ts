@@ -11,7 +11,7 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostics } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { validate } from "../../../compiler/index.js";
 import { expectGoldenCases, listCases } from "../../support/golden-cases.js";
 

@@ -17,8 +17,8 @@ import {
   runCodeMode,
   type SandboxPool,
 } from "../../../runtime/sandbox/index.js";
-import { UNITS_INDEX_FILE } from "../../../runtime/units-index.js";
-import { unitsIndexFile } from "../../../runtime/units-index-build.js";
+import { UNITS_INDEX_FILE } from "../../../runtime/search/units-index.js";
+import { unitsIndexFile } from "../../../runtime/search/units-index-build.js";
 import { writeProject } from "../../support/project.js";
 
 /** Scripts of 1 to `most` pieces, one a line, for property tests of how scripts are read. */

@@ -4,7 +4,7 @@
  * get / create / update / delete operations plus the domain verbs such APIs have (merge, refund,
  * acknowledge, …), with descriptions and parameter names written the way API specs write them.
  */
-import type { SearchableUnit } from "../../../runtime/search.js";
+import type { SearchableUnit } from "../../../runtime/search/index.js";
 import { BUSINESS_UNITS } from "./catalogue-business.js";
 import { WORK_UNITS } from "./catalogue-work.js";
 

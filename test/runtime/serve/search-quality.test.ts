@@ -4,7 +4,7 @@
  * rate; fails below 90%.
  */
 import { expect, it } from "vitest";
-import { SearchIndex } from "../../../runtime/search.js";
+import { SearchIndex } from "../../../runtime/search/index.js";
 import { fixtureCatalogue } from "./catalogue.js";
 
 const QUERIES: [query: string, want: string][] = [

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
-import { formatDiagnostics, hasErrors } from "../../../compiler/diagnostics.js";
+import { formatDiagnostics, hasErrors } from "../../../compiler/codes/diagnostics.js";
 import { compile, writeBundle } from "../../../compiler/index.js";
 import type { HttpServeOptions, HttpServing } from "../../../runtime/serve/http.js";
 import {

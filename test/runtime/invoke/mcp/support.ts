@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatDiagnostics } from "../../../../compiler/diagnostics.js";
+import { formatDiagnostics } from "../../../../compiler/codes/diagnostics.js";
 import { compile } from "../../../../compiler/index.js";
 import type { Manifest } from "../../../../runtime/manifest.js";
 import { writeBundle } from "../../../compiler/emit/support.js";

@@ -1,0 +1,276 @@
+/**
+ * The cross-unit operation search behind `search_tools` and Code Mode's `units.search`: BM25F over
+ * each operation's name, what-it-does sentence, description, parameter names, the verb of its HTTP
+ * method and its unit's own text, with stemming and synonyms (`terms.ts`), an exact-phrase
+ * boost and a tie-break toward the shorter, more general operation. The compiler reads every text
+ * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
+ * runtime loads it ({@link SearchIndex.load}) and only reads queries.
+ */
+
+import { operationSignature, type SignatureOperation } from "../signature.js";
+import { firstLine, operationFields, pathDepth } from "./fields.js";
+import { actionKinds, conflicts, nameKinds } from "./intent.js";
+import { TermLookup } from "./lookup.js";
+import { bestScored, Postings25F, RANKING } from "./rank.js";
+import { stem } from "./stem.js";
+import { indexTerms, plainText, readQuery } from "./terms.js";
+import { ACTION_STEMS } from "./words.js";
+
+/** Bumped when the serialised index changes incompatibly. */
+export const SEARCH_INDEX_FORMAT = 3;
+
+/** An operation as search needs it (manifest operations and upstream catalogues both fit). */
+export interface SearchableOperation extends SignatureOperation {
+  name: string;
+  description: string;
+}
+
+/** A unit as search needs it. */
+export interface SearchableUnit {
+  id: string;
+  name: string;
+  description: string;
+  tags: readonly string[];
+  useWhen?: string;
+  operations: readonly SearchableOperation[];
+}
+
+/** What one hit returns: the operation, a one-line description and its TypeScript call signature. */
+export interface SearchDocument {
+  unit: string;
+  operation: string;
+  tsName: string;
+  summary: string;
+  /** `name(input: …): Promise<…>`, without the `units.<id>.` prefix. */
+  signature: string;
+}
+
+export interface SearchHit extends SearchDocument {
+  score: number;
+}
+
+/** The serialised index: the hit documents and, by document number, the term numbers of each field. */
+export interface SerializedSearchIndex {
+  format: typeof SEARCH_INDEX_FORMAT;
+  documents: SearchDocument[];
+  /** Every term, sorted; fields hold numbers into it. */
+  terms: string[];
+  /** Per document, per field (name, summary, description, params, verb): terms in text order. */
+  fields: number[][][];
+  /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
+  units: Array<{ id: string; terms: number[] }>;
+  /** Per document, the fixed segments of its HTTP path (0 without one). */
+  depth: number[];
+}
+
+const MAX_SUMMARY = 160;
+/** Best-scored documents reordered by phrase and length before the cut to `limit`. */
+const RERANK_WINDOW = 50;
+/** Whose operations a query must name to prefer them: an organisation's or an enterprise's. */
+const SCOPES = ["organization", "enterprise"].map(stem);
+
+/** The first line of a description without HTML tags, cut to {@link MAX_SUMMARY} characters. */
+export function summarize(description: string): string {
+  const line = firstLine(plainText(description, { urls: false })).replace(/\s{2,}/g, " ");
+  return line.length <= MAX_SUMMARY ? line : `${line.slice(0, MAX_SUMMARY - 1).trimEnd()}…`;
+}
+
+/** Builds the index of every operation of `manifest` (pure; the result is plain JSON). */
+export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] }): SerializedSearchIndex {
+  const documents: SearchDocument[] = [];
+  const textFields: string[][][] = [];
+  const unitTexts: Array<{ id: string; terms: string[] }> = [];
+  const depth: number[] = [];
+  for (const unit of manifest.units) {
+    const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
+    unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
+    for (const operation of unit.operations) {
+      textFields.push(operationFields(operation));
+      depth.push(pathDepth(operation.invoke));
+      documents.push({
+        unit: unit.id,
+        operation: operation.name,
+        tsName: operation.tsName,
+        summary: summarize(operation.description),
+        signature: operationSignature(operation),
+      });
+    }
+  }
+  const vocabulary = new Set<string>();
+  for (const fields of textFields) for (const field of fields) for (const term of field) vocabulary.add(term);
+  for (const unit of unitTexts) for (const term of unit.terms) vocabulary.add(term);
+  const terms = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const number = new Map(terms.map((term, i) => [term, i]));
+  const numbers = (list: readonly string[]) => list.map((term) => number.get(term) as number);
+  return {
+    format: SEARCH_INDEX_FORMAT,
+    documents,
+    terms,
+    fields: textFields.map((fields) => fields.map(numbers)),
+    units: unitTexts.map((unit) => ({ id: unit.id, terms: numbers(unit.terms) })),
+    depth,
+  };
+}
+
+/** The text of `search-index.json` for the text of `manifest.json` (one line; it is not for reading). */
+export function searchIndexFile(manifestText: string): string {
+  return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
+}
+
+function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
+  return (
+    data?.format === SEARCH_INDEX_FORMAT &&
+    Array.isArray(data.documents) &&
+    Array.isArray(data.terms) &&
+    Array.isArray(data.fields) &&
+    data.fields.length === data.documents.length &&
+    Array.isArray(data.depth) &&
+    data.depth.length === data.documents.length &&
+    Array.isArray(data.units)
+  );
+}
+
+/** A loaded index, ready to query. */
+export class SearchIndex {
+  readonly documents: readonly SearchDocument[];
+  private readonly fields: number[][][];
+  private readonly depth: readonly number[];
+  private readonly docUnit: Int32Array;
+  private readonly unitIds: string[];
+  private readonly postings: Postings25F;
+  /** Per document, the kinds of action its name names (create, read, update, delete). */
+  private readonly named: Uint8Array;
+  private readonly lookup: TermLookup;
+  /** The term numbers of the scope words (organisation, enterprise…) this index holds. */
+  private readonly scopes: number[];
+
+  private constructor(data: SerializedSearchIndex) {
+    this.documents = data.documents;
+    this.fields = data.fields;
+    this.depth = data.depth;
+    this.unitIds = data.units.map((unit) => unit.id);
+    const unitNumber = new Map(this.unitIds.map((id, i) => [id, i]));
+    this.docUnit = Int32Array.from(data.documents, (d) => unitNumber.get(d.unit) ?? -1);
+    this.postings = new Postings25F(
+      data.terms.length,
+      data.fields,
+      data.units.map((unit) => unit.terms),
+      this.docUnit,
+      new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
+    );
+    this.named = Uint8Array.from(data.fields, (fields) =>
+      nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
+    );
+    this.lookup = new TermLookup(data.terms, data.fields, this.docUnit, this.unitIds.length);
+    this.scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
+  }
+
+  /** Loads a serialised index; throws when it is not one this runtime reads. */
+  static load(serialized: unknown): SearchIndex {
+    const data = serialized as Partial<SerializedSearchIndex> | null;
+    if (!isValid(data)) throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
+    return new SearchIndex(data);
+  }
+
+  /** Builds and loads an index in memory (for catalogues not compiled here, such as an upstream's). */
+  static build(manifest: { units: readonly SearchableUnit[] }): SearchIndex {
+    return SearchIndex.load(buildSearchIndex(manifest));
+  }
+
+  /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
+  query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
+    const read = readQuery(query);
+    const groups = read.groups.map((group) => this.lookup.resolve(group)).filter((group) => group.length > 0);
+    // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
+    const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
+    if (!said || limit < 1) return [];
+    let acceptDoc: ((doc: number) => boolean) | undefined;
+    if (accept) {
+      const accepted = this.unitIds.map((id) => accept(id));
+      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
+    }
+    const { ids, scores } = this.postings.score(groups, acceptDoc);
+    const asked = new Set(groups.flatMap((group) => group.map((t) => t.id)));
+    const phrase = read.phrase.map((term) => {
+      const group = groups.find((g) => g.some((t) => t.term === term));
+      return new Set(group ? group.map((t) => t.id) : []);
+    });
+    const scopes = this.scopes;
+    const unscoped = !scopes.some((id) => asked.has(id));
+    // A task says its action first ("add an item …"); a verb later on describes ("files changed").
+    const action = actionKinds(read.phrase[0] ?? "");
+    const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
+      const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
+      const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
+      const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
+      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow * scoped;
+      return { doc, score: score * boost };
+    });
+    window.sort((a, b) => this.compare(a, b));
+    return window.slice(0, limit).map(({ doc, score }) => ({
+      ...(this.documents[doc] as SearchDocument),
+      score,
+    }));
+  }
+
+  /** True when the operation's name has one of `terms`. */
+  private namesAny(doc: number, terms: readonly number[]): boolean {
+    const name = (this.fields[doc] as number[][])[0] ?? [];
+    return terms.some((t) => name.includes(t));
+  }
+
+  /** Higher score first; on a tie, the shorter name, then the shorter summary, then index order. */
+  private compare(a: { doc: number; score: number }, b: { doc: number; score: number }): number {
+    const difference = Math.round(b.score * 1e6) - Math.round(a.score * 1e6);
+    if (difference !== 0) return difference;
+    const [nameA, summaryA] = this.fields[a.doc] as number[][];
+    const [nameB, summaryB] = this.fields[b.doc] as number[][];
+    return (
+      (nameA?.length ?? 0) - (nameB?.length ?? 0) ||
+      (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
+      a.doc - b.doc
+    );
+  }
+
+  /**
+   * 1 + `RANKING.generality` × the larger share of the name's or the summary's terms the query asks for
+   * (a word's synonyms count as the word): of two operations that match alike, the one that says
+   * no more than the query asks for is the general one.
+   */
+  private generality(doc: number, asked: ReadonlySet<number>): number {
+    const [name = [], summary = []] = this.fields[doc] as number[][];
+    const share = (seq: readonly number[]) =>
+      seq.length === 0 ? 0 : seq.filter((t) => asked.has(t)).length / seq.length;
+    return 1 + RANKING.generality * Math.max(share(name), share(summary));
+  }
+
+  /**
+   * The exact-phrase boost: 1 + `RANKING.phrase` when the query's words stand in its own order, side
+   * by side, in the operation's name or summary, plus `RANKING.proximity` × the share of its pairs of
+   * neighbouring words that stand together, either way round and at most `RANKING.window` words
+   * apart ("repositories of an organization", "organization repositories", "delete a YouTube video"
+   * for "delete a video"). A word's synonyms count as the word.
+   */
+  private phraseBoost(doc: number, sets: ReadonlyArray<ReadonlySet<number>>): number {
+    if (sets.length < 2) return 1;
+    const [name = [], summary = []] = this.fields[doc] as number[][];
+    const inOrder = (seq: readonly number[]) =>
+      seq.some((_, start) => sets.every((set, k) => set.has(seq[start + k] as number)));
+    let pairs = 0;
+    for (let i = 0; i + 1 < sets.length; i++) {
+      const a = sets[i] as ReadonlySet<number>;
+      const b = sets[i + 1] as ReadonlySet<number>;
+      const near = (seq: readonly number[]) =>
+        seq.some((t, j) => {
+          for (let k = j + 1; k <= j + RANKING.window && k < seq.length; k++) {
+            const other = seq[k] as number;
+            if ((a.has(t) && b.has(other)) || (b.has(t) && a.has(other))) return true;
+          }
+          return false;
+        });
+      if (near(name) || near(summary)) pairs++;
+    }
+    const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
+    return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);
+  }
+}

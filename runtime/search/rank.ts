@@ -1,0 +1,244 @@
+/**
+ * BM25F over the fields of the search index (Robertson & Zaragoza, "The Probabilistic Relevance
+ * Framework: BM25 and Beyond", 2009): a term's frequency in each field is weighted and normalised by
+ * that field's length, the sum saturates once, and rare terms count more (idf). Postings are built
+ * when an index is loaded; a query walks only the postings of its own terms.
+ */
+import { FIELDS } from "./fields.js";
+import type { QueryTerm } from "./terms.js";
+
+/**
+ * The ranking's constants. Field weights: the name and the what-it-does sentence above the
+ * description, above parameter names. `b`: how much each field's length normalises its term
+ * frequencies (0: not at all). `k1`: BM25's saturation, how fast repeats of a term stop adding.
+ */
+export const RANKING = {
+  weight: { name: 2.5, summary: 2, description: 0.5, params: 0.5, verb: 1, unit: 0.75 },
+  b: { name: 0.75, summary: 0.75, description: 0.75, params: 0.5, verb: 0, unit: 0.5 },
+  k1: 1.2,
+  /**
+   * What a term counts for by how it came: typed, a synonym of a typed word, a word for the caller
+   * (my → authenticated), "create" for a task with no verb, "update" for a state verb no name has
+   * ("close"), a completion, a near miss.
+   */
+  kind: { typed: 1, synonym: 0.5, self: 0.5, implied: 0.2, fallback: 0.5, prefix: 0.5, fuzzy: 0.3 },
+  /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
+  generality: 0.5,
+  /**
+   * What an operation keeps of its score per fixed segment of its HTTP path: of two that match
+   * alike, the one on the more general resource (`/orgs/{org}/repos`, not
+   * `/orgs/{org}/teams/{team}/repos`) wins.
+   */
+  depth: 0.97,
+  /**
+   * What an operation named for an organisation or an enterprise keeps of its score when the query
+   * names neither: a task that does not say whose asks for the repository's or the user's own.
+   */
+  scope: 0.85,
+  /**
+   * What an operation whose name says another kind of action than the query (create, read, update,
+   * delete: "delete an item" for "add an item") keeps of its score.
+   */
+  conflict: 0.7,
+  /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
+  phrase: 0.2,
+  /** How much a query whose every pair of neighbouring words stands together (either way round) lifts it. */
+  proximity: 0.3,
+  /**
+   * How far apart, in indexed words, two of the query's neighbouring words may stand in a name or
+   * summary and still count as together: 2 lets one word come between ("delete a YouTube video"
+   * for "delete a video"), as a name or summary adds a qualifier the query leaves out.
+   */
+  window: 2,
+};
+
+/** A query term as scored: its number in the index and how it came. */
+export interface ScoredTerm {
+  id: number;
+  term: string;
+  kind: QueryTerm["kind"] | "prefix" | "fuzzy";
+  /** Units (by number) whose operations the term does not count for. */
+  except?: ReadonlySet<number>;
+}
+
+/** Scored documents, in no order: `scores[i]` is the score of document `ids[i]`. */
+export interface Scored {
+  ids: number[];
+  scores: number[];
+}
+
+/**
+ * The postings of an index, worked out from each document's field terms and its unit's terms: for
+ * each term, the documents that have it (`docs`, from `start[term]` to `start[term + 1]`) and its
+ * weighted, length-normalised frequency in each (`tf`), in flat typed arrays.
+ */
+export class Postings25F {
+  private readonly start: Int32Array;
+  private readonly docs: Int32Array;
+  private readonly tf: Float32Array;
+  private readonly frequency: Float64Array;
+  private readonly total: Float64Array;
+  private readonly docUnit: Int32Array;
+
+  /**
+   * `fields[doc][field]` are term numbers in {@link FIELDS} order; `unitTerms[unit]` the terms of a
+   * unit's own text, shared by `docUnit[doc]`'s documents; `actionTerms` the verbs, which count
+   * only where an operation names its action.
+   */
+  constructor(
+    termCount: number,
+    fields: ReadonlyArray<ReadonlyArray<readonly number[]>>,
+    unitTerms: ReadonlyArray<readonly number[]>,
+    docUnit: Int32Array,
+    actionTerms: ReadonlySet<number>,
+  ) {
+    const count = Math.max(1, fields.length);
+    const average = FIELDS.map((_, f) => fields.reduce((n, doc) => n + (doc[f]?.length ?? 0), 0) / count);
+    const averageUnit =
+      fields.reduce((n, _, d) => n + (unitTerms[docUnit[d] as number]?.length ?? 0), 0) / count;
+    const isAction = new Uint8Array(termCount);
+    for (const term of actionTerms) isAction[term] = 1;
+    // Each document's distinct terms and frequencies go to one flat buffer, then are laid out by term.
+    let bound = 0;
+    for (let d = 0; d < fields.length; d++) {
+      for (const field of fields[d] ?? []) bound += field.length;
+      bound += unitTerms[docUnit[d] as number]?.length ?? 0;
+    }
+    const flatTerms = new Int32Array(bound);
+    const flatTf = new Float32Array(bound);
+    const docEnd = new Int32Array(fields.length);
+    const weights = new Float64Array(termCount);
+    const sizes = new Int32Array(termCount + 1);
+    let used = 0;
+    const add = (
+      terms: readonly number[],
+      weight: number,
+      b: number,
+      averageLength: number,
+      actions: boolean,
+    ) => {
+      const gain = weight / (1 - b + (b * terms.length) / Math.max(1e-9, averageLength));
+      for (let k = 0; k < terms.length; k++) {
+        const term = terms[k] as number;
+        if (!actions && isAction[term] === 1) continue;
+        if (weights[term] === 0) flatTerms[used++] = term;
+        weights[term] = (weights[term] as number) + gain;
+      }
+    };
+    for (let d = 0; d < fields.length; d++) {
+      const from = used;
+      const doc = fields[d] ?? [];
+      for (let f = 0; f < FIELDS.length; f++) {
+        const field = FIELDS[f] as (typeof FIELDS)[number];
+        // Verbs say what an operation does where it names its action; in prose they say other things.
+        const actions = field !== "description" && field !== "params";
+        add(doc[f] ?? [], RANKING.weight[field], RANKING.b[field], average[f] as number, actions);
+      }
+      add(unitTerms[docUnit[d] as number] ?? [], RANKING.weight.unit, RANKING.b.unit, averageUnit, true);
+      for (let k = from; k < used; k++) {
+        const term = flatTerms[k] as number;
+        flatTf[k] = weights[term] as number;
+        weights[term] = 0;
+        sizes[term + 1] = (sizes[term + 1] as number) + 1;
+      }
+      docEnd[d] = used;
+    }
+    for (let t = 0; t < termCount; t++) sizes[t + 1] = (sizes[t + 1] as number) + (sizes[t] as number);
+    this.start = sizes;
+    this.docs = new Int32Array(used);
+    this.tf = new Float32Array(used);
+    const next = sizes.slice(0, termCount);
+    for (let d = 0, k = 0; d < fields.length; d++) {
+      for (; k < (docEnd[d] as number); k++) {
+        const term = flatTerms[k] as number;
+        const at = next[term] as number;
+        this.docs[at] = d;
+        this.tf[at] = flatTf[k] as number;
+        next[term] = at + 1;
+      }
+    }
+    this.docUnit = docUnit;
+    this.frequency = new Float64Array(fields.length);
+    this.total = new Float64Array(fields.length);
+  }
+
+  /** How many documents have `term`. */
+  documentFrequency(term: number): number {
+    return term >= 0 && term + 1 < this.start.length
+      ? (this.start[term + 1] as number) - (this.start[term] as number)
+      : 0;
+  }
+
+  /**
+   * The BM25F score of every document any group reaches; each group (a word and its alternatives)
+   * counts once per document. `accept(doc)` leaves documents out.
+   */
+  score(groups: ReadonlyArray<ReadonlyArray<ScoredTerm>>, accept?: (doc: number) => boolean): Scored {
+    const { frequency, total, docs, tf: tfs, start } = this;
+    const n = total.length;
+    const ids: number[] = [];
+    for (const group of groups) {
+      // A group scores as one term (as a synonym query does): its frequency the weighted sum of its
+      // members', its idf that of every document any member is in, so that a rare synonym does not
+      // outweigh the word typed, nor a common one drown it.
+      const touched: number[] = [];
+      for (const { id, kind, except } of group) {
+        const weight = RANKING.kind[kind];
+        const end = start[id + 1] ?? 0;
+        for (let k = start[id] ?? 0; k < end; k++) {
+          const doc = docs[k] as number;
+          if (except?.has(this.docUnit[doc] as number)) continue;
+          if (frequency[doc] === 0) touched.push(doc);
+          frequency[doc] = (frequency[doc] as number) + weight * (tfs[k] as number);
+        }
+      }
+      const idf = Math.log(1 + (n - touched.length + 0.5) / (touched.length + 0.5));
+      for (const doc of touched) {
+        const tf = frequency[doc] as number;
+        frequency[doc] = 0;
+        if (accept && !accept(doc)) continue;
+        if (total[doc] === 0) ids.push(doc);
+        total[doc] = (total[doc] as number) + (idf * tf) / (RANKING.k1 + tf);
+      }
+    }
+    const scores = ids.map((doc) => {
+      const score = total[doc] as number;
+      total[doc] = 0;
+      return score;
+    });
+    return { ids, scores };
+  }
+}
+
+type Hit = { doc: number; score: number };
+
+/** The `count` best-scored documents, best first: a bounded min-heap, not a sort of every match. */
+export function bestScored({ ids, scores }: Scored, count: number): Hit[] {
+  const heap: Hit[] = [];
+  const at = (i: number) => heap[i] as Hit;
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [at(j), at(i)];
+  };
+  for (let k = 0; k < ids.length; k++) {
+    const hit = { doc: ids[k] as number, score: scores[k] as number };
+    if (heap.length < count) {
+      heap.push(hit);
+      for (let i = heap.length - 1; i > 0 && at(i).score < at((i - 1) >> 1).score; i = (i - 1) >> 1) {
+        swap(i, (i - 1) >> 1);
+      }
+      continue;
+    }
+    if (hit.score <= at(0).score) continue;
+    heap[0] = hit;
+    for (let i = 0; ; ) {
+      let least = i;
+      for (const child of [2 * i + 1, 2 * i + 2]) {
+        if (child < heap.length && at(child).score < at(least).score) least = child;
+      }
+      if (least === i) break;
+      swap(i, least);
+      i = least;
+    }
+  }
+  return heap.sort((a, b) => b.score - a.score);
+}

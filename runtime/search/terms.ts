@@ -1,0 +1,282 @@
+/**
+ * How search reads text, the same on both sides of the index: identifiers and prose split into
+ * words (`getUserById` → get user by id), HTML tags and URLs left out, lower-cased, stop words
+ * dropped, abbreviations spelled out (repo → repository, PR → pull request) and every word
+ * Porter-stemmed (invoices → invoic, creating → creat). A query also gets the verbs and nouns people
+ * use for the same thing (open → create, remove → delete, my → the authenticated user), weighted
+ * below the word it typed. Every step is a single pass over the text: no regular expression here
+ * can backtrack, so the work is linear in the length of the text.
+ */
+import type { CataloguedCode } from "../error-codes.js";
+import { foldPhrases } from "./phrases.js";
+import { stem } from "./stem.js";
+import {
+  ABBREVIATIONS,
+  ACTION_GROUPS,
+  ACTION_STEMS,
+  LATER_WORDS,
+  MANY_WORDS,
+  PEOPLE_WORDS,
+  QUESTIONS,
+  STATE_VERBS,
+  STATES,
+  STOP_WORDS,
+  THINGS,
+  UPDATE,
+} from "./words.js";
+
+/** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
+export const MAX_QUERY_CHARS = 1_000;
+/** The same limit, as the tool schemas' `maxLength`. */
+export const MAX_QUERY_LENGTH = MAX_QUERY_CHARS;
+/** Most words of a query used: each costs a walk over postings, and no task needs more. */
+export const MAX_QUERY_WORDS = 32;
+
+/** Why a search query is refused (too long), or undefined when it may be searched. */
+export function queryProblem(
+  query: string,
+): { code: CataloguedCode<"QUERY_TOO_LONG">; message: string; hint: string } | undefined {
+  if (query.length <= MAX_QUERY_CHARS) return undefined;
+  return {
+    code: "QUERY_TOO_LONG",
+    message: `the query is ${query.length} characters long; at most ${MAX_QUERY_CHARS} are searched`,
+    hint: 'say what you want to do in a few words, for example "send an email"',
+  };
+}
+
+/**
+ * Stop words that still say something in a query: "my" means the caller (APIs say "the
+ * authenticated user", "current user" or "viewer"), "all" and "every" ask for a list, "who" asks
+ * for people (an API's members or users).
+ */
+const HINTS = new Map<string, { kind: QueryTerm["kind"]; terms: string[] }>();
+const SELF = { kind: "self" as const, terms: ["authenticated", "current", "viewer"].map(stem) };
+for (const word of ["i", "me", "my", "mine", "myself", "own"]) HINTS.set(word, SELF);
+const MANY = { kind: "synonym" as const, terms: ["list"] };
+for (const word of MANY_WORDS) HINTS.set(word, MANY);
+const PEOPLE = { kind: "synonym" as const, terms: ["member", "user"].map(stem) };
+for (const word of PEOPLE_WORDS) HINTS.set(word, PEOPLE);
+// A day or a time to come asks for something scheduled ("send a message tomorrow").
+const LATER = { kind: "synonym" as const, terms: [stem("schedule")] };
+for (const word of LATER_WORDS) HINTS.set(word, LATER);
+
+const GET = stem("get");
+const LIST = stem("list");
+const CREATE = stem("create");
+
+/** True for a plural noun: a word whose stem is that of the word without its closing s. */
+function isPlural(word: string): boolean {
+  if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
+  return stem(word) === stem(word.slice(0, -1));
+}
+
+/**
+ * "Make the repository private" changes a thing that exists: "make" ending on a state is an
+ * update. ("Make a private channel", the state before the thing, creates one.)
+ */
+function madeInto(words: string[]): string[] {
+  if (words[0] !== "make" || words.length < 3 || !STATES.has(words.at(-1) as string)) return words;
+  return ["change", ...words.slice(1)];
+}
+
+/** Verbs of the create group that are also adjectives: a thing's state or age. */
+const ADJECTIVES = new Set(["open", "new"].map(stem));
+
+/** A stem → the stems of its synonyms. */
+const EXPANSIONS = (() => {
+  const map = new Map<string, Set<string>>();
+  for (const group of [...ACTION_GROUPS, ...THINGS]) {
+    const stems = group.map(stem);
+    for (const own of stems) {
+      const others = map.get(own) ?? new Set<string>();
+      for (const other of stems) if (other !== own) others.add(other);
+      map.set(own, others);
+    }
+  }
+  return map;
+})();
+
+function isWordChar(code: number, char: string): boolean {
+  if (code < 128) {
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  }
+  return /[\p{L}\p{N}]/u.test(char);
+}
+
+function isUpper(code: number, char: string): boolean {
+  if (code < 128) return code >= 65 && code <= 90;
+  return char !== char.toLowerCase() && char === char.toUpperCase();
+}
+
+function isLowerOrDigit(code: number, char: string): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+  return !isUpper(code, char);
+}
+
+/**
+ * Splits identifiers and prose into words in one pass: `getUserById`, `get_user-by/id` → get user
+ * by id; `HTMLParser` → HTML Parser; `service42` stays whole.
+ */
+export function splitWords(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  const chars = Array.from(text);
+  const codes = chars.map((c) => c.codePointAt(0) as number);
+  for (let i = 0; i <= chars.length; i++) {
+    const char = chars[i] as string;
+    const code = codes[i] as number;
+    if (i === chars.length || !isWordChar(code, char)) {
+      if (start >= 0) words.push(chars.slice(start, i).join(""));
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    const previous = chars[i - 1] as string;
+    const previousCode = codes[i - 1] as number;
+    if (!isUpper(code, char)) continue;
+    // lower or digit → Upper starts a word; in an upper-case run, the last capital before a lower-case
+    // letter does (HTMLParser), unless that letter is a plural's closing s (PRs, URLs).
+    const next = chars[i + 1];
+    const nextIsLower = next !== undefined && !isUpper(codes[i + 1] as number, next) && /\p{L}/u.test(next);
+    const plural = next === "s" && !/[\p{L}\p{N}]/u.test(chars[i + 2] ?? " ");
+    if (
+      isLowerOrDigit(previousCode, previous) ||
+      (isUpper(previousCode, previous) && nextIsLower && !plural)
+    ) {
+      words.push(chars.slice(start, i).join(""));
+      start = i;
+    }
+  }
+  return words;
+}
+
+/**
+ * Text without HTML tags and URLs (vendor descriptions carry both; neither says what an operation
+ * does). One pass: a tag or URL is skipped up to its end, never searched for again.
+ */
+export function plainText(text: string, options: { urls: boolean } = { urls: true }): string {
+  let out = "";
+  let i = 0;
+  let noMoreTags = false;
+  while (i < text.length) {
+    const char = text[i] as string;
+    if (char === "<" && !noMoreTags && /[A-Za-z/!]/.test(text[i + 1] ?? "")) {
+      const end = text.indexOf(">", i + 1);
+      if (end < 0) noMoreTags = true;
+      else {
+        out += " ";
+        i = end + 1;
+        continue;
+      }
+    }
+    if (options.urls && (char === "h" || char === "H") && /^https?:\/\//i.test(text.slice(i, i + 8))) {
+      while (i < text.length && !/[\s)\]>"']/.test(text[i] as string)) i++;
+      out += " ";
+      continue;
+    }
+    out += char;
+    i++;
+  }
+  return out;
+}
+
+/** The lower-case words of `text`, abbreviations spelled out, stop words and single letters kept. */
+function lowerWords(text: string): string[] {
+  const out: string[] = [];
+  for (const word of splitWords(text)) {
+    const lower = word.toLowerCase();
+    const spelled = ABBREVIATIONS.get(lower);
+    if (spelled) out.push(...spelled);
+    else out.push(lower);
+  }
+  return out;
+}
+
+function keep(word: string): boolean {
+  return !STOP_WORDS.has(word) && (word.length > 1 || (word >= "0" && word <= "9"));
+}
+
+/** The indexed terms of `text`, in order, repeats kept (for term frequencies and phrases). */
+export function indexTerms(text: string): string[] {
+  return lowerWords(text).filter(keep).map(stem);
+}
+
+/** The distinct indexed terms of `text`, in order. */
+export function termsOf(text: string): string[] {
+  return [...new Set(indexTerms(text))];
+}
+
+/** One term of a query group: typed, a synonym of a typed word, or a word for the caller (my → authenticated). */
+export interface QueryTerm {
+  term: string;
+  kind: "typed" | "synonym" | "self" | "implied" | "fallback";
+}
+
+/** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
+export interface ReadQuery {
+  /** Each group scores once per document, by its best term. */
+  groups: QueryTerm[][];
+  /** The typed terms, in order, for the exact-phrase boost. */
+  phrase: string[];
+}
+
+/**
+ * Reads a query: at most {@link MAX_QUERY_CHARS} characters and {@link MAX_QUERY_WORDS} words, a
+ * group per distinct intent.
+ */
+export function readQuery(query: string): ReadQuery {
+  const words = madeInto(foldPhrases(lowerWords(query.slice(0, MAX_QUERY_CHARS))));
+  const groups: Array<Map<string, QueryTerm["kind"]>> = [];
+  const phrase: string[] = [];
+  const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
+  let verbSeen = false;
+  for (const word of words) {
+    if (phrase.length === MAX_QUERY_WORDS) break;
+    const hint = HINTS.get(word);
+    if (hint) hinted.add(hint);
+    if (!keep(word)) continue;
+    const term = stem(word);
+    // After the first word, a verb's past participle says which one ("reopen a closed pull
+    // request", "restore a deleted file"), not what to do: it would find the operations that do it.
+    if (phrase.length > 0 && word.endsWith("ed") && (ACTION_STEMS.has(term) || STATE_VERBS.has(term)))
+      continue;
+    phrase.push(term);
+    const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
+    // After a verb, "open" and "new" say which ones ("list open issues"), not what to do.
+    if (!(verbSeen && ADJECTIVES.has(term)))
+      for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    verbSeen ||= ACTION_STEMS.has(term);
+    if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
+    // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
+    const same = groups.find((group) => group.has(term));
+    if (!same) groups.push(alternatives);
+    else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
+  }
+  // Asking to see things, many of them ("show open pull requests"), asks for a list.
+  const read = groups.find((group) => group.get(GET) !== undefined && group.get(LIST) === undefined);
+  if (read && words.some(isPlural)) read.set(LIST, "synonym");
+  // A hint adds nothing when a group already asks for its terms (all … list), else it stands as its own.
+  const typed = groups.length;
+  if (typed > 0) {
+    for (const { kind, terms } of hinted) {
+      if (!groups.some((group) => terms.some((term) => group.has(term)))) {
+        groups.push(new Map(terms.map((term) => [term, kind])));
+      }
+    }
+  }
+  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
+  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
+  const acts = (group: Map<string, QueryTerm["kind"]>) =>
+    [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
+  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
+  if (typed > 1 && !groups.some(acts)) {
+    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
+  }
+  return {
+    groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
+    phrase,
+  };
+}
