@@ -13,6 +13,7 @@ import {
   unitDeclarationPath,
 } from "../../runtime/sandbox/declarations.js";
 import { linkedDeclaration } from "../../runtime/sandbox/spec-types-link.js";
+import { unitsGlobalDeclaration } from "../../runtime/sandbox/units-global.js";
 import { GENERATED_HEADER, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
 import { usesSpecTypes } from "./operation-types.js";
@@ -41,18 +42,6 @@ export function emitUnitDeclaration(unit: UnitPlan): string {
   return `${GENERATED_HEADER}\n${unitNamespace(unit)}`;
 }
 
-const PRELUDE = `declare namespace Units {
-  /** One operation found by \`units.search\`. */
-  interface SearchHit {
-    unit: string;
-    operation: string;
-    /** How to call it, e.g. \`units.notes.listNotes(input: { limit?: number }): Promise<unknown>\`. */
-    signature: string;
-    description: string;
-  }
-}
-`;
-
 /**
  * \`.code-mode/units.d.ts\`: the \`units\` global, referencing each Code Mode unit's declaration (the
  * runtime inlines them when it shows the whole API to an agent).
@@ -67,15 +56,7 @@ function emitCodeModeDeclaration(units: readonly UnitPlan[]): string {
         `${docComment(u.ir.unit.description || u.ir.unit.name, "  ")}  readonly ${propertyKey(u.id)}: Units.${u.ident}.Client;\n`,
     )
     .join("");
-  return (
-    `${GENERATED_HEADER}${references}\n${PRELUDE}\n` +
-    `/** The units this sandbox can call. Every call returns a promise: \`await\` it. */\n` +
-    `declare const units: {\n${members}` +
-    `  /** Finds operations by keywords, best first. */\n` +
-    `  search(query: string, options?: { unit?: string; limit?: number }): Promise<Units.SearchHit[]>;\n` +
-    `  /** The TypeScript declaration of a unit, or of one of its operations. */\n` +
-    `  describe(unit: string, operation?: string): Promise<string>;\n};\n`
-  );
+  return `${GENERATED_HEADER}${references}${unitsGlobalDeclaration(members)}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CallOptions, UnitRuntime } from "../core.js";
 import { UnitError } from "../errors.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
 import { type BundleDeclarations, loadDeclarations } from "../sandbox/declarations.js";
+import { unitsGlobalDeclaration } from "../sandbox/units-global.js";
 import { operationSignature } from "../signature.js";
 import type { ServedUnit } from "./catalog.js";
 import type { CallOutcome } from "./context.js";
@@ -88,30 +89,6 @@ function writtenDeclaration(unit: ManifestUnit, ident: string): string {
   return `declare namespace Units.${ident} {\n  interface Client {\n${methods.join("")}  }\n}\n`;
 }
 
-/** The `units` global over `members` (what the compiler writes to `.code-mode/units.d.ts`). */
-function unitsGlobal(members: string): string {
-  return `
-declare namespace Units {
-  /** One operation found by \`units.search\`. */
-  interface SearchHit {
-    unit: string;
-    operation: string;
-    /** How to call it, e.g. \`units.notes.listNotes(input: { limit?: number }): Promise<unknown>\`. */
-    signature: string;
-    description: string;
-  }
-}
-
-/** The units this sandbox can call. Every call returns a promise: \`await\` it. */
-declare const units: {
-${members}  /** Finds operations by keywords, best first. */
-  search(query: string, options?: { unit?: string; limit?: number }): Promise<Units.SearchHit[]>;
-  /** The TypeScript declaration of a unit, or of one of its operations. */
-  describe(unit: string, operation?: string): Promise<string>;
-};
-`;
-}
-
 /** Declarations of every Code Mode unit in `units`, keyed by served ID. */
 function servedDeclarations(
   units: readonly ManifestUnit[],
@@ -146,7 +123,7 @@ function servedDeclarations(
       return `  ${docLine(unit.description || unit.name)}\n  readonly ${key}: Units.${idents.get(unit.id)}.Client;\n`;
     })
     .join("");
-  const own = unitsGlobal(members);
+  const own = unitsGlobalDeclaration(members);
   const combined = `${units.map((unit) => texts.get(unit.id) as string).join("\n")}\n${own}`;
   const version = createHash("sha256").update(combined).digest("hex").slice(0, 16);
   const byId = new Map(units.map((unit) => [unit.id, texts.get(unit.id) as string]));
