@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkManifest, readManifest } from "../../../runtime/contract/manifest.js";
 import { MANIFEST_OFFSETS_FILE, readManifestIndex } from "../../../runtime/contract/manifest-slice.js";
 
-const GENERATED = join(import.meta.dirname, "../../generated");
+const GENERATED = join(import.meta.dirname, "../../../generated");
 const BUNDLES = ["basic", "openapi", "discovery", "graphql", "mcp", "secure", "streamable", "tour"];
 const copies: string[] = [];
 

@@ -26,7 +26,7 @@ import {
 } from "../../../../runtime/sandbox/declarations/describe-pieces.js";
 import { diskReader } from "../../../../runtime/sandbox/declarations/spec-types-link.js";
 
-const FIXTURES = join(import.meta.dirname, "../../fixtures/emit");
+const FIXTURES = join(import.meta.dirname, "../../../fixtures/emit");
 const PETSTORE = join(FIXTURES, "openapi-petstore/expected");
 const copies: string[] = [];
 /** The pieces read from a table's numbers, as a list of entries. */

@@ -17,7 +17,7 @@ import { DeclarationSources } from "../../../../runtime/sandbox/declarations/des
 import { diskReader, restoreLines } from "../../../../runtime/sandbox/declarations/spec-types-link.js";
 import { piecesText } from "../../../../runtime/sandbox/declarations/types-excerpt.js";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../../../..");
 const BUNDLES = [
   ...["openapi-petstore", "http-actions", "plural-children", "names", "cli-actions"].map((name) =>
     join(ROOT, "test/fixtures/emit", name, "expected"),
