@@ -126,7 +126,7 @@ describe("unitc auth login with a pasted callback URL", () => {
   }, 60_000);
 
   it("surfaces a pasted error= callback at once", async () => {
-    const started = Date.now();
+    // Were the refusal not to end the wait, the login's five-minute limit would outlast this test's own.
     const result = await pasteLogin("refused", async (url) => {
       const login = new URL(url);
       const callback = new URL(login.searchParams.get("redirect_uri") as string);
@@ -137,7 +137,6 @@ describe("unitc auth login with a pasted callback URL", () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("the provider refused the login: access_denied (the person said no)");
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(await stored("refused")).toBeUndefined();
   }, 60_000);
 
