@@ -14,8 +14,8 @@ import { withBundleSetting } from "./bundle-setting.js";
 import { type Diagnostic, hasErrors } from "./codes/diagnostics.js";
 import type { CompileOptions, CompileResult } from "./compile.js";
 import {
+  type CompiledBuild,
   checkUpToDate,
-  compiledBuild,
   type RecordedSources,
   type RecordOptions,
   recordBuild,
@@ -218,4 +218,19 @@ function changedOperationLines(written: WriteResult, files: ReadonlyMap<string, 
     return [];
   }
   return diffManifests(previous, JSON.parse(next)).map(formatManifestChange);
+}
+
+/** What the record keeps of a finished compile whose output folder now holds `files`. */
+function compiledBuild(result: CompileResult, files: Iterable<string>): CompiledBuild | undefined {
+  const discovered = result.context.discovered;
+  if (!discovered) return undefined;
+  return {
+    units: discovered.units.length,
+    operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
+    diagnostics: result.diagnostics,
+    files: [...files],
+    setRoots: discovered.roots,
+    inputs: discovered.inputHashes,
+    remote: discovered.remote,
+  };
 }

@@ -8,6 +8,7 @@ import type { Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
+import { writeAtomically } from "./shared/write-atomically.js";
 
 export interface WriteOptions {
   /** Absolute output folder. */
@@ -92,19 +93,6 @@ async function removeEmptyDirs(root: string, files: readonly string[]): Promise<
   for (const file of files) for (let d = dirname(file); d !== "." && d !== ""; d = dirname(d)) dirs.add(d);
   for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
     await rmdir(join(root, dir)).catch(() => undefined);
-  }
-}
-
-/** Writes through a temporary file beside the target, so a reader never sees half a file. */
-export async function writeAtomically(target: string, text: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, text);
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }
 

@@ -20,14 +20,13 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { canonicalJson } from "../../runtime/canonical.js";
+import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
-import type { CompileResult } from "../compile.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { listUnitFiles } from "../load/units-root.js";
-import { writeAtomically } from "../write.js";
-import { fileStamp, fileTextHash } from "./file-hashes.js";
+import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
+import { writeAtomically } from "../shared/write-atomically.js";
 
 const FORMAT = 1;
 
@@ -226,21 +225,6 @@ export interface CompiledBuild extends RecordedBuild {
   setRoots: readonly string[];
   inputs: ReadonlyMap<string, string>;
   remote: boolean;
-}
-
-/** What the record keeps of a finished compile whose output folder now holds `files`. */
-export function compiledBuild(result: CompileResult, files: Iterable<string>): CompiledBuild | undefined {
-  const discovered = result.context.discovered;
-  if (!discovered) return undefined;
-  return {
-    units: discovered.units.length,
-    operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
-    diagnostics: result.diagnostics,
-    files: [...files],
-    setRoots: discovered.roots,
-    inputs: discovered.inputHashes,
-    remote: discovered.remote,
-  };
 }
 
 /**

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_CODE_PREFIX } from "../../runtime/auth/device.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
-import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
@@ -126,7 +126,7 @@ describe("unitc auth login with a pasted callback URL", () => {
   }, 60_000);
 
   it("surfaces a pasted error= callback at once", async () => {
-    const started = Date.now();
+    // Were the refusal not to end the wait, the login's five-minute limit would outlast this test's own.
     const result = await pasteLogin("refused", async (url) => {
       const login = new URL(url);
       const callback = new URL(login.searchParams.get("redirect_uri") as string);
@@ -137,7 +137,6 @@ describe("unitc auth login with a pasted callback URL", () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("the provider refused the login: access_denied (the person said no)");
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(await stored("refused")).toBeUndefined();
   }, 60_000);
 

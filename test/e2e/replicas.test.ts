@@ -75,22 +75,28 @@ function outcomeOf(error: unknown): Call["outcome"] {
 }
 
 /** Calls the echo tool as fast as answered until `stopAt`, recording each call. */
+/** One call by client `index`, recorded with its outcome. */
+async function callOnce(client: ServeClient, index: number, tool: string, word: string, calls: Call[]) {
+  const at = Date.now();
+  try {
+    const result = await client.callTool(tool, { word });
+    const text = resultText(result);
+    const right = !result.isError && new RegExp(`"echo":\\s*"${word}"`).test(text);
+    const outcome = right ? "ok" : "wrong";
+    calls.push({ client: index, at, end: Date.now(), outcome, detail: right ? undefined : text });
+    return outcome;
+  } catch (error) {
+    const outcome = outcomeOf(error);
+    calls.push({ client: index, at, end: Date.now(), outcome, detail: String(error) });
+    return outcome;
+  }
+}
+
 async function drive(client: ServeClient, index: number, tool: string, stopAt: number, calls: Call[]) {
   for (let n = 0; Date.now() < stopAt; n++) {
-    const word = `c${index}-${n}`;
-    const at = Date.now();
-    try {
-      const result = await client.callTool(tool, { word });
-      const text = resultText(result);
-      const right = !result.isError && new RegExp(`"echo":\\s*"${word}"`).test(text);
-      const outcome = right ? "ok" : "wrong";
-      calls.push({ client: index, at, end: Date.now(), outcome, detail: right ? undefined : text });
-    } catch (error) {
-      const outcome = outcomeOf(error);
-      calls.push({ client: index, at, end: Date.now(), outcome, detail: String(error) });
-      // A refused client backs off a little rather than spinning on 401s.
-      if (outcome === "401") await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const outcome = await callOnce(client, index, tool, `c${index}-${n}`, calls);
+    // A refused client backs off a little rather than spinning on 401s.
+    if (outcome === "401") await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -148,6 +154,9 @@ it(
         ),
       SETTLE_MS,
     );
+    // Calls the revoked client makes once every replica knows, whatever is left of the load window
+    // on a busy machine.
+    for (let n = 0; n < 3; n++) await callOnce(clients[0] as ServeClient, 0, tool, `late-${n}`, calls);
 
     // (3) One replica SIGKILLed with calls in flight, then started again (on a new port).
     await pause(start + WINDOW_MS * 0.6 - Date.now());

@@ -139,14 +139,12 @@ describe("telemetry", () => {
     // A port that accepts and never answers: the send is cut at its bound.
     const silent = createServer(() => {});
     await new Promise<void>((done) => silent.listen(0, "127.0.0.1", done));
-    const started = performance.now();
-    // Generous: the bound only tells a cut send from one left to hang on the silent port.
+    // A send left to hang on the silent port would hold the command past this test's time limit.
     const run = await unitc(LIST, {
       UNITC_TELEMETRY_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`,
       UNITC_TELEMETRY_SEND_BOUND_MS: "",
     });
     expect(run.code).toBe(0);
-    expect(performance.now() - started).toBeLessThan(20_000);
     silent.closeAllConnections();
     await new Promise((done) => silent.close(done));
   });
