@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
-import type { CataloguedCode } from "../runtime/error-codes.js";
+import type { CataloguedCode } from "../runtime/codes/index.js";
 import { OptionalPackageError } from "../runtime/optional-package.js";
 import { SecretReferenceError } from "../runtime/references.js";
 import {

@@ -4,8 +4,9 @@
  * its operations, and the input is validated by the runtime before anything is called. Answers go
  * back as JSON text; a failure carries only its code, message, hint and problem lines.
  */
+
+import type { UnitErrorCode } from "../codes/index.js";
 import type { UnitRuntime } from "../core.js";
-import type { UnitErrorCode } from "../error-codes.js";
 import { isUnitError, UnitError } from "../errors.js";
 import { hasCodeMode, type Manifest, type ManifestOperation, type ManifestUnit } from "../manifest.js";
 import { SearchIndex } from "../search/index.js";

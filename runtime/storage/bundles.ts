@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../canonical.js";
-import type { CataloguedCode } from "../error-codes.js";
+import type { CataloguedCode } from "../codes/index.js";
 import { type HeadSignature, headVerifies, signHead } from "./head-signature.js";
 import type { Signer, Verifier } from "./publisher-key.js";
 import { type Store, StoreError, type StoreKey } from "./types.js";

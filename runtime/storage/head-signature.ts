@@ -6,7 +6,7 @@
  * replica load what it names.
  */
 import { canonicalJson } from "../canonical.js";
-import type { CataloguedCode } from "../error-codes.js";
+import type { CataloguedCode } from "../codes/index.js";
 import type { BundleHead } from "./bundles.js";
 import type { SignatureAlg, Signer, Verifier } from "./publisher-key.js";
 

@@ -18,7 +18,7 @@ import {
   timingSafeEqual,
   verify,
 } from "node:crypto";
-import type { CataloguedCode } from "../error-codes.js";
+import type { CataloguedCode } from "../codes/index.js";
 import { resolveSecret } from "../references.js";
 import type { VaultKey } from "./seal.js";
 
