@@ -13,7 +13,7 @@ export interface CatalogueCode {
   severity: Severity;
   summary: string;
   hint: string;
-  example?: string;
+  example: string;
 }
 
 /** Every code, compiler codes first, each catalogue in alphabetical order. */
