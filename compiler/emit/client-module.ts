@@ -5,7 +5,7 @@
  * declaration both refer to it (GitHub's REST API: 1.2 MB written twice before).
  */
 import { readTemplate } from "../../runtime/templates.js";
-import type { TypesModule } from "../discover/types.js";
+import type { TypesModule } from "../discover/shared/types.js";
 import { docComment, objectKey, stringLiteral } from "./literal.js";
 import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";

@@ -11,9 +11,9 @@ import {
   consoleDeclaration,
   DECLARATION_FILE,
   unitDeclarationPath,
-} from "../../runtime/sandbox/declarations.js";
-import { linkedDeclaration } from "../../runtime/sandbox/spec-types-link.js";
-import { unitsGlobalDeclaration } from "../../runtime/sandbox/units-global.js";
+} from "../../runtime/sandbox/declarations/declarations.js";
+import { linkedDeclaration } from "../../runtime/sandbox/declarations/spec-types-link.js";
+import { unitsGlobalDeclaration } from "../../runtime/sandbox/declarations/units-global.js";
 import { readTemplate } from "../../runtime/templates.js";
 import { generatedHeader, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
@@ -62,7 +62,7 @@ function emitCodeModeDeclaration(units: readonly UnitPlan[]): string {
 
 /**
  * `.code-mode/tsconfig.json`: the sandbox as tsc sees it, with the options of the runtime's own check
- * (`runtime/sandbox/typecheck.ts`): ES2023 and nothing of Node or the DOM, JavaScript welcome. Every
+ * (`runtime/sandbox/check/typecheck.ts`): ES2023 and nothing of Node or the DOM, JavaScript welcome. Every
  * script is a module, so top-level `await` type-checks and scripts in one folder do not share names.
  * Its text is `templates/code-mode/tsconfig.json`, under the generated-file header.
  */

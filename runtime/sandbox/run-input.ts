@@ -4,7 +4,7 @@
  * `ARGS_INVALID` (or `CODE_TOO_LARGE`), and a `timeoutMs` that is not a number is refused, not ignored.
  */
 import type { CataloguedCode } from "../codes/index.js";
-import { MAX_CODE_BYTES, resolveTimeout } from "./limits.js";
+import { MAX_CODE_BYTES, resolveTimeout } from "./shared/limits.js";
 
 /** The fields a run takes; the tool's input schema allows no others. */
 const FIELDS = ["code", "timeoutMs"];

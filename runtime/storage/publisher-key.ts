@@ -19,7 +19,7 @@ import {
   verify,
 } from "node:crypto";
 import type { CataloguedCode } from "../codes/index.js";
-import { resolveSecret } from "../references.js";
+import { resolveSecret } from "../shared/references.js";
 import type { VaultKey } from "./seal.js";
 
 /** How a head is authenticated: the publisher's Ed25519 key, or a MAC under a vault subkey. */

@@ -9,7 +9,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import type { CataloguedCode } from "../codes/index.js";
-import type { StoreKey } from "./types.js";
+import type { StoreKey } from "./shared/types.js";
 
 const MAGIC = Buffer.from("UVLT", "ascii");
 const FORMAT = 1;

@@ -7,7 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generatedHeader } from "../../compiler/emit/client-module.js";
-import { sandboxPrelude } from "../../runtime/sandbox/prelude.js";
+import { sandboxPrelude } from "../../runtime/sandbox/engine/prelude.js";
 import { readTemplate, type TemplateName } from "../../runtime/templates.js";
 import { REPO } from "../support/built-cli.js";
 
