@@ -14,7 +14,7 @@
 //    most of what remained.
 // 3. The Code Mode worker scripts, beside each copy of the code that starts them (worker-client
 //    looks for `./engine-worker.js` next to itself).
-// 4. dist/templates/: the verbatim texts of templates/ (runtime/templates.ts reads them), copied as
+// 4. dist/templates/: the verbatim texts of templates/ (runtime/shared/templates.ts reads them), copied as
 //    tsc copies schemas/, so the package ships them once, under dist/.
 //
 // Packages in BUNDLED are inlined; every other package stays an import from node_modules, so

@@ -14,7 +14,7 @@ import {
 } from "../../runtime/sandbox/declarations/declarations.js";
 import { linkedDeclaration } from "../../runtime/sandbox/declarations/spec-types-link.js";
 import { unitsGlobalDeclaration } from "../../runtime/sandbox/declarations/units-global.js";
-import { readTemplate } from "../../runtime/templates.js";
+import { readTemplate } from "../../runtime/shared/templates.js";
 import { generatedHeader, generatorLine } from "./client-module.js";
 import { docComment, propertyKey, stringLiteral } from "./literal.js";
 import { usesSpecTypes } from "./operation-types.js";

@@ -5,7 +5,7 @@
  * into another folder too: the index imports the bundle's `package.json`, which tsc then copies
  * beside the built modules, and finds the manifest of the bundle it was built from.
  */
-import { readTemplate } from "../../runtime/templates.js";
+import { readTemplate } from "../../runtime/shared/templates.js";
 import { generatedHeader } from "./client-module.js";
 import { docComment, objectKey, propertyKey, stringLiteral } from "./literal.js";
 import type { UnitPlan } from "./plan.js";

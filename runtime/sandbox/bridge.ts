@@ -6,7 +6,7 @@
  */
 
 import type { UnitRuntime } from "../calls/create-runtime.js";
-import type { UnitErrorCode } from "../codes/index.js";
+import type { UnitErrorCode } from "../contract/codes/index.js";
 import { isUnitError, UnitError } from "../contract/errors.js";
 import {
   hasCodeMode,

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../../contract/manifest.js";
 import { operationSignature, unitAccessor } from "../../contract/signature.js";
-import { readTemplate } from "../../templates.js";
+import { readTemplate } from "../../shared/templates.js";
 import { type BundleReader, expandWithRegions, type SourceRegion } from "./spec-types-link.js";
 import { type Piece, piecesText, pushPiece, specTypesSpan, typesExcerptPieces } from "./types-excerpt.js";
 

@@ -3,7 +3,7 @@
  * (sandbox-side JavaScript, `templates/code-mode/prelude.js`) that removes every other global and defines `units` and `console`.
  * The prelude's stubs only shape requests; the host checks every request against the bundle.
  */
-import { readTemplate } from "../../templates.js";
+import { readTemplate } from "../../shared/templates.js";
 
 /**
  * The sandbox's global names: ECMAScript built-ins QuickJS provides, minus `SharedArrayBuffer`

@@ -6,10 +6,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generatedHeader } from "../../compiler/emit/client-module.js";
-import { sandboxPrelude } from "../../runtime/sandbox/engine/prelude.js";
-import { readTemplate, type TemplateName } from "../../runtime/templates.js";
-import { REPO } from "../support/built-cli.js";
+import { generatedHeader } from "../../../compiler/emit/client-module.js";
+import { sandboxPrelude } from "../../../runtime/sandbox/engine/prelude.js";
+import { readTemplate, type TemplateName } from "../../../runtime/shared/templates.js";
+import { REPO } from "../../support/built-cli.js";
 
 const NAMES: TemplateName[] = [
   "file-header.txt",
@@ -32,7 +32,7 @@ describe("templates/", () => {
   });
 
   it("is read from dist/templates by the built runtime", async () => {
-    const built = (await import(join(REPO, "dist/runtime/templates.js"))) as {
+    const built = (await import(join(REPO, "dist/runtime/shared/templates.js"))) as {
       readTemplate: typeof readTemplate;
     };
     for (const name of NAMES) expect(built.readTemplate(name)).toBe(await file(`dist/templates/${name}`));
