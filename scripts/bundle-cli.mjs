@@ -14,6 +14,8 @@
 //    most of what remained.
 // 3. The Code Mode worker scripts, beside each copy of the code that starts them (worker-client
 //    looks for `./engine-worker.js` next to itself).
+// 4. dist/templates/: the verbatim texts of templates/ (runtime/shared/templates.ts reads them), copied as
+//    tsc copies schemas/, so the package ships them once, under dist/.
 //
 // Packages in BUNDLED are inlined; every other package stays an import from node_modules, so
 // packages with native binaries or wasm files (esbuild, QuickJS, rollup), large ones only
@@ -21,7 +23,7 @@
 // instance with their plugins (graphql) behave exactly as without the bundle. A bundled package must
 // never also be reachable through an external one, or two copies of it would meet.
 import { spawn } from "node:child_process";
-import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, copyFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -219,6 +221,10 @@ async function recordServeCache() {
     throw new Error(`bundle-cli: the serve run that records the code cache failed (exit ${code})\n${logs}`);
   }
 }
+
+// 4. The templates first: the serve run below reads them.
+await rm(join(root, "dist/templates"), { recursive: true, force: true });
+await cp(join(root, "templates"), join(root, "dist/templates"), { recursive: true });
 
 // 1. The executable and its chunks.
 await rm(join(outdir, "chunks"), { recursive: true, force: true });

@@ -7,9 +7,7 @@ import { jsonArg } from "../output-format.js";
 function describe(entry: CatalogueCode): string {
   const kind = entry.origin === "compiler" ? `compiler diagnostic, ${entry.severity}` : "runtime error";
   const lines = [`${entry.code} (${kind})`, "", `  ${entry.summary}`, "", `  hint: ${entry.hint}`];
-  if (entry.example !== undefined) {
-    lines.push("", "  example:", ...entry.example.split("\n").map((line) => `    ${line}`));
-  }
+  lines.push("", "  example:", ...entry.example.split("\n").map((line) => `    ${line}`));
   return `${lines.join("\n")}\n`;
 }
 

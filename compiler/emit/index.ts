@@ -19,7 +19,7 @@ import {
   emitUnitDeclaration,
   unitDeclarationFile,
 } from "./code-mode.js";
-import { emitIndexModule, PACKAGE_JSON } from "./index-module.js";
+import { emitIndexModule, emitPackageJson } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { manifestText } from "./manifest-compact.js";
 import { manifestOffsetsFile } from "./manifest-offsets.js";
@@ -106,7 +106,7 @@ export function emitBundle(
   });
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans, options.bundleFolder));
-  files.set("package.json", PACKAGE_JSON);
+  files.set("package.json", emitPackageJson());
   const manifest = manifestText(buildManifest(plans, settings, options.outDir));
   files.set("manifest.json", manifest);
   files.set("search-index.json", searchIndexFile(manifest));

@@ -121,7 +121,13 @@ async function compilerFingerprint(): Promise<string> {
     dist >= 0
       ? [parts.slice(0, dist + 1).join(sep)]
       : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", "..", name));
-  const files = (await Promise.all(roots.map((root) => filesBelow(root, isCode)))).flat().sort();
+  // The verbatim texts emit writes (templates/, copied to dist/templates/), whatever their extension.
+  const templates = join(dist >= 0 ? (roots[0] as string) : join(here, "..", ".."), "templates");
+  const found = await Promise.all([
+    ...roots.map((root) => filesBelow(root, isCode)),
+    filesBelow(templates, () => true),
+  ]);
+  const files = [...new Set(found.flat())].sort();
   const stamps = await Promise.all(files.map(async (file) => `${file}=${await fileStamp(file)}`));
   return createHash("sha256").update(stamps.join("\n")).digest("hex");
 }

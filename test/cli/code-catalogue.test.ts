@@ -16,6 +16,11 @@ describe("code catalogue", () => {
     expect(runtime).toContain("MCP_SCHEMA_DRIFT");
   });
 
+  it("gives every code of both catalogues a summary, a hint and an example", () => {
+    const lacking = allCodes().filter((c) => !c.summary.trim() || !c.hint.trim() || !c.example?.trim());
+    expect(lacking.map((c) => c.code)).toEqual([]);
+  });
+
   it("finds a code written in lower case or with dashes", () => {
     expect(findCode("unknown-property")).toMatchObject([{ code: "UNKNOWN_PROPERTY", origin: "compiler" }]);
     expect(findCode("NOPE")).toEqual([]);

@@ -3,7 +3,9 @@
  * catalogue that `unitc explain` and the README read. The scan below finds codes where they are
  * made: a `code:` field or `code =` assignment, the first argument of an error constructor or a
  * failure helper, a diagnostic's severity-then-code arguments, a code type's union of literals and
- * the code argument of a serve HTTP error body.
+ * the code argument of a serve HTTP error body. And strictly: every other upper-case name with an
+ * `_` written as a string in the source is either a catalogued code or one of the names below that
+ * are not codes, so a code made some new way cannot slip past the scan.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -40,6 +42,24 @@ const EMITTERS: readonly RegExp[] = [
 
 /** Node's own error codes, which the source names as a fallback for a failed read's `errno` code. */
 const NODE_ERRNO = /^E[A-Z]+$/;
+
+/** Any code-shaped name with an `_` in a string literal: `"A_B"`, `'A_B'` or `` `A_B` ``. */
+const NAMED = /["'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'`]/g;
+
+/** Names the source writes as strings that are not unitc codes: each must be one of these. */
+const NOT_CODES = new Set([
+  // environment variables unitc reads, passes to commands or names in messages
+  ...["CHROME_PATH", "PUPPETEER_EXECUTABLE_PATH", "DO_NOT_TRACK", "FORCE_COLOR", "NO_COLOR", "LC_ALL"],
+  ...["DOCKER_CERT_PATH", "DOCKER_CONFIG", "DOCKER_CONTEXT", "DOCKER_HOST", "DOCKER_TLS_VERIFY"],
+  ...["HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "NODE_EXTRA_CA_CERTS", "SSL_CERT_DIR", "SSL_CERT_FILE"],
+  ...["PROCESSOR_ARCHITECTURE", "NODE_COMPILE_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"],
+  ...["UNITC_CACHE_DIR", "UNITC_OUTBOUND_ALLOW", "UNITC_SERVE_HOST", "UNITC_SERVE_PATH", "UNITC_SERVE_TOKEN"],
+  ...["UNITC_TELEMETRY_ENDPOINT", "UNITC_TRUST", "UNITC_UPSTREAM_URL"],
+  // other packages' codes and settings: Node's module loader, the yaml parser, the S3 client
+  ...["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND", "TAG_RESOLVE_FAILED", "WHEN_REQUIRED"],
+  // constants named in comments and messages of the source
+  ...["MAX_JSON_DEPTH", "MAX_REDIRECTS", "STARTING_CHECK_WAIT_MS"],
+]);
 
 async function sourceFiles(origin: string): Promise<string[]> {
   const entries = await readdir(join(repo, origin), { withFileTypes: true, recursive: true });
@@ -101,6 +121,20 @@ describe("the code catalogue covers every code the source emits", () => {
       }
     }
     expect(missing.sort()).toEqual([]);
+  });
+
+  it("knows every code-shaped name in the source's strings, as a code or as a name that is not one", async () => {
+    const known = new Set(allCodes().map((entry) => entry.code));
+    const unknown: string[] = [];
+    for (const origin of ORIGINS) {
+      for (const file of await sourceFiles(origin)) {
+        for (const [, name] of (await readFile(file, "utf8")).matchAll(NAMED)) {
+          if (known.has(name as string) || NOT_CODES.has(name as string)) continue;
+          unknown.push(`${name} (${relative(repo, file)})`);
+        }
+      }
+    }
+    expect([...new Set(unknown)].sort()).toEqual([]);
   });
 
   it("types the main error constructors' codes by the catalogue, so an uncatalogued one does not compile", () => {

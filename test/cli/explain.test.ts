@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
+import { allCodes } from "../../cli/code-catalogue.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 
@@ -26,6 +27,19 @@ describe("unitc explain", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("prints the summary, hint and example of every code of both catalogues", async () => {
+    const codes = allCodes();
+    expect(codes.length).toBeGreaterThan(200);
+    for (const entry of codes) {
+      const run = await runUnitc(["explain", entry.code], tmpdir());
+      expect(run, entry.code).toMatchObject({ code: 0, stderr: "" });
+      const kind = entry.origin === "compiler" ? `compiler diagnostic, ${entry.severity}` : "runtime error";
+      const example = entry.example.split("\n").map((line) => `    ${line}`);
+      const block = [`${entry.code} (${kind})`, "", `  ${entry.summary}`, "", `  hint: ${entry.hint}`];
+      expect(run.stdout, entry.code).toContain([...block, "", "  example:", ...example, ""].join("\n"));
+    }
   });
 
   it("accepts a code in lower case and prints a warning's severity", async () => {

@@ -94,6 +94,16 @@ describe("unitc run", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, error: { code: "TIMEOUT" } });
   });
 
+  it("refuses a --timeout that is not a whole positive number of milliseconds with ARGS_INVALID, not the default", async () => {
+    for (const timeout of ["soon", "-5", "1.5", "0", "120001"]) {
+      const run = await runUnitc(["run", "weather.ts", `--timeout=${timeout}`], dir, env);
+      expect(run.code, timeout).toBe(1);
+      const result = JSON.parse(run.stdout);
+      expect(result, timeout).toMatchObject({ ok: false, error: { code: "ARGS_INVALID" } });
+      expect(result.error.message, timeout).toMatch(/^timeoutMs /);
+    }
+  });
+
   it("says what is missing when the script or the manifest is", async () => {
     const noScript = await runUnitc(["run", "nope.ts"], dir, env);
     expect(noScript).toMatchObject({ code: 1, stdout: "" });

@@ -16,6 +16,9 @@ const CONTRACT = "runtime/contract/";
 /** Shared-rule modules, by what they are to both sides. */
 const SHARED_RULES: Record<string, readonly string[]> = {
   "the public entry": ["runtime/index.ts"],
+  "verbatim texts: the templates/ files the compiler writes and the sandbox evaluates": [
+    "runtime/shared/templates.ts",
+  ],
   "templates and serialisers: a request is built the way its types promise": [
     "runtime/invoke/shared/template.ts",
     "runtime/invoke/openapi/serialize.ts",

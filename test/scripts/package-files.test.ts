@@ -1,7 +1,7 @@
 /**
  * What the npm package ships, as `npm pack --dry-run` lists it from the built tree: every `files`
- * entry of package.json exists, the JSON Schemas the compiler reads at run time ship exactly once
- * (no second copy under another path), and no file is shipped twice with the same content but the
+ * entry of package.json exists, the JSON Schemas the compiler reads at run time and the templates it
+ * writes from ship exactly once (no second copy under another path), and no file is shipped twice with the same content but the
  * Code Mode worker scripts, which must sit beside each copy of the code that starts them.
  */
 import { execFileSync } from "node:child_process";
@@ -34,6 +34,15 @@ describe("the npm package's files", () => {
       "dist/schemas/config.schema.json",
       "dist/schemas/manifest.schema.json",
       "dist/schemas/unit.schema.json",
+    ]);
+    // templates/ ships as dist/templates/, where the built runtime reads it, and nowhere else.
+    expect(files.filter((file) => file.includes("templates/")).sort()).toEqual([
+      "dist/templates/README.md",
+      "dist/templates/bundle/package.json",
+      "dist/templates/code-mode/console.d.ts",
+      "dist/templates/code-mode/prelude.js",
+      "dist/templates/code-mode/tsconfig.json",
+      "dist/templates/file-header.txt",
     ]);
     // The same bytes under two paths would be a second copy of something (schemas, templates).
     const byContent = new Map<string, string[]>();

@@ -8,7 +8,7 @@
  */
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import { CONSOLE_DECLARATION } from "../declarations/declarations.js";
+import { consoleDeclaration } from "../declarations/declarations.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "../shared/protocol.js";
 import { SCRIPT_PREFIX, wrapperEnd, wrapScript } from "./script-wrapper.js";
 
@@ -130,7 +130,7 @@ export class BundleChecker {
     this.checksPerProgram = options.checksPerProgram ?? CHECKS_PER_PROGRAM;
     this.script = `${folder}/script.ts`;
     this.declarations = `${folder}/code-mode.d.ts`;
-    this.files.set(this.declarations, { text: CONSOLE_DECLARATION + declarations, version: 1 });
+    this.files.set(this.declarations, { text: consoleDeclaration() + declarations, version: 1 });
     this.files.set(this.script, { text: wrapScript(""), version: 1 });
     const host: ts.LanguageServiceHost = {
       jsDocParsingMode: JSDOC,
@@ -161,7 +161,7 @@ export class BundleChecker {
 
   /** Replaces the bundle's declarations (after a recompile). */
   setDeclarations(declarations: string): void {
-    this.update(this.declarations, CONSOLE_DECLARATION + declarations);
+    this.update(this.declarations, consoleDeclaration() + declarations);
     this.base = undefined;
   }
 

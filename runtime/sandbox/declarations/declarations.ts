@@ -7,6 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { ManifestUnit } from "../../contract/manifest.js";
 import { operationSignature, unitAccessor } from "../../contract/signature.js";
+import { readTemplate } from "../../shared/templates.js";
 import { type BundleReader, expandWithRegions, type SourceRegion } from "./spec-types-link.js";
 import { type Piece, piecesText, pushPiece, specTypesSpan, typesExcerptPieces } from "./types-excerpt.js";
 
@@ -19,15 +20,13 @@ import { type Piece, piecesText, pushPiece, specTypesSpan, typesExcerptPieces } 
 export const CODE_MODE_DIR = ".code-mode";
 /** The file declaring the global `units`, relative to the bundle. */
 export const DECLARATION_FILE = `${CODE_MODE_DIR}/units.d.ts`;
-/** What the sandbox's `console` offers (declared in the bundle's `.code-mode/console.d.ts` too). */
-export const CONSOLE_DECLARATION = `declare const console: {
-  log(...data: unknown[]): void;
-  info(...data: unknown[]): void;
-  warn(...data: unknown[]): void;
-  error(...data: unknown[]): void;
-  debug(...data: unknown[]): void;
-};
-`;
+/**
+ * What the sandbox's `console` offers (declared in the bundle's `.code-mode/console.d.ts` too): the
+ * text of `templates/code-mode/console.d.ts`.
+ */
+export function consoleDeclaration(): string {
+  return readTemplate("code-mode/console.d.ts");
+}
 const REFERENCE = /^\/\/\/ <reference path=("(?:[^"\\]|\\.)*") \/>$/gm;
 const UNIT_PATH = /^\.\/units\/([^/]+)\.d\.ts$/;
 

@@ -11,7 +11,7 @@ import type {
   QuickJSWASMModule,
   VmFunctionImplementation,
 } from "quickjs-emscripten-core";
-import { PRELUDE, SANDBOX_GLOBALS } from "./prelude.js";
+import { SANDBOX_GLOBALS, sandboxPrelude } from "./prelude.js";
 
 /** What the two host functions the prelude holds do; set by the run that takes the context. */
 export interface HostFunctions {
@@ -62,7 +62,7 @@ export function freshContext(quickjs: QuickJSWASMModule): FreshContext {
     runtime.dispose();
   };
   try {
-    const factory = keep(context.unwrapResult(context.evalCode(PRELUDE, "prelude.js")));
+    const factory = keep(context.unwrapResult(context.evalCode(sandboxPrelude(), "prelude.js")));
     const args = [
       // Until a run takes the context nothing can call these: no script code has run in it.
       context.newFunction("call", function (...args) {

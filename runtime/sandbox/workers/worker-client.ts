@@ -47,6 +47,9 @@ async function bundleEntry(entry: WorkerEntry): Promise<URL> {
     write: false,
     logLevel: "silent",
     plugins: [external],
+    // A data: URL is no base for relative paths: modules that look beside themselves (the templates
+    // reader) look beside this file instead, in the same source tree.
+    define: { "import.meta.url": JSON.stringify(import.meta.url) },
   });
   const text = result.outputFiles[0]?.text ?? "";
   return new URL(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);

@@ -77,6 +77,13 @@ describe("code_mode tool", () => {
       message: "timeoutMs must be a whole number of milliseconds, at least 1",
     });
     expect(await refused({ code: "return 1", timeoutMs: null })).toMatchObject({ code: "ARGS_INVALID" });
+    for (const timeoutMs of [-5, 0, 1.5, true, [5000]]) {
+      expect(await refused({ code: "return 1", timeoutMs })).toMatchObject({
+        code: "ARGS_INVALID",
+        message: "timeoutMs must be a whole number of milliseconds, at least 1",
+        hint: expect.stringContaining("timeoutMs"),
+      });
+    }
     expect(await refused({ code: "return 1", timeoutMs: 120_001 })).toMatchObject({ code: "ARGS_INVALID" });
     expect(await refused({})).toMatchObject({
       code: "ARGS_INVALID",
