@@ -4,7 +4,7 @@
  * read by every replica (it needs `storage.vaultKey`, since a key made on one machine would lock out
  * the others). Data only, so the compiler's config rules read it without loading a driver.
  */
-import type { Storage } from "../config-types.generated.js";
+import type { Storage } from "../contract/config-types.generated.js";
 
 /** A `storage.provider` the config schema allows. */
 export type StorageProvider = Storage["provider"];

@@ -5,9 +5,9 @@
  * type-checked.
  */
 import { describe, expect, it } from "vitest";
-import { BACKEND_INFO, BACKENDS } from "../../../compiler/backends.js";
 import { DISCOVERERS, type KindsAgree } from "../../../compiler/discover/index.js";
-import type { Discoverer } from "../../../compiler/discover/types.js";
+import type { Discoverer } from "../../../compiler/discover/shared/types.js";
+import { BACKEND_INFO, BACKENDS } from "../../../compiler/shared/backends.js";
 import { typeErrorsIn } from "../../support/type-errors.js";
 
 const none: Discoverer = () => undefined;

@@ -5,9 +5,9 @@
  * names a kind outside the union is still answered clearly, at call time.
  */
 import { describe, expect, it } from "vitest";
-import { UnitError } from "../../../runtime/errors.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
+import type { Invoke } from "../../../runtime/contract/manifest.js";
 import { INVOKERS, type InvokeKind, type Invoker, invokerFor } from "../../../runtime/invoke/index.js";
-import type { Invoke } from "../../../runtime/manifest.js";
 import { typeErrorsIn } from "../../support/type-errors.js";
 
 const inProcess: Invoker = async () => ({ value: 1, truncated: false });
