@@ -3,6 +3,7 @@
  * independent: one that fails is reported and left out, and the others still compile.
  */
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
+import type { Invoke } from "../../runtime/contract/manifest.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { ResolvedProject, ResolvedUnit } from "../resolve/types.js";
 import type { BackendKind } from "../shared/backends.js";
@@ -20,7 +21,31 @@ import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
 export type { DiscoverContext, OperationIR, UnitIR } from "./shared/types.js";
 
-const DISCOVERERS: { [K in BackendKind]?: Discoverer<K> } = {
+/**
+ * Nothing when the two unions of kinds hold the same kinds; else a property no registry has, so the
+ * registry typed with it fails to compile, naming the mismatch.
+ */
+export type KindsAgree<A extends string, B extends string> = [A] extends [B]
+  ? [B] extends [A]
+    ? unknown
+    : { "a kind of the manifest's Invoke union is not a backend kind": never }
+  : { "a backend kind is not a kind of the manifest's Invoke union": never };
+
+/**
+ * The kinds discovery compiles: every backend kind but `unitSet`, whose children `expandUnitSets`
+ * brings in instead. They must be exactly the kinds of the manifest's `Invoke` union.
+ */
+export type DiscoveredKind = Exclude<BackendKind, "unitSet">;
+
+/**
+ * One discoverer per kind, keyed by the kind union: a kind added without its discoverer, a
+ * discoverer for a kind the union lacks, or a kind added to only one of `BackendKind` and the
+ * manifest's `Invoke` does not compile.
+ */
+export const DISCOVERERS: { readonly [K in DiscoveredKind]: Discoverer<K> } & KindsAgree<
+  DiscoveredKind,
+  Invoke["kind"]
+> = {
   http: discoverHttpActions,
   cli: discoverCliActions,
   graphql: discoverGraphql,
@@ -112,8 +137,12 @@ async function runDiscoverer(
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
     },
   };
-  // Each discoverer is filed under the kind it takes, so the unit is of that kind.
-  const discoverer = DISCOVERERS[unit.kind] as Discoverer | undefined;
+  // Each discoverer is filed under the kind it takes, so the unit is of that kind. A unit set never
+  // gets here (its children replaced it), nor a kind outside the union unless validation was passed
+  // by; either is left out below.
+  const discoverer = Object.hasOwn(DISCOVERERS, unit.kind)
+    ? (DISCOVERERS[unit.kind as DiscoveredKind] as Discoverer)
+    : undefined;
   if (!discoverer) {
     diagnostics.push(
       createDiagnostic(

@@ -3,17 +3,11 @@
  * the type an external generator wrote (`$types.…`, see `spec-types.ts`) when the operation has one,
  * else the type printed from its JSON Schema.
  */
-import { inputIsOptional } from "../../runtime/contract/signature.js";
+import { fallbackOutput, inputIsOptional } from "../../runtime/contract/signature.js";
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
 import { eagerRefs, localDefinitions, normalizeRef, print, type TypeContext } from "./schema-to-ts.js";
-
-/** The type of an operation's result when it declares no output schema. */
-function fallbackOutput(operation: OperationPlan): string {
-  const invoke = operation.ir.invoke as { kind: string; output?: string };
-  return invoke.kind === "cli" && invoke.output === "text" ? "string" : "unknown";
-}
 
 function descriptionOf(schema: unknown): string | undefined {
   const description =
@@ -111,7 +105,8 @@ function outputType(op: OperationPlan, prefix: string, indent: string): string {
   const { outputSchema, types } = op.ir;
   if (types?.output !== undefined)
     return declareExpression(name, types.output, typeDoc(doc, outputSchema), prefix, indent);
-  if (outputSchema === undefined) return declareExpression(name, fallbackOutput(op), doc, prefix, indent);
+  if (outputSchema === undefined)
+    return declareExpression(name, fallbackOutput(op.ir.invoke), doc, prefix, indent);
   return declare(name, outputSchema, doc, prefix, indent);
 }
 

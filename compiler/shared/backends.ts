@@ -14,33 +14,40 @@ export interface BackendInfo {
   authRequired: boolean;
 }
 
-export const BACKENDS: readonly BackendInfo[] = [
-  { kind: "mcp", configMap: "mcpServers", singular: "mcpServer", plural: "mcpServers", authRequired: false },
-  {
-    kind: "openapi",
+/**
+ * Each kind's entry, keyed by the kind union: a kind added to `BackendKind` without its entry (or an
+ * entry for a kind the union lacks) does not compile. The order is the order `BACKENDS` lists them in.
+ */
+export const BACKEND_INFO: { readonly [K in BackendKind]: Omit<BackendInfo, "kind"> } = {
+  mcp: { configMap: "mcpServers", singular: "mcpServer", plural: "mcpServers", authRequired: false },
+  openapi: {
     configMap: "openapiEndpoints",
     singular: "openapiEndpoint",
     plural: "openapiEndpoints",
     authRequired: true,
   },
-  {
-    kind: "discovery",
+  discovery: {
     configMap: "vendorDiscoveryApis",
     singular: "vendorDiscoveryApi",
     plural: "vendorDiscoveryApis",
     authRequired: true,
   },
-  {
-    kind: "graphql",
+  graphql: {
     configMap: "graphqlEndpoints",
     singular: "graphqlEndpoint",
     plural: "graphqlEndpoints",
     authRequired: true,
   },
-  { kind: "http", configMap: "httpApis", singular: "httpApi", plural: "httpApis", authRequired: true },
-  { kind: "cli", configMap: "cliTools", singular: "cliTools", plural: "cliTools", authRequired: false },
-  { kind: "unitSet", configMap: "unitSets", singular: "unitSet", plural: "unitSets", authRequired: false },
-];
+  http: { configMap: "httpApis", singular: "httpApi", plural: "httpApis", authRequired: true },
+  cli: { configMap: "cliTools", singular: "cliTools", plural: "cliTools", authRequired: false },
+  unitSet: { configMap: "unitSets", singular: "unitSet", plural: "unitSets", authRequired: false },
+};
+
+/** The backend table, one entry per kind. */
+export const BACKENDS: readonly BackendInfo[] = (Object.keys(BACKEND_INFO) as BackendKind[]).map((kind) => ({
+  kind,
+  ...BACKEND_INFO[kind],
+}));
 
 /** Separator between a parent unit ID and a plural child ID in the child's runtime handle. */
 export const CHILD_SEPARATOR = "__";

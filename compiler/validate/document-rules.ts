@@ -4,7 +4,7 @@
  * reserved `actions` child ID, auth present where it cannot be inherited, a vault key for shared
  * storage, search limits in order and unique namespace alias labels.
  */
-
+import { providerReach } from "../../runtime/storage/providers.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedUnitFile } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
@@ -19,8 +19,6 @@ const IGNORED_IN_PROJECT = {
   telemetry: "TELEMETRY_IGNORED",
   namespaceAliases: "NAMESPACE_ALIASES_IGNORED",
 } as const;
-/** Providers every replica shares: they never make a vault key, so one must be configured. */
-const SHARED_PROVIDERS = new Set(["postgresql", "object_store"]);
 
 /** Rules for one parsed, schema-checked config file. */
 export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
@@ -100,7 +98,7 @@ export function checkConfigRules(document: LoadedConfigFile): Diagnostic[] {
 function checkStorageKey(config: Record<string, unknown>, document: LoadedConfigFile): Diagnostic[] {
   const storage = config.storage;
   if (document.scope !== "user" || !isObject(storage) || storage.vaultKey !== undefined) return [];
-  if (typeof storage.provider !== "string" || !SHARED_PROVIDERS.has(storage.provider)) return [];
+  if (typeof storage.provider !== "string" || providerReach(storage.provider) !== "shared") return [];
   return [
     createDiagnostic(
       "warning",

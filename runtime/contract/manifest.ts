@@ -242,14 +242,12 @@ export interface McpInvoke {
   result: "structured" | "callToolResult";
 }
 
-export type Invoke =
-  | HttpInvoke
-  | CliInvoke
-  | GraphqlInvoke
-  | OpenapiInvoke
-  | DiscoveryInvoke
-  | McpInvoke
-  | { kind: string; [field: string]: unknown };
+/**
+ * How an operation is called: one member per kind, and no catch-all, so a kind half-added (here but
+ * not in the runtime's invokers, or the other way round) does not compile. A manifest read from disk
+ * may still name a kind outside it (one a newer unitc compiled); calling it is `UNSUPPORTED_BACKEND`.
+ */
+export type Invoke = HttpInvoke | CliInvoke | GraphqlInvoke | OpenapiInvoke | DiscoveryInvoke | McpInvoke;
 
 /** One callable operation of a unit. */
 export interface ManifestOperation {

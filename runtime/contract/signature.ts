@@ -109,16 +109,22 @@ export function schemaToTs(schema: unknown): string {
   return text.length <= MAX_TYPE_CHARS ? text : text.startsWith("{") ? "{ … }" : "unknown";
 }
 
-/** The result type of an operation without an output schema. */
-function fallbackOutput(operation: SignatureOperation): string {
-  return operation.invoke?.kind === "cli" && operation.invoke.output === "text" ? "string" : "unknown";
+/**
+ * The result type of an operation without an output schema: a CLI action's text output is a string,
+ * anything else unknown. Generated clients, Code Mode declarations and the signatures agents see all
+ * take it from here.
+ */
+export function fallbackOutput(invoke: SignatureOperation["invoke"]): string {
+  return invoke?.kind === "cli" && invoke.output === "text" ? "string" : "unknown";
 }
 
 /** `createNote(input: { title: string; body?: string }): Promise<{ id: string }>`. */
 export function operationSignature(operation: SignatureOperation): string {
   const optional = inputIsOptional(operation.inputSchema) ? "?" : "";
   const output =
-    operation.outputSchema === undefined ? fallbackOutput(operation) : schemaToTs(operation.outputSchema);
+    operation.outputSchema === undefined
+      ? fallbackOutput(operation.invoke)
+      : schemaToTs(operation.outputSchema);
   return `${operation.tsName}(input${optional}: ${schemaToTs(operation.inputSchema)}): Promise<${output}>`;
 }
 

@@ -19,7 +19,14 @@ function onFirstCall(load: () => Promise<Invoker>): Invoker {
 
 const invokeOpenapi = onFirstCall(async () => (await import("./openapi/index.js")).invokeOpenapi);
 
-const INVOKERS: Record<string, Invoker> = {
+/** The `invoke.kind`s a manifest can hold, from the manifest's `Invoke` union. */
+export type InvokeKind = Invoke["kind"];
+
+/**
+ * One invoker per kind of the manifest's `Invoke` union, so a kind added there without its invoker
+ * (or an invoker for a kind the union lacks) does not compile.
+ */
+export const INVOKERS: { readonly [K in InvokeKind]: Invoker } = {
   http: onFirstCall(async () => (await import("./http/index.js")).invokeHttp),
   cli: onFirstCall(async () => (await import("./cli/index.js")).invokeCli),
   graphql: onFirstCall(async () => (await import("./graphql/index.js")).invokeGraphql),
@@ -29,17 +36,23 @@ const INVOKERS: Record<string, Invoker> = {
 };
 
 /**
- * The invoker for `invoke`; throws `UNSUPPORTED_BACKEND` when this runtime has none. `extra` adds
- * invokers for kinds it does not know; a built-in kind is never replaced.
+ * The invoker for `invoke`; throws `UNSUPPORTED_BACKEND` when this runtime has none. A loaded
+ * manifest may still hold a kind outside the union (one a newer unitc compiled, or a test's
+ * in-process kind), so the kind is looked up, not trusted. `extra` adds invokers for kinds it does
+ * not know; a built-in kind is never replaced.
  */
-export function invokerFor(invoke: Invoke, extra: Readonly<Record<string, Invoker>> = {}): Invoker {
-  const invoker = Object.hasOwn(INVOKERS, invoke.kind)
-    ? INVOKERS[invoke.kind]
-    : Object.hasOwn(extra, invoke.kind)
-      ? extra[invoke.kind]
+export function invokerFor(
+  invoke: Pick<Invoke, "kind">,
+  extra: Readonly<Record<string, Invoker>> = {},
+): Invoker {
+  const kind: string = invoke.kind;
+  const invoker = Object.hasOwn(INVOKERS, kind)
+    ? INVOKERS[kind as InvokeKind]
+    : Object.hasOwn(extra, kind)
+      ? extra[kind]
       : undefined;
   if (!invoker) {
-    throw new UnitError("UNSUPPORTED_BACKEND", `this runtime cannot call ${invoke.kind} operations`, {
+    throw new UnitError("UNSUPPORTED_BACKEND", `this runtime cannot call ${kind} operations`, {
       hint: "serve the bundle with the unitc version that compiled it",
     });
   }

@@ -7,6 +7,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { unitcDir } from "../shared/user-dirs.js";
 import type { StorageSettings } from "./open.js";
+import { providerNames } from "./providers.js";
 import type { VaultKey } from "./seal.js";
 import { type Store, StoreError } from "./shared/types.js";
 import type { Vault } from "./vault.js";
@@ -41,7 +42,7 @@ export function configuredSettings(storage: unknown, dir: string): StorageSettin
     throw new StoreError(
       "STORAGE_BAD_CONFIG",
       "storage has no provider",
-      "set storage.provider to filesystem, sqlite, postgresql or object_store",
+      `set storage.provider to ${providerNames()}`,
     );
   }
   // object_store's path is a key prefix in the bucket, not a file path: it is left as written.

@@ -8,13 +8,14 @@ import { unitcDir } from "../shared/user-dirs.js";
 import { openFilesystemStore } from "./filesystem/store.js";
 import { openObjectStore } from "./object-store/open.js";
 import { openPostgresStore } from "./postgresql/store.js";
+import { isStorageProvider, providerNames, type StorageProvider } from "./providers.js";
 import { type Store, StoreError } from "./shared/types.js";
 import { openSqliteStore } from "./sqlite/store.js";
 import { checkKeyConfigured } from "./vault-key.js";
 
 /** The resolved `storage` config (schemas/config.schema.json $defs/storage). */
 export interface StorageSettings {
-  provider: "filesystem" | "sqlite" | "postgresql" | "object_store";
+  provider: StorageProvider;
   pollIntervalMs?: number;
   vaultKey?: string;
   /** Reference to the Ed25519 publisher key's seed (`unitc publish` signs heads with it). */
@@ -33,6 +34,46 @@ export interface StorageSettings {
 /** How often a store is polled for changes when the config does not say. */
 export const DEFAULT_POLL_INTERVAL_MS = 1000;
 
+/** Opens one provider's store from its settings. */
+export type StoreOpener = (
+  settings: StorageSettings,
+  env: Record<string, string | undefined>,
+  pollIntervalMs: number,
+) => Promise<Store>;
+
+/**
+ * One opener per provider of the config schema's union, so a provider added to the schema without
+ * its opener (or an opener for a provider the schema lacks) does not compile.
+ */
+export const OPENERS: { readonly [P in StorageProvider]: StoreOpener } = {
+  filesystem: (settings, env, pollIntervalMs) =>
+    openFilesystemStore(settings.path ?? unitcDir("data", env), pollIntervalMs),
+  sqlite: async (settings, _env, pollIntervalMs) => {
+    if (!settings.path)
+      throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
+    return openSqliteStore(settings.path, pollIntervalMs);
+  },
+  postgresql: async (settings, env, pollIntervalMs) => {
+    const dsn = await secret(settings.connection, "storage.connection", env);
+    // Refused before any connection: records sealed with a key only this machine has are lost.
+    checkKeyConfigured(settings.provider, settings.vaultKey);
+    return openPostgresStore(dsn, pollIntervalMs);
+  },
+  object_store: async (settings, env, pollIntervalMs) => {
+    if (!settings.bucket || !settings.region)
+      throw badConfig("storage.bucket and storage.region are required for object_store", "set both");
+    checkKeyConfigured(settings.provider, settings.vaultKey);
+    const credentials =
+      settings.credentials === undefined
+        ? undefined
+        : await secret(settings.credentials, "storage.credentials", env);
+    return openObjectStore(
+      { ...settings, bucket: settings.bucket, region: settings.region, credentials },
+      pollIntervalMs,
+    );
+  },
+};
+
 /** Opens the store `settings` describe (no settings: the filesystem store in the data folder). */
 export async function openStore(
   settings: StorageSettings | undefined,
@@ -40,38 +81,12 @@ export async function openStore(
 ): Promise<Store> {
   const chosen: StorageSettings = settings ?? { provider: "filesystem" };
   const pollIntervalMs = chosen.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  switch (chosen.provider) {
-    case "filesystem":
-      return openFilesystemStore(chosen.path ?? unitcDir("data", env), pollIntervalMs);
-    case "sqlite":
-      if (!chosen.path)
-        throw badConfig("storage.path is required for the sqlite provider", "set storage.path");
-      return openSqliteStore(chosen.path, pollIntervalMs);
-    case "postgresql": {
-      const dsn = await secret(chosen.connection, "storage.connection", env);
-      // Refused before any connection: records sealed with a key only this machine has are lost.
-      checkKeyConfigured(chosen.provider, chosen.vaultKey);
-      return openPostgresStore(dsn, pollIntervalMs);
-    }
-    case "object_store": {
-      if (!chosen.bucket || !chosen.region)
-        throw badConfig("storage.bucket and storage.region are required for object_store", "set both");
-      checkKeyConfigured(chosen.provider, chosen.vaultKey);
-      const credentials =
-        chosen.credentials === undefined
-          ? undefined
-          : await secret(chosen.credentials, "storage.credentials", env);
-      return openObjectStore(
-        { ...chosen, bucket: chosen.bucket, region: chosen.region, credentials },
-        pollIntervalMs,
-      );
-    }
-    default:
-      throw badConfig(
-        `unknown storage provider ${JSON.stringify(chosen.provider)}`,
-        "use filesystem, sqlite, postgresql or object_store",
-      );
+  // A config read from disk may name any provider; the lookup, not the type, decides.
+  const provider: string = chosen.provider;
+  if (!isStorageProvider(provider)) {
+    throw badConfig(`unknown storage provider ${JSON.stringify(provider)}`, `use ${providerNames()}`);
   }
+  return OPENERS[provider](chosen, env, pollIntervalMs);
 }
 
 /** Resolves an `env:` or `file:` reference field; a literal is refused, and never echoed. */

@@ -8,10 +8,8 @@ import { randomBytes } from "node:crypto";
 import { link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { resolveSecret } from "../shared/references.js";
+import { providerReach } from "./providers.js";
 import { KEY_HINT, VaultError, type VaultKey, vaultKey } from "./seal.js";
-
-/** The providers that may keep their own key file. */
-const EMBEDDED = new Set(["filesystem", "sqlite"]);
 
 /** The name of the generated key file inside the data folder. */
 export const KEY_FILE_NAME = "vault.key";
@@ -35,7 +33,7 @@ export function decodeVaultKey(text: string, field = "storage.vaultKey"): VaultK
 
 /** Throws VAULT_NO_KEY when a shared provider (postgresql, object_store) has no `vaultKey`. */
 export function checkKeyConfigured(provider: string, reference: string | undefined): void {
-  if (reference !== undefined || EMBEDDED.has(provider)) return;
+  if (reference !== undefined || providerReach(provider) === "embedded") return;
   throw new VaultError(
     "VAULT_NO_KEY",
     `storage provider ${provider} needs storage.vaultKey; it never generates a key, since every replica must share it`,

@@ -34,6 +34,9 @@ const SHARED_RULES: Record<string, readonly string[]> = {
     "runtime/auth/settings.ts",
     "runtime/auth/tokens.ts",
   ],
+  "storage providers: which may hold records a team shares, checked when a config is validated": [
+    "runtime/storage/providers.ts",
+  ],
   "references and redaction": [
     "runtime/shared/references.ts",
     "runtime/shared/redact.ts",

@@ -3,7 +3,12 @@
  * in-process (answering the body's length after `delayMs`), seen by the bridge through a wrapper
  * that counts every call it is asked to make, aborted ones included.
  */
-import { createRuntime, type Manifest, type UnitRuntime } from "../../runtime/index.js";
+import {
+  createRuntime,
+  type Manifest,
+  type ManifestOperation,
+  type UnitRuntime,
+} from "../../runtime/index.js";
 
 const manifest: Manifest = {
   format: 1,
@@ -25,7 +30,8 @@ const manifest: Manifest = {
           tsName: "put",
           description: "Store a body.",
           inputSchema: { type: "object", properties: { body: { type: "string" } }, required: ["body"] },
-          invoke: { kind: "in-process" },
+          // A kind outside the manifest's union: the runtime's `invokers` answer it.
+          invoke: { kind: "in-process" } as unknown as ManifestOperation["invoke"],
           schemaHash: "sha256:test",
         },
       ],

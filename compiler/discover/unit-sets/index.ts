@@ -11,9 +11,10 @@ import type { UnitSetInfo } from "../../../runtime/contract/manifest.js";
 import { createDiagnostic, type Diagnostic } from "../../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedProject } from "../../load/documents.js";
 import { loadCollection } from "../../load/index.js";
+import type { BackendFields } from "../../resolve/backend-types.js";
 import { resolveProject } from "../../resolve/index.js";
 import type { ResolvedUnit, ResolvedUnitOf } from "../../resolve/types.js";
-import { childHandle } from "../../shared/backends.js";
+import { type BackendKind, childHandle } from "../../shared/backends.js";
 import { validateProject } from "../../validate/index.js";
 import type { UnitIR } from "../shared/types.js";
 
@@ -95,44 +96,46 @@ function setLimits(set: UnitSet, inherited: Trail["limits"], config: LoadedConfi
   return limits;
 }
 
+/** The metadata cache TTL field of kind `K`'s backend block, or `null` when it caches no metadata. */
+type CacheTtlField<K extends BackendKind> = [Extract<keyof BackendFields[K], `${string}CacheTtlMs`>] extends [
+  never,
+]
+  ? null
+  : Extract<keyof BackendFields[K], `${string}CacheTtlMs`>;
+
 /**
- * A set's cache TTL given to a child that states none of its own (the field that holds a kind's
- * metadata cache TTL differs by kind); it counts as stated, so the child's content hash covers it.
+ * Where each kind keeps the cache TTL a set passes down, keyed by the kind union: a kind added
+ * without its entry does not compile, nor an entry naming a field the kind's block lacks, nor `null`
+ * for a kind that has one. HTTP and CLI actions are written in the config, so nothing is cached.
  */
-function withSetTtl(child: ResolvedUnit, ttl: number | undefined): ResolvedUnit {
-  if (ttl === undefined) return child;
-  switch (child.kind) {
-    case "mcp":
-      if (child.declared.toolCacheTtlMs !== undefined) return child;
-      return {
-        ...child,
-        backend: { ...child.backend, toolCacheTtlMs: ttl },
-        declared: { ...child.declared, toolCacheTtlMs: ttl },
-      };
-    case "unitSet":
-      if (child.declared.toolCacheTtlMs !== undefined) return child;
-      return {
-        ...child,
-        backend: { ...child.backend, toolCacheTtlMs: ttl },
-        declared: { ...child.declared, toolCacheTtlMs: ttl },
-      };
-    case "openapi":
-    case "discovery":
-    case "graphql":
-      if (child.declared.operationCacheTtlMs !== undefined) return child;
-      return {
-        ...child,
-        backend: { ...child.backend, operationCacheTtlMs: ttl },
-        declared: { ...child.declared, operationCacheTtlMs: ttl },
-      } as ResolvedUnit;
-    default:
-      return child;
-  }
+export const CACHE_TTL_FIELD: { readonly [K in BackendKind]: CacheTtlField<K> } = {
+  mcp: "toolCacheTtlMs",
+  unitSet: "toolCacheTtlMs",
+  openapi: "operationCacheTtlMs",
+  discovery: "operationCacheTtlMs",
+  graphql: "operationCacheTtlMs",
+  http: null,
+  cli: null,
+};
+
+/**
+ * A set's cache TTL given to a child that states none of its own, in its kind's field; it counts as
+ * stated, so the child's content hash covers it. A kind that caches nothing is left as it is.
+ */
+function withSetTtl(child: ResolvedUnit, ttl: number): ResolvedUnit {
+  const field = CACHE_TTL_FIELD[child.kind];
+  if (field === null || (child.declared as Data)[field] !== undefined) return child;
+  return {
+    ...child,
+    backend: { ...child.backend, [field]: ttl },
+    declared: { ...child.declared, [field]: ttl },
+  } as ResolvedUnit;
 }
 
 /** A child of `set` as a unit of this bundle: `<set>__<child>`, with the set's settings applied. */
 function adopt(original: ResolvedUnit, set: UnitSet, trail: Trail): ResolvedUnit {
-  const child = withSetTtl(original, trail.limits.toolCacheTtlMs);
+  const ttl = trail.limits.toolCacheTtlMs;
+  const child = ttl === undefined ? original : withSetTtl(original, ttl);
   const parent = child.parent
     ? { id: childHandle(set.id, child.parent.id), childId: child.parent.childId }
     : { id: set.id, childId: child.id };

@@ -89,7 +89,7 @@ describe("shared schemas in manifest.json", () => {
     tsName: name,
     description: "",
     inputSchema,
-    invoke: { kind: "mcp", tool: name, result: "callToolResult" as const },
+    invoke: { kind: "mcp" as const, tool: name, result: "callToolResult" as const },
     schemaHash: contentHash({ input: inputSchema, output: null }),
   });
   const unit = (operations: ReturnType<typeof op>[]): ManifestUnit => ({

@@ -1,6 +1,9 @@
-/** When an operation's input may be left out of a call: the rule clients, Code Mode and search share. */
+/**
+ * What clients, Code Mode and search share about an operation's types: when its input may be left
+ * out of a call, and the result type of one without an output schema.
+ */
 import { describe, expect, it } from "vitest";
-import { inputIsOptional } from "../../../runtime/contract/signature.js";
+import { fallbackOutput, inputIsOptional, operationSignature } from "../../../runtime/contract/signature.js";
 
 describe("inputIsOptional", () => {
   it.each<[string, unknown, boolean]>([
@@ -16,5 +19,23 @@ describe("inputIsOptional", () => {
     ["false schema", false, false],
   ])("%s", (_name, schema, want) => {
     expect(inputIsOptional(schema)).toBe(want);
+  });
+});
+
+describe("fallbackOutput", () => {
+  it.each<[string, { kind: string; output?: unknown } | undefined, string]>([
+    ["CLI text output", { kind: "cli", output: "text" }, "string"],
+    ["CLI JSON output", { kind: "cli", output: "json" }, "unknown"],
+    ["an HTTP action", { kind: "http" }, "unknown"],
+    ["no invoke (an upstream catalogue's operation)", undefined, "unknown"],
+  ])("%s", (_name, invoke, want) => {
+    expect(fallbackOutput(invoke)).toBe(want);
+  });
+
+  it("is the result type of a signature without an output schema, and only then", () => {
+    const op = { tsName: "now", inputSchema: { type: "object" }, invoke: { kind: "cli", output: "text" } };
+    expect(operationSignature(op)).toBe("now(input?: Record<string, unknown>): Promise<string>");
+    expect(operationSignature({ ...op, outputSchema: { type: "number" } })).toMatch(/Promise<number>$/);
+    expect(operationSignature({ ...op, invoke: { kind: "mcp" } })).toMatch(/Promise<unknown>$/);
   });
 });
