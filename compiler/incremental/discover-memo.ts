@@ -5,6 +5,7 @@
  */
 import { contentHash } from "../canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
+import type { ServerListing } from "../discover/mcp/refresh.js";
 import type { UnitIR } from "../discover/types.js";
 import type { ResolvedSettings, ResolvedUnit } from "../resolve/types.js";
 import { FileHashes } from "./file-hashes.js";
@@ -16,6 +17,7 @@ interface Entry {
   /** Local files read, and the hash of the text that was read. */
   inputs: Map<string, string>;
   remote: boolean;
+  listings: ServerListing[];
   ir: UnitIR | undefined;
   diagnostics: Diagnostic[];
 }
@@ -26,8 +28,10 @@ export interface UnitOutcome {
   diagnostics: Diagnostic[];
   /** Local files the discovery read, and the hash of the text it got (see `inputs.ts`). */
   inputs: Map<string, string>;
-  /** True when it reached a fetched document or an MCP server. */
+  /** True when it reached a fetched document, or an MCP server it could not list. */
   remote: boolean;
+  /** The MCP listings it used. */
+  listings: ServerListing[];
 }
 
 export class DiscoverMemo {
@@ -61,6 +65,7 @@ export class DiscoverMemo {
       diagnostics: entry.diagnostics,
       inputs: entry.inputs,
       remote: entry.remote,
+      listings: entry.listings,
     };
   }
 
@@ -71,6 +76,7 @@ export class DiscoverMemo {
       origin: await this.#origin(unit),
       inputs: outcome.inputs,
       remote: outcome.remote,
+      listings: outcome.listings,
       ir: outcome.ir,
       diagnostics: outcome.diagnostics,
     });
