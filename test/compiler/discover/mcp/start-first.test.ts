@@ -6,6 +6,7 @@
  * server's startupTimeoutMs and options.exposureDiscoveryTimeoutMs. The spawn is seen on Node's
  * `child_process` diagnostics channel, the spec request by the server; both go to one event list.
  */
+import type { ChildProcess } from "node:child_process";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -20,7 +21,8 @@ import { startHttpServer, type TestServer } from "../../../support/http-server.j
 import { cleanupProjects, writeProject } from "../../../support/project.js";
 
 const WINDOW_MS = 2_000;
-const events: string[] = [];
+/** What happened, in order: a process spawned (filled in by the time it is read) or the spec asked for. */
+const events: (ChildProcess | "spec")[] = [];
 let server: TestServer;
 
 const SPEC = JSON.stringify({
@@ -37,7 +39,7 @@ function holdLoop(ms: number): void {
   }
 }
 
-const onSpawn = () => events.push("spawn");
+const onSpawn = (message: unknown) => events.push((message as { process: ChildProcess }).process);
 
 beforeAll(async () => {
   vi.stubEnv("UNITC_CACHE_DIR", await writeProject({}));
@@ -81,8 +83,9 @@ it("spawns the MCP server before the spec is read, and does not count the held l
   const compiled = await compileBundle({ ".units/config.json": JSON.stringify(config) });
   expect(compiled.text).toBe("");
   expect(events.filter((e) => e === "spec")).toEqual(["spec"]);
-  expect(events.indexOf("spawn")).toBeGreaterThanOrEqual(0);
-  expect(events.indexOf("spawn")).toBeLessThan(events.indexOf("spec"));
+  const spawned = events.findIndex((e) => e !== "spec" && e.spawnargs.includes(tag));
+  expect(spawned).toBeGreaterThanOrEqual(0);
+  expect(spawned).toBeLessThan(events.indexOf("spec"));
   expect(compiled.manifest.units.map((u) => u.id)).toEqual(["big", "tools"]);
   expect(compiled.manifest.units[1]?.operations.length).toBeGreaterThan(0);
   expect(processesWith(tag)).toEqual([]);
