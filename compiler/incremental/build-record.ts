@@ -21,15 +21,15 @@ import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
-import { canonicalJson } from "../../runtime/canonical.js";
+import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { CompileResult } from "../compile.js";
 import { type ServerListing, sameListing } from "../discover/mcp/refresh.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { listUnitFiles } from "../load/units-root.js";
+import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { writeAtomically } from "../write.js";
-import { fileStamp, fileTextHash } from "./file-hashes.js";
 import { compilerFingerprint, filesBelow } from "./fingerprint.js";
 
 const FORMAT = 1;

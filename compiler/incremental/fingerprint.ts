@@ -7,7 +7,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fileStamp } from "./file-hashes.js";
+import { fileStamp } from "../shared/file-hashes.js";
 
 /** Every file below `dir` whose name `keep` accepts, in folders it accepts too. */
 export async function filesBelow(

@@ -11,16 +11,16 @@
  * `~/.cache/unitc/mcp/`), one file per connection-config hash (see `listingCacheKey`). The unit's
  * outcome depends on that listing alone, which the build record keeps (see `refresh.ts`).
  */
-import { UnitError } from "../../../runtime/errors.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
+import type { McpConnection } from "../../../runtime/contract/manifest.js";
 import { ownWaitSignal } from "../../../runtime/invoke/mcp/own-wait.js";
 import { stderrLines } from "../../../runtime/invoke/mcp/tail-buffer.js";
 import { type ListedTool, toolOperation } from "../../../runtime/invoke/mcp/tool-schema.js";
-import type { McpConnection } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
-import { textHash } from "../../incremental/file-hashes.js";
-import { recordListing, recordRemote } from "../inputs.js";
+import { contentHash } from "../../shared/canonical.js";
+import { textHash } from "../../shared/file-hashes.js";
+import { recordListing, recordRemote } from "../shared/inputs.js";
+import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../shared/types.js";
 import { readFreshEntry } from "../sources/cache.js";
-import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../types.js";
 import { listingCacheKey, mcpConnection } from "./connection.js";
 import type { McpListing } from "./listing.js";
 import { type ListedServer, listAndStore, listingHash } from "./refresh.js";

@@ -6,9 +6,9 @@
  * and the build is still up to date when the listing is the same.
  */
 import type { AccessTokenSource } from "../../../runtime/auth/tokens.js";
+import type { McpConnection } from "../../../runtime/contract/manifest.js";
 import { ownWaitSignal } from "../../../runtime/invoke/mcp/own-wait.js";
-import type { McpConnection } from "../../../runtime/manifest.js";
-import { textHash } from "../../incremental/file-hashes.js";
+import { textHash } from "../../shared/file-hashes.js";
 import { readFreshEntry, writeCachedSpec } from "../sources/cache.js";
 import type { McpListing } from "./listing.js";
 

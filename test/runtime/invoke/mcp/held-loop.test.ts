@@ -6,8 +6,8 @@
  */
 import { dirname } from "node:path";
 import { expect, it } from "vitest";
+import type { McpConnection } from "../../../../runtime/contract/manifest.js";
 import { openMcp } from "../../../../runtime/invoke/mcp/connect.js";
-import type { McpConnection } from "../../../../runtime/manifest.js";
 import { FIXTURE, marker, processesWith } from "./support.js";
 
 const WINDOW_MS = 1_500;
