@@ -232,5 +232,6 @@ function compiledBuild(result: CompileResult, files: Iterable<string>): Compiled
     setRoots: discovered.roots,
     inputs: discovered.inputHashes,
     remote: discovered.remote,
+    listings: discovered.listings,
   };
 }

@@ -12,6 +12,7 @@ import { discoverHttpActions } from "./actions/http.js";
 import { discoverVendorApi } from "./discovery/index.js";
 import { discoverGraphql } from "./graphql/index.js";
 import { discoverMcp } from "./mcp/index.js";
+import type { ServerListing } from "./mcp/refresh.js";
 import type { DiscoverMemo, UnitOutcome } from "./memo.js";
 import { discoverOpenapi } from "./openapi/index.js";
 import { trackInputs } from "./shared/inputs.js";
@@ -63,6 +64,8 @@ export interface DiscoveredProject {
   inputHashes: Map<string, string>;
   /** True when some unit depends on something outside the project's files (see `recordRemote`). */
   remote: boolean;
+  /** The MCP listings the units used (see `recordListing`). */
+  listings: ServerListing[];
   /** Units roots of unit sets (folders whose unit files discovery loaded). */
   roots: string[];
   /** IDs of the units discovered afresh; with a memo, the others were unchanged. */
@@ -112,23 +115,26 @@ const SPEC_KINDS: ReadonlySet<string> = new Set(["openapi", "discovery", "graphq
 interface Shared {
   oauth: AccessTokenSource | undefined;
   discoveryTimeout: { ms: number; set: boolean };
+  serverStarted?: () => void;
 }
 
 async function discoverUnit(unit: ResolvedUnit, shared: Shared): Promise<UnitOutcome> {
   const diagnostics: Diagnostic[] = [];
-  const { value: ir, inputs, remote } = await trackInputs(() => runDiscoverer(unit, diagnostics, shared));
-  return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote };
+  const tracked = await trackInputs(() => runDiscoverer(unit, diagnostics, shared));
+  const { value: ir, inputs, remote, listings } = tracked;
+  return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote, listings };
 }
 
 async function runDiscoverer(
   unit: ResolvedUnit,
   diagnostics: Diagnostic[],
-  { oauth, discoveryTimeout }: Shared,
+  { oauth, discoveryTimeout, serverStarted }: Shared,
 ): Promise<UnitIR | undefined> {
   const context: DiscoverContext = {
     unit,
     ...(oauth ? { oauth } : {}),
     discoveryTimeout,
+    ...(serverStarted ? { serverStarted } : {}),
     report(severity, code, message, pointer, hint) {
       const at = unit.source.map.locateKey(`${unit.source.backendPointer}${pointer}`);
       diagnostics.push(createDiagnostic(severity, code, message, at, hint));
@@ -180,9 +186,14 @@ async function discoverOrRecall(
   memo: DiscoverMemo | undefined,
   rebuilt: string[],
   oauth: AccessTokenSource | undefined,
+  serverStarted?: () => void,
 ): Promise<UnitOutcome> {
   const { exposureDiscoveryTimeoutMs: ms, exposureDiscoveryTimeoutSet: set } = project.settings.options;
-  const shared = { oauth, discoveryTimeout: { ms, set } };
+  const shared: Shared = {
+    oauth,
+    discoveryTimeout: { ms, set },
+    ...(serverStarted ? { serverStarted } : {}),
+  };
   if (!memo) {
     rebuilt.push(unit.id);
     return discoverUnit(unit, shared);
@@ -196,7 +207,28 @@ async function discoverOrRecall(
   return outcome;
 }
 
-/** Discovers every unit of a resolved project, `concurrency` at a time. */
+/**
+ * Holds every unit but MCP ones until each MCP unit begun has started its server (or finished):
+ * queued first, the servers start while unitc parses specs, instead of waiting behind that work.
+ */
+function startGate() {
+  const starts: Promise<void>[] = [];
+  return async <T>(unit: ResolvedUnit, work: (started?: () => void) => Promise<T>): Promise<T> => {
+    if (unit.kind !== "mcp") {
+      await Promise.all(starts);
+      return work();
+    }
+    let started = () => {};
+    starts.push(new Promise<void>((resolve) => (started = resolve)));
+    try {
+      return await work(started);
+    } finally {
+      started();
+    }
+  };
+}
+
+/** Discovers every unit of a resolved project, `concurrency` at a time, MCP units first. */
 export async function discoverProject(
   project: ResolvedProject,
   options: DiscoverOptions = {},
@@ -207,12 +239,20 @@ export async function discoverProject(
   const units = await expandUnitSets(project.units, diagnostics, sets);
   const rebuilt: string[] = [];
   const progress: UnitProgress = { done: 0, total: units.length, operations: 0 };
-  const outcomes = await mapLimit(units, concurrency, async (unit) => {
-    const outcome = await discoverOrRecall(unit, project, options.memo, rebuilt, options.oauth);
+  const gate = startGate();
+  const isMcp = (i: number) => Number(units[i]?.kind === "mcp");
+  const order = [...units.keys()].sort((a, b) => isMcp(b) - isMcp(a));
+  // Filled in the project's order: the order of units in the bundle does not depend on kinds.
+  const outcomes: UnitOutcome[] = new Array(units.length);
+  await mapLimit(order, concurrency, async (index) => {
+    const unit = units[index] as ResolvedUnit;
+    const outcome = await gate(unit, (started) =>
+      discoverOrRecall(unit, project, options.memo, rebuilt, options.oauth, started),
+    );
     progress.done++;
     progress.operations += outcome.ir?.operations.length ?? 0;
     options.onUnit?.({ ...progress });
-    return outcome;
+    outcomes[index] = outcome;
   });
   options.memo?.retain(new Set(units.map((unit) => unit.id)));
   const inputs = new Set(sets.files);
@@ -231,6 +271,7 @@ export async function discoverProject(
     roots: [...sets.roots].sort(),
     inputHashes,
     remote: outcomes.some((o) => o.remote),
+    listings: outcomes.flatMap((o) => o.listings),
     rebuilt: rebuilt.sort(),
     attempted: units.map((unit) => unit.id),
   };

@@ -8,6 +8,7 @@ import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ResolvedSettings, ResolvedUnit } from "../resolve/types.js";
 import { contentHash } from "../shared/canonical.js";
 import { FileHashes } from "../shared/file-hashes.js";
+import type { ServerListing } from "./mcp/refresh.js";
 import type { UnitIR } from "./shared/types.js";
 
 interface Entry {
@@ -17,6 +18,7 @@ interface Entry {
   /** Local files read, and the hash of the text that was read. */
   inputs: Map<string, string>;
   remote: boolean;
+  listings: ServerListing[];
   ir: UnitIR | undefined;
   diagnostics: Diagnostic[];
 }
@@ -27,8 +29,10 @@ export interface UnitOutcome {
   diagnostics: Diagnostic[];
   /** Local files the discovery read, and the hash of the text it got (see `inputs.ts`). */
   inputs: Map<string, string>;
-  /** True when it reached a fetched document or an MCP server. */
+  /** True when it reached a fetched document, or an MCP server it could not list. */
   remote: boolean;
+  /** The MCP listings it used. */
+  listings: ServerListing[];
 }
 
 export class DiscoverMemo {
@@ -62,6 +66,7 @@ export class DiscoverMemo {
       diagnostics: entry.diagnostics,
       inputs: entry.inputs,
       remote: entry.remote,
+      listings: entry.listings,
     };
   }
 
@@ -72,6 +77,7 @@ export class DiscoverMemo {
       origin: await this.#origin(unit),
       inputs: outcome.inputs,
       remote: outcome.remote,
+      listings: outcome.listings,
       ir: outcome.ir,
       diagnostics: outcome.diagnostics,
     });

@@ -10,23 +10,26 @@
  *
  * The build is up to date when the key matches, every root lists the same files, every source file
  * has the same stamp or the same text, and the output folder holds exactly the recorded files with
- * the recorded stamps. A build that reached anything remote (a fetched spec, an MCP server) is
- * recorded as such and never up to date: its inputs can change with nothing local changing (its
- * record still tells `unitc serve` which local sources changed since). Records live in the build cache
+ * the recorded stamps. A build that fetched a spec is recorded as such and never up to date: its
+ * inputs can change with nothing local changing (its record still tells `unitc serve` which local
+ * sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
+ * fresh in the build cache, or listed again once it is older than `toolCacheTtlMs` and still the
+ * same, leaves the build up to date (see `discover/mcp/refresh.ts`). Records live in the build cache
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
  */
 import { createHash } from "node:crypto";
-import type { Dirent } from "node:fs";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
+import { type ServerListing, sameListing } from "../discover/mcp/refresh.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { listUnitFiles } from "../load/units-root.js";
 import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { writeAtomically } from "../shared/write-atomically.js";
+import { compilerFingerprint, filesBelow } from "./fingerprint.js";
 
 const FORMAT = 1;
 
@@ -40,6 +43,8 @@ export interface RecordOptions {
   variant?: string;
   /** Whether the user config's units are compiled in (`--include-user-units`). */
   includeUserUnits?: boolean;
+  /** Where an OAuth MCP unit's stored token is read when its listing is checked again. */
+  oauth?: AccessTokenSource;
 }
 
 /** What an up-to-date build reports. */
@@ -74,62 +79,14 @@ export interface BuildRecord extends RecordedBuild {
   outputs: Record<string, string>;
   /** The build reached something remote: never up to date. */
   remote?: boolean;
+  /** The MCP listings the build used. */
+  listings?: ServerListing[];
 }
 
 /** What the project's own files were before a compile (see {@link snapshotSources}). */
 export interface SourceSnapshot {
   roots: Record<string, string[]>;
   stamps: Record<string, string>;
-}
-
-/** Every file below `dir` whose name `keep` accepts, in folders it accepts too. */
-async function filesBelow(
-  dir: string,
-  keep: (name: string) => boolean,
-  found: string[] = [],
-): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (!keep(entry.name)) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await filesBelow(path, keep, found);
-    else found.push(path);
-  }
-  return found;
-}
-
-/** Code: `.js`, `.ts` and `.json` files, no declarations, no `node_modules`, nothing hidden. */
-const isCode = (name: string) =>
-  !name.startsWith(".") &&
-  name !== "node_modules" &&
-  (!/\.[a-z]+$/.test(name) || (/\.(?:js|ts|json)$/.test(name) && !name.endsWith(".d.ts")));
-
-/**
- * A fingerprint of the unitc that is running: the stamps of its code (its `dist/` when built, its
- * sources when run from them), so a changed compiler never trusts an old record.
- */
-async function compilerFingerprint(): Promise<string> {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const parts = here.split(sep);
-  const dist = parts.lastIndexOf("dist");
-  const roots =
-    dist >= 0
-      ? [parts.slice(0, dist + 1).join(sep)]
-      : ["compiler", "runtime", "schemas"].map((name) => join(here, "..", "..", name));
-  // The verbatim texts emit writes (templates/, copied to dist/templates/), whatever their extension.
-  const templates = join(dist >= 0 ? (roots[0] as string) : join(here, "..", ".."), "templates");
-  const found = await Promise.all([
-    ...roots.map((root) => filesBelow(root, isCode)),
-    filesBelow(templates, () => true),
-  ]);
-  const files = [...new Set(found.flat())].sort();
-  const stamps = await Promise.all(files.map(async (file) => `${file}=${await fileStamp(file)}`));
-  return createHash("sha256").update(stamps.join("\n")).digest("hex");
 }
 
 async function recordKey(options: RecordOptions): Promise<string> {
@@ -214,6 +171,9 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   for (const [path, stamp] of Object.entries(record.outputs)) {
     if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
   }
+  // Last: checking a listing may start its server (expired listings are checked together).
+  const listings = await Promise.all((record.listings ?? []).map((l) => sameListing(l, options.oauth)));
+  if (!listings.every(Boolean)) return undefined;
   const listed = new Set(Object.values(record.roots).flat());
   return {
     units: record.units,
@@ -231,6 +191,7 @@ export interface CompiledBuild extends RecordedBuild {
   setRoots: readonly string[];
   inputs: ReadonlyMap<string, string>;
   remote: boolean;
+  listings: ServerListing[];
 }
 
 /**
@@ -279,6 +240,7 @@ export async function recordBuild(
     diagnostics: build.diagnostics,
     files: build.files,
     ...(build.remote ? { remote: true } : {}),
+    ...(build.listings.length > 0 ? { listings: build.listings } : {}),
   };
   try {
     await writeAtomically(file, JSON.stringify(record));

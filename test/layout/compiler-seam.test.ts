@@ -45,6 +45,7 @@ const SHARED_RULES: Record<string, readonly string[]> = {
   "the MCP listing client: compile lists tools as serving calls them": [
     "runtime/invoke/mcp/connect.ts",
     "runtime/invoke/mcp/listed-tool.ts",
+    "runtime/invoke/mcp/own-wait.ts",
     "runtime/invoke/mcp/package-runner.ts",
     "runtime/invoke/mcp/tail-buffer.ts",
     "runtime/invoke/mcp/tool-schema.ts",

@@ -8,23 +8,22 @@
  * https://modelcontextprotocol.io/specification/2025-06-18/server/tools#listing-tools
  *
  * Listings are cached in `$UNITC_CACHE_DIR/mcp/` (else `$XDG_CACHE_HOME/unitc/mcp/`, else
- * `~/.cache/unitc/mcp/`), one file per connection-config hash (see `listingCacheKey`).
+ * `~/.cache/unitc/mcp/`), one file per connection-config hash (see `listingCacheKey`). The unit's
+ * outcome depends on that listing alone, which the build record keeps (see `refresh.ts`).
  */
 import { UnitError } from "../../../runtime/contract/errors.js";
 import type { McpConnection } from "../../../runtime/contract/manifest.js";
+import { ownWaitSignal } from "../../../runtime/invoke/mcp/own-wait.js";
 import { stderrLines } from "../../../runtime/invoke/mcp/tail-buffer.js";
 import { type ListedTool, toolOperation } from "../../../runtime/invoke/mcp/tool-schema.js";
 import { contentHash } from "../../shared/canonical.js";
-import { recordRemote } from "../shared/inputs.js";
+import { textHash } from "../../shared/file-hashes.js";
+import { recordListing, recordRemote } from "../shared/inputs.js";
 import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../shared/types.js";
-import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
+import { readFreshEntry } from "../sources/cache.js";
 import { listingCacheKey, mcpConnection } from "./connection.js";
 import type { McpListing } from "./listing.js";
-
-/** What the cache entry names as its source: the URL, or the command line. */
-function target(connection: McpConnection): string {
-  return connection.url ?? [connection.command, ...(connection.args ?? [])].join(" ");
-}
+import { type ListedServer, listAndStore, listingHash } from "./refresh.js";
 
 /** Reports why a server could not be listed, quoting the end of its stderr (already redacted). */
 function reportFailure(context: DiscoverContext<"mcp">, error: unknown): void {
@@ -67,41 +66,52 @@ function reportTimeout(context: DiscoverContext<"mcp">, ms: number, set: boolean
   );
 }
 
-/** The server's listing: from the build cache while fresh, else from the server itself. */
+/**
+ * The server's listing: from the build cache while fresh, else from the server itself (its bound
+ * counts the time unitc's own work held the event loop as unitc's, not the server's). The listing
+ * used is recorded as the unit's one outside input.
+ */
 async function loadListing(
   context: DiscoverContext<"mcp">,
   connection: McpConnection,
 ): Promise<McpListing | undefined> {
-  const ttl = context.unit.backend.toolCacheTtlMs;
-  const key = listingCacheKey(connection);
-  const cached = await readCachedSpec("mcp", key, ttl);
+  const { unit } = context;
+  const bound = discoveryBound(context);
+  const server: ListedServer = {
+    key: listingCacheKey(connection),
+    ttlMs: unit.backend.toolCacheTtlMs,
+    connection,
+    unitId: unit.id,
+    baseDir: unit.baseDir,
+    ...(bound ? { bound } : {}),
+  };
+  const cached = await readFreshEntry("mcp", server.key, server.ttlMs);
   if (cached !== undefined) {
     try {
       const listing = JSON.parse(cached) as McpListing;
+      recordListing({ ...server, hash: textHash(cached) });
       return { ...listing, warnings: [] };
     } catch {
       // A broken entry only costs a new listing.
     }
   }
-  const bound = discoveryBound(context);
-  const signal = bound ? AbortSignal.timeout(bound.ms) : undefined;
+  const clock = bound ? ownWaitSignal(bound.ms) : undefined;
+  const signal = clock?.signal;
   try {
-    const { listMcpServer } = await import("./listing.js");
-    const listing = await listMcpServer(connection, {
-      env: process.env,
-      baseDir: context.unit.baseDir,
-      // An OAuth server is listed with the unit's stored token, read in memory only.
-      unitId: context.unit.id,
+    const listing = await listAndStore(server, {
       ...(context.oauth ? { oauth: context.oauth } : {}),
       ...(signal ? { signal } : {}),
+      ...(context.serverStarted ? { onStarted: context.serverStarted } : {}),
     });
-    const { warnings: _warnings, ...stored } = listing;
-    await writeCachedSpec("mcp", key, target(connection), JSON.stringify(stored), ttl);
+    recordListing({ ...server, hash: listingHash(listing) });
     return listing;
   } catch (error) {
+    recordRemote();
     if (bound && signal?.aborted && error === signal.reason) reportTimeout(context, bound.ms, bound.set);
     else reportFailure(context, error);
     return undefined;
+  } finally {
+    clock?.cancel();
   }
 }
 
@@ -120,7 +130,6 @@ function extras(listing: McpListing): ManifestExtras {
 
 /** Discovers an MCP unit; see the module comment. */
 export async function discoverMcp(context: DiscoverContext<"mcp">): Promise<UnitIR | undefined> {
-  recordRemote();
   const { unit } = context;
   const connection = mcpConnection(unit);
   const listing = await loadListing(context, connection);

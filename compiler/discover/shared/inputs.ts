@@ -1,15 +1,32 @@
 /**
  * The local files a unit's discovery reads (specs, `$ref`ed files, schemas, operation documents),
  * with a hash of the text it read, recorded while it runs. Watch mode watches them, and a unit is
- * rediscovered only when its config or one of them changed.
+ * rediscovered only when its config or one of them changed. An MCP unit's listing is recorded too:
+ * the build record checks it again (see `mcp/refresh.ts`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { resolve } from "node:path";
+import type { McpConnection } from "../../../runtime/contract/manifest.js";
 import { MISSING, textHash } from "../../shared/file-hashes.js";
+
+/** An MCP listing a unit's discovery used, kept in the build record so a no-change compile can check it. */
+export interface ServerListing {
+  /** The listing's build-cache key (see `listingCacheKey`). */
+  key: unknown;
+  /** The hash of the listing as the build cache stores it. */
+  hash: string;
+  ttlMs: number;
+  connection: McpConnection;
+  unitId: string;
+  baseDir: string;
+  /** The bound on the listing's time that discovery applied, start included. */
+  bound?: { ms: number; set: boolean };
+}
 
 interface Reads {
   files: Map<string, string>;
   remote: boolean;
+  listings: ServerListing[];
 }
 
 const current = new AsyncLocalStorage<Reads>();
@@ -31,12 +48,20 @@ export function recordRemote(): void {
   if (reads) reads.remote = true;
 }
 
-/** Runs `work`, returning its value, the files it recorded (path → hash of what was read), and whether it reached anything remote. */
+/** Notes the MCP listing the unit being discovered used. Outside {@link trackInputs} it does nothing. */
+export function recordListing(listing: ServerListing): void {
+  current.getStore()?.listings.push(listing);
+}
+
+/**
+ * Runs `work`, returning its value, the files it recorded (path → hash of what was read), whether it
+ * reached anything remote, and the MCP listings it used.
+ */
 export async function trackInputs<T>(
   work: () => Promise<T>,
-): Promise<{ value: T; inputs: Map<string, string>; remote: boolean }> {
-  const reads: Reads = { files: new Map(), remote: false };
+): Promise<{ value: T; inputs: Map<string, string>; remote: boolean; listings: ServerListing[] }> {
+  const reads: Reads = { files: new Map(), remote: false, listings: [] };
   const value = await current.run(reads, work);
   const inputs = new Map([...reads.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { value, inputs, remote: reads.remote };
+  return { value, inputs, remote: reads.remote, listings: reads.listings };
 }

@@ -80,6 +80,8 @@ export interface DiscoverContext<K extends BackendKind = BackendKind> {
   oauth?: AccessTokenSource;
   /** `options.exposureDiscoveryTimeoutMs`, and whether a config set it (else it is the schema default). */
   discoveryTimeout?: { ms: number; set: boolean };
+  /** Told once the unit's server has been started (spawned), so CPU-heavy units may begin meanwhile. */
+  serverStarted?: () => void;
 }
 
 export type Discoverer<K extends BackendKind = BackendKind> = (

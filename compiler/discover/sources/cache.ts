@@ -28,7 +28,7 @@ function entryFile(kind: string, key: unknown): string {
   return join(specCacheDir(kind), `${createHash("sha256").update(canonicalJson(key)).digest("hex")}.json`);
 }
 
-/** The cached text for `key` when it is younger than `ttlMs`. */
+/** The cached text for `key` when it is younger than `ttlMs`; the unit is marked as reaching something remote. */
 export async function readCachedSpec(
   kind: string,
   key: unknown,
@@ -36,6 +36,16 @@ export async function readCachedSpec(
   now = Date.now(),
 ): Promise<string | undefined> {
   recordRemote();
+  return readFreshEntry(kind, key, ttlMs, now);
+}
+
+/** The cached text for `key` when it is younger than `ttlMs`, recording nothing. */
+export async function readFreshEntry(
+  kind: string,
+  key: unknown,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<string | undefined> {
   if (ttlMs <= 0) return undefined;
   try {
     const entry = JSON.parse(await readFile(entryFile(kind, key), "utf8")) as Partial<CacheEntry>;

@@ -25,6 +25,7 @@ import { MissingVariableError } from "../../shared/references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
 import { boundedFetch } from "./bounded-fetch.js";
+import { withinOwnWait } from "./own-wait.js";
 import { PACKAGE_RUNNER_NAMES, RUNNER_STARTUP_TIMEOUT_MS } from "./package-runner.js";
 import {
   GroupStdioTransport,
@@ -52,6 +53,8 @@ export interface OpenOptions {
   onToolsChanged?: (error: Error | null, tools: Tool[] | null) => void;
   /** Ends a start still under way when it aborts (the server is stopped); the open rejects with its reason. */
   signal?: AbortSignal;
+  /** Called once a start is under way (a stdio server spawned); the caller's work meanwhile is not the server's wait. */
+  onStarted?: () => void;
 }
 
 /** A connected client and what is needed to explain its failures. */
@@ -203,20 +206,8 @@ function startFailure(
 
 const TIMED_OUT = new Error("startup timeout");
 
-function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let stop: (() => void) | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(TIMED_OUT), ms);
-    stop = () => reject(signal?.reason);
-    if (signal?.aborted) stop();
-    else signal?.addEventListener("abort", stop, { once: true });
-  });
-  return Promise.race([promise, timeout]).finally(() => {
-    clearTimeout(timer);
-    if (stop) signal?.removeEventListener("abort", stop);
-  });
-}
+/** The SDK's plain-timer timeout for `initialize`, kept out of the way: the start-up window is `withinOwnWait`'s. */
+const SDK_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * Every page of the server's tools; none when it offers no tools (asking anyway would make the SDK
@@ -245,11 +236,10 @@ export async function openMcp(connection: McpConnection, options: OpenOptions): 
     return tail(kept, STDERR_EXCERPT_CHARS).trim();
   };
   try {
-    await within(
-      client.connect(plan.transport, { timeout: connection.startupTimeoutMs }),
-      connection.startupTimeoutMs,
-      options.signal,
-    );
+    // The SDK starts the transport (spawns a stdio server) before its first await.
+    const connecting = client.connect(plan.transport, { timeout: SDK_TIMEOUT_MS });
+    options.onStarted?.();
+    await withinOwnWait(connecting, connection.startupTimeoutMs, TIMED_OUT, options.signal);
   } catch (error) {
     const exitBeforeTimeout = stdio?.exit;
     await plan.transport.close().catch(() => undefined);
