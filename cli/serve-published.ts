@@ -4,8 +4,8 @@
  * loaded, storage reachable, vault key present).
  */
 import { join } from "node:path";
-import type { CheckOutcome, ReadinessChecks } from "../runtime/serve/health.js";
 import type { ServeHost } from "../runtime/serve/host.js";
+import type { CheckOutcome, ReadinessChecks } from "../runtime/serve/http/health.js";
 import { PublishedBundles } from "../runtime/serve/published.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
 import { HEAD_KEY } from "../runtime/storage/bundles.js";

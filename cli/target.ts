@@ -8,7 +8,7 @@ import type { UnitRuntime } from "../runtime/core.js";
 import { nearestHint } from "../runtime/did-you-mean.js";
 import { isUnitError, UnitError } from "../runtime/errors.js";
 import type { ManifestOperation, ManifestUnit } from "../runtime/manifest.js";
-import { failureOf, failureText } from "../runtime/serve/results.js";
+import { failureOf, failureText } from "../runtime/serve/sessions/results.js";
 import type { CliIO } from "./io.js";
 
 export interface Target {

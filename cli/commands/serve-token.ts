@@ -13,7 +13,7 @@ import {
   parseDuration,
   revokeServeToken,
   type ServeTokenInfo,
-} from "../../runtime/serve/serve-tokens.js";
+} from "../../runtime/serve/auth/serve-tokens.js";
 import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { userConfigArg, withStorage } from "../storage-config.js";

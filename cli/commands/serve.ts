@@ -11,12 +11,12 @@ import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/errors.js";
 import type { Manifest } from "../../runtime/manifest.js";
 import { resolveReference } from "../../runtime/references.js";
-import type { ReadinessChecks } from "../../runtime/serve/health.js";
+import { resolveServeToken } from "../../runtime/serve/auth/token.js";
 import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
-import { operatorRoot } from "../../runtime/serve/project-binding.js";
+import type { ReadinessChecks } from "../../runtime/serve/http/health.js";
+import { operatorRoot } from "../../runtime/serve/sessions/project-binding.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { serveStdio } from "../../runtime/serve/stdio.js";
-import { resolveServeToken } from "../../runtime/serve/token.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
@@ -144,7 +144,7 @@ async function runHttp(
         ["TOKEN_NOT_A_REFERENCE"],
       );
   // Loaded on demand: stdio serving needs none of the HTTP machinery.
-  const { serveHttp } = await import("../../runtime/serve/http.js");
+  const { serveHttp } = await import("../../runtime/serve/http/serve.js");
   // Without authentication a scoped token would limit nobody: anyone may call as anonymous.
   const tokens = token ? await openServeTokens(storage, log) : undefined;
   const serving = await serveHttp(host, {
@@ -177,7 +177,7 @@ async function openServeTokens(storage: LazyStorage, log: (line: string) => void
   try {
     const [{ store, key }, { ServeTokens }] = await Promise.all([
       storage.opened(),
-      import("../../runtime/serve/serve-tokens.js"),
+      import("../../runtime/serve/auth/serve-tokens.js"),
     ]);
     return await ServeTokens.open(store, key, { log });
   } catch (error) {

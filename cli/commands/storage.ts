@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import { resolveSecret } from "../../runtime/references.js";
-import { rekeyServeTokens } from "../../runtime/serve/serve-tokens.js";
+import { rekeyServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
 import { exportStore, importDump, parseDump, SEALED_NAMESPACES } from "../../runtime/storage/dump.js";
 import { writeDumpFile } from "../../runtime/storage/dump-file.js";
 import { SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION } from "../../runtime/storage/postgresql/schema.js";

@@ -13,7 +13,7 @@ import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
 import type { UserServingSettings } from "../user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
-import type { SourceIndex } from "./context.js";
+import type { SourceIndex } from "./sessions/context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";
 
 export { SEARCH_INDEX_FILE } from "../search/file.js";

@@ -13,7 +13,7 @@ import { type BundleDeclarations, loadDeclarations } from "../sandbox/declaratio
 import { unitsGlobalDeclaration } from "../sandbox/units-global.js";
 import { operationSignature } from "../signature.js";
 import type { ServedUnit } from "./catalog.js";
-import type { CallOutcome } from "./context.js";
+import type { CallOutcome } from "./sessions/context.js";
 
 /** A bundle of this host: its manifest and the folder of its Code Mode declarations. */
 export interface BundlePlace {

@@ -15,11 +15,11 @@ import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
 import type { UserServingSettings } from "../user-settings.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
-import { type CodeModeRequest, prepareCodeModeSoon } from "./code-mode.js";
-import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 import { mergeUnits, type NamespaceAliases } from "./merge.js";
-import { rootedRuntime } from "./project-binding.js";
-import { scopedRuntime } from "./scope.js";
+import { type CodeModeRequest, prepareCodeModeSoon } from "./sessions/code-mode.js";
+import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "./sessions/context.js";
+import { rootedRuntime } from "./sessions/project-binding.js";
+import { scopedRuntime } from "./sessions/scope.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 
 export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";

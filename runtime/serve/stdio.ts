@@ -5,7 +5,7 @@
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { ServeHost } from "./host.js";
-import { createMcpServer, serverOptions } from "./server.js";
+import { createMcpServer, serverOptions } from "./sessions/server.js";
 import { timeAnswers, timingsOn } from "./timed-transport.js";
 
 export interface StdioServeOptions {

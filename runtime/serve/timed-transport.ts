@@ -8,7 +8,7 @@
  */
 import type { Readable } from "node:stream";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
-import { TIMINGS_META } from "./code-mode.js";
+import { TIMINGS_META } from "./sessions/code-mode.js";
 
 type Timings = Record<string, number>;
 

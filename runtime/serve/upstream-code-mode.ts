@@ -5,10 +5,10 @@
  * and the input go in as JSON literals, never as code.
  */
 import type { Client } from "@modelcontextprotocol/client";
-import { NO_CHECK_WAIT_META } from "./code-mode.js";
-import type { CallOutcome } from "./context.js";
-import { CODE_MODE_TOOL } from "./names.js";
-import { ERROR_META, type ToolFailure, ToolFailureError } from "./results.js";
+import { NO_CHECK_WAIT_META } from "./sessions/code-mode.js";
+import type { CallOutcome } from "./sessions/context.js";
+import { CODE_MODE_TOOL } from "./sessions/names.js";
+import { ERROR_META, type ToolFailure, ToolFailureError } from "./sessions/results.js";
 
 interface RequestOptions {
   timeout: number;

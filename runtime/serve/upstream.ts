@@ -12,8 +12,8 @@ import * as z from "zod/v4";
 import { backoffMs } from "../retry.js";
 import { SearchIndex } from "../search/index.js";
 import { type CatalogUnit, hasDirect, hasProgressive, readCatalog } from "./catalog.js";
-import type { CallOutcome } from "./context.js";
-import { ToolFailureError } from "./results.js";
+import type { CallOutcome } from "./sessions/context.js";
+import { ToolFailureError } from "./sessions/results.js";
 import { callThroughCodeMode } from "./upstream-code-mode.js";
 
 export interface UpstreamOptions {

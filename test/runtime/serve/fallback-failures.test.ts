@@ -5,7 +5,7 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { failureOf, ToolFailureError } from "../../../runtime/serve/results.js";
+import { failureOf, ToolFailureError } from "../../../runtime/serve/sessions/results.js";
 import { UpstreamLink } from "../../../runtime/serve/upstream.js";
 import { callThroughCodeMode } from "../../../runtime/serve/upstream-code-mode.js";
 
