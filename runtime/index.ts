@@ -18,4 +18,4 @@ export {
   type StorageSettings,
 } from "./storage/configured.js";
 export type { RuntimeStorageOptions } from "./storage/lazy.js";
-export { type UserConfigSource, userStorageSettings } from "./storage/user-storage.js";
+export { type UserConfigSource, userStorageSettings } from "./storage/user-config.js";

@@ -8,5 +8,6 @@ export { mergeUnits, type NamespaceAliases, namespacedId } from "./merge.js";
 export { CODE_MODE_TOOL, fitToolName, SEARCH_TOOL } from "./sessions/names.js";
 export { createMcpServer } from "./sessions/server.js";
 export { ServeSetupError } from "./setup-error.js";
+export * from "./start/index.js";
 export { type StdioServeOptions, type StdioServing, serveStdio } from "./stdio.js";
 export type { UpstreamOptions, UpstreamState } from "./upstream.js";

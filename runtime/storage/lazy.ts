@@ -7,7 +7,7 @@ import type { AccessTokenSource, OAuthTokens } from "../auth/tokens.js";
 import { UnitError } from "../errors.js";
 import type { SecretSource } from "../references.js";
 import { configuredSettings, type OpenedStorage, type StorageSettings } from "./configured.js";
-import { type UserConfigSource, userStorageSettings } from "./user-storage.js";
+import { type UserConfigSource, userStorageSettings } from "./user-config.js";
 
 /** The configured store's vault and token source, both opened lazily; `close` closes the store if opened. */
 export interface LazyStorage {

@@ -1,36 +1,32 @@
 /**
- * Settings of `unitc serve`: flags win, then environment variables (`UNITC_SERVE_*`,
- * `UNITC_UPSTREAM_URL`), then `serve` in the user config, then the schema defaults. The user config
- * is loaded and validated with the compiler's own loader; `namespaceAliases` come from it too.
+ * Settings of serving: flags win, then environment variables (`UNITC_SERVE_*`, `UNITC_UPSTREAM_URL`),
+ * then `serve` in the user config, then the schema defaults. `namespaceAliases` come from the user
+ * config too (read by `userConfigOf`, the one reader of its serving settings).
  */
 
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { type Diagnostic, hasErrors } from "../compiler/codes/diagnostics.js";
-import { currentOrLegacy } from "../compiler/load/config-paths.js";
-import { schemaDefault } from "../compiler/resolve/defaults.js";
-import { checkedUrl } from "../runtime/auth/settings.js";
-import { type Exposure, MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
-import type { OAuthResourceOptions } from "../runtime/serve/auth/resource-server.js";
-import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/http/limits.js";
-import type { NamespaceAliases } from "../runtime/serve/merge.js";
-import { ServeSetupError } from "../runtime/serve/setup-error.js";
-import { xdgBase } from "../runtime/user-dirs.js";
-import type { UserServingSettings } from "../runtime/user-settings.js";
-import { defaultManifestPath } from "./find-project.js";
+import { join, resolve } from "node:path";
+import { checkedUrl } from "../../auth/settings.js";
+import type { Serve } from "../../config-types.generated.js";
+import { MANIFEST_FORMAT, type Manifest } from "../../manifest.js";
+import type { UserConfig } from "../../storage/user-config.js";
+import { currentOrLegacy, xdgBase } from "../../user-dirs.js";
+import type { OAuthResourceOptions } from "../auth/resource-server.js";
+import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../http/limits.js";
+import type { NamespaceAliases } from "../merge.js";
+import { ServeSetupError } from "../setup-error.js";
+import { searchLimitDefault, serveDefault } from "./defaults.js";
+import { publishedWithoutStorage } from "./published.js";
 
-export interface ServeArgs {
+/** The flags of `unitc serve`, as given (strings, unchecked); every one is optional. */
+export interface ServeFlags {
   manifest?: string;
   transport?: string;
   host?: string;
   port?: string;
   path?: string;
-  "project-root"?: string;
   "upstream-url"?: string;
   token?: string;
   "upstream-token"?: string;
-  "user-config"?: string;
-  "user-units"?: boolean;
   "oauth-issuer"?: string;
   audience?: string;
   scope?: string;
@@ -38,9 +34,9 @@ export interface ServeArgs {
   "max-concurrent"?: string;
   published?: boolean;
   stateless?: boolean;
-  trust?: boolean;
 }
 
+/** Every setting of serving, checked. */
 export interface ServeSettings {
   manifestPath: string;
   transport: "stdio" | "http";
@@ -61,51 +57,6 @@ export interface ServeSettings {
   oauth?: OAuthResourceOptions;
   /** Per-principal limits of HTTP serving. */
   limits: PrincipalLimits;
-}
-
-type Data = Record<string, unknown>;
-
-export interface UserServeConfig {
-  serve: Data;
-  aliases?: NamespaceAliases;
-  /** The user config's `storage` (global only), when it has one. */
-  storage?: Data;
-  /** The config file's folder: relative paths in `serve` start there. */
-  dir?: string;
-  /** Its `options.exposure` and search limits, laid over the bundles served. */
-  settings?: UserServingSettings;
-  diagnostics: Diagnostic[];
-}
-
-/** Loads and validates the user config (`false` to skip it); absent is fine. */
-export async function loadUserServeConfig(
-  file: string | false,
-  env: Record<string, string | undefined>,
-): Promise<UserServeConfig> {
-  if (file === false) return { serve: {}, diagnostics: [] };
-  // The loader and validator are loaded only when there is a config to read: serve starts faster.
-  const path = file || (await import("../compiler/load/index.js")).userConfigPath(env);
-  if (!existsSync(path)) return { serve: {}, diagnostics: [] };
-  const [{ loadConfigFile }, { validateDocument }] = await Promise.all([
-    import("../compiler/load/load-files.js"),
-    import("../compiler/validate/index.js"),
-  ]);
-  const loaded = await loadConfigFile(path, "user");
-  const diagnostics = [...loaded.diagnostics, ...(loaded.document ? validateDocument(loaded.document) : [])];
-  const value = (hasErrors(diagnostics) ? {} : (loaded.document?.value ?? {})) as Data;
-  const settings: UserServingSettings = {};
-  const exposure = (value.options as Data | undefined)?.exposure;
-  if (exposure !== undefined) settings.exposure = exposure as Exposure;
-  for (const key of ["defaultSearchLimit", "maxSearchLimit"] as const)
-    if (value[key] !== undefined) settings[key] = value[key] as number;
-  return {
-    serve: (value.serve as Data | undefined) ?? {},
-    ...(value.namespaceAliases ? { aliases: value.namespaceAliases as NamespaceAliases } : {}),
-    ...(value.storage ? { storage: value.storage as Data } : {}),
-    ...(Object.keys(settings).length > 0 ? { settings } : {}),
-    dir: dirname(path),
-    diagnostics,
-  };
 }
 
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
@@ -174,11 +125,8 @@ function checkOAuthUrl(text: string, what: string): string {
 }
 
 /** The OAuth resource-server settings: `--oauth-issuer`, `--audience`, `--scope` win over `serve.oauth`. */
-function oauthSettings(args: ServeArgs, serve: Data): OAuthResourceOptions | undefined {
-  const config =
-    (serve.oauth as
-      | { issuer?: string; audience?: string; scopes?: string[]; acceptPlainJwt?: boolean }
-      | undefined) ?? {};
+function oauthSettings(args: ServeFlags, serve: Serve): OAuthResourceOptions | undefined {
+  const config: Partial<NonNullable<Serve["oauth"]>> = serve.oauth ?? {};
   const issuer = args["oauth-issuer"] ?? config.issuer;
   if (issuer === undefined) return undefined;
   const audience = args.audience ?? config.audience;
@@ -224,31 +172,34 @@ export function checked<T>(flagGiven: boolean, check: () => T, codes?: readonly 
   }
 }
 
-/** Resolves every setting; throws {@link ServeSetupError} on a bad value. */
+/**
+ * Resolves every setting; throws {@link ServeSetupError} on a bad value. `defaultManifest` is served
+ * when neither `--manifest` nor `UNITC_MANIFEST` names one (the CLI's is the project's, found upward).
+ */
 export function resolveServeSettings(
-  args: ServeArgs,
+  args: ServeFlags,
   env: Record<string, string | undefined>,
   cwd: string,
-  user: UserServeConfig,
+  user: UserConfig,
+  defaultManifest = join(cwd, "generated", "manifest.json"),
 ): ServeSettings {
   const serve = user.serve;
-  const pick = <T>(flag: T | undefined, variable: string, key: string): T =>
-    (flag ?? env[variable] ?? serve[key] ?? schemaDefault<T>("serve", key)) as T;
+  const pick = (flag: string | undefined, variable: string, key: "host" | "path"): string =>
+    flag ?? env[variable] ?? serve[key] ?? serveDefault<string>(key);
   const port = args.port ?? env.UNITC_SERVE_PORT;
-  const upstreamUrl =
-    args["upstream-url"] ?? env.UNITC_UPSTREAM_URL ?? (serve.upstreamUrl as string | undefined);
-  const statePath = serve.remoteStatePath as string | undefined;
+  const upstreamUrl = args["upstream-url"] ?? env.UNITC_UPSTREAM_URL ?? serve.upstreamUrl;
+  const statePath = serve.remoteStatePath;
   const upstreamToken =
     args["upstream-token"] ?? (env.UNITC_UPSTREAM_TOKEN ? "env:UNITC_UPSTREAM_TOKEN" : undefined);
   return {
-    manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? defaultManifestPath({ cwd, env })),
+    manifestPath: resolve(cwd, args.manifest ?? env.UNITC_MANIFEST ?? defaultManifest),
     transport: checked(args.transport !== undefined, () =>
       parseTransport(args.transport ?? (args.stateless ? "http" : (env.UNITC_SERVE_TRANSPORT ?? "stdio"))),
     ),
     host: pick(args.host, "UNITC_SERVE_HOST", "host"),
     port:
       port === undefined
-        ? ((serve.port as number | undefined) ?? schemaDefault<number>("serve", "port"))
+        ? (serve.port ?? serveDefault<number>("port"))
         : checked(args.port !== undefined, () => parsePort(port, "port")),
     path: checked(args.path !== undefined, () => checkPath(pick(args.path, "UNITC_SERVE_PATH", "path"))),
     ...(upstreamUrl
@@ -258,13 +209,13 @@ export function resolveServeSettings(
     ...(upstreamToken ? { upstreamTokenReference: upstreamToken } : {}),
     allowUnauthenticatedHttp: serve.allowUnauthenticatedHttp === true,
     trustProxy: serve.trustProxy === true,
-    publicOrigins: (serve.publicOrigins as string[] | undefined) ?? [],
+    publicOrigins: serve.publicOrigins ?? [],
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
-        args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? (serve.rateLimit as string | undefined),
+        args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? serve.rateLimit,
         args["max-concurrent"] ??
           env.UNITC_SERVE_MAX_CONCURRENT ??
           (serve.maxConcurrent === undefined ? undefined : String(serve.maxConcurrent)),
@@ -278,7 +229,7 @@ function withOAuth(oauth: OAuthResourceOptions | undefined): { oauth?: OAuthReso
 }
 
 /** Flags that mean something over HTTP only are refused on stdio, not ignored. */
-export function checkTransportFlags(args: ServeArgs, settings: ServeSettings): void {
+export function checkTransportFlags(args: ServeFlags, settings: ServeSettings): void {
   if (settings.transport === "http") return;
   if (args.stateless)
     throw new ServeSetupError("BAD_TRANSPORT", "--stateless is for HTTP", "use --transport http", true);
@@ -298,9 +249,26 @@ export function emptyManifest(): Manifest {
     format: MANIFEST_FORMAT,
     generator: "unitc",
     settings: {
-      defaultSearchLimit: schemaDefault<number>("defaultSearchLimit"),
-      maxSearchLimit: schemaDefault<number>("maxSearchLimit"),
+      defaultSearchLimit: searchLimitDefault("defaultSearchLimit"),
+      maxSearchLimit: searchLimitDefault("maxSearchLimit"),
     },
     units: [],
   };
+}
+
+/**
+ * The settings of a serve with `flags`: every setting resolved and checked, flags that mean nothing
+ * on the transport refused, and `--published` refused when the user config names no store.
+ */
+export function serveSettings(
+  flags: ServeFlags,
+  env: Record<string, string | undefined>,
+  cwd: string,
+  user: UserConfig,
+  defaultManifest?: string,
+): ServeSettings {
+  const settings = resolveServeSettings(flags, env, cwd, user, defaultManifest);
+  checkTransportFlags(flags, settings);
+  if (flags.published && !user.storage) throw publishedWithoutStorage();
+  return settings;
 }

@@ -1,19 +1,18 @@
 /**
- * What `unitc serve --published` adds to serve: the user config's store opened at start, the head
- * bundle written to the cache folder and followed, and the readiness checks of a replica (bundle
- * loaded, storage reachable, vault key present).
+ * What serving a published bundle (`unitc serve --published`) adds: the configured store opened at
+ * start, the head bundle written to the cache folder and followed, and the readiness checks of a
+ * replica (bundle loaded, storage reachable, vault key present); and the readiness of a local bundle.
  */
 import { join } from "node:path";
-import type { ServeHost } from "../runtime/serve/host.js";
-import type { CheckOutcome, ReadinessChecks } from "../runtime/serve/http/health.js";
-import { PublishedBundles } from "../runtime/serve/published.js";
-import { ServeSetupError } from "../runtime/serve/setup-error.js";
-import { HEAD_KEY } from "../runtime/storage/bundles.js";
-import { PublisherKeyError, resolveHeadVerifier } from "../runtime/storage/publisher-key.js";
-import { unitcDir } from "../runtime/user-dirs.js";
-import type { CliIO } from "./io.js";
-import type { LazyStorage } from "./lazy-vault.js";
-import type { OpenedStorage } from "./storage-config.js";
+import { HEAD_KEY } from "../../storage/bundles.js";
+import type { OpenedStorage } from "../../storage/configured.js";
+import type { LazyStorage } from "../../storage/lazy.js";
+import { PublisherKeyError, resolveHeadVerifier } from "../../storage/publisher-key.js";
+import { unitcDir } from "../../user-dirs.js";
+import type { ServeHost } from "../host.js";
+import type { CheckOutcome, ReadinessChecks } from "../http/health.js";
+import { PublishedBundles } from "../published.js";
+import { ServeSetupError } from "../setup-error.js";
 
 /** A replica's published bundle and its store. */
 export interface PublishedServing {
@@ -25,30 +24,19 @@ export interface PublishedServing {
   close(): Promise<void>;
 }
 
-/** The configured store, loaded only for `--published`; its failures become serve's setup errors. */
-async function openStore(io: CliIO, flag: string | undefined): Promise<OpenedStorage> {
-  const config = await import("./storage-config.js");
-  try {
-    return await config.openStorage(io, flag);
-  } catch (error) {
-    if (!config.isStorageFailure(error)) throw error;
-    throw new ServeSetupError(error.code, error.message, error.hint);
-  }
-}
-
-/** Opens the store (its vault key resolved) and prepares the head bundle; storage failures throw. */
+/** Opens the store with `open` (its vault key resolved) and prepares the head bundle; storage failures throw. */
 export async function openPublished(
-  io: CliIO,
-  flag: string | undefined,
+  open: () => Promise<OpenedStorage>,
+  env: Record<string, string | undefined>,
   log: (line: string) => void,
 ): Promise<PublishedServing> {
-  const storage = await openStore(io, flag);
+  const storage = await open();
   try {
     const verifier = headVerifier(storage);
     const bundles = new PublishedBundles(
       storage.store,
       verifier,
-      join(unitcDir("cache", io.env), "published"),
+      join(unitcDir("cache", env), "published"),
       log,
     );
     const manifestPath = await bundles.first();

@@ -1,0 +1,13 @@
+/**
+ * The storage API the CLI, serving and agent code use: the user config's serving and storage
+ * settings, opening the configured store and its vault, and the lazily opened storage a runtime reads
+ * `vault:` references and OAuth tokens from.
+ */
+export {
+  configuredSettings,
+  type OpenedStorage,
+  openConfiguredStorage,
+  type StorageSettings,
+} from "./configured.js";
+export { type LazyStorage, lazyStorage, type RuntimeStorageOptions, runtimeStorage } from "./lazy.js";
+export { type UserConfig, type UserConfigSource, userConfigOf, userStorageSettings } from "./user-config.js";
