@@ -42,7 +42,7 @@ export function userConfigOf(value: UnitsConfig, dir?: string): UserConfig {
   return {
     serve: value.serve ?? {},
     ...(value.namespaceAliases ? { aliases: value.namespaceAliases as NamespaceAliases } : {}),
-    ...(value.storage ? { storage: value.storage as StorageSettings } : {}),
+    ...(value.storage ? { storage: value.storage } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
     ...(dir !== undefined ? { dir } : {}),
   };

@@ -49,7 +49,7 @@ async function withTokens<T>(home: StorageHome, keyText: string, body: (tokens: 
 
 /** Runs `body` with the home's store open in this process under `keyText`. */
 async function withStore<T>(home: StorageHome, keyText: string, body: (store: Store) => Promise<T>) {
-  const settings = { ...home.storage } as unknown as StorageSettings;
+  const settings: StorageSettings = { ...home.storage };
   if (settings.provider === "filesystem" || settings.provider === "sqlite")
     settings.path = join(home.dir, settings.path as string);
   const store = await openStore(settings, { ...home.env, UNITC_TEST_VAULT_KEY: keyText });
