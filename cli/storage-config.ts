@@ -13,14 +13,15 @@ import { SecretReferenceError } from "../runtime/references.js";
 import {
   configuredSettings,
   type LazyStorage,
+  noteStoreUsed,
   type OpenedStorage,
   openConfiguredStorage,
   lazyStorage as runtimeLazyStorage,
   type StorageSettings,
+  StoreError,
+  type StoreIdentity,
+  VaultError,
 } from "../runtime/storage/index.js";
-import { noteStoreUsed, type StoreIdentity } from "../runtime/storage/last-store.js";
-import { VaultError } from "../runtime/storage/seal.js";
-import { StoreError } from "../runtime/storage/types.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
 import { loadUserServeConfig } from "./user-config.js";

@@ -12,6 +12,7 @@ export {
   readManifest,
 } from "./manifest.js";
 export type { RuntimeEvent } from "./resources.js";
+export type { RuntimeServices } from "./services.js";
 export {
   type OpenedStorage,
   openConfiguredStorage,

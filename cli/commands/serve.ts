@@ -211,7 +211,7 @@ export async function serveFromArgs(
     }
     handle = await startServing({
       settings,
-      env: io.env,
+      services: { env: io.env },
       cwd: io.cwd,
       storage,
       ...(args.published ? { published: () => openPublishedStore(io, flag) } : {}),

@@ -3,14 +3,13 @@
  * index, and the swap to a newer build while calls in flight finish on the old one.
  */
 
-import type { AccessTokenSource } from "../auth/tokens.js";
 import { canonicalJson } from "../canonical.js";
 import { createRuntime, type UnitRuntime } from "../core.js";
 import type { Manifest } from "../manifest.js";
-import type { SecretSource } from "../references.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
+import type { RuntimeServices } from "../services.js";
 import type { UserServingSettings } from "../user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./sessions/context.js";
@@ -23,12 +22,8 @@ export interface SlotOptions {
   source: SourceRef;
   manifestPath?: string;
   baseDir?: string;
-  env?: Record<string, string | undefined>;
-  /** Where `vault:NAME` references are read at call time. */
-  vault?: SecretSource;
-  /** Where OAuth access tokens come from (default: the token store in the data folder). */
-  oauth?: AccessTokenSource;
-  fetch?: typeof fetch;
+  /** What the runtime reaches the outside through, passed to it whole. */
+  services: RuntimeServices;
   /** The serving person's settings laid over the bundle's. */
   user?: UserServingSettings;
 }
@@ -70,16 +65,13 @@ function openGeneration(options: SlotOptions, log: (line: string) => void, manif
   const runtime = createRuntime({
     ...(manifest ? { manifest } : options.manifestPath ? { manifestPath: options.manifestPath } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.vault ? { vault: options.vault } : {}),
-    ...(options.oauth ? { oauth: options.oauth } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...options.services,
     ...(options.user ? { user: options.user } : {}),
     onEvent,
     resources,
   });
   // Said once per bundle: a unit that cannot work yet is named at start, not at its first call.
-  for (const unset of unsetVariables(runtime.manifest, options.env ?? process.env))
+  for (const unset of unsetVariables(runtime.manifest, options.services.env ?? process.env))
     log(unsetVariablesLine(unset));
   const manifestPath = manifest ? undefined : options.manifestPath;
   return {

@@ -3,15 +3,15 @@
  * upstream link, and the current snapshot of what is served. Transports (stdio, HTTP) create MCP
  * servers over it; it tells them when the tool list changed.
  */
+
 import { dirname } from "node:path";
-import type { AccessTokenSource } from "../auth/tokens.js";
 import type { CallOptions } from "../core.js";
 import { UnitError } from "../errors.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
-import type { SecretSource } from "../references.js";
 import type { BundleDeclarations } from "../sandbox/declarations.js";
 import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
+import { type RuntimeServices, servicesOf } from "../services.js";
 import type { UserServingSettings } from "../user-settings.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
@@ -24,19 +24,13 @@ import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js
 
 export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
 
-export interface ServeHostOptions {
+/** What a host serves; its services (env, vault, OAuth, fetch, resolver) go whole to every bundle it loads. */
+export interface ServeHostOptions extends RuntimeServices {
   /** The bundle's `manifest.json`; `search-index.json` is read from the same folder. */
   manifestPath?: string;
   /** Or a manifest in memory (its search index is then built in memory). */
   manifest?: Manifest;
   baseDir?: string;
-  /** Where secret references are resolved (default `process.env`). */
-  env?: Record<string, string | undefined>;
-  /** Where `vault:NAME` references are read at call time. */
-  vault?: SecretSource;
-  /** Where OAuth access tokens come from (default: the token store in the data folder). */
-  oauth?: AccessTokenSource;
-  fetch?: typeof fetch;
   upstream?: UpstreamOptions;
   aliases?: NamespaceAliases;
   /**
@@ -99,10 +93,7 @@ function openUserSlot(
 
 function slotOptions(options: ServeHostOptions) {
   return {
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.vault ? { vault: options.vault } : {}),
-    ...(options.oauth ? { oauth: options.oauth } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    services: servicesOf(options),
     ...(options.user ? { user: options.user } : {}),
   };
 }

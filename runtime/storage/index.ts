@@ -9,5 +9,8 @@ export {
   openConfiguredStorage,
   type StorageSettings,
 } from "./configured.js";
+export { noteStoreUsed, type StoreIdentity } from "./last-store.js";
 export { type LazyStorage, lazyStorage, type RuntimeStorageOptions, runtimeStorage } from "./lazy.js";
+export { VaultError } from "./seal.js";
+export { StoreError } from "./types.js";
 export { type UserConfig, type UserConfigSource, userConfigOf, userStorageSettings } from "./user-config.js";

@@ -7,6 +7,7 @@
 import type { Writable } from "node:stream";
 import type { Manifest } from "../../manifest.js";
 import { resolveReference } from "../../references.js";
+import type { RuntimeServices } from "../../services.js";
 import type { OpenedStorage } from "../../storage/configured.js";
 import type { LazyStorage } from "../../storage/lazy.js";
 import type { UserServingSettings } from "../../user-settings.js";
@@ -23,8 +24,11 @@ import { checked, emptyManifest, type ServeSettings } from "./settings.js";
 /** What to serve and how; `settings` come from `serveSettings`. */
 export interface StartServingOptions {
   settings: ServeSettings;
-  /** Where secret references are resolved. */
-  env: Record<string, string | undefined>;
+  /**
+   * What the served runtimes reach the outside through, passed to the host whole; `vault` and `oauth`
+   * default to `storage`'s, `env` (where the serve's own references resolve too) to `process.env`.
+   */
+  services: RuntimeServices;
   /** The folder `projectRoot` is relative to. */
   cwd: string;
   /** The configured store: the vault, OAuth tokens and scoped serve tokens read it, opened at first use. */
@@ -111,8 +115,13 @@ async function openServeTokens(storage: LazyStorage, log: (line: string) => void
 }
 
 /** Starts HTTP serving of `host`; the handle's transport part. */
-async function startHttp(host: ServeHost, options: StartServingOptions, readiness: ReadinessChecks) {
-  const { settings, env, log } = options;
+async function startHttp(
+  host: ServeHost,
+  options: StartServingOptions,
+  env: Record<string, string | undefined>,
+  readiness: ReadinessChecks,
+) {
+  const { settings, log } = options;
   const token = settings.allowUnauthenticatedHttp
     ? undefined
     : checked(
@@ -181,11 +190,13 @@ export async function startServing(options: StartServingOptions): Promise<Servin
   const { settings, log } = options;
   let host: ServeHost | undefined;
   let published: PublishedServing | undefined;
+  const env = options.services.env ?? process.env;
+  const services = { vault: options.storage.vault, oauth: options.storage.oauth, ...options.services, env };
   try {
-    const upstream = upstreamOptions(settings, options.env);
+    const upstream = upstreamOptions(settings, env);
     // A replica opens its store at start: the bundle it serves is in it.
     if (options.published) {
-      published = await openPublished(options.published, options.env, log);
+      published = await openPublished(options.published, env, log);
       options.storage.adopt(published.storage);
     }
     const bundle = published
@@ -200,9 +211,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
     host = createServeHost({
       ...bundle,
       ...(projectRoot !== undefined ? { projectRoot } : {}),
-      env: options.env,
-      vault: options.storage.vault,
-      oauth: options.storage.oauth,
+      ...services,
       ...(upstream ? { upstream } : {}),
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
       ...(options.userManifestPath ? { userManifestPath: options.userManifestPath } : {}),
@@ -214,7 +223,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
     const readiness = published?.readiness ?? localReadiness(host, options.storage);
     const transport: { http?: HttpServingInfo; closed: Promise<void>; close(): Promise<void> } =
       settings.transport === "http"
-        ? await startHttp(host, options, readiness)
+        ? await startHttp(host, options, env, readiness)
         : await startStdio(host, options);
     const served = host;
     return {

@@ -69,7 +69,7 @@ describe("startServing", () => {
     const storage = unusedStorage();
     const handle = await startServing({
       settings,
-      env,
+      services: { env },
       cwd: "/",
       storage,
       manifestPath,
@@ -104,7 +104,7 @@ describe("startServing", () => {
     const storage = unusedStorage();
     const started = startServing({
       settings,
-      env: {},
+      services: { env: {} },
       cwd: "/",
       storage,
       manifestPath,
