@@ -7,9 +7,9 @@
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
-import type { CataloguedCode } from "../runtime/error-codes.js";
-import { OptionalPackageError } from "../runtime/optional-package.js";
-import { SecretReferenceError } from "../runtime/references.js";
+import type { CataloguedCode } from "../runtime/contract/error-codes.js";
+import { OptionalPackageError } from "../runtime/shared/optional-package.js";
+import { SecretReferenceError } from "../runtime/shared/references.js";
 import {
   configuredSettings,
   type LazyStorage,

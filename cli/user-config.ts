@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Diagnostic, hasErrors } from "../compiler/codes/diagnostics.js";
-import type { UnitsConfig } from "../runtime/config-types.generated.js";
+import type { UnitsConfig } from "../runtime/contract/config-types.generated.js";
 import { type UserConfig, userConfigOf } from "../runtime/storage/index.js";
 
 /** The user config's serving and storage settings, and the problems its validation found. */

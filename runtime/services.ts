@@ -6,7 +6,7 @@
  */
 import type { AccessTokenSource } from "./auth/tokens.js";
 import type { Resolver } from "./net/guard.js";
-import type { SecretSource } from "./references.js";
+import type { SecretSource } from "./shared/references.js";
 
 /** The services a runtime and its calls use; each has a default when left out. */
 export interface RuntimeServices {

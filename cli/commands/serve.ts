@@ -10,8 +10,8 @@ import { Writable } from "node:stream";
 import { defineCommand } from "citty";
 import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.js";
 import packageJson from "../../package.json" with { type: "json" };
-import { isUnitError } from "../../runtime/errors.js";
-import type { Manifest } from "../../runtime/manifest.js";
+import { isUnitError } from "../../runtime/contract/errors.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import {
   type ServeFlags,
   type ServeHost,

@@ -1,5 +1,5 @@
 /** Merges top-level settings: project config over user config, schema defaults beneath both. */
-import type { NamespaceAliases, Serve, Storage } from "../../runtime/config-types.generated.js";
+import type { NamespaceAliases, Serve, Storage } from "../../runtime/contract/config-types.generated.js";
 import type { ConfigScope } from "../load/documents.js";
 import { schemaDefault } from "./defaults.js";
 import type { Exposure, ResolvedSettings } from "./types.js";

@@ -3,14 +3,14 @@
  * index, and the swap to a newer build while calls in flight finish on the old one.
  */
 
-import { canonicalJson } from "../canonical.js";
-import { createRuntime, type UnitRuntime } from "../core.js";
-import type { Manifest } from "../manifest.js";
-import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
+import { createRuntime, type UnitRuntime } from "../calls/create-runtime.js";
+import type { Manifest } from "../contract/manifest.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
 import type { RuntimeServices } from "../services.js";
-import type { UserServingSettings } from "../user-settings.js";
+import { canonicalJson } from "../shared/canonical.js";
+import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../shared/resources.js";
+import type { UserServingSettings } from "../shared/user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./sessions/context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";

@@ -3,6 +3,13 @@
  * settings, opening the configured store and its vault, and the lazily opened storage a runtime reads
  * `vault:` references and OAuth tokens from.
  */
+
+export {
+  type LazyStorage,
+  lazyStorage,
+  type RuntimeStorageOptions,
+  runtimeStorage,
+} from "../calls/runtime-storage.js";
 export {
   configuredSettings,
   type OpenedStorage,
@@ -10,7 +17,6 @@ export {
   type StorageSettings,
 } from "./configured.js";
 export { noteStoreUsed, type StoreIdentity } from "./last-store.js";
-export { type LazyStorage, lazyStorage, type RuntimeStorageOptions, runtimeStorage } from "./lazy.js";
 export { VaultError } from "./seal.js";
-export { StoreError } from "./types.js";
+export { StoreError } from "./shared/types.js";
 export { type UserConfig, type UserConfigSource, userConfigOf, userStorageSettings } from "./user-config.js";

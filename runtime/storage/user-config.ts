@@ -10,13 +10,13 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Serve, UnitsConfig } from "../config-types.generated.js";
-import type { Exposure } from "../manifest.js";
+import type { Serve, UnitsConfig } from "../contract/config-types.generated.js";
+import type { Exposure } from "../contract/manifest.js";
 import type { NamespaceAliases } from "../serve/merge.js";
-import { userConfigPath } from "../user-dirs.js";
-import type { UserServingSettings } from "../user-settings.js";
+import { userConfigPath } from "../shared/user-dirs.js";
+import type { UserServingSettings } from "../shared/user-settings.js";
 import { configuredSettings, type StorageSettings } from "./configured.js";
-import { StoreError } from "./types.js";
+import { StoreError } from "./shared/types.js";
 
 /** What serving and storage read of a user config, typed. */
 export interface UserConfig {

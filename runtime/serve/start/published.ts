@@ -4,11 +4,11 @@
  * replica (bundle loaded, storage reachable, vault key present); and the readiness of a local bundle.
  */
 import { join } from "node:path";
+import type { LazyStorage } from "../../calls/runtime-storage.js";
+import { unitcDir } from "../../shared/user-dirs.js";
 import { HEAD_KEY } from "../../storage/bundles.js";
 import type { OpenedStorage } from "../../storage/configured.js";
-import type { LazyStorage } from "../../storage/lazy.js";
 import { PublisherKeyError, resolveHeadVerifier } from "../../storage/publisher-key.js";
-import { unitcDir } from "../../user-dirs.js";
 import type { ServeHost } from "../host.js";
 import type { CheckOutcome, ReadinessChecks } from "../http/health.js";
 import { PublishedBundles } from "../published.js";

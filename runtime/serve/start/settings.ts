@@ -6,10 +6,10 @@
 
 import { join, resolve } from "node:path";
 import { checkedUrl } from "../../auth/settings.js";
-import type { Serve } from "../../config-types.generated.js";
-import { MANIFEST_FORMAT, type Manifest } from "../../manifest.js";
+import type { Serve } from "../../contract/config-types.generated.js";
+import { MANIFEST_FORMAT, type Manifest } from "../../contract/manifest.js";
+import { currentOrLegacy, xdgBase } from "../../shared/user-dirs.js";
 import type { UserConfig } from "../../storage/user-config.js";
-import { currentOrLegacy, xdgBase } from "../../user-dirs.js";
 import type { OAuthResourceOptions } from "../auth/resource-server.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../http/limits.js";
 import type { NamespaceAliases } from "../merge.js";

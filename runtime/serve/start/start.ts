@@ -5,12 +5,12 @@
  * the caller prints what the handle says and closes it when done.
  */
 import type { Writable } from "node:stream";
-import type { Manifest } from "../../manifest.js";
-import { resolveReference } from "../../references.js";
+import type { LazyStorage } from "../../calls/runtime-storage.js";
+import type { Manifest } from "../../contract/manifest.js";
 import type { RuntimeServices } from "../../services.js";
+import { resolveReference } from "../../shared/references.js";
+import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { OpenedStorage } from "../../storage/configured.js";
-import type { LazyStorage } from "../../storage/lazy.js";
-import type { UserServingSettings } from "../../user-settings.js";
 import type { ServeTokens } from "../auth/serve-tokens.js";
 import { resolveServeToken } from "../auth/token.js";
 import { createServeHost, type ServeHost } from "../host.js";
