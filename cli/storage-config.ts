@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
-import type { CataloguedCode } from "../runtime/contract/error-codes.js";
+import type { CataloguedCode } from "../runtime/contract/codes/index.js";
 import { OptionalPackageError } from "../runtime/shared/optional-package.js";
 import { SecretReferenceError } from "../runtime/shared/references.js";
 import {

@@ -1,6 +1,6 @@
 /** Errors the runtime raises: each has a stable code, a readable message and an optional hint. */
 
-import type { UnitErrorCode } from "./error-codes.js";
+import type { UnitErrorCode } from "./codes/index.js";
 
 export type { UnitErrorCode };
 

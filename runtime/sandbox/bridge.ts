@@ -5,7 +5,7 @@
  * back as JSON text; a failure carries only its code, message, hint and problem lines.
  */
 import type { UnitRuntime } from "../calls/create-runtime.js";
-import type { UnitErrorCode } from "../contract/error-codes.js";
+import type { UnitErrorCode } from "../contract/codes/index.js";
 import { isUnitError, UnitError } from "../contract/errors.js";
 import {
   hasCodeMode,

@@ -10,7 +10,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import type { CataloguedCode } from "../contract/error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import { UnitError } from "../contract/errors.js";
 
 const ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";

@@ -7,7 +7,7 @@
  * head-signature.ts): replicas load only what a holder of the publishing key published.
  */
 import { createHash } from "node:crypto";
-import type { CataloguedCode } from "../contract/error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import { canonicalJson } from "../shared/canonical.js";
 import { type HeadSignature, headVerifies, signHead } from "./head-signature.js";
 import type { Signer, Verifier } from "./publisher-key.js";

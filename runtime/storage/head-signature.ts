@@ -6,7 +6,7 @@
  * replica load what it names.
  */
 
-import type { CataloguedCode } from "../contract/error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import { canonicalJson } from "../shared/canonical.js";
 import type { BundleHead } from "./bundles.js";
 import type { SignatureAlg, Signer, Verifier } from "./publisher-key.js";

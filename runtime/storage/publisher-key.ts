@@ -18,7 +18,7 @@ import {
   timingSafeEqual,
   verify,
 } from "node:crypto";
-import type { CataloguedCode } from "../contract/error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import { resolveSecret } from "../shared/references.js";
 import type { VaultKey } from "./seal.js";
 

@@ -8,7 +8,7 @@
  * authenticated too, so no byte of the envelope can change unnoticed.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import type { CataloguedCode } from "../contract/error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import type { StoreKey } from "./shared/types.js";
 
 const MAGIC = Buffer.from("UVLT", "ascii");

@@ -11,7 +11,7 @@
  * by polling within `pollIntervalMs` at the latest.
  */
 
-import type { CataloguedCode } from "../../contract/error-codes.js";
+import type { CataloguedCode } from "../../contract/codes/index.js";
 
 /**
  * A record's key: a namespace and a name, each 1–200 characters of `[A-Za-z0-9._:@-]` and `/`
