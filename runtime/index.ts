@@ -17,8 +17,8 @@ export {
   type ManifestUnit,
   readManifest,
 } from "./contract/manifest.js";
+export type { RuntimeServices } from "./invoke/shared/services.js";
 export type { InvokeResult } from "./invoke/shared/types.js";
-export type { RuntimeServices } from "./services.js";
 export type { RuntimeEvent } from "./shared/resources.js";
 export {
   type OpenedStorage,

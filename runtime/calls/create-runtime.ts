@@ -10,8 +10,8 @@ import {
 } from "../contract/manifest.js";
 import { invokerFor } from "../invoke/index.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
+import { type RuntimeServices, servicesOf } from "../invoke/shared/services.js";
 import type { InvokeResult, Invoker } from "../invoke/shared/types.js";
-import { type RuntimeServices, servicesOf } from "../services.js";
 import { nearestHint } from "../shared/did-you-mean.js";
 import { schemaProblems } from "../shared/input-problems.js";
 import { type RuntimeEvent, RuntimeResources } from "../shared/resources.js";

@@ -5,9 +5,9 @@
 
 import { createRuntime, type UnitRuntime } from "../calls/create-runtime.js";
 import type { Manifest } from "../contract/manifest.js";
+import type { RuntimeServices } from "../invoke/shared/services.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
-import type { RuntimeServices } from "../services.js";
 import { canonicalJson } from "../shared/canonical.js";
 import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../shared/resources.js";
 import type { UserServingSettings } from "../shared/user-settings.js";

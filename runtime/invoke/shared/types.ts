@@ -1,8 +1,8 @@
 /** The contract between the runtime core and the per-backend invokers. */
 
 import type { ManifestOperation, ManifestUnit } from "../../contract/manifest.js";
-import type { RuntimeServices } from "../../services.js";
 import type { RuntimeResources } from "../../shared/resources.js";
+import type { RuntimeServices } from "./services.js";
 
 /** One call: its unit and operation, and the runtime's services (`env` always set). */
 export interface InvokeContext extends RuntimeServices {

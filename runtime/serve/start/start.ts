@@ -7,7 +7,7 @@
 import type { Writable } from "node:stream";
 import type { LazyStorage } from "../../calls/runtime-storage.js";
 import type { Manifest } from "../../contract/manifest.js";
-import type { RuntimeServices } from "../../services.js";
+import type { RuntimeServices } from "../../invoke/shared/services.js";
 import { resolveReference } from "../../shared/references.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { OpenedStorage } from "../../storage/configured.js";

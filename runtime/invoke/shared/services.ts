@@ -4,9 +4,9 @@
  * resolver of the outbound address guard. Whoever assembles a runtime (serving, agent code, tests)
  * passes them as one object, down through the serving host and its bundles to every call.
  */
-import type { AccessTokenSource } from "./auth/tokens.js";
-import type { Resolver } from "./net/guard.js";
-import type { SecretSource } from "./shared/references.js";
+import type { AccessTokenSource } from "../../auth/tokens.js";
+import type { Resolver } from "../../net/guard.js";
+import type { SecretSource } from "../../shared/references.js";
 
 /** The services a runtime and its calls use; each has a default when left out. */
 export interface RuntimeServices {
