@@ -136,7 +136,7 @@ function startAndList(manifestPath, keep) {
 /** In-process: host (manifest, tool table) + MCP server + first tools/list page, modules warm. */
 async function inProcessStart(manifestPath) {
   const { createServeHost } = await import("../dist/runtime/serve/host.js");
-  const { createMcpServer } = await import("../dist/runtime/serve/server.js");
+  const { createMcpServer } = await import("../dist/runtime/serve/sessions/server.js");
   const { InMemoryTransport } = await import("@modelcontextprotocol/server");
   const { Client } = await import("@modelcontextprotocol/client");
   const times = [];
@@ -158,7 +158,7 @@ async function inProcessStart(manifestPath) {
 async function searchMedian() {
   const dir = await writeBundle("serve-10000", manifest(100, 100, "direct"));
   const { createServeHost } = await import("../dist/runtime/serve/host.js");
-  const { callSearchTools } = await import("../dist/runtime/serve/search-tool.js");
+  const { callSearchTools } = await import("../dist/runtime/serve/sessions/search-tool.js");
   const host = createServeHost({ manifestPath: join(dir, "manifest.json"), env: {} });
   const snapshot = host.snapshot();
   const queries = [

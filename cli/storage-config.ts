@@ -1,29 +1,32 @@
 /**
  * The store and vault of the user config's `storage` (global only; the filesystem store in the data
  * folder when it has none), for `unitc secret`, `unitc storage` and the `vault:` references of
- * `unitc run` and `unitc serve`. The user config is found and validated as `serve` does it; the
- * runtime's `openConfiguredStorage` opens what it names. A store other than the one opened last is
+ * `unitc run`, `call` and `serve` (opened lazily, by the runtime's `lazyStorage`). The user config is
+ * found and validated as `serve` does it; the runtime's `openConfiguredStorage` opens what it names. A store other than the one opened last is
  * announced once (`runtime/storage/last-store.ts`): secrets set before stay in the old one.
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
 import type { CataloguedCode } from "../runtime/contract/codes/index.js";
+import { type LazyStorage, lazyStorage as runtimeLazyStorage } from "../runtime/serve/index.js";
 import { OptionalPackageError } from "../runtime/shared/optional-package.js";
 import { SecretReferenceError } from "../runtime/shared/references.js";
 import {
   configuredSettings,
+  noteStoreUsed,
   type OpenedStorage,
   openConfiguredStorage,
-} from "../runtime/storage/configured.js";
-import { noteStoreUsed, type StoreIdentity } from "../runtime/storage/last-store.js";
-import type { StorageSettings } from "../runtime/storage/open.js";
-import { VaultError } from "../runtime/storage/seal.js";
-import { StoreError } from "../runtime/storage/shared/types.js";
+  type StorageSettings,
+  StoreError,
+  type StoreIdentity,
+  VaultError,
+} from "../runtime/storage/index.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
-import { loadUserServeConfig } from "./serve-settings.js";
+import { loadUserServeConfig } from "./user-config.js";
 
-export type { OpenedStorage } from "../runtime/storage/configured.js";
+export type { LazyStorage } from "../runtime/serve/index.js";
+export type { OpenedStorage } from "../runtime/storage/index.js";
 
 /** `--user-config`, for the commands that read only the user config. */
 export const userConfigArg = { "user-config": projectArgs["user-config"] } as const;
@@ -58,6 +61,11 @@ export async function openStorage(io: CliIO, flag: string | undefined, track = t
     if (previous) io.stderr(switchNotice(previous, storage.store));
   }
   return storage;
+}
+
+/** The user config's store (named by `--user-config` `flag`), opened at the first vault or token read. */
+export function lazyStorage(io: CliIO, flag: string | undefined): LazyStorage {
+  return runtimeLazyStorage(() => openStorage(io, flag), io.env);
 }
 
 /** The notice of a switch: both stores by provider and location, and how to move the records. */

@@ -17,6 +17,7 @@ export {
   type ManifestUnit,
   readManifest,
 } from "./contract/manifest.js";
+export type { RuntimeServices } from "./invoke/shared/services.js";
 export type { InvokeResult } from "./invoke/shared/types.js";
 export type { RuntimeEvent } from "./shared/resources.js";
 export {
@@ -24,4 +25,4 @@ export {
   openConfiguredStorage,
   type StorageSettings,
 } from "./storage/configured.js";
-export { type UserConfigSource, userStorageSettings } from "./storage/user-storage.js";
+export { type UserConfigSource, userStorageSettings } from "./storage/user-config.js";

@@ -9,11 +9,11 @@ import { type BuildOutcome, build } from "../../compiler/build.js";
 import { compileStatusLine } from "../compile-lines.js";
 import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
-import { lazyStorage } from "../lazy-vault.js";
 import { formatArgs, outputFormat } from "../output-format.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
+import { lazyStorage } from "../storage-config.js";
 import { compileRunsCommands, projectMayRun } from "../trust/command-set.js";
 import { trustArg } from "../trust/gate.js";
 

@@ -9,17 +9,16 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
 import type { WatchBuild } from "../../compiler/watch.js";
-import type { ServeHost } from "../../runtime/serve/host.js";
+import { emptyManifest, type ServeHost } from "../../runtime/serve/index.js";
 import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { EXIT_ERRORS } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
-import { emptyManifest, type ServeArgs } from "../serve-settings.js";
 import { projectMayRun } from "../trust/command-set.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
 import { watchUserBundle } from "../user-bundle-watch.js";
-import { serveArgs, serveFromArgs } from "./serve.js";
+import { type ServeArgs, serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
 
 /** Swaps a good build into the server; a bundle that fails to load leaves the old one served. */

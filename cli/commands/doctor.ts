@@ -16,10 +16,9 @@ import {
 import { bindingChecks, stdioMcpChecks } from "../doctor-mcp.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
-import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { projectUnits } from "../setup-units.js";
-import { openStorage } from "../storage-config.js";
+import { lazyStorage, openStorage } from "../storage-config.js";
 import { compileRunsCommands, projectCommandSet } from "../trust/command-set.js";
 import { type CommandSet, manifestCommands } from "../trust/commands.js";
 import { trustArg, trustGiven, untrustedCommands } from "../trust/gate.js";

@@ -6,8 +6,8 @@ import { runCodeMode } from "../../runtime/sandbox/index.js";
 import { manifestArg, openBundle, reportSetup } from "../bundle.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
-import { lazyStorage } from "../lazy-vault.js";
 import { projectArgs } from "../project-args.js";
+import { lazyStorage } from "../storage-config.js";
 import { bundleTrusted, trustArg } from "../trust/gate.js";
 
 /** The script's text, from a file or (`-`) standard input. */

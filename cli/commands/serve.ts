@@ -1,6 +1,8 @@
 /**
  * `unitc serve`: serves a compiled bundle over MCP, on stdio (default) or Streamable HTTP. On stdio
- * nothing but JSON-RPC reaches stdout: every log line, warning and startup error goes to stderr.
+ * nothing but JSON-RPC reaches stdout: every log line, warning and startup error goes to stderr. The
+ * command maps its flags to the runtime's `serveSettings` and `startServing` and prints what the
+ * handle says; the runtime assembles the serve.
  */
 
 import { dirname, relative, resolve } from "node:path";
@@ -10,35 +12,32 @@ import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.j
 import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/contract/errors.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
-import type { ReadinessChecks } from "../../runtime/serve/health.js";
-import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
-import { operatorRoot } from "../../runtime/serve/project-binding.js";
-import { ServeSetupError } from "../../runtime/serve/setup-error.js";
-import { serveStdio } from "../../runtime/serve/stdio.js";
-import { resolveServeToken } from "../../runtime/serve/token.js";
-import { resolveReference } from "../../runtime/shared/references.js";
+import {
+  type ServeFlags,
+  type ServeHost,
+  ServeSetupError,
+  type ServingHandle,
+  serveSettings,
+  startServing,
+} from "../../runtime/serve/index.js";
+import type { OpenedStorage } from "../../runtime/storage/index.js";
 import { counted } from "../compile-lines.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
+import { defaultManifestPath } from "../find-project.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
-import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
-import {
-  localReadiness,
-  openPublished,
-  type PublishedServing,
-  publishedWithoutStorage,
-} from "../serve-published.js";
-import {
-  checked,
-  checkTransportFlags,
-  emptyManifest,
-  loadUserServeConfig,
-  resolveServeSettings,
-  type ServeArgs,
-  type ServeSettings,
-} from "../serve-settings.js";
 import { noticeStaleBundle } from "../stale-bundle-notice.js";
+import { lazyStorage } from "../storage-config.js";
 import { bundleFileTrusted, trustArg } from "../trust/gate.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
+import { loadUserServeConfig } from "../user-config.js";
+
+/** The flags of `unitc serve` (and of `unitc dev`, which serves the same way). */
+export interface ServeArgs extends ServeFlags {
+  "project-root"?: string;
+  "user-config"?: string;
+  "user-units"?: boolean;
+  trust?: boolean;
+}
 
 export const serveArgs = {
   manifest: {
@@ -104,109 +103,29 @@ export const serveArgs = {
   ...trustArg,
 } as const;
 
-function upstreamOptions(settings: ServeSettings, env: CliIO["env"]) {
-  if (!settings.upstreamUrl) return undefined;
-  const reference = settings.upstreamTokenReference;
-  let token: string | undefined;
-  if (reference) {
-    try {
-      token = resolveReference(reference, env);
-    } catch {
-      throw new ServeSetupError(
-        "MISSING_ENV",
-        `the upstream token reference ${reference} names an unset variable`,
-        "set it, or leave --upstream-token out",
-      );
-    }
-  }
-  return { url: settings.upstreamUrl, ...(token ? { token } : {}) };
-}
-
-async function runHttp(
-  host: ServeHost,
-  settings: ServeSettings,
-  io: CliIO,
-  log: (line: string) => void,
-  storage: LazyStorage,
-  extra: { stateless: boolean; readiness: ReadinessChecks },
-) {
-  const token = settings.allowUnauthenticatedHttp
-    ? undefined
-    : checked(
-        settings.tokenReference !== undefined,
-        () =>
-          resolveServeToken({
-            ...(settings.tokenReference ? { reference: settings.tokenReference } : {}),
-            env: io.env,
-            statePath: settings.remoteStatePath,
-            log,
-          }),
-        ["TOKEN_NOT_A_REFERENCE"],
-      );
-  // Loaded on demand: stdio serving needs none of the HTTP machinery.
-  const { serveHttp } = await import("../../runtime/serve/http.js");
-  // Without authentication a scoped token would limit nobody: anyone may call as anonymous.
-  const tokens = token ? await openServeTokens(storage, log) : undefined;
-  const serving = await serveHttp(host, {
-    ...(tokens ? { tokens } : {}),
-    limits: settings.limits,
-    host: settings.host,
-    port: settings.port,
-    path: settings.path,
-    token: token?.token,
-    publicOrigins: settings.publicOrigins,
-    trustProxy: settings.trustProxy,
-    version: packageJson.version,
-    ...(settings.oauth ? { oauth: settings.oauth } : {}),
-    stateless: extra.stateless,
-    readiness: extra.readiness,
-    log,
-  });
-  const tokenLine = token && `bearer token from ${relative(io.cwd, token.source) || token.source}`;
-  const scopedLine = tokens && "scoped serve tokens";
-  const oauthLine = settings.oauth && `OAuth tokens from ${settings.oauth.issuer} for ${serving.resource}`;
+/** The line HTTP serving starts with: where it listens and whom it lets in. */
+function listeningLine(handle: ServingHandle, io: CliIO): string {
+  const http = handle.http;
+  if (!http) return `serving ${counted(handle.host.snapshot().units.length, "unit")} on stdio`;
+  const tokenLine =
+    http.tokenSource && `bearer token from ${relative(io.cwd, http.tokenSource) || http.tokenSource}`;
+  const scopedLine = http.scopedTokens && "scoped serve tokens";
+  const oauthLine = http.oauthIssuer && `OAuth tokens from ${http.oauthIssuer} for ${http.resource}`;
   const auth = [tokenLine, scopedLine, oauthLine].filter(Boolean).join(", ") || "no authentication";
-  log(`listening on ${serving.url} (${auth}${extra.stateless ? ", stateless" : ""})`);
-  await stopped(io.signal);
-  await serving.close();
-  await tokens?.close();
+  return `listening on ${http.url} (${auth}${http.stateless ? ", stateless" : ""})`;
 }
 
-/** The scoped serve tokens in storage; without a store to read, only the admin token is accepted. */
-async function openServeTokens(storage: LazyStorage, log: (line: string) => void) {
-  try {
-    const [{ store, key }, { ServeTokens }] = await Promise.all([
-      storage.opened(),
-      import("../../runtime/serve/serve-tokens.js"),
-    ]);
-    return await ServeTokens.open(store, key, { log });
-  } catch (error) {
-    log(`warning: scoped serve tokens are not accepted: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
-async function runStdio(host: ServeHost, io: CliIO, log: (line: string) => void) {
-  if (io.stdinIsTTY) {
-    log("stdio is for an MCP client that starts this command; from a terminal, try --transport http");
-  }
+/** JSON-RPC goes to the CLI's stdout; anything a library prints goes to stderr, so it cannot corrupt it. */
+function stdioOutput(io: CliIO): { stdout: Writable; restore: () => void } {
   const stdout = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       io.stdout(chunk.toString("utf8"));
       callback();
     },
   });
-  // Anything a library prints must not corrupt the JSON-RPC stream.
   const saved = { log: console.log, info: console.info, debug: console.debug };
   console.log = console.info = console.debug = (...parts: unknown[]) => io.stderr(`${parts.join(" ")}\n`);
-  try {
-    const serving = await serveStdio(host, { stdout, version: packageJson.version });
-    log(`serving ${counted(host.snapshot().units.length, "unit")} on stdio`);
-    await Promise.race([serving.closed, stopped(io.signal)]);
-    await serving.close();
-  } finally {
-    Object.assign(console, saved);
-  }
+  return { stdout, restore: () => Object.assign(console, saved) };
 }
 
 function reportStartFailure(io: CliIO, error: unknown): boolean {
@@ -224,7 +143,7 @@ export interface ServeOverrides {
   /** Served until the first reload when the output folder holds no bundle yet. */
   manifest?: Manifest;
   onHost?: (host: ServeHost) => void;
-  /** The user's bundle, built by the caller (`dev` keeps it current); `false`: none. */
+  /** The user's own units, built by the caller (`dev` keeps it current); `false`: none. */
   userManifestPath?: string | false;
 }
 
@@ -239,7 +158,18 @@ async function userManifest(
   return place ? buildUserBundle(io, place, "unitc serve") : undefined;
 }
 
-/** Resolves the settings, creates the host and serves until stopped; the body of `unitc serve`. */
+/** The configured store for `--published`; its failures become serve's setup errors. */
+async function openPublishedStore(io: CliIO, flag: string | undefined): Promise<OpenedStorage> {
+  const config = await import("../storage-config.js");
+  try {
+    return await config.openStorage(io, flag);
+  } catch (error) {
+    if (!config.isStorageFailure(error)) throw error;
+    throw new ServeSetupError(error.code, error.message, error.hint);
+  }
+}
+
+/** Resolves the settings, starts serving and serves until stopped; the body of `unitc serve`. */
 export async function serveFromArgs(
   io: CliIO,
   args: ServeArgs,
@@ -259,64 +189,56 @@ export async function serveFromArgs(
     overrides.userManifestPath === undefined
       ? await userManifest(io, args, flag)
       : overrides.userManifestPath || undefined;
-  let host: ServeHost | undefined;
-  let published: PublishedServing | undefined;
+  let handle: ServingHandle | undefined;
+  let output: ReturnType<typeof stdioOutput> | undefined;
   // The store is opened at the first vault: reference or OAuth token a call reads, never at start.
   const storage = lazyStorage(io, flag);
   try {
-    const settings = resolveServeSettings(args, io.env, io.cwd, user);
-    checkTransportFlags(args, settings);
-    if (args.published && !user.storage) throw publishedWithoutStorage();
-    const upstream = upstreamOptions(settings, io.env);
-    // A replica opens its store at start: the bundle it serves is in it.
-    if (args.published) {
-      published = await openPublished(io, flag, log);
-      storage.adopt(published.storage);
-    }
-    const bundle = published
-      ? published.manifestPath
-        ? { manifestPath: published.manifestPath }
-        : { manifest: emptyManifest() }
-      : {
-          manifestPath: overrides.manifestPath ?? settings.manifestPath,
-          ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
-        };
+    const settings = serveSettings(args, io.env, io.cwd, user, defaultManifestPath(io));
+    const manifestPath = overrides.manifestPath ?? settings.manifestPath;
     // The project's bundle runs the commands it holds; the user's own bundle and a published one
     // (signed by whoever publishes) are not a checked-out project's.
-    if (!published && "manifestPath" in bundle) {
-      if (!bundleFileTrusted(io, "serve", bundle.manifestPath, args.trust)) return setExit(EXIT_ERRORS);
+    if (!args.published) {
+      if (!bundleFileTrusted(io, "serve", manifestPath, args.trust)) return setExit(EXIT_ERRORS);
       // `unitc dev` compiles what changed itself; a plain serve says when the bundle is older than its sources.
-      if (!overrides.manifestPath && bundle.manifestPath)
-        await noticeStaleBundle(dirname(resolve(io.cwd, bundle.manifestPath)), io.cwd, log);
+      if (!overrides.manifestPath)
+        await noticeStaleBundle(dirname(resolve(io.cwd, manifestPath)), io.cwd, log);
     }
-    const projectRoot = operatorRoot(args["project-root"], io.cwd);
-    host = createServeHost({
-      ...bundle,
-      ...(projectRoot !== undefined ? { projectRoot } : {}),
-      env: io.env,
-      vault: storage.vault,
-      oauth: storage.oauth,
-      ...(upstream ? { upstream } : {}),
-      ...(settings.aliases ? { aliases: settings.aliases } : {}),
+    if (settings.transport === "stdio") {
+      if (io.stdinIsTTY)
+        log("stdio is for an MCP client that starts this command; from a terminal, try --transport http");
+      output = stdioOutput(io);
+    }
+    handle = await startServing({
+      settings,
+      services: { env: io.env },
+      cwd: io.cwd,
+      storage,
+      ...(args.published ? { published: () => openPublishedStore(io, flag) } : {}),
+      manifestPath,
+      ...(overrides.manifest ? { manifest: overrides.manifest } : {}),
+      ...(args["project-root"] !== undefined ? { projectRoot: args["project-root"] } : {}),
       ...(userPath ? { userManifestPath: userPath } : {}),
       ...(user.settings ? { user: user.settings } : {}),
+      stateless: args.stateless === true,
+      ...(output ? { stdout: output.stdout } : {}),
+      version: packageJson.version,
       log,
+      ...(overrides.onHost ? { onHost: overrides.onHost } : {}),
     });
-    overrides.onHost?.(host);
-    published?.follow(host);
-    const readiness = published?.readiness ?? localReadiness(host, storage);
-    if (settings.transport === "http") {
-      const extra = { stateless: args.stateless === true, readiness };
-      await runHttp(host, settings, io, log, storage, extra);
-    } else await runStdio(host, io, log);
+    log(listeningLine(handle, io));
+    await Promise.race([handle.closed, stopped(io.signal)]);
     setExit(EXIT_OK);
   } catch (error) {
     if (!reportStartFailure(io, error)) throw error;
     setExit(error instanceof ServeSetupError && error.fromFlag ? EXIT_USAGE : EXIT_ERRORS);
   } finally {
-    await published?.close();
-    await host?.close();
-    await storage.close();
+    try {
+      await handle?.close();
+    } finally {
+      output?.restore();
+      await storage.close();
+    }
   }
 }
 

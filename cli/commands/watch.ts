@@ -1,7 +1,7 @@
 /** `unitc compile --watch` and the watching half of `unitc dev`. */
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
 import { type CliIO, stopped } from "../io.js";
-import { lazyStorage } from "../lazy-vault.js";
+import { lazyStorage } from "../storage-config.js";
 import { reportBuild } from "../watch-report.js";
 
 export interface WatchCliOptions {

@@ -1,4 +1,5 @@
 /** Merges top-level settings: project config over user config, schema defaults beneath both. */
+import type { NamespaceAliases, Serve, Storage } from "../../runtime/contract/config-types.generated.js";
 import type { ConfigScope } from "../load/documents.js";
 import { schemaDefault } from "./defaults.js";
 import type { Exposure, ResolvedSettings } from "./types.js";
@@ -64,9 +65,9 @@ export function resolveSettings(configs: readonly { scope: ConfigScope; value: D
         schemaDefault<number>("completion", "negativeCacheTtlMs"),
     },
   };
-  if (user.serve !== undefined) settings.serve = user.serve as Data;
-  if (user.storage !== undefined) settings.storage = user.storage as Data;
+  if (user.serve !== undefined) settings.serve = user.serve as Serve;
+  if (user.storage !== undefined) settings.storage = user.storage as Storage;
   const aliases = layered("namespaceAliases");
-  if (aliases !== undefined) settings.namespaceAliases = aliases as Data;
+  if (aliases !== undefined) settings.namespaceAliases = aliases as NamespaceAliases;
   return settings;
 }

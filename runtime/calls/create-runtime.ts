@@ -1,6 +1,5 @@
 /** The in-process runtime: look up an operation, validate the input, invoke it. */
 
-import type { AccessTokenSource } from "../auth/tokens.js";
 import { UnitError } from "../contract/errors.js";
 import {
   checkManifest,
@@ -11,34 +10,23 @@ import {
 } from "../contract/manifest.js";
 import { invokerFor } from "../invoke/index.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
+import { type RuntimeServices, servicesOf } from "../invoke/shared/services.js";
 import type { InvokeResult, Invoker } from "../invoke/shared/types.js";
-import type { Resolver } from "../net/guard.js";
 import { nearestHint } from "../shared/did-you-mean.js";
 import { schemaProblems } from "../shared/input-problems.js";
-import type { SecretSource } from "../shared/references.js";
 import { type RuntimeEvent, RuntimeResources } from "../shared/resources.js";
 import { type UserServingSettings, withUserSettings } from "../shared/user-settings.js";
 import { boundFolder } from "./project-root.js";
 import { type RuntimeStorageOptions, runtimeStorage } from "./runtime-storage.js";
 
-export interface RuntimeOptions extends RuntimeStorageOptions {
+/** A runtime's bundle and options; its services (env, vault, OAuth, fetch, resolver) are {@link RuntimeServices}. */
+export interface RuntimeOptions extends RuntimeStorageOptions, RuntimeServices {
   /** A manifest already in memory; relative paths in it resolve against `baseDir`. */
   manifest?: Manifest;
   /** Or the path of `manifest.json`. */
   manifestPath?: string | URL;
   /** Folder relative paths in the manifest resolve against (default: the manifest's folder or cwd). */
   baseDir?: string;
-  /** Where secret references are resolved (default `process.env`). */
-  env?: Record<string, string | undefined>;
-  /**
-   * Where `vault:NAME` references are read at call time. Default: the storage `storage` or
-   * `userConfig` name (the user config's, as the CLI reads it), opened at the first such reference.
-   */
-  vault?: SecretSource;
-  /** The fetch HTTP calls use (default global fetch). */
-  fetch?: typeof fetch;
-  /** Resolves hostnames for the outbound address guard (default: the system resolver). */
-  resolve?: Resolver;
   /**
    * The process makes a call and exits (`unitc call`): HTTP requests go over node:http on a
    * connection each, under the same outbound checks, instead of loading the pooled HTTP client
@@ -57,11 +45,6 @@ export interface RuntimeOptions extends RuntimeStorageOptions {
    * own, to hand unchanged units' sessions over when it swaps bundles.
    */
   resources?: RuntimeResources;
-  /**
-   * Where OAuth access tokens come from. Default: the storage `vault:` references are read from (when
-   * no `vault` is given and storage is on), else the token store in the data folder.
-   */
-  oauth?: AccessTokenSource;
   /** The serving person's `options.exposure` and search limits, laid over the bundle's (`user-settings.ts`). */
   user?: UserServingSettings;
 }
@@ -123,6 +106,8 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const storage = options.vault ? undefined : runtimeStorage(options, env, options.fetch);
   const vault = options.vault ?? storage?.vault;
   const oauth = options.oauth ?? storage?.oauth;
+  // Every call gets the services whole, the defaults filled in.
+  const services = { ...servicesOf(options), env, ...(vault ? { vault } : {}), ...(oauth ? { oauth } : {}) };
   // Per unit, operations by source name and by TS name (first declared wins), built on first use.
   const byName = new Map<ManifestUnit, Map<string, ManifestOperation>>();
   const operationsOf = (unit: ManifestUnit) => {
@@ -180,13 +165,9 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     return invoker(input, {
       ...target,
       ...(projectRoot !== undefined ? { projectRoot } : {}),
-      env,
-      ...(vault ? { vault } : {}),
+      ...services,
       baseDir,
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(oauth ? { oauth } : {}),
-      ...(options.resolve ? { resolve: options.resolve } : {}),
       ...(options.oneShot ? { oneShot: true } : {}),
       resources,
     });

@@ -7,7 +7,7 @@ import type { AccessTokenSource, OAuthTokens } from "../auth/tokens.js";
 import { UnitError } from "../contract/errors.js";
 import type { SecretSource } from "../shared/references.js";
 import { configuredSettings, type OpenedStorage, type StorageSettings } from "../storage/configured.js";
-import { type UserConfigSource, userStorageSettings } from "../storage/user-storage.js";
+import { type UserConfigSource, userStorageSettings } from "../storage/user-config.js";
 
 /** The configured store's vault and token source, both opened lazily; `close` closes the store if opened. */
 export interface LazyStorage {

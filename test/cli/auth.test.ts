@@ -11,7 +11,7 @@ import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
-import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
+import { openStore } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { captureIO } from "../support/capture-io.js";
@@ -198,10 +198,7 @@ describe("unitc auth with a configured store", () => {
     expect(login.stdout).toContain("logged in to api");
 
     // The token is in the SQLite file, sealed; nothing went to the default filesystem store.
-    const store = await openStore(
-      { ...(home.storage as unknown as StorageSettings), path: join(home.dir, "store.db") },
-      {},
-    );
+    const store = await openStore({ ...home.storage, path: join(home.dir, "store.db") }, {});
     const stored = await new TokenStore(store, decodeVaultKey(key)).read("api");
     await store.close();
     const accessToken = stored?.tokens.accessToken as string;

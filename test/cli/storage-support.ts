@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { StorageSettings } from "../../runtime/storage/index.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { startPreconditionProxy } from "../support/precondition-proxy.js";
@@ -47,7 +48,7 @@ export function unitc(
 
 /** A provider's storage config and the environment its references need. */
 export interface ProviderSetup {
-  storage: Record<string, unknown>;
+  storage: StorageSettings;
   env: Record<string, string>;
   /** Runs `unitc storage migrate` first (postgresql: the server never migrates itself). */
   migrate: boolean;
@@ -58,7 +59,7 @@ export interface StorageHome {
   dir: string;
   config: string;
   env: Record<string, string>;
-  storage: Record<string, unknown>;
+  storage: StorageSettings;
   migrate: boolean;
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { MANIFEST_FORMAT } from "../../runtime/contract/manifest.js";
-import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
+import { openStore } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { newKey, providerSetup, type StorageHome, storageHome, unitc } from "../cli/storage-support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
@@ -60,7 +60,7 @@ async function login(args: string[], cwd: string, env: Record<string, string>) {
 
 /** The access token stored for `unitId` in the home's SQLite file, if any. */
 async function storedToken(home: StorageHome, key: string, unitId: string): Promise<string | undefined> {
-  const settings = { ...(home.storage as unknown as StorageSettings), path: join(home.dir, "store.db") };
+  const settings = { ...home.storage, path: join(home.dir, "store.db") };
   const store = await openStore(settings, {});
   try {
     return (await new TokenStore(store, decodeVaultKey(key)).read(unitId))?.tokens.accessToken;

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/serve-tokens.js";
+import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import type { Store } from "../../runtime/storage/shared/types.js";
@@ -49,7 +49,7 @@ async function withTokens<T>(home: StorageHome, keyText: string, body: (tokens: 
 
 /** Runs `body` with the home's store open in this process under `keyText`. */
 async function withStore<T>(home: StorageHome, keyText: string, body: (store: Store) => Promise<T>) {
-  const settings = { ...home.storage } as unknown as StorageSettings;
+  const settings: StorageSettings = { ...home.storage };
   if (settings.provider === "filesystem" || settings.provider === "sqlite")
     settings.path = join(home.dir, settings.path as string);
   const store = await openStore(settings, { ...home.env, UNITC_TEST_VAULT_KEY: keyText });
