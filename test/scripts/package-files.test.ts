@@ -53,6 +53,10 @@ describe("the npm package's files", () => {
       ]),
     );
     expect(files.filter((file) => /^dist\/(compiler|runtime)\/.*\.js$/.test(file))).toEqual([]);
+    // The bundles inline these packages (no longer installed with unitc): their licences ship.
+    const licences = readFileSync(join(root, "dist/THIRD_PARTY_LICENSES.md"), "utf8");
+    const inlined = ["@modelcontextprotocol/client", "zod", "ajv", "graphql", "openapi-typescript", "jose"];
+    for (const name of inlined) expect(licences, name).toMatch(new RegExp(`^## ${name}@\\d`, "m"));
     const schemas = files.filter((file) => file.endsWith(".schema.json"));
     expect(schemas.sort()).toEqual([
       "dist/schemas/config.schema.json",
