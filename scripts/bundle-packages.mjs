@@ -6,7 +6,7 @@
 // Packages in BUNDLED are inlined, with their own dependencies. Every other package stays an import
 // from node_modules and a `dependencies` entry: those with native binaries or wasm files (QuickJS),
 // typescript (large, and loaded by path), undici (loaded file by file on first use), the optional
-// peers of runtime/optional-package.ts, and oauth4webapi, which the public declarations name and a
+// peers of runtime/shared/optional-package.ts, and oauth4webapi, which the public declarations name and a
 // consumer's type check must find. yaml is both: bundled (it is on serve's start path) and a
 // dependency, for the declarations that name its types. A bundled package must never also be
 // reachable through an external one, or two copies of it would meet (graphql and its codegen

@@ -7,7 +7,7 @@
  * servers send none with an error either.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { isUnitError } from "../errors.js";
+import { isUnitError } from "../contract/errors.js";
 
 /** Why a tool call failed, as shown to the agent. Secrets were redacted where the error was made. */
 export interface ToolFailure {

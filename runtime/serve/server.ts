@@ -12,8 +12,8 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
-import { schemaProblems } from "../input-problems.js";
-import type { JsonSchema } from "../manifest.js";
+import type { JsonSchema } from "../contract/manifest.js";
+import { schemaProblems } from "../shared/input-problems.js";
 import { type CatalogOperation, catalogOf, hasDirect, hasProgressive, type ServedUnit } from "./catalog.js";
 import { callCodeMode } from "./code-mode.js";
 import type { ServeContext, Snapshot } from "./context.js";
