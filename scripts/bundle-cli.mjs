@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Bundles the `unitc` executable after `tsc` (`npm run build`). The rest of dist/ stays tsc's output:
-// the package's library entries, the declarations, and what tests and scripts import.
+// Bundles the `unitc` executable and the package's library entries after `tsc` (`npm run build`).
+// The rest of dist/ stays tsc's output: the declarations (shipped), and what tests and scripts
+// import (not shipped: package.json `files`).
 //
 // 0. dist/cli/main.cjs, the executable: scripts/main.cjs as written, in syntax every Node parses,
 //    which checks the Node version and then loads dist/cli/entry.cjs (from scripts/entry.mjs):
 //    CommonJS, holding completion's quick path; it loads main.js for every other command.
 // 1. dist/cli/main.js (from scripts/bin.mjs) and its chunks under dist/cli/chunks/: the whole CLI,
 //    split so each command loads only its own code; dist/cli/completion-slow.js, what a completion
-//    loads when its quick path cannot answer alone.
+//    loads when its quick path cannot answer alone. The same build makes the library entries,
+//    dist/lib/compiler.js (`unitc`) and dist/lib/runtime.js (`unitc/runtime`), which share the
+//    CLI's chunks (one copy of each module and its state for both entries and the CLI). Code loaded
+//    on first use (a unit kind's discovery, --bundle, storage drivers) stays in its own chunk.
 // 2. dist/cli/serve.cjs: everything `unitc serve` runs, in one file, and serve.cjs.cache, its V8
 //    code cache, recorded by serving a small bundle once (see scripts/bin.mjs). Loading the MCP SDK,
 //    zod, citty and minisearch from hundreds of modules was most of serve's start; compiling them
@@ -16,63 +20,28 @@
 //    looks for `./engine-worker.js` next to itself).
 // 4. dist/templates/: the verbatim texts of templates/ (runtime/shared/templates.ts reads them), copied as
 //    tsc copies schemas/, so the package ships them once, under dist/.
+// 5. dist/THIRD_PARTY_LICENSES.md: the licences of the packages the bundles inline.
 //
-// Packages in BUNDLED are inlined; every other package stays an import from node_modules, so
-// packages with native binaries or wasm files (esbuild, QuickJS, rollup), large ones only
-// the compiler uses (typescript, openapi-typescript, GraphQL codegen) and packages that must be one
-// instance with their plugins (graphql) behave exactly as without the bundle. A bundled package must
-// never also be reachable through an external one, or two copies of it would meet.
+// Which packages are inlined, and why the others stay imports: scripts/bundle-packages.mjs.
 import { spawn } from "node:child_process";
 import { chmod, copyFile, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
+import {
+  bundleWorkers,
+  common,
+  esmRequire,
+  externals,
+  isExternal,
+  root,
+  unusedImports,
+  workerStarters,
+} from "./bundle-packages.mjs";
+import { writeThirdPartyLicenses } from "./third-party-licenses.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = join(root, "dist/cli");
 const serveFile = join(outdir, "serve.cjs");
-
-const BUNDLED = new Set([
-  "@modelcontextprotocol/client",
-  "@modelcontextprotocol/core",
-  "@modelcontextprotocol/node",
-  "@modelcontextprotocol/server",
-  "acorn",
-  "ajv",
-  "ajv-formats",
-  "citty",
-  "ipaddr.js",
-  "minisearch",
-  "yaml",
-  "zod",
-]);
-const WORKERS = ["engine-worker", "check-worker"];
-
-function packageName(specifier) {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
-}
-
-/** Whether a bare import stays an import from node_modules (or of a Node built-in). */
-function isExternal(args) {
-  if (args.path.startsWith("node:")) return true;
-  // JSON (a package's version) is inlined: target node20 would drop its import attribute.
-  if (args.path.endsWith(".json")) return false;
-  // A bundled package's own dependencies are bundled with it.
-  if (args.importer.includes("/node_modules/")) return false;
-  return !BUNDLED.has(packageName(args.path));
-}
-
-/** Leaves a bare import external unless its package is in BUNDLED (or it is a bundled package's own dependency). */
-const externals = {
-  name: "externals",
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      isExternal(args) ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
 
 /**
  * serve.cjs runs as a vm.Script, where `import()` needs an experimental loader hook (and Node 20
@@ -107,38 +76,6 @@ const serveOnly = {
     });
   },
 };
-
-const common = {
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  legalComments: "none",
-  logLevel: "warning",
-  metafile: true,
-};
-// Bundled CommonJS packages (ajv) call require() for Node built-ins.
-const esmRequire =
-  'import { createRequire as __unitcCreateRequire } from "node:module";\nconst require = __unitcCreateRequire(import.meta.url);';
-
-/** The folders of the outputs holding worker-client, the code that starts the workers. */
-function workerStarters(metafile) {
-  return Object.entries(metafile.outputs)
-    .filter(([, output]) =>
-      Object.keys(output.inputs).some((input) => input.endsWith("sandbox/workers/worker-client.ts")),
-    )
-    .map(([file]) => dirname(join(root, file)));
-}
-
-async function bundleWorkers(dir) {
-  await esbuild.build({
-    ...common,
-    format: "esm",
-    banner: { js: esmRequire },
-    plugins: [externals],
-    entryPoints: Object.fromEntries(WORKERS.map((w) => [w, join(root, `runtime/sandbox/workers/${w}.ts`)])),
-    outdir: dir,
-  });
-}
 
 /** Serves a small bundle once through the new executable, so its run records serve.cjs.cache. */
 async function recordServeCache() {
@@ -226,21 +163,24 @@ async function recordServeCache() {
 await rm(join(root, "dist/templates"), { recursive: true, force: true });
 await cp(join(root, "templates"), join(root, "dist/templates"), { recursive: true });
 
-// 1. The executable and its chunks.
+// 1. The executable, the library entries and their chunks, one build so each module is one copy.
 await rm(join(outdir, "chunks"), { recursive: true, force: true });
+await rm(join(root, "dist/lib"), { recursive: true, force: true });
 await rm(`${serveFile}.cache`, { force: true });
 const cli = await esbuild.build({
   ...common,
   format: "esm",
   banner: { js: esmRequire },
-  plugins: [externals],
+  plugins: [unusedImports, externals],
   entryPoints: {
-    main: join(root, "scripts/bin.mjs"),
-    "completion-slow": join(root, "cli/completion/slow.ts"),
+    "cli/main": join(root, "scripts/bin.mjs"),
+    "cli/completion-slow": join(root, "cli/completion/slow.ts"),
+    "lib/compiler": join(root, "compiler/index.ts"),
+    "lib/runtime": join(root, "runtime/index.ts"),
   },
-  outdir,
+  outdir: join(root, "dist"),
   splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
+  chunkNames: "cli/chunks/[name]-[hash]",
 });
 
 // 0. The executable. Its imports of main.js and of completion's slow part stay imports of the ES
@@ -255,7 +195,7 @@ const esmBuild = {
     );
   },
 };
-await esbuild.build({
+const entry = await esbuild.build({
   ...common,
   format: "cjs",
   plugins: [esmBuild, externals],
@@ -272,7 +212,7 @@ await chmod(join(outdir, "main.cjs"), 0o755);
 const serve = await esbuild.build({
   ...common,
   format: "cjs",
-  plugins: [serveOnly, requireDynamicImports, externals],
+  plugins: [serveOnly, requireDynamicImports, unusedImports, externals],
   stdin: { contents: 'export { runCli } from "./cli/index.ts";', resolveDir: root, sourcefile: "serve.ts" },
   outfile: serveFile,
   // Modules that look beside themselves (worker-client) look beside serve.cjs.
@@ -290,9 +230,15 @@ await writeFile(
 
 // 3. The workers.
 const starters = [...new Set([...workerStarters(cli.metafile), ...workerStarters(serve.metafile)])];
-for (const dir of starters) await bundleWorkers(dir);
+const workers = [];
+for (const dir of starters) workers.push(await bundleWorkers(dir));
+const licenses = join(root, "dist/THIRD_PARTY_LICENSES.md");
+const licensed = await writeThirdPartyLicenses(
+  licenses,
+  [cli, entry, serve, ...workers].map((result) => result.metafile),
+);
 
 await recordServeCache();
 console.log(
-  `bundled the CLI into ${relative(root, outdir)}: main.cjs, entry.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; workers in ${starters.map((d) => relative(root, d)).join(", ")}`,
+  `bundled the CLI into ${relative(root, outdir)}: main.cjs, entry.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; the library into dist/lib: compiler.js, runtime.js; workers in ${starters.map((d) => relative(root, d)).join(", ")}; the licences of ${licensed} bundled packages in ${relative(root, licenses)}`,
 );

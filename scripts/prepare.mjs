@@ -20,9 +20,14 @@ export function distIsFresh() {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
   files.push(
-    ...["package.json", "scripts/bundle-cli.mjs", "scripts/bin.mjs", "scripts/entry.mjs"].map((file) =>
-      join(root, file),
-    ),
+    ...[
+      "package.json",
+      "scripts/bundle-cli.mjs",
+      "scripts/bundle-packages.mjs",
+      "scripts/third-party-licenses.mjs",
+      "scripts/bin.mjs",
+      "scripts/entry.mjs",
+    ].map((file) => join(root, file)),
   );
   const newest = Math.max(...files.filter(existsSync).map((file) => statSync(file).mtimeMs));
   return statSync(built).mtimeMs >= newest;

@@ -8,7 +8,7 @@ import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ResolvedSettings, ResolvedUnit } from "../resolve/types.js";
 import { contentHash } from "../shared/canonical.js";
 import { FileHashes } from "../shared/file-hashes.js";
-import type { ServerListing } from "./mcp/refresh.js";
+import type { ServerListing } from "./shared/inputs.js";
 import type { UnitIR } from "./shared/types.js";
 
 interface Entry {

@@ -19,8 +19,8 @@ const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as
 
 /** What runs from an installed package: its exports, its bin and the workers the CLI starts. */
 const ENTRIES = [
-  "dist/compiler/index.js",
-  "dist/runtime/index.js",
+  "dist/lib/compiler.js",
+  "dist/lib/runtime.js",
   "dist/cli/entry.cjs",
   "dist/cli/main.js",
   "dist/cli/completion-slow.js",

@@ -1,7 +1,9 @@
 /**
  * What the npm package ships, as `npm pack --dry-run` lists it from the built tree: every `files`
- * entry of package.json exists, the JSON Schemas the compiler reads at run time and the templates it
- * writes from ship exactly once (no second copy under another path), and no file is shipped twice with the same content but the
+ * entry of package.json exists (a glob matches a packed file), the library bundle, its declarations
+ * and the licences of bundled packages ship but not tsc's JavaScript beside those declarations, the JSON Schemas the compiler reads at run time and the templates it
+ * writes from ship exactly once
+ * (no second copy under another path), and no file is shipped twice with the same content but the
  * Code Mode worker scripts, which must sit beside each copy of the code that starts them.
  */
 import { execFileSync } from "node:child_process";
@@ -24,11 +26,38 @@ function packed(): string[] {
   return (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map((f) => f.path) ?? [];
 }
 
+/** A `files` glob (`*`, `**\/`) as a regular expression over packed paths. */
+function globPattern(glob: string): RegExp {
+  const parts = glob.split("**/").map((part) => part.replace(/\./g, "\\.").replace(/\*/g, "[^/]*"));
+  return new RegExp(`^${parts.join("(?:.*/)?")}$`);
+}
+
 describe("the npm package's files", () => {
   it("lists only entries that exist, and ships each schema and each file's content once", () => {
-    for (const entry of pkg.files) expect(existsSync(join(root, entry)), entry).toBe(true);
     const files = packed();
+    for (const entry of pkg.files.filter((entry) => !entry.includes("*")))
+      expect(existsSync(join(root, entry)), entry).toBe(true);
+    for (const glob of pkg.files.filter((entry) => entry.includes("*"))) {
+      expect(
+        files.some((file) => globPattern(glob).test(file)),
+        glob,
+      ).toBe(true);
+    }
     expect(files).toContain("dist/cli/main.cjs");
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "dist/lib/compiler.js",
+        "dist/lib/runtime.js",
+        "dist/compiler/index.d.ts",
+        "dist/runtime/index.d.ts",
+        "dist/THIRD_PARTY_LICENSES.md",
+      ]),
+    );
+    expect(files.filter((file) => /^dist\/(compiler|runtime)\/.*\.js$/.test(file))).toEqual([]);
+    // The bundles inline these packages (no longer installed with unitc): their licences ship.
+    const licences = readFileSync(join(root, "dist/THIRD_PARTY_LICENSES.md"), "utf8");
+    const inlined = ["@modelcontextprotocol/client", "zod", "ajv", "graphql", "openapi-typescript", "jose"];
+    for (const name of inlined) expect(licences, name).toMatch(new RegExp(`^## ${name}@\\d`, "m"));
     const schemas = files.filter((file) => file.endsWith(".schema.json"));
     expect(schemas.sort()).toEqual([
       "dist/schemas/config.schema.json",
