@@ -165,6 +165,11 @@ const codes = {
   ),
   RUNTIME_CLOSED: entry("the runtime was closed before the call", "create a new runtime"),
   CANCELLED: entry("the call was cancelled", "retry the call if it is still wanted"),
+  // agent framework adapters (unitc/ai-sdk and the others)
+  BAD_EXPOSURE: entry(
+    "the exposure asked of agent tools is not direct, search or code_mode",
+    "pass exposure: direct (one tool per operation), search (search_tools and call) or code_mode",
+  ),
   // unitc serve: flags, tokens and calls between instances
   BAD_MAX_CONCURRENT: entry(
     "--max-concurrent is not a whole number",
