@@ -33,7 +33,7 @@ import {
 export * from "./types.js";
 
 /** A serve result as an agent tool's: the structured value, or the failure and its text. */
-export function fromCallToolResult(result: CallToolResult): AgentToolResult {
+function fromCallToolResult(result: CallToolResult): AgentToolResult {
   const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
   if (result.isError) {
     const error = (result._meta?.[ERROR_META] ?? { code: "INTERNAL_ERROR", message: text }) as ToolFailure;

@@ -4,7 +4,6 @@
  */
 import type { UnitRuntime } from "../core.js";
 import type { ToolAnnotations } from "../manifest.js";
-import type { ToolFailure } from "../serve/results.js";
 
 /** How a bundle is shown to the model: one tool per operation, search plus call, or Code Mode. */
 export type AgentExposure = "direct" | "search" | "code_mode";
@@ -29,12 +28,23 @@ export interface AgentToolsOptions {
   scope?: AgentScope;
 }
 
+/**
+ * Why a call failed: unitc's code, message and hint, and the details `unitc serve` gives with them
+ * (problems, status, excerpt, a script's line and logs). Secrets were redacted where it was made.
+ */
+export interface AgentToolFailure {
+  code: string;
+  message: string;
+  hint?: string;
+  [detail: string]: unknown;
+}
+
 /** A tool call's outcome: the value the model reads, or a failure with unitc's code, message and hint. */
 export type AgentToolResult =
   | { ok: true; value: unknown; truncated?: true }
   | {
       ok: false;
-      error: ToolFailure;
+      error: AgentToolFailure;
       /** The failure as `unitc serve` words it: `CODE: message`, the problems, the hint (and a script's logs). */
       text: string;
     };
@@ -65,4 +75,25 @@ export interface AgentToolSet {
   readonly tools: readonly AgentTool[];
   /** Closes the runtime when the set opened it from a manifest path (a given runtime is the caller's). */
   close(): Promise<void>;
+}
+
+/** A failed tool call thrown for a framework that expects a throw: its message is the failure's text. */
+export class AgentToolError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+
+  constructor(
+    readonly failure: AgentToolFailure,
+    text: string,
+  ) {
+    super(text);
+    this.name = "AgentToolError";
+    this.code = failure.code;
+    this.hint = failure.hint;
+  }
+
+  /** The failure's text alone: frameworks that show the model `String(error)` show it what `unitc serve` would. */
+  override toString(): string {
+    return this.message;
+  }
 }
