@@ -78,7 +78,11 @@ const bundleOptions = {
   noEmit: true,
   types: ["node"],
   typeRoots: [join(root, "node_modules/@types")],
-  paths: { "unitc/runtime": [join(root, "runtime/index.ts")] },
+  paths: {
+    "unitc/runtime": [join(root, "runtime/index.ts")],
+    // The agent framework adapters (`unitc/ai-sdk`, …), as agent code imports them.
+    "unitc/*": [join(root, "runtime/adapters/*.ts")],
+  },
 };
 
 /** Not erasable syntax in unitc's own runtime: users load it compiled, never by type stripping. */
