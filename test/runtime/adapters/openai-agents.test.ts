@@ -4,13 +4,14 @@
  * the real notes server on 127.0.0.1 through the unit, and the result reaches the model's next turn;
  * a failed call reaches it as unitc's code, message and hint, and the run goes on. Direct and Code Mode.
  */
-import { Agent, type Model, type ModelRequest, type ModelResponse, run, Usage } from "@openai/agents";
+import { Agent, type ModelRequest, run } from "@openai/agents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openaiAgentsTools } from "../../../runtime/adapters/openai-agents.js";
 import type { TestServer } from "../../support/http-server.js";
 import { compileNotesBundle, TAG_INPUT } from "../agent-tools/fixture.js";
 import { startNotesServer } from "../serve/fixtures.js";
 import { closeAll } from "../serve/support.js";
+import { outputs, scriptedModel } from "./scripted-openai-model.js";
 
 let notes: TestServer;
 let manifestPath: string;
@@ -23,54 +24,6 @@ afterAll(async () => {
   await closeAll();
   await notes.close();
 });
-
-type Step = { tool: string; input: unknown } | { text: string };
-
-/** The tool outputs the model was sent, oldest first. */
-function outputs(request: ModelRequest): string[] {
-  if (typeof request.input === "string") return [];
-  return request.input.flatMap((item) => {
-    if (item.type !== "function_call_result") return [];
-    const output = item.output;
-    if (typeof output === "string") return [output];
-    return [!Array.isArray(output) && output.type === "text" ? output.text : JSON.stringify(output)];
-  });
-}
-
-/** A custom Model playing `script`, one entry per turn (labelled: the SDK's interface, scripted). */
-function scriptedModel(script: Array<(request: ModelRequest) => Step>) {
-  const requests: ModelRequest[] = [];
-  const model: Model = {
-    async getResponse(request): Promise<ModelResponse> {
-      requests.push(request);
-      const step = script[requests.length - 1]?.(request) ?? { text: "out of script" };
-      const output: ModelResponse["output"] =
-        "text" in step
-          ? [
-              {
-                type: "message",
-                role: "assistant",
-                status: "completed",
-                content: [{ type: "output_text", text: step.text }],
-              },
-            ]
-          : [
-              {
-                type: "function_call",
-                callId: `call-${requests.length}`,
-                name: step.tool,
-                arguments: JSON.stringify(step.input),
-                status: "completed",
-              },
-            ];
-      return { usage: new Usage(), output };
-    },
-    getStreamedResponse() {
-      throw new Error("the scripted model does not stream");
-    },
-  };
-  return { model, requests };
-}
 
 describe("unitc/openai-agents", () => {
   it("runs direct tools in the SDK's loop: a result, then an error the model reads", async () => {
