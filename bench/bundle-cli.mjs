@@ -7,7 +7,7 @@
 // manifest, and its describe text as the pieces units/github/describe-index.json lists (worked out
 // at compile time, where cutting it from the unit's 5 MB of declarations took a quarter of a
 // second): a few byte ranges of types.ts and spec-types.ts, their lines rewritten; `call` reads the
-// same manifest slices, checks its input with the plain validator (runtime/validate-simple.ts,
+// same manifest slices, checks its input with the plain validator (runtime/shared/validate-simple.ts,
 // which answers as ajv would without loading it) and sends its one request over node:http
 // (RuntimeOptions.oneShot) rather than loading undici's pooled client: those two loads were about
 // 40 ms of a call. The commands run as users run them, through the package's bin (main.cjs).

@@ -82,7 +82,7 @@ const mb = (bytes) => (bytes / 1e6).toFixed(2);
  * (format 1: every operation's schemas self-contained, indented at every level), from the same run.
  */
 export async function sizeRows(out) {
-  const { checkManifest } = await import(join(root, "dist/runtime/manifest.js"));
+  const { checkManifest } = await import(join(root, "dist/runtime/contract/manifest.js"));
   const manifestFile = join(out, "manifest.json");
   const manifestBytes = statSync(manifestFile).size;
   const expanded = checkManifest(JSON.parse(readFileSync(manifestFile, "utf8")));

@@ -6,15 +6,15 @@
  */
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/core.js";
-import { isUnitError } from "../runtime/errors.js";
+import { createRuntime, type RuntimeOptions, type UnitRuntime } from "../runtime/calls/create-runtime.js";
+import { isUnitError } from "../runtime/contract/errors.js";
 import {
   type Manifest,
   type ManifestOperation,
   type ManifestUnit,
   readManifest,
-} from "../runtime/manifest.js";
-import { readManifestIndex } from "../runtime/manifest-slice.js";
+} from "../runtime/contract/manifest.js";
+import { readManifestIndex } from "../runtime/contract/manifest-slice.js";
 import { readUnitsSummary, type UnitsSummary } from "../runtime/search/units-index.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import { defaultManifestPath } from "./find-project.js";
@@ -79,7 +79,7 @@ export interface OpenedOperation extends OpenedBundle {
 
 /**
  * The runtime over only the unit and operation `target` names, read through the bundle's
- * `manifest-offsets.json` (see `runtime/manifest-slice.ts`) instead of the whole manifest; undefined
+ * `manifest-offsets.json` (see `runtime/contract/manifest-slice.ts`) instead of the whole manifest; undefined
  * when that table is missing or stale or `target` names no operation in it: the caller then opens the
  * whole bundle, whose errors name the units and operations there are.
  */

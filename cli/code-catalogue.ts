@@ -2,8 +2,8 @@
 
 import { type CodeEntry, compilerCodes } from "../compiler/codes/diagnostic-codes.js";
 import type { Severity } from "../compiler/codes/diagnostics.js";
-import { editDistance } from "../runtime/did-you-mean.js";
-import { runtimeErrorCodes } from "../runtime/error-codes.js";
+import { runtimeErrorCodes } from "../runtime/contract/codes/index.js";
+import { editDistance } from "../runtime/shared/did-you-mean.js";
 
 /** One code of either catalogue. */
 export interface CatalogueCode {

@@ -10,7 +10,7 @@ import { build } from "../compiler/index.js";
 import type { PipelineContext } from "../compiler/pipeline.js";
 import { authStatus } from "../runtime/auth/status.js";
 import { TokenStore } from "../runtime/auth/token-store.js";
-import { type Manifest, readManifest } from "../runtime/manifest.js";
+import { type Manifest, readManifest } from "../runtime/contract/manifest.js";
 import { secretChecks } from "./doctor-secrets.js";
 import type { CliIO } from "./io.js";
 import { openStorage } from "./storage-config.js";

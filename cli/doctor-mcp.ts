@@ -3,10 +3,11 @@
  * (then are closed, their process group ended) within the unit's own startupTimeoutMs; and units
  * bound to a project, which a session without a project root does not see, named with the reason.
  */
-import type { UnitErrorDetails } from "../runtime/errors.js";
+
+import { isProjectBound } from "../runtime/calls/project-root.js";
+import type { UnitErrorDetails } from "../runtime/contract/errors.js";
+import type { Manifest, McpConnection } from "../runtime/contract/manifest.js";
 import { stderrLines } from "../runtime/invoke/mcp/tail-buffer.js";
-import type { Manifest, McpConnection } from "../runtime/manifest.js";
-import { isProjectBound } from "../runtime/project-root.js";
 import type { DoctorCheck } from "./doctor-checks.js";
 
 /** Why a bound unit may be missing from a client's tools: always "ok", it is no fault. */

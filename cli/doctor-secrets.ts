@@ -4,14 +4,14 @@
  * missing variable, vault entry or key file is found before the first call fails. Only names and
  * fields are shown, never a value.
  */
-import type { Manifest } from "../runtime/manifest.js";
+import type { Manifest } from "../runtime/contract/manifest.js";
+import { unitReferences } from "../runtime/serve/unset-env.js";
 import {
   parseReference,
   referencedVariables,
   resolveSecret,
   type SecretSource,
-} from "../runtime/references.js";
-import { unitReferences } from "../runtime/serve/unset-env.js";
+} from "../runtime/shared/references.js";
 import type { DoctorCheck } from "./doctor-checks.js";
 
 /** Why `reference` in `field` would not resolve for a call, with its fix; undefined when it would. */

@@ -8,7 +8,7 @@
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { UnitError } from "../runtime/errors.js";
+import { UnitError } from "../runtime/contract/errors.js";
 import { DEFAULT_MANIFEST } from "./default-manifest.js";
 import type { CliIO } from "./io.js";
 

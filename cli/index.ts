@@ -3,7 +3,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import packageJson from "../package.json" with { type: "json" };
-import { isUnitError } from "../runtime/errors.js";
+import { isUnitError } from "../runtime/contract/errors.js";
 import {
   type CliIO,
   EXIT_ERRORS,

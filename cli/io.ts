@@ -1,6 +1,6 @@
 /** The CLI's view of the outside world, injectable so tests run commands in-process. */
 import { isatty } from "node:tty";
-import { terminalText } from "../runtime/terminal-text.js";
+import { terminalText } from "../runtime/shared/terminal-text.js";
 
 export interface CliIO {
   /** Standard output; under `runCli` every write passes `terminalText` (see `terminalIO`). */

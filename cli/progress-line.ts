@@ -6,7 +6,7 @@
 
 import type { UnitProgress } from "../compiler/discover/index.js";
 import type { PipelineProgress } from "../compiler/index.js";
-import { terminalText } from "../runtime/terminal-text.js";
+import { terminalText } from "../runtime/shared/terminal-text.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 

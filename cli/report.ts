@@ -8,7 +8,7 @@ import {
   formatDiagnostics,
   sortDiagnostics,
 } from "../compiler/codes/diagnostics.js";
-import { terminalText } from "../runtime/terminal-text.js";
+import { terminalText } from "../runtime/shared/terminal-text.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";
 

@@ -10,13 +10,13 @@ import { type Diagnostic, hasErrors } from "../compiler/codes/diagnostics.js";
 import { currentOrLegacy } from "../compiler/load/config-paths.js";
 import { schemaDefault } from "../compiler/resolve/defaults.js";
 import { checkedUrl } from "../runtime/auth/settings.js";
-import { type Exposure, MANIFEST_FORMAT, type Manifest } from "../runtime/manifest.js";
+import { type Exposure, MANIFEST_FORMAT, type Manifest } from "../runtime/contract/manifest.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../runtime/serve/limits.js";
 import type { NamespaceAliases } from "../runtime/serve/merge.js";
 import type { OAuthResourceOptions } from "../runtime/serve/resource-server.js";
 import { ServeSetupError } from "../runtime/serve/setup-error.js";
-import { xdgBase } from "../runtime/user-dirs.js";
-import type { UserServingSettings } from "../runtime/user-settings.js";
+import { xdgBase } from "../runtime/shared/user-dirs.js";
+import type { UserServingSettings } from "../runtime/shared/user-settings.js";
 import { defaultManifestPath } from "./find-project.js";
 
 export interface ServeArgs {

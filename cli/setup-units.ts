@@ -5,7 +5,7 @@
  */
 import { validate } from "../compiler/index.js";
 import type { PipelineContext } from "../compiler/pipeline.js";
-import type { UnitRuntimeNeeds } from "../runtime/manifest.js";
+import type { UnitRuntimeNeeds } from "../runtime/contract/manifest.js";
 import type { SetupItem, SetupUnit } from "../runtime/setup/plan.js";
 import { type CliIO, UsageError } from "./io.js";
 import { projectOptions } from "./project-args.js";

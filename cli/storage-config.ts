@@ -7,9 +7,9 @@
  */
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
-import type { CataloguedCode } from "../runtime/error-codes.js";
-import { OptionalPackageError } from "../runtime/optional-package.js";
-import { SecretReferenceError } from "../runtime/references.js";
+import type { CataloguedCode } from "../runtime/contract/codes/index.js";
+import { OptionalPackageError } from "../runtime/shared/optional-package.js";
+import { SecretReferenceError } from "../runtime/shared/references.js";
 import {
   configuredSettings,
   type OpenedStorage,
@@ -18,7 +18,7 @@ import {
 import { noteStoreUsed, type StoreIdentity } from "../runtime/storage/last-store.js";
 import type { StorageSettings } from "../runtime/storage/open.js";
 import { VaultError } from "../runtime/storage/seal.js";
-import { StoreError } from "../runtime/storage/types.js";
+import { StoreError } from "../runtime/storage/shared/types.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
 import { loadUserServeConfig } from "./serve-settings.js";

@@ -4,11 +4,11 @@
  * hints cut to the nearest names: a unit may have thousands of operations.
  */
 
-import type { UnitRuntime } from "../runtime/core.js";
-import { nearestHint } from "../runtime/did-you-mean.js";
-import { isUnitError, UnitError } from "../runtime/errors.js";
-import type { ManifestOperation, ManifestUnit } from "../runtime/manifest.js";
+import type { UnitRuntime } from "../runtime/calls/create-runtime.js";
+import { isUnitError, UnitError } from "../runtime/contract/errors.js";
+import type { ManifestOperation, ManifestUnit } from "../runtime/contract/manifest.js";
 import { failureOf, failureText } from "../runtime/serve/results.js";
+import { nearestHint } from "../runtime/shared/did-you-mean.js";
 import type { CliIO } from "./io.js";
 
 export interface Target {

@@ -13,11 +13,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BACKENDS } from "../compiler/backends.js";
 import { type Diagnostic, formatDiagnostics } from "../compiler/codes/diagnostics.js";
 import { userConfigPath } from "../compiler/load/config-paths.js";
 import { listUnitFiles } from "../compiler/load/units-root.js";
-import { unitcDir } from "../runtime/user-dirs.js";
+import { BACKENDS } from "../compiler/shared/backends.js";
+import { unitcDir } from "../runtime/shared/user-dirs.js";
 import type { CliIO } from "./io.js";
 
 /** Where the user's bundle is built: a project folder with no `.units/`, and its output folder. */

@@ -4,12 +4,12 @@
  * commands like its setup commands: they run only when the unit's setup plan is approved for its
  * current hash, else they are reported as not approved with the command that approves them.
  */
-import type { RuntimeFeature } from "../runtime/manifest.js";
+import type { RuntimeFeature } from "../runtime/contract/manifest.js";
 import { checkFeatures, type FeatureCheck } from "../runtime/setup/features.js";
 import { setupPlan } from "../runtime/setup/plan.js";
 import { isApproved } from "../runtime/setup/records.js";
 import { type ItemResult, runSetupItem } from "../runtime/setup/run-item.js";
-import type { Store } from "../runtime/storage/types.js";
+import type { Store } from "../runtime/storage/shared/types.js";
 import type { ProjectUnit } from "./setup-units.js";
 
 /** One unit's verify outcome. */

@@ -5,7 +5,7 @@
 
 import { relative } from "node:path";
 import { countDiagnostics } from "../compiler/codes/diagnostics.js";
-import type { WatchBuild } from "../compiler/incremental/watch.js";
+import type { WatchBuild } from "../compiler/watch.js";
 import { counted } from "./compile-lines.js";
 import { type CliIO, wantsColor } from "./io.js";
 import { printDiagnostics } from "./report.js";

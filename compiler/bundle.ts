@@ -7,8 +7,8 @@
 import { join, posix } from "node:path";
 import type { Plugin, RollupLog } from "@rollup/wasm-node";
 import ts from "typescript";
-import { checkManifest } from "../runtime/manifest.js";
-import { importOptional, OptionalPackageError } from "../runtime/optional-package.js";
+import { checkManifest } from "../runtime/contract/manifest.js";
+import { importOptional, OptionalPackageError } from "../runtime/shared/optional-package.js";
 import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
 import { manifestText } from "./emit/manifest-compact.js";
 

@@ -11,13 +11,13 @@ export type { Diagnostic, DiagnosticCode, FormatOptions, Severity } from "./code
 export { formatDiagnostic, formatDiagnostics, hasErrors } from "./codes/diagnostics.js";
 export { type CompileOptions, type CompileResult, compile, validate } from "./compile.js";
 export { BuildMemo } from "./incremental/memo.js";
+export { type LoadProjectOptions, loadProject, userConfigPath } from "./load/index.js";
+export type { PipelineContext, PipelineProgress } from "./pipeline.js";
+export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
 export {
   type ProjectWatcher,
   type WatchBuild,
   type WatchOptions,
   watchProject,
-} from "./incremental/watch.js";
-export { type LoadProjectOptions, loadProject, userConfigPath } from "./load/index.js";
-export type { PipelineContext, PipelineProgress } from "./pipeline.js";
-export type { ResolvedProject, ResolvedSettings, ResolvedUnit } from "./resolve/index.js";
+} from "./watch.js";
 export { type WriteOptions, type WriteResult, writeBundle } from "./write.js";

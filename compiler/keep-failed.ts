@@ -7,16 +7,16 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
-import type { ManifestUnit } from "../runtime/manifest.js";
-import { readManifest } from "../runtime/manifest.js";
-import { CODE_MODE_DIR, unitDeclarationPath } from "../runtime/sandbox/declarations.js";
-import { BACKENDS, isObject } from "./backends.js";
+import type { ManifestUnit } from "../runtime/contract/manifest.js";
+import { readManifest } from "../runtime/contract/manifest.js";
+import { CODE_MODE_DIR, unitDeclarationPath } from "../runtime/sandbox/declarations/declarations.js";
 import { bundleFolder } from "./bundle-folder.js";
-import type { UnitIR } from "./discover/types.js";
+import type { UnitIR } from "./discover/shared/types.js";
 import { emitBundle } from "./emit/index.js";
 import type { LoadedCollection } from "./load/documents.js";
 import { SourceMap } from "./load/parse-document.js";
 import type { PipelineContext } from "./pipeline.js";
+import { BACKENDS, isObject } from "./shared/backends.js";
 
 type Data = Record<string, unknown>;
 

@@ -8,14 +8,14 @@
 // MCP SDK and zod is about a quarter of serve's start. When this Node rejects the cache (another V8
 // version or other V8 flags) the same code is compiled from source; without serve.cjs, or for any
 // other command, the CLI runs from the chunks of the main bundle, with Node's compile cache in the
-// user's own cache folder (runtime/compile-cache.ts).
+// user's own cache folder (runtime/shared/compile-cache.ts).
 import { isAscii } from "node:buffer";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
-import { compileCache } from "../runtime/compile-cache.ts";
+import { compileCache } from "../runtime/shared/compile-cache.ts";
 
 /** `runCli` of dist/cli/serve.cjs, or undefined when there is none. */
 function serveBundle() {

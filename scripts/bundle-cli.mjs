@@ -122,7 +122,7 @@ const esmRequire =
 function workerStarters(metafile) {
   return Object.entries(metafile.outputs)
     .filter(([, output]) =>
-      Object.keys(output.inputs).some((input) => input.endsWith("sandbox/worker-client.ts")),
+      Object.keys(output.inputs).some((input) => input.endsWith("sandbox/workers/worker-client.ts")),
     )
     .map(([file]) => dirname(join(root, file)));
 }
@@ -133,7 +133,7 @@ async function bundleWorkers(dir) {
     format: "esm",
     banner: { js: esmRequire },
     plugins: [externals],
-    entryPoints: Object.fromEntries(WORKERS.map((w) => [w, join(root, `runtime/sandbox/${w}.ts`)])),
+    entryPoints: Object.fromEntries(WORKERS.map((w) => [w, join(root, `runtime/sandbox/workers/${w}.ts`)])),
     outdir: dir,
   });
 }

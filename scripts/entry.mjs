@@ -7,7 +7,7 @@
 // (dist/cli/completion-slow.js).
 
 import { completeProcess } from "../cli/completion/run.ts";
-import { compileCache } from "../runtime/compile-cache.ts";
+import { compileCache } from "../runtime/shared/compile-cache.ts";
 
 if (process.argv[2] === "__complete") {
   compileCache();

@@ -1,21 +1,21 @@
 #!/usr/bin/env node
-// Writes runtime/schema-meta.generated.ts (`npm run gen:meta`, after `npm run build`): ajv's validator
+// Writes runtime/contract/schema-meta.generated.ts (`npm run gen:meta`, after `npm run build`): ajv's validator
 // of the JSON Schema 2020-12 meta-schema as standalone code, compiled with the input validator's own
-// setup (runtime/ajv-setup.ts). ajv checks every schema against the meta-schema before compiling it,
+// setup (runtime/shared/ajv-setup.ts). ajv checks every schema against the meta-schema before compiling it,
 // and compiling the meta-schema was most of the first call's time in a new process (`unitc call`).
-// test/runtime/validate-input.test.ts fails when the file differs from what this script writes.
+// test/runtime/shared/validate-input.test.ts fails when the file differs from what this script writes.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = new URL("..", import.meta.url);
-const OUT = fileURLToPath(new URL("runtime/schema-meta.generated.ts", root));
+const OUT = fileURLToPath(new URL("runtime/contract/schema-meta.generated.ts", root));
 
 /** The generated module's text, from the built runtime's ajv setup. */
 export async function schemaMetaModule() {
   const { default: Ajv2020 } = await import("ajv/dist/2020.js");
   const { default: standaloneCode } = await import("ajv/dist/standalone/index.js");
   const { AJV_OPTIONS, META_SCHEMA_ID, addUnitcFormats } = await import(
-    new URL("dist/runtime/ajv-setup.js", root).href
+    new URL("dist/runtime/shared/ajv-setup.js", root).href
   );
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true } });
   addUnitcFormats(ajv);

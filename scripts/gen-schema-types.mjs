@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const target = `${root}runtime/config-types.generated.ts`;
+const target = `${root}runtime/contract/config-types.generated.ts`;
 
 /** Both schemas in one, refs made local, so the generator needs no network or file access. */
 async function bundledSchema() {

@@ -23,7 +23,7 @@ var problem = require.main === module ? nodeVersionProblem(process.versions.node
 if (require.main !== module) {
   module.exports = { nodeVersionProblem: nodeVersionProblem };
 } else if (problem) {
-  // The code and hint are runtime/error-codes.ts's NODE_TOO_OLD (a test holds them equal).
+  // The code and hint are runtime/contract/codes/index.ts's NODE_TOO_OLD (a test holds them equal).
   process.stderr.write(
     `NODE_TOO_OLD ${problem}\nhint: install Node.js ${MINIMUM.join(".")} or newer (https://nodejs.org), then run unitc again\n`,
   );

@@ -11,7 +11,7 @@ import { mcpLogin } from "../../runtime/auth/mcp-login.js";
 import { type AuthUnit, authStatus, oauthTarget } from "../../runtime/auth/status.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
-import { isUnitError } from "../../runtime/errors.js";
+import { isUnitError } from "../../runtime/contract/errors.js";
 import { authUnits } from "../auth-units.js";
 import { envFileArg, withEnvFile } from "../env-file.js";
 import { type CliIO, EXIT_ERRORS, UsageError } from "../io.js";

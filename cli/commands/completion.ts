@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { type ArgsDef, type CommandDef, defineCommand } from "citty";
-import { xdgBase } from "../../runtime/user-dirs.js";
+import { xdgBase } from "../../runtime/shared/user-dirs.js";
 import { completionScript, SHELLS, type Shell } from "../completion/scripts.js";
 import { type CliIO, EXIT_OK, UsageError } from "../io.js";
 

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
-import type { WatchBuild } from "../../compiler/incremental/watch.js";
+import type { WatchBuild } from "../../compiler/watch.js";
 import type { ServeHost } from "../../runtime/serve/host.js";
 import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";

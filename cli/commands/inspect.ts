@@ -4,10 +4,10 @@
  */
 import { dirname } from "node:path";
 import { defineCommand } from "citty";
-import type { ManifestOperation, ManifestUnit } from "../../runtime/manifest.js";
-import { describeDeclaration, loadDeclarations } from "../../runtime/sandbox/declarations.js";
-import { describedFromFiles } from "../../runtime/sandbox/describe-file.js";
-import { operationSignature, unitAccessor } from "../../runtime/signature.js";
+import type { ManifestOperation, ManifestUnit } from "../../runtime/contract/manifest.js";
+import { operationSignature, unitAccessor } from "../../runtime/contract/signature.js";
+import { describeDeclaration, loadDeclarations } from "../../runtime/sandbox/declarations/declarations.js";
+import { describedFromFiles } from "../../runtime/sandbox/declarations/describe-file.js";
 import { manifestArg, openBundle, openOperation } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { jsonArg } from "../output-format.js";

@@ -5,8 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { defineCommand } from "citty";
-import { nearestNames } from "../../runtime/did-you-mean.js";
-import { isUnitError, UnitError } from "../../runtime/errors.js";
+import { isUnitError, UnitError } from "../../runtime/contract/errors.js";
 import {
   createServeToken,
   listServeTokens,
@@ -14,6 +13,7 @@ import {
   revokeServeToken,
   type ServeTokenInfo,
 } from "../../runtime/serve/serve-tokens.js";
+import { nearestNames } from "../../runtime/shared/did-you-mean.js";
 import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { userConfigArg, withStorage } from "../storage-config.js";

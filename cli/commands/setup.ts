@@ -10,7 +10,7 @@ import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.j
 import { type SetupPlan, setupPlan } from "../../runtime/setup/plan.js";
 import { approve, isApproved, recordAttempt } from "../../runtime/setup/records.js";
 import { type ItemResult, runSetupItem } from "../../runtime/setup/run-item.js";
-import type { Store } from "../../runtime/storage/types.js";
+import type { Store } from "../../runtime/storage/shared/types.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { projectArgs, projectOptions } from "../project-args.js";
 import { planText, resultText } from "../setup-report.js";

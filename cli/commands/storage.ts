@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
-import { resolveSecret } from "../../runtime/references.js";
 import { rekeyServeTokens } from "../../runtime/serve/serve-tokens.js";
+import { resolveSecret } from "../../runtime/shared/references.js";
 import { exportStore, importDump, parseDump, SEALED_NAMESPACES } from "../../runtime/storage/dump.js";
 import { writeDumpFile } from "../../runtime/storage/dump-file.js";
 import { SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION } from "../../runtime/storage/postgresql/schema.js";
@@ -15,8 +15,8 @@ import { migratePostgresStore, postgresLocation } from "../../runtime/storage/po
 import { rotateNamespace } from "../../runtime/storage/rotate.js";
 import { VaultError, type VaultKey } from "../../runtime/storage/seal.js";
 import { verifyNamespace } from "../../runtime/storage/sealed.js";
+import type { Store } from "../../runtime/storage/shared/types.js";
 import { SQLITE_SCHEMA_VERSION } from "../../runtime/storage/sqlite/store.js";
-import type { Store } from "../../runtime/storage/types.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import {

@@ -5,9 +5,8 @@
  */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { isUnitError } from "../../runtime/errors.js";
-import { type Exposure, type Manifest, readManifest } from "../../runtime/manifest.js";
-import { importOptional } from "../../runtime/optional-package.js";
+import { isUnitError } from "../../runtime/contract/errors.js";
+import { type Exposure, type Manifest, readManifest } from "../../runtime/contract/manifest.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../../runtime/sandbox/index.js";
 import { SearchIndex } from "../../runtime/search/index.js";
 import { catalogUnit, type ServedUnit } from "../../runtime/serve/catalog.js";
@@ -15,6 +14,7 @@ import { createSnapshot } from "../../runtime/serve/context.js";
 import { CODE_MODE_TOOL } from "../../runtime/serve/names.js";
 import { callSearchTools } from "../../runtime/serve/search-tool.js";
 import { buildToolTable } from "../../runtime/serve/tools.js";
+import { importOptional } from "../../runtime/shared/optional-package.js";
 import { defaultManifestPath } from "../find-project.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { formatArgs, outputFormat } from "../output-format.js";

@@ -1,5 +1,5 @@
 /** `unitc compile --watch` and the watching half of `unitc dev`. */
-import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/incremental/watch.js";
+import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
 import { type CliIO, stopped } from "../io.js";
 import { lazyStorage } from "../lazy-vault.js";
 import { reportBuild } from "../watch-report.js";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { userConfigPath } from "../../compiler/load/config-paths.js";
-import { unitcDir } from "../../runtime/user-dirs.js";
+import { unitcDir } from "../../runtime/shared/user-dirs.js";
 
 type Env = Record<string, string | undefined>;
 

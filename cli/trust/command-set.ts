@@ -4,14 +4,14 @@
  * a trust record is given for. The user config's own units are the user's and are left out.
  */
 
-import { stringMap } from "../../compiler/discover/string-map.js";
+import { stringMap } from "../../compiler/discover/shared/string-map.js";
 import { expandUnitSets } from "../../compiler/discover/unit-sets/index.js";
 import { validate } from "../../compiler/index.js";
 import type { PipelineContext } from "../../compiler/pipeline.js";
 import type { ResolvedUnit } from "../../compiler/resolve/types.js";
-import { contentHash } from "../../runtime/canonical.js";
 import { resolveCommand } from "../../runtime/invoke/cli/plan.js";
 import type { SetupItem } from "../../runtime/setup/plan.js";
+import { contentHash } from "../../runtime/shared/canonical.js";
 import type { CliIO } from "../io.js";
 import { absolute, type CommandSet, type ProjectCommand } from "./commands.js";
 import { projectTrusted } from "./gate.js";

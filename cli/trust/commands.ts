@@ -5,9 +5,9 @@
  * and `run` use it).
  */
 import { isAbsolute, resolve } from "node:path";
-import { contentHash } from "../../runtime/canonical.js";
+import type { CliInvoke, Manifest, ManifestUnit } from "../../runtime/contract/manifest.js";
 import { resolveCommand } from "../../runtime/invoke/cli/plan.js";
-import type { CliInvoke, Manifest, ManifestUnit } from "../../runtime/manifest.js";
+import { contentHash } from "../../runtime/shared/canonical.js";
 
 /** One command a project declares, as it would be started. */
 export interface ProjectCommand {

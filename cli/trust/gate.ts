@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { counted } from "../compile-lines.js";
 import type { CliIO } from "../io.js";
 import { type CommandSet, commandFingerprint, manifestCommands, type ProjectCommand } from "./commands.js";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { unitcDir } from "../../runtime/user-dirs.js";
+import { unitcDir } from "../../runtime/shared/user-dirs.js";
 import { type CommandSet, commandFingerprint } from "./commands.js";
 
 type Env = Record<string, string | undefined>;

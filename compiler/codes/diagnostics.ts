@@ -1,5 +1,5 @@
 /** Diagnostics: collected by every stage, never thrown; only `cli/` turns them into exit codes. */
-import type { UnitErrorCode } from "../../runtime/error-codes.js";
+import type { UnitErrorCode } from "../../runtime/contract/codes/index.js";
 import { type CompilerCode, compilerCodes } from "./diagnostic-codes.js";
 
 /** A code from the compiler catalogue, or a runtime code that discovery passes on (an MCP server that fails to list). */

@@ -3,22 +3,22 @@
  * independent: one that fails is reported and left out, and the others still compile.
  */
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
-import type { BackendKind } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
-import type { DiscoverMemo, UnitOutcome } from "../incremental/discover-memo.js";
 import type { ResolvedProject, ResolvedUnit } from "../resolve/types.js";
+import type { BackendKind } from "../shared/backends.js";
 import { discoverCliActions } from "./actions/cli.js";
 import { discoverHttpActions } from "./actions/http.js";
 import { discoverVendorApi } from "./discovery/index.js";
 import { discoverGraphql } from "./graphql/index.js";
-import { trackInputs } from "./inputs.js";
 import { discoverMcp } from "./mcp/index.js";
+import type { DiscoverMemo, UnitOutcome } from "./memo.js";
 import { discoverOpenapi } from "./openapi/index.js";
+import { trackInputs } from "./shared/inputs.js";
+import type { DiscoverContext, Discoverer, UnitIR } from "./shared/types.js";
 import { shownSpecUnit } from "./sources/shown.js";
-import type { DiscoverContext, Discoverer, UnitIR } from "./types.js";
 import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
 
-export type { DiscoverContext, OperationIR, UnitIR } from "./types.js";
+export type { DiscoverContext, OperationIR, UnitIR } from "./shared/types.js";
 
 const DISCOVERERS: { [K in BackendKind]?: Discoverer<K> } = {
   http: discoverHttpActions,

@@ -4,7 +4,7 @@
  * client's methods with their comments once; the client in `index.ts` and the unit's Code Mode
  * declaration both refer to it (GitHub's REST API: 1.2 MB written twice before).
  */
-import type { TypesModule } from "../discover/types.js";
+import type { TypesModule } from "../discover/shared/types.js";
 import { docComment, objectKey, stringLiteral } from "./literal.js";
 import { methodSignature, operationTypes, usesSpecTypes } from "./operation-types.js";
 import type { UnitPlan } from "./plan.js";

@@ -4,13 +4,13 @@
  * from a unit's Markdown body.
  */
 
-import { hasCodeMode } from "../../runtime/manifest.js";
-import { MANIFEST_OFFSETS_FILE } from "../../runtime/manifest-slice.js";
-import { describeFiles } from "../../runtime/sandbox/describe-file.js";
+import { hasCodeMode } from "../../runtime/contract/manifest.js";
+import { MANIFEST_OFFSETS_FILE } from "../../runtime/contract/manifest-slice.js";
+import { describeFiles } from "../../runtime/sandbox/declarations/describe-file.js";
 import { searchIndexFile } from "../../runtime/search/index.js";
 import { unitsIndexFile } from "../../runtime/search/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
-import type { UnitIR } from "../discover/types.js";
+import type { UnitIR } from "../discover/shared/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
 import { emitClientModule, emitSpecTypesModule, emitTypesModule, SPEC_TYPES_FILE } from "./client-module.js";
 import {

@@ -2,7 +2,7 @@
  * The only ways a source-derived string enters generated code: as a string literal, as a doc
  * comment, or as an identifier built from whitelisted characters. Specs and unit files are untrusted.
  */
-import { trimWhere } from "../../runtime/trim.js";
+import { trimWhere } from "../../runtime/shared/trim.js";
 
 /** A double-quoted TS string literal; also escapes U+2028/U+2029 and `</` for good measure. */
 export function stringLiteral(text: string): string {

@@ -1,12 +1,12 @@
 /**
  * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
- * `runtime/schema-defs.ts`), and the text indented only down to operations and definitions, one per
+ * `runtime/contract/schema-defs.ts`), and the text indented only down to operations and definitions, one per
  * line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
  * one line per operation still shows in a diff which operations changed.
  */
-import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/manifest.js";
-import { defRefs, reachedDefs, rootDefs, type SharedSchemas } from "../../runtime/schema-defs.js";
-import { canonicalJson } from "../canonical.js";
+import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/contract/manifest.js";
+import { defRefs, reachedDefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
+import { canonicalJson } from "../shared/canonical.js";
 
 /** Levels indented: the manifest, `units`, a unit, its `operations`/`schemas`; deeper is one line. */
 const INDENTED_LEVELS = 4;

@@ -1,5 +1,5 @@
 /**
- * `manifest-offsets.json` (read by `runtime/manifest-slice.ts`): where each operation and shared
+ * `manifest-offsets.json` (read by `runtime/contract/manifest-slice.ts`): where each operation and shared
  * schema lies in the manifest's text as `manifest-compact.ts` lays it out, one of them per line at
  * the fourth level (eight spaces), under a unit's `"operations": [` or `"schemas": {` line.
  */
@@ -8,7 +8,7 @@ import {
   MANIFEST_OFFSETS_FORMAT,
   type ManifestOffsets,
   type OffsetsUnit,
-} from "../../runtime/manifest-slice.js";
+} from "../../runtime/contract/manifest-slice.js";
 
 type Data = Record<string, unknown>;
 

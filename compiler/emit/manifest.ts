@@ -4,7 +4,6 @@
  * folder now).
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { isCommandPath } from "../../runtime/invoke/cli/plan.js";
 import {
   type Connection,
   type Invoke,
@@ -14,10 +13,11 @@ import {
   type ManifestUnit,
   type UnitCatalog,
   type UnitRuntimeNeeds,
-} from "../../runtime/manifest.js";
-import { contentHash } from "../canonical.js";
-import type { ManifestExtras } from "../discover/types.js";
+} from "../../runtime/contract/manifest.js";
+import { isCommandPath } from "../../runtime/invoke/cli/plan.js";
+import type { ManifestExtras } from "../discover/shared/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
+import { contentHash } from "../shared/canonical.js";
 import type { UnitPlan } from "./plan.js";
 
 /** What the unit file states for an action (its own, else the unit's), before discover resolved it. */
@@ -96,7 +96,7 @@ function extras(plan: UnitPlan): ManifestExtras {
   };
 }
 
-/** Optional fields are written in the order `runtime/manifest.ts` declares them, so diffs read alike. */
+/** Optional fields are written in the order `runtime/contract/manifest.ts` declares them, so diffs read alike. */
 function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
   const { unit, connection, sourceHash } = plan.ir;
   const operations = plan.operations.map(

@@ -3,7 +3,7 @@
  * the type an external generator wrote (`$types.…`, see `spec-types.ts`) when the operation has one,
  * else the type printed from its JSON Schema.
  */
-import { inputIsOptional } from "../../runtime/signature.js";
+import { inputIsOptional } from "../../runtime/contract/signature.js";
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";

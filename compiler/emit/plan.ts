@@ -2,7 +2,7 @@
  * Names for everything emit writes: per unit an identifier and a client type name, per operation a
  * TS name and a type-name base. Decided once, from sorted source names, so output is stable.
  */
-import type { OperationIR, UnitIR } from "../discover/types.js";
+import type { OperationIR, UnitIR } from "../discover/shared/types.js";
 import { pascalCase, sanitizeIdentifier, sanitizeMemberName } from "./literal.js";
 import { allocateNames } from "./names.js";
 

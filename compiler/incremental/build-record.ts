@@ -20,14 +20,14 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { canonicalJson } from "../../runtime/canonical.js";
+import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { CompileResult } from "../compile.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { listUnitFiles } from "../load/units-root.js";
+import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { writeAtomically } from "../write.js";
-import { fileStamp, fileTextHash } from "./file-hashes.js";
 
 const FORMAT = 1;
 

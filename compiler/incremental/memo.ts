@@ -5,9 +5,9 @@
  * cold build's.
  */
 
+import { DiscoverMemo } from "../discover/memo.js";
 import type { EmitMemo } from "../emit/index.js";
 import type { ParseMemo } from "../load/index.js";
-import { DiscoverMemo } from "./discover-memo.js";
 
 export class BuildMemo {
   readonly parsed: ParseMemo = new Map();

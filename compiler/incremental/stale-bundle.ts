@@ -5,8 +5,8 @@
  */
 import { basename, dirname, sep } from "node:path";
 import { listUnitFiles } from "../load/units-root.js";
+import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { type BuildRecord, recordedSourcesOf } from "./build-record.js";
-import { fileStamp, fileTextHash } from "./file-hashes.js";
 
 /** A source that differs from what the compile read. */
 export interface StaleSource {

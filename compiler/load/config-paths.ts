@@ -3,10 +3,10 @@
  * paths without the loader).
  */
 import { join, resolve } from "node:path";
-import { userConfigPath } from "../../runtime/user-dirs.js";
+import { userConfigPath } from "../../runtime/shared/user-dirs.js";
 
 // The user config's place is the runtime's rule too (createUnits reads its storage), so it lives there.
-export { currentOrLegacy, legacyUserConfigPath, userConfigPath } from "../../runtime/user-dirs.js";
+export { currentOrLegacy, legacyUserConfigPath, userConfigPath } from "../../runtime/shared/user-dirs.js";
 
 export interface ConfigPathOptions {
   projectDir: string;

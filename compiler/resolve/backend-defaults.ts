@@ -4,7 +4,7 @@
  * `schemas/config.schema.json`.
  */
 import { isPackageRunner, RUNNER_STARTUP_TIMEOUT_MS } from "../../runtime/invoke/mcp/package-runner.js";
-import type { BackendKind } from "../backends.js";
+import type { BackendKind } from "../shared/backends.js";
 import type { BackendFields, DefaultedFields, ResolvedBackend } from "./backend-types.js";
 import { defsDefault } from "./defaults.js";
 

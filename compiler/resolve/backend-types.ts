@@ -1,12 +1,12 @@
 /**
- * The backend block of each unit kind, typed from the schemas (`runtime/config-types.generated.ts`),
+ * The backend block of each unit kind, typed from the schemas (`runtime/contract/config-types.generated.ts`),
  * as written (`BackendFields`) and after resolve filled in the schema's defaults (`ResolvedBackend`),
  * the way c12 splits `InputConfig` from `ResolvedConfig`. A schema field renamed is then a compile
  * error wherever a discoverer reads it.
  */
-import type * as Config from "../../runtime/config-types.generated.js";
-import type { AuthConfig } from "../../runtime/manifest.js";
-import type { BackendKind } from "../backends.js";
+import type * as Config from "../../runtime/contract/config-types.generated.js";
+import type { AuthConfig } from "../../runtime/contract/manifest.js";
+import type { BackendKind } from "../shared/backends.js";
 
 /**
  * The named properties of `T`. The generator adds `[k: string]: unknown` to schemas composed with

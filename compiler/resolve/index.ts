@@ -5,7 +5,6 @@
  * IDs are checked for clashes, and a project unit replaces a user unit of the same ID.
  */
 import { dirname, relative } from "node:path";
-import { BACKENDS, type BackendKind, childHandle, isObject, unitFileBackends } from "../backends.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type {
   LoadedCollection,
@@ -15,6 +14,7 @@ import type {
   LoadedUnitFile,
 } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
+import { BACKENDS, type BackendKind, childHandle, isObject, unitFileBackends } from "../shared/backends.js";
 import { withDefaults } from "./backend-defaults.js";
 import type { BackendFields } from "./backend-types.js";
 import { mergeUnitField } from "./merge.js";

@@ -2,7 +2,7 @@
  * How a plural child's own unit fields combine with its parent's: lists are joined, the parent's
  * items first and repeats dropped (as tags are), and a child's single value replaces the parent's.
  */
-import { canonicalJson } from "../canonical.js";
+import { canonicalJson } from "../shared/canonical.js";
 
 type Data = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
-import type { Exposure, Shadowing, UnitDescription, UnitSetInfo } from "../../runtime/manifest.js";
-import type { BackendKind } from "../backends.js";
+import type { Exposure, Shadowing, UnitDescription, UnitSetInfo } from "../../runtime/contract/manifest.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
 import type { SourceMap } from "../load/parse-document.js";
+import type { BackendKind } from "../shared/backends.js";
 import type { BackendFields, ResolvedBackend } from "./backend-types.js";
 
 export type { Exposure, Shadowing };

@@ -8,7 +8,7 @@
  */
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { isSecretReference, isStoredReference } from "../../runtime/references.js";
+import { isSecretReference, isStoredReference } from "../../runtime/shared/references.js";
 import configSchema from "../../schemas/config.schema.json" with { type: "json" };
 import unitSchema from "../../schemas/unit.schema.json" with { type: "json" };
 import { joinPointer } from "../load/pointer.js";

@@ -4,11 +4,12 @@
  * reserved `actions` child ID, auth present where it cannot be inherited, a vault key for shared
  * storage, search limits in order and unique namespace alias labels.
  */
-import { BACKENDS, isObject, unitFileBackends } from "../backends.js";
+
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedUnitFile } from "../load/documents.js";
 import { joinPointer } from "../load/pointer.js";
 import { RESERVED_IDS } from "../load/units-root.js";
+import { BACKENDS, isObject, unitFileBackends } from "../shared/backends.js";
 import { checkConfigActions, checkUnitFileMaps } from "./empty-maps.js";
 
 const USER_ONLY_FIELDS = ["storage"] as const;

@@ -2,10 +2,11 @@
  * Empty maps that would otherwise pass in silence: an `actions: {}` gives a unit with no operations,
  * and a plural map with no entries gives no unit at all.
  */
-import { BACKENDS, isObject, type UnitFileBackend } from "../backends.js";
+
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
+import { BACKENDS, isObject, type UnitFileBackend } from "../shared/backends.js";
 
 type Data = Record<string, unknown>;
 

@@ -8,8 +8,8 @@ import {
   headerNameProblem,
   isCredentialHeader,
 } from "../../runtime/invoke/http/header-rules.js";
-import { hasDotSegment } from "../../runtime/invoke/template.js";
-import { isSecretReference, isStoredReference, parseReference } from "../../runtime/references.js";
+import { hasDotSegment } from "../../runtime/invoke/shared/template.js";
+import { isSecretReference, isStoredReference, parseReference } from "../../runtime/shared/references.js";
 import type { DiagnosticCode } from "../codes/diagnostics.js";
 
 /** One broken rule: a diagnostic code, the message after the field's name, and a hint. */

@@ -1,8 +1,9 @@
 /** The validate stage: JSON Schema (ajv, 2020-12) first, then the rules a schema cannot state. */
-import { BACKENDS } from "../backends.js";
+
 import { type Diagnostic, hasErrors } from "../codes/diagnostics.js";
 import type { LoadedDocument, LoadedProject } from "../load/documents.js";
 import { splitPointer } from "../load/pointer.js";
+import { BACKENDS } from "../shared/backends.js";
 import { getSchemaValidators } from "./ajv.js";
 import { checkBodySecrets } from "./body-secrets.js";
 import { checkConfigRules, checkUnitFileRules } from "./document-rules.js";

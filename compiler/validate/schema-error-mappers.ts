@@ -3,7 +3,7 @@
  * when another error of the same run says it better). `schema-errors.ts` looks the keyword up here.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { didYouMean } from "../../runtime/did-you-mean.js";
+import { didYouMean } from "../../runtime/shared/did-you-mean.js";
 import type { Diagnostic, DiagnosticCode, SourceLocation } from "../codes/diagnostics.js";
 import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";

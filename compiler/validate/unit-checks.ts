@@ -7,11 +7,11 @@
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { isObject } from "../backends.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
 import { declaredInputProblems } from "../discover/actions/input.js";
 import { joinPointer } from "../load/pointer.js";
 import type { ResolvedUnit } from "../resolve/types.js";
+import { isObject } from "../shared/backends.js";
 
 /** The local file fields of each backend kind, with the code and hint `compile` reports them with. */
 const LOCAL_FILES: Record<string, { field: string; code: DiagnosticCode; hint: string }[]> = {

@@ -2,7 +2,7 @@
  * The `call` tool of the `search` exposure: calls any operation `search_tools` found, by its unit and
  * operation name, so a unit too large to list as tools is still reachable through two tools.
  */
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import type { ServedUnit } from "../serve/catalog.js";
 import type { ServeContext } from "../serve/context.js";
 import { callOperation, type OperationOutcome } from "../serve/results.js";

@@ -4,11 +4,10 @@
  * in the same sandbox, so the adapters reuse serve's tool code instead of a second copy of it.
  */
 import { dirname } from "node:path";
-import { type CallOptions, createRuntime, type UnitRuntime } from "../core.js";
-import { nearestHint } from "../did-you-mean.js";
-import { UnitError } from "../errors.js";
-import type { Exposure } from "../manifest.js";
-import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
+import { type CallOptions, createRuntime, type UnitRuntime } from "../calls/create-runtime.js";
+import { UnitError } from "../contract/errors.js";
+import type { Exposure } from "../contract/manifest.js";
+import { STARTING_CHECK_WAIT_MS } from "../sandbox/shared/limits.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
 import { catalogUnit, type ServedUnit } from "../serve/catalog.js";
@@ -16,6 +15,7 @@ import { prepareCodeModeSoon } from "../serve/code-mode.js";
 import { createSnapshot, type ServeContext, type Snapshot } from "../serve/context.js";
 import { rootedRuntime } from "../serve/project-binding.js";
 import { scopedRuntime } from "../serve/scope.js";
+import { nearestHint } from "../shared/did-you-mean.js";
 import type { AgentBundle } from "./types.js";
 
 /** The runtime of a bundle, and whether the tool set opened it (then it closes it too). */

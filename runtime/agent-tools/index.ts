@@ -4,8 +4,8 @@
  * and its sandbox, and its result and failure shapes). Each agent framework adapter wraps these.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { UnitError } from "../errors.js";
-import { hasCodeMode } from "../manifest.js";
+import { UnitError } from "../contract/errors.js";
+import { hasCodeMode } from "../contract/manifest.js";
 import { callCodeMode } from "../serve/code-mode.js";
 import type { ServeContext } from "../serve/context.js";
 import { CODE_MODE_TOOL, SEARCH_TOOL } from "../serve/names.js";

@@ -4,7 +4,7 @@
  * function's input and output, which is the name `unitc serve` gives it whenever the operation's
  * source name is its TS name and the whole name fits in 64 characters.
  */
-import type { UnitRuntime } from "../core.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
 
 /** The typed units of a generated bundle, as `createUnits()` returns them. */
 export interface TypedUnits {

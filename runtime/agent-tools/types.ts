@@ -2,8 +2,8 @@
  * The framework-neutral tools an agent framework adapter wraps: the name, description and JSON Schema
  * the model sees, and an `execute` that never throws (a failure comes back as `{code, message, hint}`).
  */
-import type { UnitRuntime } from "../core.js";
-import type { ToolAnnotations } from "../manifest.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
+import type { ToolAnnotations } from "../contract/manifest.js";
 
 /** How a bundle is shown to the model: one tool per operation, search plus call, or Code Mode. */
 export type AgentExposure = "direct" | "search" | "code_mode";

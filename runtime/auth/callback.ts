@@ -9,7 +9,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 
 /** A listener waiting for one callback. */
 export interface CallbackListener {

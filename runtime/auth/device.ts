@@ -4,8 +4,8 @@
  * interval (slower after `slow_down`) until the person approves, refuses, or the code expires.
  */
 import * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
-import type { AuthConfig } from "../manifest.js";
+import { UnitError } from "../contract/errors.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import { type OAuthParty, pollDeviceCode, type TokenSet } from "./grants.js";
 import { LOGIN_URL_PREFIX, save, scopeOf } from "./login.js";
 import { requestOptions } from "./metadata.js";

@@ -4,7 +4,7 @@
  * Every request carries the `resource` parameter (RFC 8707) when the unit names one (never by default).
  */
 import * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import { requestOptions } from "./metadata.js";
 import { slackTokenFetch } from "./providers.js";
 import { clientSecret, type OAuthSettings } from "./settings.js";

@@ -3,8 +3,8 @@
  * renews (after re-reading, inside `held`); the others wait and re-read until the holder's result is
  * in the store, so one rotating refresh token is spent once.
  */
-import { UnitError } from "../errors.js";
-import type { Store } from "../storage/types.js";
+import { UnitError } from "../contract/errors.js";
+import type { Store } from "../storage/shared/types.js";
 import { refreshLeaseName } from "./token-store.js";
 
 /** How long a renewal may hold the lease, and how long others wait for it. */

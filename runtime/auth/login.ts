@@ -4,8 +4,8 @@
  */
 import { execFile } from "node:child_process";
 import * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
-import type { AuthConfig } from "../manifest.js";
+import { UnitError } from "../contract/errors.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import { listenForCallback } from "./callback.js";
 import { exchangeCode, type TokenSet } from "./grants.js";
 import { requirePkceS256 } from "./metadata.js";

@@ -4,7 +4,7 @@
  * `unsupported_token_type` for the access token is expected (a JWT cannot be revoked), not a failure.
  */
 import * as oauth from "oauth4webapi";
-import type { AuthConfig } from "../manifest.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import { VaultError } from "../storage/seal.js";
 import { requestOptions } from "./metadata.js";
 import { fingerprint, type OAuthSettings, oauthSettings } from "./settings.js";

@@ -5,8 +5,8 @@
  */
 import { auth as sdkAuth } from "@modelcontextprotocol/client";
 import * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
-import type { AuthConfig } from "../manifest.js";
+import { UnitError } from "../contract/errors.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import { listenForCallback } from "./callback.js";
 import { LOGIN_TIMEOUT_MS, LOGIN_URL_PREFIX, openBrowser } from "./login.js";
 import { StoreOAuthProvider } from "./mcp-provider.js";

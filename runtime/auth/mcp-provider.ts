@@ -16,7 +16,7 @@ import {
   auth as sdkAuth,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
-import type { AuthConfig } from "../manifest.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import type { TokenSet } from "./grants.js";
 import { singleFlight } from "./lease.js";
 import { save } from "./login.js";

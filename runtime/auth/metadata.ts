@@ -4,7 +4,7 @@
  * loopback) and checked again on each redirect hop. Configured endpoints win over discovered ones.
  */
 import * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import { safeFetch } from "./safe-fetch.js";
 import { checkedUrl, type OAuthSettings } from "./settings.js";
 

@@ -2,9 +2,10 @@
  * The token store a runtime or the `unitc auth` commands use when none is given: the filesystem store
  * in the data folder (`$XDG_DATA_HOME/unitc`), sealed with the vault key there (made on first use).
  */
+
+import { unitcDir } from "../shared/user-dirs.js";
 import { openFilesystemStore } from "../storage/filesystem/store.js";
 import { resolveVaultKey } from "../storage/vault-key.js";
-import { unitcDir } from "../user-dirs.js";
 import { TokenStore } from "./token-store.js";
 import { OAuthTokens } from "./tokens.js";
 

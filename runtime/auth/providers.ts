@@ -2,7 +2,7 @@
  * Provider presets (`auth.provider`): the endpoints and quirks of big OAuth providers, so a unit need
  * not look them up. A preset only fills what the unit leaves out; every explicit field wins.
  */
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 
 /** What a preset fills in, besides the endpoint fields it shares with the unit's settings. */
 export interface ProviderPreset {

@@ -3,7 +3,7 @@
  * checked to be https (http only on loopback), at most a few hops, and a redirect never carries a
  * body or credentials to another origin.
  */
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import { guardedFetch } from "../net/guard.js";
 import { checkedUrl } from "./settings.js";
 

@@ -3,9 +3,9 @@
  * fingerprint that ties a stored token to the configuration it was issued for.
  */
 import { createHash } from "node:crypto";
-import { UnitError } from "../errors.js";
-import type { AuthConfig } from "../manifest.js";
-import { resolveReference } from "../references.js";
+import { UnitError } from "../contract/errors.js";
+import type { AuthConfig } from "../contract/manifest.js";
+import { resolveReference } from "../shared/references.js";
 import { type ProviderPreset, providerPreset } from "./providers.js";
 
 /** The OAuth fields the runtime reads. */

@@ -1,5 +1,5 @@
 /** `unitc auth status`: per OAuth unit, the state of its stored tokens; never the tokens themselves. */
-import type { ManifestUnit } from "../manifest.js";
+import type { ManifestUnit } from "../contract/manifest.js";
 import { freshness } from "./freshness.js";
 import { fingerprint, isOAuth, oauthSettings, unitResource } from "./settings.js";
 import type { TokenStore } from "./token-store.js";

@@ -7,7 +7,7 @@
  */
 import type { VaultKey } from "../storage/seal.js";
 import { OAUTH_CLIENT_NAMESPACE, OAUTH_NAMESPACE, SealedNamespace } from "../storage/sealed.js";
-import type { Store } from "../storage/types.js";
+import type { Store } from "../storage/shared/types.js";
 import type { TokenSet } from "./grants.js";
 
 export { OAUTH_CLIENT_NAMESPACE, OAUTH_NAMESPACE } from "../storage/sealed.js";

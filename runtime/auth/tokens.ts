@@ -4,8 +4,8 @@
  * and re-read, and refused with `AUTH_REQUIRED` when the stored token belongs to another config.
  */
 import type * as oauth from "oauth4webapi";
-import { UnitError } from "../errors.js";
-import type { AuthConfig } from "../manifest.js";
+import { UnitError } from "../contract/errors.js";
+import type { AuthConfig } from "../contract/manifest.js";
 import { isDue } from "./freshness.js";
 import { clientCredentials, type OAuthParty, party, refresh, type TokenSet } from "./grants.js";
 import { singleFlight } from "./lease.js";

@@ -1,9 +1,9 @@
 /** Picks the invoker of an operation by its `invoke.kind`. */
-import { UnitError } from "../errors.js";
-import type { Invoke } from "../manifest.js";
-import type { Invoker } from "./types.js";
+import { UnitError } from "../contract/errors.js";
+import type { Invoke } from "../contract/manifest.js";
+import type { Invoker } from "./shared/types.js";
 
-export type { InvokeContext, InvokeResult, Invoker } from "./types.js";
+export type { InvokeContext, InvokeResult, Invoker } from "./shared/types.js";
 
 /**
  * An invoker whose module is loaded on its first call: a runtime that serves (or a server that lists

@@ -8,7 +8,7 @@
 import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import {
   ALLOW_VARIABLE,
   literalAddress,

@@ -4,15 +4,20 @@
  * its operations, and the input is validated by the runtime before anything is called. Answers go
  * back as JSON text; a failure carries only its code, message, hint and problem lines.
  */
-import type { UnitRuntime } from "../core.js";
-import type { UnitErrorCode } from "../error-codes.js";
-import { isUnitError, UnitError } from "../errors.js";
-import { hasCodeMode, type Manifest, type ManifestOperation, type ManifestUnit } from "../manifest.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
+import type { UnitErrorCode } from "../contract/codes/index.js";
+import { isUnitError, UnitError } from "../contract/errors.js";
+import {
+  hasCodeMode,
+  type Manifest,
+  type ManifestOperation,
+  type ManifestUnit,
+} from "../contract/manifest.js";
+import { unitAccessor } from "../contract/signature.js";
 import { SearchIndex } from "../search/index.js";
 import { queryProblem } from "../search/terms.js";
-import { unitAccessor } from "../signature.js";
-import { type BundleDeclarations, describeDeclaration } from "./declarations.js";
-import { MAX_CONCURRENT_CALLS } from "./limits.js";
+import { type BundleDeclarations, describeDeclaration } from "./declarations/declarations.js";
+import { MAX_CONCURRENT_CALLS } from "./shared/limits.js";
 
 /** True when the unit is reachable from Code Mode. */
 export function inCodeMode(unit: ManifestUnit): boolean {

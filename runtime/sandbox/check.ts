@@ -3,10 +3,10 @@
  * a missing or failed checker into one warning instead of a failed run.
  */
 import { resolve } from "node:path";
-import { type BundleDeclarations, DECLARATION_FILE } from "./declarations.js";
-import { plainSyntax } from "./plain-syntax.js";
-import type { SandboxPool } from "./pool.js";
-import type { CheckDiagnostic, SyntaxOutcome } from "./protocol.js";
+import { plainSyntax } from "./check/plain-syntax.js";
+import { type BundleDeclarations, DECLARATION_FILE } from "./declarations/declarations.js";
+import type { CheckDiagnostic, SyntaxOutcome } from "./shared/protocol.js";
+import type { SandboxPool } from "./workers/pool.js";
 
 /** Answers kept for scripts run again unchanged (an agent retrying, a benchmark loop). */
 const CACHE_SIZE = 64;

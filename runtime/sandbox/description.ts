@@ -4,10 +4,10 @@
  * before calling; plus its input schema.
  */
 
-import type { Manifest } from "../manifest.js";
+import type { Manifest } from "../contract/manifest.js";
+import { unitAccessor } from "../contract/signature.js";
 import { summarize } from "../search/index.js";
-import { shownText } from "../shown-text.js";
-import { unitAccessor } from "../signature.js";
+import { shownText } from "../shared/shown-text.js";
 import { inCodeMode } from "./bridge.js";
 import {
   DEFAULT_TIMEOUT_MS,
@@ -16,7 +16,7 @@ import {
   MAX_RESULT_BYTES,
   MAX_TIMEOUT_MS,
   MEMORY_LIMIT_BYTES,
-} from "./limits.js";
+} from "./shared/limits.js";
 
 export interface CodeModeDescriptionOptions {
   /** Units listed by name; the rest are counted (default 50). */

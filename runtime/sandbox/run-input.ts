@@ -3,8 +3,8 @@
  * `runCodeMode` (`unitc run`, the library), so both refuse the same input with the same code,
  * `ARGS_INVALID` (or `CODE_TOO_LARGE`), and a `timeoutMs` that is not a number is refused, not ignored.
  */
-import type { CataloguedCode } from "../error-codes.js";
-import { MAX_CODE_BYTES, resolveTimeout } from "./limits.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
+import { MAX_CODE_BYTES, resolveTimeout } from "./shared/limits.js";
 
 /** The fields a run takes; the tool's input schema allows no others. */
 const FIELDS = ["code", "timeoutMs"];

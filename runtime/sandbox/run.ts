@@ -3,10 +3,12 @@
  * run it in a fresh QuickJS context on a worker thread, and answer its unit calls on the host.
  * This is what the MCP `code_mode` tool and `unitc run` call.
  */
-import type { UnitRuntime } from "../core.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
 import { Bridge, inCodeMode } from "./bridge.js";
 import { checkScript } from "./check.js";
-import { type BundleDeclarations, loadDeclarations } from "./declarations.js";
+import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
+import { declarationsFor } from "./declarations/scoped-declarations.js";
+import { checkRunInput } from "./run-input.js";
 import {
   MAX_CALLS,
   MAX_CONCURRENT_CALLS,
@@ -17,12 +19,10 @@ import {
   MAX_RUN_REQUEST_BYTES,
   MEMORY_LIMIT_BYTES,
   STACK_LIMIT_BYTES,
-} from "./limits.js";
-import { defaultSandboxPool, type SandboxPool } from "./pool.js";
-import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./protocol.js";
-import { checkRunInput } from "./run-input.js";
-import { declarationsFor } from "./scoped-declarations.js";
+} from "./shared/limits.js";
+import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./shared/protocol.js";
 import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
+import { defaultSandboxPool, type SandboxPool } from "./workers/pool.js";
 
 export interface CodeModeInput {
   /** TypeScript or JavaScript; top-level `await` and `return` work. */

@@ -1,7 +1,7 @@
 /** The prebuilt search index file beside a bundle's manifest, read by `unitc serve` and `unitc search`. */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Manifest } from "../manifest.js";
+import type { Manifest } from "../contract/manifest.js";
 import { SearchIndex } from "./index.js";
 import { SEARCH_INDEX_FILE } from "./units-index.js";
 

@@ -7,7 +7,7 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 
-import { operationSignature, type SignatureOperation } from "../signature.js";
+import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
 import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";

@@ -7,7 +7,7 @@
  * below the word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
-import type { CataloguedCode } from "../error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
 import { foldPhrases } from "./phrases.js";
 import { stem } from "./stem.js";
 import {

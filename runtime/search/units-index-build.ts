@@ -1,6 +1,6 @@
 /** Makes `units-index.json` (see `units-index.ts`): at compile time, and from a manifest when it is stale. */
-import type { Exposure, Manifest } from "../manifest.js";
-import { operationSignature, type SignatureOperation } from "../signature.js";
+import type { Exposure, Manifest } from "../contract/manifest.js";
+import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { summarize } from "./index.js";
 import { UNITS_INDEX_FORMAT, type UnitsIndex, type UnitsSummary } from "./units-index.js";
 

@@ -11,8 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Exposure, Manifest } from "../manifest.js";
-import { readBesideManifest } from "../manifest-sidecar.js";
+import type { Exposure, Manifest } from "../contract/manifest.js";
+import { readBesideManifest } from "../contract/manifest-sidecar.js";
 
 /** The summary's file name, beside the manifest. */
 export const UNITS_INDEX_FILE = "units-index.json";

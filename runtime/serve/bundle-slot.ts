@@ -4,14 +4,14 @@
  */
 
 import type { AccessTokenSource } from "../auth/tokens.js";
-import { canonicalJson } from "../canonical.js";
-import { createRuntime, type UnitRuntime } from "../core.js";
-import type { Manifest } from "../manifest.js";
-import type { SecretSource } from "../references.js";
-import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../resources.js";
+import { createRuntime, type UnitRuntime } from "../calls/create-runtime.js";
+import type { Manifest } from "../contract/manifest.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
-import type { UserServingSettings } from "../user-settings.js";
+import { canonicalJson } from "../shared/canonical.js";
+import type { SecretSource } from "../shared/references.js";
+import { type RuntimeEvent, RuntimeResources, resourceUnit } from "../shared/resources.js";
+import type { UserServingSettings } from "../shared/user-settings.js";
 import { type CatalogUnit, localUnits, type SourceRef } from "./catalog.js";
 import type { SourceIndex } from "./context.js";
 import { unsetVariables, unsetVariablesLine } from "./unset-env.js";

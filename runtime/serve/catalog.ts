@@ -12,8 +12,8 @@ import type {
   ToolAnnotations,
   UnitCatalog,
   UnitDescription,
-} from "../manifest.js";
-import { shownText } from "../shown-text.js";
+} from "../contract/manifest.js";
+import { shownText } from "../shared/shown-text.js";
 
 /** Bumped when the catalogue an instance hands to stacked instances changes incompatibly. */
 export const CATALOG_FORMAT = 1;
@@ -73,7 +73,7 @@ export function cleanText(text: string, max = MAX_DESCRIPTION): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
 
-export { hasCodeMode, hasDirect, hasProgressive } from "../manifest.js";
+export { hasCodeMode, hasDirect, hasProgressive } from "../contract/manifest.js";
 
 function catalogOperation(operation: ManifestOperation): CatalogOperation {
   const invoke = operation.invoke as { kind: string; output?: unknown };

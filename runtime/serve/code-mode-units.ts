@@ -6,12 +6,12 @@
  * schemas), so `units.<id>`, `units.describe` and the type check agree with `search_tools`.
  */
 import { createHash } from "node:crypto";
-import type { CallOptions, UnitRuntime } from "../core.js";
-import { UnitError } from "../errors.js";
-import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
-import { type BundleDeclarations, loadDeclarations } from "../sandbox/declarations.js";
-import { unitsGlobalDeclaration } from "../sandbox/units-global.js";
-import { operationSignature } from "../signature.js";
+import type { CallOptions, UnitRuntime } from "../calls/create-runtime.js";
+import { UnitError } from "../contract/errors.js";
+import { hasCodeMode, type Manifest, type ManifestUnit } from "../contract/manifest.js";
+import { operationSignature } from "../contract/signature.js";
+import { type BundleDeclarations, loadDeclarations } from "../sandbox/declarations/declarations.js";
+import { unitsGlobalDeclaration } from "../sandbox/declarations/units-global.js";
 import type { ServedUnit } from "./catalog.js";
 import type { CallOutcome } from "./context.js";
 

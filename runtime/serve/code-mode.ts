@@ -3,13 +3,13 @@
  * sandbox is loaded on the first run, so serving without Code Mode never pays for it.
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
-import type { Manifest } from "../manifest.js";
+import type { Manifest } from "../contract/manifest.js";
 import { CODE_MODE_INPUT_SCHEMA, codeModeDescription } from "../sandbox/description.js";
-import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../sandbox/limits.js";
-import { runOwner } from "../sandbox/owner.js";
-import type { CheckDiagnostic, LogEntry } from "../sandbox/protocol.js";
 import type { CodeModeError } from "../sandbox/run.js";
 import { checkRunInput } from "../sandbox/run-input.js";
+import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../sandbox/shared/limits.js";
+import { runOwner } from "../sandbox/shared/owner.js";
+import type { CheckDiagnostic, LogEntry } from "../sandbox/shared/protocol.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { failureResult } from "./results.js";
 

@@ -3,8 +3,9 @@
  * table, search) and a way to call an operation wherever its unit lives. A snapshot never changes;
  * a new upstream catalogue makes a new one.
  */
+
+import type { ManifestUnit } from "../contract/manifest.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
-import type { ManifestUnit } from "../manifest.js";
 import type { SearchHit, SearchIndex } from "../search/index.js";
 import type { ServedUnit, SourceRef } from "./catalog.js";
 import type { CodeModeRequest } from "./code-mode.js";

@@ -5,14 +5,14 @@
  */
 import { dirname } from "node:path";
 import type { AccessTokenSource } from "../auth/tokens.js";
-import type { CallOptions } from "../core.js";
-import { UnitError } from "../errors.js";
+import type { CallOptions } from "../calls/create-runtime.js";
+import { UnitError } from "../contract/errors.js";
+import { hasCodeMode, type Manifest, type ManifestUnit } from "../contract/manifest.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
-import { hasCodeMode, type Manifest, type ManifestUnit } from "../manifest.js";
-import type { SecretSource } from "../references.js";
-import type { BundleDeclarations } from "../sandbox/declarations.js";
-import { STARTING_CHECK_WAIT_MS } from "../sandbox/limits.js";
-import type { UserServingSettings } from "../user-settings.js";
+import type { BundleDeclarations } from "../sandbox/declarations/declarations.js";
+import { STARTING_CHECK_WAIT_MS } from "../sandbox/shared/limits.js";
+import type { SecretSource } from "../shared/references.js";
+import type { UserServingSettings } from "../shared/user-settings.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import type { ServedUnit } from "./catalog.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "./code-mode.js";

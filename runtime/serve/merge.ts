@@ -11,7 +11,7 @@
  * `user`).
  */
 import { createHash } from "node:crypto";
-import { isSlash, trimWhere } from "../trim.js";
+import { isSlash, trimWhere } from "../shared/trim.js";
 import type { CatalogUnit, ServedUnit, SourceRef } from "./catalog.js";
 
 /** `namespaceAliases` from the user config. */

@@ -4,8 +4,8 @@
  * come back as `isError` results whose hints say how to repair the call.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { operationSignature, unitAccessor } from "../contract/signature.js";
 import { MAX_QUERY_LENGTH, queryProblem } from "../search/terms.js";
-import { operationSignature, unitAccessor } from "../signature.js";
 import type { CatalogOperation, ServedUnit } from "./catalog.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { checkProgressiveArgs, isFailure, type ProgressiveArgs } from "./progressive-schema.js";

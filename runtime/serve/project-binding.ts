@@ -8,9 +8,9 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Server } from "@modelcontextprotocol/server";
-import type { UnitRuntime } from "../core.js";
-import { UnitError } from "../errors.js";
-import { isProjectBound, realFolder, sessionRoot } from "../project-root.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
+import { isProjectBound, realFolder, sessionRoot } from "../calls/project-root.js";
+import { UnitError } from "../contract/errors.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { scopedSnapshot } from "./scope.js";
 import { ServeSetupError } from "./setup-error.js";

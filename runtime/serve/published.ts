@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { RETRY_MS, Retry } from "../retry.js";
+import { RETRY_MS, Retry } from "../shared/retry.js";
 import { BadBundleError, BUNDLES_NAMESPACE, fetchBundle, readHead, sha256 } from "../storage/bundles.js";
 import { checkHeadSignature, HeadSignatureError } from "../storage/head-signature.js";
 import type { Verifier } from "../storage/publisher-key.js";
-import type { Store } from "../storage/types.js";
+import type { Store } from "../storage/shared/types.js";
 import type { ServeHost } from "./host.js";
 
 /** The bundle a replica serves, for readiness and logs. */

@@ -14,8 +14,8 @@ import {
   ProtocolErrorCode,
   type ReadResourceResult,
 } from "@modelcontextprotocol/server";
-import { isUnitError } from "../errors.js";
-import type { ManifestUnit } from "../manifest.js";
+import { isUnitError } from "../contract/errors.js";
+import type { ManifestUnit } from "../contract/manifest.js";
 import { hasDirect, hasProgressive, type ServedUnit } from "./catalog.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { ToolNames } from "./names.js";

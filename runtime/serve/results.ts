@@ -7,9 +7,9 @@
  * servers send none with an error either.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { isUnitError } from "../errors.js";
-import { schemaProblems } from "../input-problems.js";
-import type { JsonSchema } from "../manifest.js";
+import { isUnitError } from "../contract/errors.js";
+import type { JsonSchema } from "../contract/manifest.js";
+import { schemaProblems } from "../shared/input-problems.js";
 import type { ServedUnit } from "./catalog.js";
 import type { ServeContext } from "./context.js";
 

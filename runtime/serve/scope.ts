@@ -3,8 +3,8 @@
  * list, `search_tools`, progressive tools, the `code_mode` tool's description) and a runtime for
  * Code Mode that knows only them. Anything else is unknown to it, exactly as a unit not served.
  */
-import type { UnitRuntime } from "../core.js";
-import { UnitError } from "../errors.js";
+import type { UnitRuntime } from "../calls/create-runtime.js";
+import { UnitError } from "../contract/errors.js";
 import { createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 
 /** Scoped snapshots by the full one and the scope, shared by every session with that scope. */

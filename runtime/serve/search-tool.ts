@@ -4,9 +4,9 @@
  * empty list and a hint, never the catalogue.
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { unitAccessor } from "../contract/signature.js";
 import type { SearchHit } from "../search/index.js";
 import { queryProblem } from "../search/terms.js";
-import { unitAccessor } from "../signature.js";
 import type { ServedUnit } from "./catalog.js";
 import type { Snapshot } from "./context.js";
 import { failureResult, type ToolFailure, valueResult } from "./results.js";

@@ -8,12 +8,12 @@
  * widened by someone who can write to storage but holds no vault key is ignored (and logged).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { canonicalJson } from "../canonical.js";
-import { UnitError } from "../errors.js";
-import { RETRY_MS, Retry } from "../retry.js";
+import { UnitError } from "../contract/errors.js";
+import { canonicalJson } from "../shared/canonical.js";
+import { RETRY_MS, Retry } from "../shared/retry.js";
 import { mac, macMatches, vaultSubkey } from "../storage/publisher-key.js";
 import type { VaultKey } from "../storage/seal.js";
-import type { Store, StoreRecord } from "../storage/types.js";
+import type { Store, StoreRecord } from "../storage/shared/types.js";
 import type { Principal } from "./principal.js";
 
 /** The store namespace of serve tokens; a record's name is the token's name. */

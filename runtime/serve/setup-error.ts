@@ -1,4 +1,4 @@
-import type { UnitErrorCode } from "../error-codes.js";
+import type { UnitErrorCode } from "../contract/codes/index.js";
 
 /** A problem that stops `serve` from starting (bad flag value, unset variable, port in use). */
 export class ServeSetupError extends Error {

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSecretReference, MissingVariableError, resolveReference } from "../references.js";
+import { isSecretReference, MissingVariableError, resolveReference } from "../shared/references.js";
 import { ServeSetupError } from "./setup-error.js";
 
 export const DEFAULT_TOKEN_VARIABLE = "UNITC_SERVE_TOKEN";

@@ -4,8 +4,8 @@
  * variables, never values; those units still fail each call with `MISSING_ENV`, and every other unit
  * is served. `unitc doctor` resolves the same references (cli/doctor-secrets.ts).
  */
-import type { Manifest, ManifestUnit } from "../manifest.js";
-import { referencedVariables, referencesUnder } from "../references.js";
+import type { Manifest, ManifestUnit } from "../contract/manifest.js";
+import { referencedVariables, referencesUnder } from "../shared/references.js";
 
 /** A unit and the unset variables it needs, in first-seen order. */
 export interface UnsetVariables {

@@ -9,8 +9,8 @@
  */
 import { Client, ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import * as z from "zod/v4";
-import { backoffMs } from "../retry.js";
 import { SearchIndex } from "../search/index.js";
+import { backoffMs } from "../shared/retry.js";
 import { type CatalogUnit, hasDirect, hasProgressive, readCatalog } from "./catalog.js";
 import type { CallOutcome } from "./context.js";
 import { ToolFailureError } from "./results.js";

@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { RuntimeFeature } from "../manifest.js";
+import type { RuntimeFeature } from "../contract/manifest.js";
 import { runSetupItem } from "./run-item.js";
 
 /** How one feature check came out, with the command that fixes a failure. */

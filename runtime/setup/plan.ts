@@ -3,7 +3,7 @@
  * is given for, and the risky patterns a reader should look at twice before approving (risk-flags.ts).
  */
 import { homedir } from "node:os";
-import { contentHash } from "../canonical.js";
+import { contentHash } from "../shared/canonical.js";
 import { itemFlags } from "./risk-flags.js";
 
 export { itemFlags };

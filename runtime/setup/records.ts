@@ -2,7 +2,7 @@
  * What setup keeps in storage: the plan hash a unit's setup was approved for, and its last attempts.
  * Neither holds a secret (outputs are redacted before they get here), so records are plain JSON.
  */
-import type { Store, StoreKey } from "../storage/types.js";
+import type { Store, StoreKey } from "../storage/shared/types.js";
 import type { ItemResult } from "./run-item.js";
 
 /** How many attempts per unit are kept. */

@@ -3,10 +3,10 @@
  * shell, the allowlisted environment plus the item's `env`, its own process group, SIGTERM then
  * SIGKILL, one combined output cap. What is kept of a run has resolved secrets redacted.
  */
-import { UnitError } from "../errors.js";
+import { UnitError } from "../contract/errors.js";
 import { buildEnv, checkCommand, resolveCommand, resolveCwd } from "../invoke/cli/plan.js";
 import { runCommand } from "../invoke/cli/run.js";
-import { redact, redactOutput, truncationMarker } from "../redact.js";
+import { redact, redactOutput, truncationMarker } from "../shared/redact.js";
 import type { SetupItem } from "./plan.js";
 
 /** A setup command may install things: it gets longer than a CLI action by default. */

@@ -7,11 +7,11 @@
  * head-signature.ts): replicas load only what a holder of the publishing key published.
  */
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../canonical.js";
-import type { CataloguedCode } from "../error-codes.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
+import { canonicalJson } from "../shared/canonical.js";
 import { type HeadSignature, headVerifies, signHead } from "./head-signature.js";
 import type { Signer, Verifier } from "./publisher-key.js";
-import { type Store, StoreError, type StoreKey } from "./types.js";
+import { type Store, StoreError, type StoreKey } from "./shared/types.js";
 
 export const BUNDLES_NAMESPACE = "unitc.bundles";
 /** The head record: `{ digest, publishedAt, fileCount, history, signature }`. */

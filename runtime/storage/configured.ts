@@ -5,10 +5,10 @@
  * `unitc secret set` is read the same way from either. The drivers load only when storage is opened.
  */
 import { isAbsolute, resolve } from "node:path";
-import { unitcDir } from "../user-dirs.js";
+import { unitcDir } from "../shared/user-dirs.js";
 import type { StorageSettings } from "./open.js";
 import type { VaultKey } from "./seal.js";
-import { type Store, StoreError } from "./types.js";
+import { type Store, StoreError } from "./shared/types.js";
 import type { Vault } from "./vault.js";
 
 export type { StorageSettings } from "./open.js";

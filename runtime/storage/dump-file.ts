@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { lstat, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { StoreError } from "./types.js";
+import { StoreError } from "./shared/types.js";
 
 /** Writes `text` to `file` as a fresh 0600 file; STORAGE_EXPORT_SYMLINK when `file` is a link. */
 export async function writeDumpFile(file: string, text: string): Promise<void> {

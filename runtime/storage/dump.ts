@@ -9,7 +9,7 @@
 import { open, readHeader, VaultError, type VaultKey } from "./seal.js";
 import { checkCurrent, readIndex } from "./seal-index.js";
 import { SEALED_NAMESPACES, SealedNamespace } from "./sealed.js";
-import type { Store, StoreKey, StoreRecord } from "./types.js";
+import type { Store, StoreKey, StoreRecord } from "./shared/types.js";
 
 export { SEALED_NAMESPACES } from "./sealed.js";
 

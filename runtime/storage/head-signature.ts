@@ -5,8 +5,9 @@
  * with; anyone who can write to storage but holds no signing key can move the head but not make a
  * replica load what it names.
  */
-import { canonicalJson } from "../canonical.js";
-import type { CataloguedCode } from "../error-codes.js";
+
+import type { CataloguedCode } from "../contract/codes/index.js";
+import { canonicalJson } from "../shared/canonical.js";
 import type { BundleHead } from "./bundles.js";
 import type { SignatureAlg, Signer, Verifier } from "./publisher-key.js";
 

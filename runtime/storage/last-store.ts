@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { unitcDir } from "../user-dirs.js";
+import { unitcDir } from "../shared/user-dirs.js";
 
 /** A store as the record names it: its provider and its location (no credentials). */
 export interface StoreIdentity {

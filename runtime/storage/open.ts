@@ -3,13 +3,13 @@
  * `credentials`) are `env:` or `file:` references; a literal in the config is refused, naming the
  * field and never echoing the value.
  */
-import { resolveSecret, SecretReferenceError } from "../references.js";
-import { unitcDir } from "../user-dirs.js";
+import { resolveSecret, SecretReferenceError } from "../shared/references.js";
+import { unitcDir } from "../shared/user-dirs.js";
 import { openFilesystemStore } from "./filesystem/store.js";
 import { openObjectStore } from "./object-store/open.js";
 import { openPostgresStore } from "./postgresql/store.js";
+import { type Store, StoreError } from "./shared/types.js";
 import { openSqliteStore } from "./sqlite/store.js";
-import { type Store, StoreError } from "./types.js";
 import { checkKeyConfigured } from "./vault-key.js";
 
 /** The resolved `storage` config (schemas/config.schema.json $defs/storage). */

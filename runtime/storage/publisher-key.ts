@@ -18,8 +18,8 @@ import {
   timingSafeEqual,
   verify,
 } from "node:crypto";
-import type { CataloguedCode } from "../error-codes.js";
-import { resolveSecret } from "../references.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
+import { resolveSecret } from "../shared/references.js";
 import type { VaultKey } from "./seal.js";
 
 /** How a head is authenticated: the publisher's Ed25519 key, or a MAC under a vault subkey. */

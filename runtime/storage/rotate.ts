@@ -8,7 +8,7 @@
 
 import { open, readHeader, seal, VaultError, type VaultKey } from "./seal.js";
 import { ADOPT_HINT, checkCurrent, nextGeneration, readIndex, updateIndex } from "./seal-index.js";
-import type { Store, StoreRecord } from "./types.js";
+import type { Store, StoreRecord } from "./shared/types.js";
 
 /** How many records a rotation re-sealed, and how many were already under the new key. */
 export interface RotateResult {

@@ -7,7 +7,7 @@
  * its index entry, and an index older than one they have already read.
  */
 import { open, readHeader, seal, VaultError, type VaultKey } from "./seal.js";
-import type { Store, StoreKey, StoreRecord } from "./types.js";
+import type { Store, StoreKey, StoreRecord } from "./shared/types.js";
 
 /** Where the indexes live: one record per sealed namespace, named after it. */
 export const INDEX_NAMESPACE = "unitc.seal-index";

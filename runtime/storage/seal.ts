@@ -8,8 +8,8 @@
  * authenticated too, so no byte of the envelope can change unnoticed.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import type { CataloguedCode } from "../error-codes.js";
-import type { StoreKey } from "./types.js";
+import type { CataloguedCode } from "../contract/codes/index.js";
+import type { StoreKey } from "./shared/types.js";
 
 const MAGIC = Buffer.from("UVLT", "ascii");
 const FORMAT = 1;

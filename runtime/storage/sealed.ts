@@ -14,7 +14,7 @@ import {
   type SealIndex,
   updateIndex,
 } from "./seal-index.js";
-import type { Expect, Store, StoreKey, StoreRecord } from "./types.js";
+import type { Expect, Store, StoreKey, StoreRecord } from "./shared/types.js";
 
 /** The namespace that holds vault secrets. */
 export const VAULT_NAMESPACE = "vault";

@@ -8,9 +8,9 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { userConfigPath } from "../user-dirs.js";
+import { userConfigPath } from "../shared/user-dirs.js";
 import { configuredSettings, type StorageSettings } from "./configured.js";
-import { StoreError } from "./types.js";
+import { StoreError } from "./shared/types.js";
 
 /** A user config: its path (a string or file URL), or its content (`storage` is what is read). */
 export type UserConfigSource = string | URL | { storage?: StorageSettings | undefined };

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { resolveSecret } from "../references.js";
+import { resolveSecret } from "../shared/references.js";
 import { KEY_HINT, VaultError, type VaultKey, vaultKey } from "./seal.js";
 
 /** The providers that may keep their own key file. */

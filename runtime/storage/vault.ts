@@ -7,7 +7,7 @@
 import { type RotateResult, rotateNamespace } from "./rotate.js";
 import { VaultError, type VaultKey } from "./seal.js";
 import { type OpenedRecord, SealedNamespace, VAULT_NAMESPACE } from "./sealed.js";
-import type { Store } from "./types.js";
+import type { Store } from "./shared/types.js";
 
 export { VAULT_NAMESPACE } from "./sealed.js";
 

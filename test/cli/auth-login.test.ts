@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_CODE_PREFIX } from "../../runtime/auth/device.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
-import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
-import { MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { captureIO } from "../support/capture-io.js";
 import { runUnitc } from "../support/cli.js";
 import { driveLogin } from "../support/oauth-browser.js";

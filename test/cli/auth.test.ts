@@ -10,7 +10,7 @@ import { runCli } from "../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/manifest.js";
+import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { BUILT_CLI } from "../support/built-cli.js";

@@ -7,7 +7,7 @@
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { runUnitc } from "../support/cli.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";

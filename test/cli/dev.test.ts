@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { FIXTURE, isRunning, marker, processesWith } from "../runtime/invoke/mcp/support.js";
 import { closeAll, connect, eventually, structured } from "../runtime/serve/support.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";

@@ -9,10 +9,10 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { allCodes } from "../../cli/code-catalogue.js";
-import { UnitError } from "../../runtime/errors.js";
+import { UnitError } from "../../runtime/contract/errors.js";
 import { ServeSetupError } from "../../runtime/serve/setup-error.js";
 import { VaultError } from "../../runtime/storage/seal.js";
-import { StoreError } from "../../runtime/storage/types.js";
+import { StoreError } from "../../runtime/storage/shared/types.js";
 
 const repo = join(import.meta.dirname, "../..");
 const ORIGINS = ["compiler", "runtime", "cli"] as const;

@@ -3,13 +3,13 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodePieces } from "../../runtime/sandbox/describe-pieces.js";
+import { decodePieces } from "../../runtime/sandbox/declarations/describe-pieces.js";
 import { REPO } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects } from "../support/project.js";
 import { copyOfProject, exampleProject, spoilOperationLine } from "./bundle-support.js";
 
-/** The byte ranges of `types.ts` an operation's describe pieces name (runtime/sandbox/describe-pieces.ts). */
+/** The byte ranges of `types.ts` an operation's describe pieces name (runtime/sandbox/declarations/describe-pieces.ts). */
 function typesRanges(indexFile: string, tsName: string): Array<[number, number]> {
   const index = JSON.parse(readFileSync(indexFile, "utf8"));
   const source = index.files.findIndex(([path]: [string]) => path.endsWith("/types.ts")) + 1;

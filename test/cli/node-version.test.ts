@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runtimeErrorCodes } from "../../runtime/error-codes.js";
+import { runtimeErrorCodes } from "../../runtime/contract/codes/index.js";
 import { BUILT_CLI, REPO } from "../support/built-cli.js";
 
 const run = promisify(execFile);

@@ -10,7 +10,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { echoUnit } from "../support/user-units.js";

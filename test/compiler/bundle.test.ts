@@ -12,7 +12,7 @@ import { bundleFiles } from "../../compiler/bundle.js";
 import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { compile } from "../../compiler/index.js";
 import { writeBundle } from "../../compiler/write.js";
-import type { Manifest } from "../../runtime/manifest.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import { typecheckBundle } from "../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../support/project.js";
 

@@ -1,4 +1,4 @@
-/** The committed runtime/config-types.generated.ts matches schemas/*.schema.json. */
+/** The committed runtime/contract/config-types.generated.ts matches schemas/*.schema.json. */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";

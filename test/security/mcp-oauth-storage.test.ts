@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { MANIFEST_FORMAT } from "../../runtime/manifest.js";
+import { MANIFEST_FORMAT } from "../../runtime/contract/manifest.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { newKey, providerSetup, type StorageHome, storageHome, unitc } from "../cli/storage-support.js";

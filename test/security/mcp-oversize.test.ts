@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest, McpConnection } from "../../runtime/manifest.js";
+import type { Manifest, McpConnection } from "../../runtime/contract/manifest.js";
 import { FIXTURE, isRunning } from "../runtime/invoke/mcp/support.js";
 import { compileProject } from "../runtime/serve/support.js";
 import { BUILT_CLI } from "../support/built-cli.js";

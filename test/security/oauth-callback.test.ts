@@ -15,7 +15,7 @@ import { type CallbackListener, listenForCallback } from "../../runtime/auth/cal
 import { LOGIN_URL_PREFIX, login } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
-import type { AuthConfig } from "../../runtime/manifest.js";
+import type { AuthConfig } from "../../runtime/contract/manifest.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 

@@ -14,7 +14,7 @@ import { mcpLogin } from "../../runtime/auth/mcp-login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import type { TokenStore } from "../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../runtime/auth/tokens.js";
-import type { AuthConfig } from "../../runtime/manifest.js";
+import type { AuthConfig } from "../../runtime/contract/manifest.js";
 import { failure } from "../support/http-server.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 import { startProtectedMcp } from "../support/protected-mcp.js";

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
-import type { Store, StoreKey } from "../../runtime/storage/types.js";
+import type { Store, StoreKey } from "../../runtime/storage/shared/types.js";
 import { Vault } from "../../runtime/storage/vault.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { type PreconditionProxy, startPreconditionProxy } from "../support/precondition-proxy.js";

@@ -10,7 +10,7 @@ import { TokenStore } from "../../runtime/auth/token-store.js";
 import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/serve-tokens.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
-import type { Store } from "../../runtime/storage/types.js";
+import type { Store } from "../../runtime/storage/shared/types.js";
 import {
   newKey,
   PROVIDERS,

@@ -12,9 +12,9 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { canonicalJson } from "../../runtime/canonical.js";
+import { canonicalJson } from "../../runtime/shared/canonical.js";
 import { openPostgresStore } from "../../runtime/storage/postgresql/store.js";
-import type { Store } from "../../runtime/storage/types.js";
+import type { Store } from "../../runtime/storage/shared/types.js";
 import {
   compileEchoBundle,
   type SharedStore,

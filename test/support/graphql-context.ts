@@ -8,7 +8,7 @@ import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../comp
 import { configuredOperations } from "../../compiler/discover/graphql/documents.js";
 import { toOperationIR } from "../../compiler/discover/graphql/prepare.js";
 import { buildSchemaFromText } from "../../compiler/discover/graphql/schema.js";
-import type { DiscoverContext, OperationIR } from "../../compiler/discover/types.js";
+import type { DiscoverContext, OperationIR } from "../../compiler/discover/shared/types.js";
 import { parseDocument } from "../../compiler/load/parse-document.js";
 import { withDefaults } from "../../compiler/resolve/backend-defaults.js";
 import type { BackendFields } from "../../compiler/resolve/backend-types.js";

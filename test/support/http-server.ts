@@ -5,14 +5,14 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import { isUnitError, type UnitError } from "../../runtime/errors.js";
-import type { InvokeContext } from "../../runtime/invoke/types.js";
+import { isUnitError, type UnitError } from "../../runtime/contract/errors.js";
 import type {
   HttpApiConnection,
   HttpInvoke,
   ManifestOperation,
   ManifestUnit,
-} from "../../runtime/manifest.js";
+} from "../../runtime/contract/manifest.js";
+import type { InvokeContext } from "../../runtime/invoke/shared/types.js";
 
 /** A request as the server received it; `path` is the raw request target (path and query). */
 export interface RecordedRequest {

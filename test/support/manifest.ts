@@ -1,5 +1,5 @@
 /** A compiled manifest read the way the runtime reads it: shared schema definitions put back. */
-import { checkManifest, type Manifest } from "../../runtime/manifest.js";
+import { checkManifest, type Manifest } from "../../runtime/contract/manifest.js";
 
 /** `text` (a manifest.json) parsed and expanded; no text gives an empty manifest. */
 export function parsedManifest(text: string | undefined): Manifest {

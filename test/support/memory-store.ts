@@ -5,8 +5,8 @@
  * engines.
  */
 import { randomUUID } from "node:crypto";
-import { type RecordEngine, storeOver } from "../../runtime/storage/engine.js";
-import type { Expect, PutResult, Store, StoreKey, StoreRecord } from "../../runtime/storage/types.js";
+import { type RecordEngine, storeOver } from "../../runtime/storage/shared/engine.js";
+import type { Expect, PutResult, Store, StoreKey, StoreRecord } from "../../runtime/storage/shared/types.js";
 
 /** Records in a map keyed `namespace\0name`. */
 class MemoryEngine implements RecordEngine {

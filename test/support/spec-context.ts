@@ -10,9 +10,9 @@ import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../comp
 import { discoverOperations, operationContext } from "../../compiler/discover/openapi/index.js";
 import type { OperationContext } from "../../compiler/discover/openapi/operation.js";
 import { openapiDocument } from "../../compiler/discover/openapi/version.js";
+import type { OperationIR } from "../../compiler/discover/shared/types.js";
 import { parseSpec } from "../../compiler/discover/sources/parse.js";
 import { SpecRefs } from "../../compiler/discover/sources/refs.js";
-import type { OperationIR } from "../../compiler/discover/types.js";
 import { withDefaults } from "../../compiler/resolve/backend-defaults.js";
 import type { BackendFields } from "../../compiler/resolve/backend-types.js";
 

@@ -7,8 +7,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import type { OperationIR, UnitIR } from "../../compiler/discover/types.js";
-import { inputIsOptional } from "../../runtime/signature.js";
+import type { OperationIR, UnitIR } from "../../compiler/discover/shared/types.js";
+import { inputIsOptional } from "../../runtime/contract/signature.js";
 import { writeProject } from "./project.js";
 
 const OPTIONS: ts.CompilerOptions = {

@@ -1,11 +1,11 @@
 /** `cliTools`: configured commands become operations; nothing is run at build time. */
 import { isAbsolute, resolve } from "node:path";
+import type { CliInvoke, JsonSchema } from "../../../runtime/contract/manifest.js";
 import { resolveCommand } from "../../../runtime/invoke/cli/plan.js";
-import type { CliInvoke, JsonSchema } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
 import { joinPointer } from "../../load/pointer.js";
-import { stringMap } from "../string-map.js";
-import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
+import { contentHash } from "../../shared/canonical.js";
+import { stringMap } from "../shared/string-map.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { actionInputSchema, objectOr } from "./input.js";
 
 /**

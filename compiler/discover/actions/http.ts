@@ -1,10 +1,10 @@
 /** `httpApis` / `httpApi`: configured HTTP actions become operations; nothing is fetched. */
-import type { HttpInvoke } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
+import type { HttpInvoke } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
+import { contentHash } from "../../shared/canonical.js";
+import { stringMap } from "../shared/string-map.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { remoteConnection } from "../sources/remote-connection.js";
-import { stringMap } from "../string-map.js";
-import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
 import { actionInputSchema } from "./input.js";
 
 /** Builds the operations of an HTTP API unit from its configured actions. */

@@ -4,12 +4,16 @@
  * to pass. A declared schema is checked against those templates.
  */
 
-import type { ActionCommonFields, CliAction, HttpAction } from "../../../runtime/config-types.generated.js";
-import { pathPlaceholders } from "../../../runtime/invoke/template.js";
-import type { JsonSchema } from "../../../runtime/manifest.js";
+import type {
+  ActionCommonFields,
+  CliAction,
+  HttpAction,
+} from "../../../runtime/contract/config-types.generated.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
+import { pathPlaceholders } from "../../../runtime/invoke/shared/template.js";
 import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
-import type { DiscoverContext } from "../types.js";
+import type { DiscoverContext } from "../shared/types.js";
 
 const INPUT_REF = /\$input\.([A-Za-z0-9_-]+)/g;
 

@@ -6,16 +6,16 @@
  * https://developers.google.com/discovery/v1/reference/apis
  */
 import { createHash } from "node:crypto";
-import type { DiscoveryConnection } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
+import type { DiscoveryConnection } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
+import { contentHash } from "../../shared/canonical.js";
 import { checkHttpUrl } from "../../validate/url-rules.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { documentChosenBase, remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
-import type { DiscoverContext, OperationIR, UnitIR } from "../types.js";
 import { filterIds } from "./filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./method.js";
 import { withDeclaredScopes } from "./scopes.js";

@@ -6,19 +6,19 @@
  * https://developers.google.com/discovery/v1/reference/apis#method
  */
 
-import { withoutDefaultStyle } from "../../../runtime/invoke/openapi/parameter-style.js";
-import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
 import type {
   DiscoveryInvoke,
   JsonSchema,
   OpenapiMethod,
   OpenapiParameter,
   ToolAnnotations,
-} from "../../../runtime/manifest.js";
+} from "../../../runtime/contract/manifest.js";
+import { withoutDefaultStyle } from "../../../runtime/invoke/openapi/parameter-style.js";
+import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
 import { inputSchema, type ParameterIR } from "../openapi/input.js";
-import { plainReserved } from "../reserved-expansion.js";
+import { plainReserved } from "../shared/reserved-expansion.js";
+import type { OperationIR } from "../shared/types.js";
 import type { SchemaDefs } from "../sources/defs.js";
-import type { OperationIR } from "../types.js";
 import { coerce, convertDiscoverySchema, type DiscoverySchemaContext } from "./schema.js";
 
 type Data = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * string `minimum`/`maximum` and string `default`s are coerced to the schema's type.
  * https://developers.google.com/discovery/v1/reference/apis#resource-representations
  */
-import type { JsonSchema } from "../../../runtime/manifest.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
 import { escapePointerToken } from "../../load/pointer.js";
 import type { SchemaDefs } from "../sources/defs.js";
 

@@ -4,8 +4,8 @@
  * `unitc auth login`, `auth status` and the runtime all see the same scopes (and so the same token
  * fingerprint).
  */
-import type { AuthConfig, DiscoveryInvoke } from "../../../runtime/manifest.js";
-import type { OperationIR } from "../types.js";
+import type { AuthConfig, DiscoveryInvoke } from "../../../runtime/contract/manifest.js";
+import type { OperationIR } from "../shared/types.js";
 
 /**
  * `auth` with `scopes` set to every scope the operations declare, in document order, when it is OAuth

@@ -12,7 +12,7 @@ import operationsPackage from "@graphql-codegen/typescript-operations/package.js
 // copy @graphql-codegen uses. Tools that prefer the `module` field (vite, so vitest) would otherwise
 // load `index.mjs` for this code: a second copy, whose schemas codegen rejects.
 import { type DefinitionNode, type DocumentNode, type GraphQLSchema, Kind } from "graphql";
-import type { TypesModule } from "../types.js";
+import type { TypesModule } from "../shared/types.js";
 import { CodegenNames, codegenDocument } from "./codegen-names.js";
 import type { PreparedOperation } from "./prepare.js";
 

@@ -15,11 +15,11 @@ import {
   parse,
   validate,
 } from "graphql";
-import type { GraphqlOperation } from "../../../runtime/config-types.generated.js";
+import type { GraphqlOperation } from "../../../runtime/contract/config-types.generated.js";
 import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { Known } from "../../resolve/backend-types.js";
-import { recordInput } from "../inputs.js";
+import { recordInput } from "../shared/inputs.js";
 import type { GraphqlContext } from "./index.js";
 import { type DocumentLocator, fileLocator, inlineLocator } from "./positions.js";
 import { finalDocument, type PreparedOperation } from "./prepare.js";

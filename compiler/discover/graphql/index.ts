@@ -6,11 +6,11 @@
  */
 import { createHash } from "node:crypto";
 import { type GraphQLSchema, parse, validate } from "graphql";
-import type { GraphqlConnection } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
+import type { GraphqlConnection } from "../../../runtime/contract/manifest.js";
 import { remoteResponseCap } from "../../resolve/backend-defaults.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
-import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
+import { contentHash } from "../../shared/canonical.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
 import type { GeneratedTypes } from "./codegen.js";
 import { configuredOperations } from "./documents.js";
 import { generateOperations, MAX_GENERATED_CHARS, type SelectionCut } from "./generate.js";

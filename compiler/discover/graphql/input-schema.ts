@@ -22,7 +22,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from "graphql";
-import type { JsonSchema } from "../../../runtime/manifest.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
 
 type Schema = Record<string, unknown>;
 

@@ -24,8 +24,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
-import type { JsonSchema } from "../../../runtime/manifest.js";
-import { canonicalJson } from "../../canonical.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
+import { canonicalJson } from "../../shared/canonical.js";
 import { orNull, scalarSchema } from "./input-schema.js";
 
 type Schema = Record<string, unknown>;

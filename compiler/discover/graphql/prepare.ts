@@ -12,8 +12,8 @@ import {
   print,
   visit,
 } from "graphql";
-import type { GraphqlInvoke } from "../../../runtime/manifest.js";
-import type { OperationIR } from "../types.js";
+import type { GraphqlInvoke } from "../../../runtime/contract/manifest.js";
+import type { OperationIR } from "../shared/types.js";
 import { variableDescriptions, variablesSchema } from "./input-schema.js";
 import { resultSchema } from "./output-schema.js";
 

@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
-import { recordInput } from "../inputs.js";
+import { recordInput } from "../shared/inputs.js";
 import { fetchThroughCache } from "../sources/cached-fetch.js";
 import { sameOrigin, tokenSource } from "../sources/fetch.js";
 import type { GraphqlContext } from "./index.js";

@@ -6,11 +6,11 @@
  * here, and emit makes them relative to the output folder.
  */
 import { isAbsolute, resolve } from "node:path";
+import type { McpConnection } from "../../../runtime/contract/manifest.js";
 import { resolveCommand } from "../../../runtime/invoke/cli/plan.js";
-import type { McpConnection } from "../../../runtime/manifest.js";
 import type { BackendFields } from "../../resolve/backend-types.js";
 import type { ResolvedUnitOf } from "../../resolve/types.js";
-import { stringMap } from "../string-map.js";
+import { stringMap } from "../shared/string-map.js";
 
 /** The transport a block names, else stdio when it has a `command`, else Streamable HTTP. */
 function transportOf(backend: BackendFields["mcp"]): McpConnection["transport"] {

@@ -10,14 +10,14 @@
  * Listings are cached in `$UNITC_CACHE_DIR/mcp/` (else `$XDG_CACHE_HOME/unitc/mcp/`, else
  * `~/.cache/unitc/mcp/`), one file per connection-config hash (see `listingCacheKey`).
  */
-import { UnitError } from "../../../runtime/errors.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
+import type { McpConnection } from "../../../runtime/contract/manifest.js";
 import { stderrLines } from "../../../runtime/invoke/mcp/tail-buffer.js";
 import { type ListedTool, toolOperation } from "../../../runtime/invoke/mcp/tool-schema.js";
-import type { McpConnection } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
-import { recordRemote } from "../inputs.js";
+import { contentHash } from "../../shared/canonical.js";
+import { recordRemote } from "../shared/inputs.js";
+import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../shared/types.js";
 import { readCachedSpec, writeCachedSpec } from "../sources/cache.js";
-import type { DiscoverContext, ManifestExtras, OperationIR, UnitIR } from "../types.js";
 import { listingCacheKey, mcpConnection } from "./connection.js";
 import type { McpListing } from "./listing.js";
 

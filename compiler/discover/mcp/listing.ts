@@ -7,7 +7,13 @@
  * faithfully is withheld with the reason (`runtime/invoke/mcp/listed-tool.ts`). Loaded on demand: the SDK is
  * slow to import.
  */
-import { UnitError } from "../../../runtime/errors.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
+import type {
+  McpConnection,
+  McpPromptInfo,
+  McpResourceInfo,
+  McpResourceTemplateInfo,
+} from "../../../runtime/contract/manifest.js";
 import {
   listedTools,
   type OpenConnection,
@@ -16,14 +22,8 @@ import {
 } from "../../../runtime/invoke/mcp/connect.js";
 import { keepListedTool } from "../../../runtime/invoke/mcp/listed-tool.js";
 import type { ListedTool } from "../../../runtime/invoke/mcp/tool-schema.js";
-import type {
-  McpConnection,
-  McpPromptInfo,
-  McpResourceInfo,
-  McpResourceTemplateInfo,
-} from "../../../runtime/manifest.js";
-import { redact } from "../../../runtime/redact.js";
-import { shownJson, shownText } from "../../../runtime/shown-text.js";
+import { redact } from "../../../runtime/shared/redact.js";
+import { shownJson, shownText } from "../../../runtime/shared/shown-text.js";
 
 /** What a server listed, reduced to the fields the manifest keeps; stored as is in the build cache. */
 export interface McpListing {

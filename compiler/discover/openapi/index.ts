@@ -6,16 +6,16 @@
  * https://spec.openapis.org/oas/v3.1.0
  */
 import { createHash } from "node:crypto";
-import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/manifest.js";
-import { contentHash } from "../../canonical.js";
+import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
+import { contentHash } from "../../shared/canonical.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
-import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
 import { operationNames } from "./names.js";
 import { convertOperation, label, type OperationContext, type OperationSite } from "./operation.js";
 import { apiBaseUrl } from "./server.js";

@@ -8,7 +8,7 @@
  * (`additionalProperties: false`), plus the request body. A group is required when something in it
  * is; the whole input is closed too, so a misspelt group or parameter is an input error.
  */
-import type { JsonSchema, ManifestParameter, OpenapiParameter } from "../../../runtime/manifest.js";
+import type { JsonSchema, ManifestParameter, OpenapiParameter } from "../../../runtime/contract/manifest.js";
 
 /** A parameter with the schema of its value. */
 export interface ParameterIR {

@@ -6,13 +6,18 @@
  * https://spec.openapis.org/oas/v3.1.0#operation-object
  */
 
+import type {
+  JsonSchema,
+  OpenapiInvoke,
+  OpenapiMethod,
+  ToolAnnotations,
+} from "../../../runtime/contract/manifest.js";
 import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
-import { pathPlaceholders } from "../../../runtime/invoke/template.js";
-import type { JsonSchema, OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "../../../runtime/manifest.js";
-import { inputProblems } from "../../../runtime/validate-input.js";
-import { plainReserved } from "../reserved-expansion.js";
+import { pathPlaceholders } from "../../../runtime/invoke/shared/template.js";
+import { inputProblems } from "../../../runtime/shared/validate-input.js";
+import { plainReserved } from "../shared/reserved-expansion.js";
+import type { OperationIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
-import type { OperationIR } from "../types.js";
 import { inputSchema, type ParameterIR } from "./input.js";
 import { convertParameter } from "./parameter.js";
 import { type BodyResult, convertRequestBody } from "./request-body.js";

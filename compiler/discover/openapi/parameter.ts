@@ -4,12 +4,13 @@
  * to ignore (Accept, Content-Type, Authorization), are left out of the input.
  * https://spec.openapis.org/oas/v3.1.0#parameter-object
  */
+
+import type { JsonSchema, ManifestParameter, OpenapiParameter } from "../../../runtime/contract/manifest.js";
 import {
   DEFAULT_STYLE,
   defaultExplode,
   withoutDefaultStyle,
 } from "../../../runtime/invoke/openapi/parameter-style.js";
-import type { JsonSchema, ManifestParameter, OpenapiParameter } from "../../../runtime/manifest.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { convertSchema, type SchemaContext } from "./schema.js";
 

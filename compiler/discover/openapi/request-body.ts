@@ -5,7 +5,7 @@
  * raw text), then wildcards (JSON when the schema is structured, else raw bytes).
  * https://spec.openapis.org/oas/v3.1.0#request-body-object
  */
-import type { JsonSchema, OpenapiBody } from "../../../runtime/manifest.js";
+import type { JsonSchema, OpenapiBody } from "../../../runtime/contract/manifest.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { convertSchema, type SchemaContext } from "./schema.js";
 import type { BodyTypeIR } from "./type-refs.js";

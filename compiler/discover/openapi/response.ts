@@ -5,8 +5,8 @@
  * its type is in openapi-typescript's types of the spec.
  * https://spec.openapis.org/oas/v3.1.0#responses-object
  */
-import type { JsonSchema } from "../../../runtime/manifest.js";
-import { canonicalJson } from "../../canonical.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
+import { canonicalJson } from "../../shared/canonical.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { convertSchema, type SchemaContext } from "./schema.js";
 import type { ResponseTypeIR } from "./type-refs.js";

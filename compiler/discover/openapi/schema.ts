@@ -7,7 +7,7 @@
  * https://spec.openapis.org/oas/v3.0.3#schema-object
  * https://spec.openapis.org/oas/v3.1.0#schema-object
  */
-import type { JsonSchema } from "../../../runtime/manifest.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
 import { escapePointerToken } from "../../load/pointer.js";
 import type { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";

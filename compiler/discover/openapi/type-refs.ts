@@ -4,7 +4,7 @@
  * schemas: the same groups, parameters, requiredness, request media type and response statuses.
  * Keys from the spec enter the expressions only as string literals.
  */
-import type { OpenapiMethod, OpenapiParameter } from "../../../runtime/manifest.js";
+import type { OpenapiMethod, OpenapiParameter } from "../../../runtime/contract/manifest.js";
 import { stringLiteral } from "../../emit/literal.js";
 
 type Location = OpenapiParameter["in"];

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { isUnderscore, trimWhere } from "../../../runtime/trim.js";
+import { isUnderscore, trimWhere } from "../../../runtime/shared/trim.js";
 import { getAtPointer, splitPointer } from "../../load/pointer.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { classifyRef } from "../sources/ref-rules.js";

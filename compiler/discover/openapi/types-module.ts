@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import oatsPackage from "openapi-typescript/package.json" with { type: "json" };
-import type { TypesModule } from "../types.js";
+import type { TypesModule } from "../shared/types.js";
 import { checkTypesModule } from "./types-check.js";
 
 /** The generator named in the header of `spec-types.ts`. */

@@ -4,7 +4,7 @@
  * https://github.com/Mermade/oas-kit/tree/main/packages/swagger2openapi
  */
 import { createRequire } from "node:module";
-import { importOptional, OptionalPackageError } from "../../../runtime/optional-package.js";
+import { importOptional, OptionalPackageError } from "../../../runtime/shared/optional-package.js";
 
 type Data = Record<string, unknown>;
 

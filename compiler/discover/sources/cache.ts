@@ -9,9 +9,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { unitcDir } from "../../../runtime/user-dirs.js";
-import { canonicalJson } from "../../canonical.js";
-import { recordRemote } from "../inputs.js";
+import { unitcDir } from "../../../runtime/shared/user-dirs.js";
+import { canonicalJson } from "../../shared/canonical.js";
+import { recordRemote } from "../shared/inputs.js";
 
 interface CacheEntry {
   fetchedAt: number;

@@ -7,9 +7,9 @@
  * https://json-schema.org/draft/2020-12/json-schema-core#name-schema-re-use-with-defs
  */
 import { createHash } from "node:crypto";
-import type { JsonSchema } from "../../../runtime/manifest.js";
-import { reachedDefs } from "../../../runtime/schema-defs.js";
-import { isUnderscore, trimWhere } from "../../../runtime/trim.js";
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
+import { reachedDefs } from "../../../runtime/contract/schema-defs.js";
+import { isUnderscore, trimWhere } from "../../../runtime/shared/trim.js";
 
 /** Schemas converted for one spec, shared by all its operations. */
 export class SchemaDefs {

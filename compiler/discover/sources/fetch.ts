@@ -7,15 +7,15 @@
 
 import { isOAuth } from "../../../runtime/auth/settings.js";
 import type { AccessTokenSource } from "../../../runtime/auth/tokens.js";
-import { UnitError } from "../../../runtime/errors.js";
-import type { CallAuth } from "../../../runtime/invoke/call-auth.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
+import type { CallAuth } from "../../../runtime/invoke/http/call-auth.js";
 import { send } from "../../../runtime/invoke/http/index.js";
 import { type HttpRequest, resolveAuth } from "../../../runtime/invoke/http/request.js";
 import { readCapped } from "../../../runtime/invoke/http/response.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
-import { redact, redactOutput } from "../../../runtime/redact.js";
-import { MissingVariableError } from "../../../runtime/references.js";
-import { recordRemote } from "../inputs.js";
+import { redact, redactOutput } from "../../../runtime/shared/redact.js";
+import { MissingVariableError } from "../../../runtime/shared/references.js";
+import { recordRemote } from "../shared/inputs.js";
 
 /** Largest spec document read (from a URL or a file). */
 export const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -127,7 +127,7 @@ export function tokenSource(context: { oauth?: AccessTokenSource }): { source?: 
 async function specAuth(request: SpecRequest): Promise<CallAuth> {
   if (!request.auth) return { headers: new Map(), secrets: [] };
   if (!isOAuth(request.auth) || !request.oauth) return resolveAuth(request.auth, request.env);
-  const { callAuth } = await import("../../../runtime/invoke/call-auth.js");
+  const { callAuth } = await import("../../../runtime/invoke/http/call-auth.js");
   return callAuth(
     { auth: request.auth, ...(request.oauth.resource ? { baseUrl: request.oauth.resource } : {}) },
     {

@@ -7,7 +7,7 @@
  * https://spec.openapis.org/oas/v3.1.0#reference-object
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import { SCHEMA_NAME_MAPS } from "../../../runtime/schema-defs.js";
+import { SCHEMA_NAME_MAPS } from "../../../runtime/contract/schema-defs.js";
 import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 

@@ -9,7 +9,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { DiagnosticCode, Severity, SourceLocation } from "../../codes/diagnostics.js";
 import { getAtPointer } from "../../load/pointer.js";
-import { recordInput } from "../inputs.js";
+import { recordInput } from "../shared/inputs.js";
 import { MAX_SPEC_BYTES } from "./fetch.js";
 import { parseSpec, type SpecDocument } from "./parse.js";
 import { classifyRef, inside, OUTSIDE_HINT, outsideMessage, refSites } from "./ref-rules.js";

@@ -2,7 +2,7 @@
  * The connection fields every HTTP-based backend shares: base URL, auth, timeout, byte cap; and the
  * rule on who may choose the base URL when the unit sends credentials.
  */
-import type { AuthConfig } from "../../../runtime/manifest.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { remoteResponseCap } from "../../resolve/backend-defaults.js";
 
 /** The connection fields of a resolved HTTP-based backend (defaults filled in by resolve). */

@@ -9,10 +9,10 @@
  * (enum members) stay equal to the schemas' cleaned values.
  */
 
+import type { JsonSchema } from "../../../runtime/contract/manifest.js";
 import { withheldReason } from "../../../runtime/invoke/mcp/listed-tool.js";
-import type { JsonSchema } from "../../../runtime/manifest.js";
-import { shownJson, shownText } from "../../../runtime/shown-text.js";
-import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../types.js";
+import { shownJson, shownText } from "../../../runtime/shared/shown-text.js";
+import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
 
 function shownOperation(operation: OperationIR): OperationIR {
   const shown: OperationIR = {

@@ -6,8 +6,8 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { recordInput } from "../inputs.js";
-import type { DiscoverContext } from "../types.js";
+import { recordInput } from "../shared/inputs.js";
+import type { DiscoverContext } from "../shared/types.js";
 import { fetchThroughCache } from "./cached-fetch.js";
 import { MAX_SPEC_BYTES, sameOrigin, tokenSource } from "./fetch.js";
 import { parseSpec, type SpecDocument } from "./parse.js";

@@ -7,15 +7,15 @@
  */
 import { realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import type { UnitSetInfo } from "../../../runtime/manifest.js";
-import { childHandle } from "../../backends.js";
+import type { UnitSetInfo } from "../../../runtime/contract/manifest.js";
 import { createDiagnostic, type Diagnostic } from "../../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedProject } from "../../load/documents.js";
 import { loadCollection } from "../../load/index.js";
 import { resolveProject } from "../../resolve/index.js";
 import type { ResolvedUnit, ResolvedUnitOf } from "../../resolve/types.js";
+import { childHandle } from "../../shared/backends.js";
 import { validateProject } from "../../validate/index.js";
-import type { UnitIR } from "../types.js";
+import type { UnitIR } from "../shared/types.js";
 
 type Data = Record<string, unknown>;
 type UnitSet = ResolvedUnitOf<"unitSet">;

@@ -3,10 +3,10 @@
  * no shell, an allowlisted environment, a fixed working directory, a timeout and an output cap.
  * The result is stdout (text, or parsed JSON); stderr only shows up, as a redacted tail, in errors.
  */
-import { UnitError, type UnitErrorDetails } from "../../errors.js";
-import type { CliInvoke } from "../../manifest.js";
-import { head, redact, redactJson, redactOutput, tail, truncationMarker } from "../../redact.js";
-import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
+import { UnitError, type UnitErrorDetails } from "../../contract/errors.js";
+import type { CliInvoke } from "../../contract/manifest.js";
+import { head, redact, redactJson, redactOutput, tail, truncationMarker } from "../../shared/redact.js";
+import type { InvokeContext, InvokeResult, Invoker } from "../shared/types.js";
 import type { OutputCollector } from "./output.js";
 import { checkPathInputs } from "./paths.js";
 import { buildArgv, buildEnv, checkCommand, resolveCommand, resolveCwd } from "./plan.js";

@@ -7,8 +7,8 @@
  */
 import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { UnitError } from "../../errors.js";
-import { readInput } from "../template.js";
+import { UnitError } from "../../contract/errors.js";
+import { readInput } from "../shared/template.js";
 
 /** The real path of `path`, or of its nearest existing parent with the rest appended. */
 function realPath(path: string): string {

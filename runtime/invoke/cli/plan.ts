@@ -5,9 +5,9 @@
  */
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { UnitError } from "../../errors.js";
-import { MissingVariableError, referencedVariables, resolveReference } from "../../references.js";
-import { readInput, substitute, wholeInputPath } from "../template.js";
+import { UnitError } from "../../contract/errors.js";
+import { MissingVariableError, referencedVariables, resolveReference } from "../../shared/references.js";
+import { readInput, substitute, wholeInputPath } from "../shared/template.js";
 
 /** Inherited from the parent when set; everything else of the parent environment stays out. */
 const INHERITED_POSIX = [

@@ -4,7 +4,7 @@
  * the call (a process that detaches into a new session leaves the group and is out of reach).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { terminateGroup } from "../../process-group.js";
+import { terminateGroup } from "../../shared/process-group.js";
 import { OutputCollector } from "./output.js";
 
 /** Longest wait between SIGTERM and SIGKILL. */

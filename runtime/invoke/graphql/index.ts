@@ -6,14 +6,14 @@
  * https://graphql.github.io/graphql-over-http/draft/
  */
 
-import { type GraphqlErrorDetail, UnitError } from "../../errors.js";
-import type { GraphqlConnection, GraphqlInvoke } from "../../manifest.js";
-import { MissingVariableError } from "../../references.js";
-import { callAuth } from "../call-auth.js";
+import { type GraphqlErrorDetail, UnitError } from "../../contract/errors.js";
+import type { GraphqlConnection, GraphqlInvoke } from "../../contract/manifest.js";
+import { MissingVariableError } from "../../shared/references.js";
+import { callAuth } from "../http/call-auth.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
 import type { HttpRequest } from "../http/request.js";
-import { authReferences, readStoredSecrets } from "../stored-secrets.js";
-import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
+import { authReferences, readStoredSecrets } from "../http/stored-secrets.js";
+import type { InvokeContext, InvokeResult, Invoker } from "../shared/types.js";
 
 /** Error messages quoted in a `GRAPHQL_ERRORS` message; all of them stay in `details.errors`. */
 const QUOTED_ERRORS = 3;

@@ -4,17 +4,17 @@
  * every resolved secret redacted from results and errors.
  */
 
-import { UnitError } from "../../errors.js";
-import type { HttpApiConnection, HttpInvoke } from "../../manifest.js";
+import { UnitError } from "../../contract/errors.js";
+import type { HttpApiConnection, HttpInvoke } from "../../contract/manifest.js";
 import type { Answer } from "../../net/direct.js";
 import { configuredUrl, guardedDirect, guardedFetch, urlFromDocument } from "../../net/guard.js";
-import { redact } from "../../redact.js";
-import { MissingVariableError } from "../../references.js";
-import { type CallAuth, callAuth } from "../call-auth.js";
-import { authReferences, readStoredSecrets } from "../stored-secrets.js";
-import type { InvokeContext, Invoker } from "../types.js";
+import { redact } from "../../shared/redact.js";
+import { MissingVariableError } from "../../shared/references.js";
+import type { InvokeContext, Invoker } from "../shared/types.js";
+import { type CallAuth, callAuth } from "./call-auth.js";
 import { buildRequest, type HttpRequest, withCredentialHeaders } from "./request.js";
 import { readResult } from "./response.js";
+import { authReferences, readStoredSecrets } from "./stored-secrets.js";
 
 /** Redirects followed (same origin only) before the call fails with `HTTP_REDIRECT`. */
 export const MAX_REDIRECTS = 5;

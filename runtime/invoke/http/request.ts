@@ -2,11 +2,18 @@
  * Builds the request of a configured HTTP action: URL on the unit's own origin, query and headers from
  * templates, auth headers last (input can never override them), and the JSON body.
  */
-import { UnitError } from "../../errors.js";
-import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../../manifest.js";
-import { referencedVariables, resolveReference, type StoredSecrets } from "../../references.js";
-import { isSlash, trimWhere } from "../../trim.js";
-import { expandJson, fillPath, hasDotSegment, readInput, substitute, wholeInputPath } from "../template.js";
+import { UnitError } from "../../contract/errors.js";
+import type { AuthConfig, HttpApiConnection, HttpInvoke } from "../../contract/manifest.js";
+import { referencedVariables, resolveReference, type StoredSecrets } from "../../shared/references.js";
+import { isSlash, trimWhere } from "../../shared/trim.js";
+import {
+  expandJson,
+  fillPath,
+  hasDotSegment,
+  readInput,
+  substitute,
+  wholeInputPath,
+} from "../shared/template.js";
 import { forbiddenHeaderList, headerNameProblem, isCredentialHeader } from "./header-rules.js";
 
 /** A request ready to send; `headers` are keyed by lower-case name. */
@@ -138,7 +145,7 @@ function secretsOf(reference: string, resolved: string, env: Record<string, stri
 /**
  * Resolves the unit's auth into headers (`stored`: its `file:` and `vault:` references, read before).
  * Throws `MissingVariableError` for an unset variable and `UNSUPPORTED_BACKEND` for OAuth, which
- * HTTP-based calls get from runtime/invoke/call-auth.ts instead (remote MCP units do not have it yet).
+ * HTTP-based calls get from runtime/invoke/http/call-auth.ts instead (remote MCP units do not have it yet).
  */
 export function resolveAuth(
   auth: AuthConfig,

@@ -2,10 +2,10 @@
  * Turns an HTTP response into an invoke result: the body read under a byte cap, JSON parsed, non-2xx
  * mapped to `HTTP_STATUS` with a bounded excerpt, and every resolved secret redacted.
  */
-import { UnitError } from "../../errors.js";
+import { UnitError } from "../../contract/errors.js";
 import type { Answer, AnswerBody } from "../../net/direct.js";
-import { head, redactJson, redactOutput, truncationMarker } from "../../redact.js";
-import type { InvokeResult } from "../types.js";
+import { head, redactJson, redactOutput, truncationMarker } from "../../shared/redact.js";
+import type { InvokeResult } from "../shared/types.js";
 
 /** What the response reader needs to know about the call. */
 export interface ResponseContext {

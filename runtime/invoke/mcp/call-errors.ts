@@ -5,8 +5,8 @@
  * bounded and redacted.
  */
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
-import { UnitError } from "../../errors.js";
-import { head, redact } from "../../redact.js";
+import { UnitError } from "../../contract/errors.js";
+import { head, redact } from "../../shared/redact.js";
 import type { MessageTooLargeError, ProcessExit } from "./stdio-transport.js";
 
 const MESSAGE_CHARS = 1_000;

@@ -3,7 +3,7 @@
  * so generated clients type it as content blocks rather than `unknown`.
  * https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
  */
-import type { JsonSchema } from "../../manifest.js";
+import type { JsonSchema } from "../../contract/manifest.js";
 
 const meta = { type: "object", additionalProperties: true, description: "Metadata the server attached." };
 const annotations = { $ref: "#/$defs/Annotations" };

@@ -17,11 +17,11 @@ import {
 } from "@modelcontextprotocol/client";
 import { isOAuth } from "../../auth/settings.js";
 import type { AccessTokenSource } from "../../auth/tokens.js";
-import { UnitError } from "../../errors.js";
-import type { McpConnection } from "../../manifest.js";
+import { UnitError } from "../../contract/errors.js";
+import type { McpConnection } from "../../contract/manifest.js";
 import { guardedFetch, type Resolver } from "../../net/guard.js";
-import { redact, redactOutput, tail } from "../../redact.js";
-import { MissingVariableError } from "../../references.js";
+import { redact, redactOutput, tail } from "../../shared/redact.js";
+import { MissingVariableError } from "../../shared/references.js";
 import { buildEnv, checkCommand, resolveCommand } from "../cli/plan.js";
 import { resolveAuth } from "../http/request.js";
 import { boundedFetch } from "./bounded-fetch.js";

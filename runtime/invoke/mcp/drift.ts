@@ -5,7 +5,7 @@
  * the way the compiler kept it (`listed-tool.ts`, with the unit's secrets), and of two tools with
  * one name the first counts, as it did at build time.
  */
-import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
+import type { ManifestOperation, ManifestUnit } from "../../contract/manifest.js";
 import { keepListedTool } from "./listed-tool.js";
 import { type ListedTool, toolDescription, toolSchemaHash } from "./tool-schema.js";
 

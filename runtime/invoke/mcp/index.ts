@@ -3,9 +3,9 @@
  * runtime's shared session for that unit. The session code, and with it the MCP SDK, is loaded on
  * the first MCP call, so runtimes without MCP units start as fast as before.
  */
-import { UnitError } from "../../errors.js";
-import { resourceKey } from "../../resources.js";
-import type { InvokeContext, Invoker } from "../types.js";
+import { UnitError } from "../../contract/errors.js";
+import { resourceKey } from "../../shared/resources.js";
+import type { InvokeContext, Invoker } from "../shared/types.js";
 import type { SessionHandle, SessionModule } from "./types.js";
 
 /** Calls an MCP tool; see the module comment. */

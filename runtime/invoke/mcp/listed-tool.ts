@@ -8,8 +8,8 @@
  * a schema is larger or deeper than anyone should read: every `tools/list` would carry it, and a
  * permissive stand-in would give up checking the input before it is sent.
  */
-import { head } from "../../redact.js";
-import { jsonDepth, MAX_JSON_DEPTH, shownJson, shownText, unsafeKeys } from "../../shown-text.js";
+import { head } from "../../shared/redact.js";
+import { jsonDepth, MAX_JSON_DEPTH, shownJson, shownText, unsafeKeys } from "../../shared/shown-text.js";
 import type { ListedTool } from "./tool-schema.js";
 
 /** Largest input or output schema kept, in bytes of JSON. */

@@ -5,7 +5,7 @@
  * other fields go, and a visible marker ends the content. Apply it to a redacted result: cutting can
  * then never leave part of a secret behind.
  */
-import { cutBytes, truncationMarker } from "../../redact.js";
+import { cutBytes, truncationMarker } from "../../shared/redact.js";
 import type { CallResult } from "./result.js";
 
 const SETTING = "maxResponseBytes";

@@ -5,10 +5,10 @@
  * than the unit's `maxResponseBytes` is cut with a marker (`result-cap.ts`), or refused when it is
  * structured: half a JSON value is no value.
  */
-import { UnitError } from "../../errors.js";
-import type { McpInvoke } from "../../manifest.js";
-import { head, redactJson } from "../../redact.js";
-import type { InvokeResult } from "../types.js";
+import { UnitError } from "../../contract/errors.js";
+import type { McpInvoke } from "../../contract/manifest.js";
+import { head, redactJson } from "../../shared/redact.js";
+import type { InvokeResult } from "../shared/types.js";
 import { capResult, jsonBytes } from "./result-cap.js";
 
 /** Longest tool error text kept in a message. */

@@ -6,12 +6,12 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Tool } from "@modelcontextprotocol/client";
-import { UnitError } from "../../errors.js";
-import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../manifest.js";
-import { redactJson } from "../../redact.js";
-import type { RuntimeEvent } from "../../resources.js";
-import { backoffMs } from "../../retry.js";
-import type { InvokeResult } from "../types.js";
+import { UnitError } from "../../contract/errors.js";
+import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../contract/manifest.js";
+import { redactJson } from "../../shared/redact.js";
+import type { RuntimeEvent } from "../../shared/resources.js";
+import { backoffMs } from "../../shared/retry.js";
+import type { InvokeResult } from "../shared/types.js";
 import { callError, crashedError, type FailedCall, isSessionGone } from "./call-errors.js";
 import { listedTools, type OpenConnection, openMcp } from "./connect.js";
 import { describeDrift, detectDrift, type ToolDrift } from "./drift.js";

@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { ReadBuffer, STDIO_DEFAULT_MAX_BUFFER_SIZE, serializeMessage } from "@modelcontextprotocol/client";
-import { terminateGroup } from "../../process-group.js";
+import { terminateGroup } from "../../shared/process-group.js";
 import { unwatchGroup, watchGroup } from "./reaper.js";
 import { TailBuffer } from "./tail-buffer.js";
 

@@ -5,9 +5,10 @@
  * map the tool as `listed-tool.ts` keeps it (shown text only, unsafe tools withheld).
  * https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool
  */
-import { contentHash } from "../../canonical.js";
-import type { JsonSchema, McpInvoke, ToolAnnotations } from "../../manifest.js";
-import { shownText } from "../../shown-text.js";
+
+import type { JsonSchema, McpInvoke, ToolAnnotations } from "../../contract/manifest.js";
+import { contentHash } from "../../shared/canonical.js";
+import { shownText } from "../../shared/shown-text.js";
 import { CALL_TOOL_RESULT_SCHEMA } from "./call-result-schema.js";
 
 /** The parts of an MCP `Tool` the mapping reads (the SDK's type, loosened: it comes off the wire). */

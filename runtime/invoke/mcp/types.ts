@@ -4,10 +4,10 @@
  */
 
 import type { AccessTokenSource } from "../../auth/tokens.js";
-import type { ManifestOperation, ManifestUnit } from "../../manifest.js";
+import type { ManifestOperation, ManifestUnit } from "../../contract/manifest.js";
 import type { Resolver } from "../../net/guard.js";
-import type { Closeable, RuntimeEvent } from "../../resources.js";
-import type { InvokeResult } from "../types.js";
+import type { Closeable, RuntimeEvent } from "../../shared/resources.js";
+import type { InvokeResult } from "../shared/types.js";
 
 export interface SessionOptions {
   env: Record<string, string | undefined>;

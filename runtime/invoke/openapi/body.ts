@@ -5,8 +5,8 @@
  * and any other type). A structured value nested inside a form is sent as JSON text.
  * https://spec.openapis.org/oas/v3.1.0#encoding-object
  */
-import { UnitError } from "../../errors.js";
-import type { OpenapiBody } from "../../manifest.js";
+import { UnitError } from "../../contract/errors.js";
+import type { OpenapiBody } from "../../contract/manifest.js";
 
 /** What fetch sends: the body and the content type to declare (none for multipart: fetch sets it). */
 export interface EncodedBody {

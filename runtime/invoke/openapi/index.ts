@@ -5,12 +5,12 @@
  * timeout, a response byte cap and every resolved secret redacted from results and errors.
  */
 
-import { UnitError } from "../../errors.js";
-import type { OpenapiConnection } from "../../manifest.js";
-import { callAuth } from "../call-auth.js";
+import { UnitError } from "../../contract/errors.js";
+import type { OpenapiConnection } from "../../contract/manifest.js";
+import { callAuth } from "../http/call-auth.js";
 import { type CallState, checkLimits, exchange, explain } from "../http/index.js";
-import { authReferences, readStoredSecrets } from "../stored-secrets.js";
-import type { InvokeContext, InvokeResult, Invoker } from "../types.js";
+import { authReferences, readStoredSecrets } from "../http/stored-secrets.js";
+import type { InvokeContext, InvokeResult, Invoker } from "../shared/types.js";
 import { type ApiInvoke, buildApiRequest } from "./request.js";
 
 /** Runs one operation; failures are `UnitError`s naming the unit and operation, secrets redacted. */

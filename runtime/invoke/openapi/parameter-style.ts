@@ -4,7 +4,7 @@
  * reads an operation, so serialisation always sees both.
  * https://spec.openapis.org/oas/v3.1.0#fixed-fields-9
  */
-import type { ManifestParameter, OpenapiParameter } from "../../manifest.js";
+import type { ManifestParameter, OpenapiParameter } from "../../contract/manifest.js";
 
 /** The style a parameter in each place has when its definition names none. */
 export const DEFAULT_STYLE = { path: "simple", query: "form", header: "simple", cookie: "form" } as const;

@@ -4,8 +4,13 @@
  * parameters serialised per their style, the body per its media type, and auth headers last, so
  * input can never set or override them.
  */
-import { UnitError } from "../../errors.js";
-import type { DiscoveryInvoke, OpenapiConnection, OpenapiInvoke, OpenapiParameter } from "../../manifest.js";
+import { UnitError } from "../../contract/errors.js";
+import type {
+  DiscoveryInvoke,
+  OpenapiConnection,
+  OpenapiInvoke,
+  OpenapiParameter,
+} from "../../contract/manifest.js";
 import { checkedTarget, checkHeaderName, type HttpRequest } from "../http/request.js";
 import { encodeBody } from "./body.js";
 import { withStyle } from "./parameter-style.js";

@@ -6,10 +6,10 @@
  * values with CR, LF or NUL are rejected.
  * https://spec.openapis.org/oas/v3.1.0#style-values
  */
-import { UnitError } from "../../errors.js";
-import type { OpenapiParameter } from "../../manifest.js";
+import { UnitError } from "../../contract/errors.js";
+import type { OpenapiParameter } from "../../contract/manifest.js";
 import { rejectControl } from "../http/request.js";
-import { hasDotSegment, replacePlaceholders } from "../template.js";
+import { hasDotSegment, replacePlaceholders } from "../shared/template.js";
 
 type Data = Record<string, unknown>;
 

@@ -9,7 +9,7 @@
 import { link, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { StoreError } from "../types.js";
+import { StoreError } from "../shared/types.js";
 
 /** A lock held longer than this is taken to be abandoned (a write takes milliseconds). */
 const STALE_MS = 30_000;

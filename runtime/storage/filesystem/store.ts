@@ -9,8 +9,8 @@
 import { type FSWatcher, watch as watchFiles } from "node:fs";
 import { access, constants, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type RecordEngine, storeOver } from "../engine.js";
-import { newVersion } from "../keys.js";
+import { type RecordEngine, storeOver } from "../shared/engine.js";
+import { newVersion } from "../shared/keys.js";
 import {
   type Expect,
   type PutResult,
@@ -18,7 +18,7 @@ import {
   StoreError,
   type StoreKey,
   type StoreRecord,
-} from "../types.js";
+} from "../shared/types.js";
 import { notWritable, withLock } from "./lock.js";
 
 const SUFFIX = ".rec";

@@ -3,7 +3,7 @@
  * under `probe/`. A namespace may hold `/`, so it is percent-encoded into one segment; names keep
  * their `/` and list by prefix as they are. Keys arrive already checked by the engine.
  */
-import type { StoreKey } from "../types.js";
+import type { StoreKey } from "../shared/types.js";
 
 /** Object keys under one root (the configured `path`, or the bucket's top). */
 export class ObjectKeys {

@@ -3,8 +3,8 @@
  * JSON `{accessKeyId, secretAccessKey, sessionToken?}`, or the SDK's default chain when omitted),
  * then the precondition probe, then the shared engine around the bucket's records.
  */
-import { storeOver } from "../engine.js";
-import { type Store, StoreError } from "../types.js";
+import { storeOver } from "../shared/engine.js";
+import { type Store, StoreError } from "../shared/types.js";
 import { ObjectKeys } from "./keys.js";
 import { probePreconditions } from "./probe.js";
 import { loadS3Sdk } from "./sdk.js";

@@ -4,7 +4,7 @@
  * writers overwrite each other silently; such an endpoint is refused before anything is stored.
  */
 import { randomUUID } from "node:crypto";
-import { StoreError } from "../types.js";
+import { StoreError } from "../shared/types.js";
 import type { ObjectKeys } from "./keys.js";
 import type { ObjectEngine } from "./store.js";
 

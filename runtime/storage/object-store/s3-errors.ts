@@ -1,5 +1,5 @@
 /** How the S3 SDK's failures map onto the store's outcomes: a failed precondition, a miss, or a StoreError. */
-import { StoreError } from "../types.js";
+import { StoreError } from "../shared/types.js";
 
 interface SdkError {
   name?: string;

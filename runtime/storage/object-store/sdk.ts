@@ -2,7 +2,7 @@
  * The S3 SDK, an optional package: loaded when an object_store is first opened, so a plain install
  * (filesystem or SQLite storage) needs none of it.
  */
-import { importOptional } from "../../optional-package.js";
+import { importOptional } from "../../shared/optional-package.js";
 
 /** The `@aws-sdk/client-s3` module. */
 export type S3Sdk = typeof import("@aws-sdk/client-s3");

@@ -8,8 +8,8 @@
 
 import { randomUUID } from "node:crypto";
 import type { HeadObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
-import type { RecordEngine } from "../engine.js";
-import { type Expect, type PutResult, StoreError, type StoreKey, type StoreRecord } from "../types.js";
+import type { RecordEngine } from "../shared/engine.js";
+import { type Expect, type PutResult, StoreError, type StoreKey, type StoreRecord } from "../shared/types.js";
 import type { ObjectKeys } from "./keys.js";
 import { isAmbiguous, isMissing, isPreconditionFailure, storeFailure } from "./s3-errors.js";
 import type { S3Sdk } from "./sdk.js";

@@ -4,7 +4,7 @@
  * schema is missing, older, or newer than this binary.
  */
 import type pg from "pg";
-import { StoreError } from "../types.js";
+import { StoreError } from "../shared/types.js";
 
 /** Forward-only: entry i brings the schema from version i to i + 1. Never edit a shipped one. */
 const MIGRATIONS = [

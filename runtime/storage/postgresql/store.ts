@@ -4,9 +4,9 @@
  * polling decides. Opening checks the schema version and never changes it.
  */
 import type pg from "pg";
-import { importOptional } from "../../optional-package.js";
-import { type RecordEngine, storeOver } from "../engine.js";
-import { newVersion } from "../keys.js";
+import { importOptional } from "../../shared/optional-package.js";
+import { type RecordEngine, storeOver } from "../shared/engine.js";
+import { newVersion } from "../shared/keys.js";
 import {
   type Expect,
   type PutResult,
@@ -14,7 +14,7 @@ import {
   StoreError,
   type StoreKey,
   type StoreRecord,
-} from "../types.js";
+} from "../shared/types.js";
 import { checkSchema, migratePostgres } from "./schema.js";
 
 const CHANNEL = "unitc_changes";

@@ -8,8 +8,8 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { type RecordEngine, storeOver } from "../engine.js";
-import { newVersion } from "../keys.js";
+import { type RecordEngine, storeOver } from "../shared/engine.js";
+import { newVersion } from "../shared/keys.js";
 import {
   type Expect,
   type PutResult,
@@ -17,7 +17,7 @@ import {
   StoreError,
   type StoreKey,
   type StoreRecord,
-} from "../types.js";
+} from "../shared/types.js";
 
 /** Forward-only: entry i brings a database from user_version i to i + 1. Never edit a shipped one. */
 const MIGRATIONS = [

@@ -6,7 +6,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compilerCodes } from "../../../compiler/codes/diagnostic-codes.js";
-import { runtimeErrorCodes } from "../../../runtime/error-codes.js";
+import { runtimeErrorCodes } from "../../../runtime/contract/codes/index.js";
 
 const testRoot = join(import.meta.dirname, "../..");
 /** Tests that name codes without producing them: the catalogue's own tests. */

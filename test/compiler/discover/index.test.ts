@@ -1,10 +1,10 @@
 /** The discover stage as a whole: units are independent, and one that cannot compile is said so. */
 import { relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { BackendKind } from "../../../compiler/backends.js";
 import { formatDiagnostics } from "../../../compiler/codes/diagnostics.js";
 import { discoverProject, mapLimit } from "../../../compiler/discover/index.js";
 import type { ResolvedProject, ResolvedUnit } from "../../../compiler/resolve/types.js";
+import type { BackendKind } from "../../../compiler/shared/backends.js";
 import { validateDir, writeProject } from "../../support/project.js";
 import { cleanupProjects } from "./support.js";
 

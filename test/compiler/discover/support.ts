@@ -1,5 +1,5 @@
 /** Helpers of the discover tests: compile a throwaway project and read what discover made of it. */
-import type { ManifestOperation, ManifestUnit } from "../../../runtime/manifest.js";
+import type { ManifestOperation, ManifestUnit } from "../../../runtime/contract/manifest.js";
 import { parsedManifest } from "../../support/manifest.js";
 import { writeProject } from "../../support/project.js";
 import { compileProject } from "../emit/support.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { checkManifest, type ManifestUnit } from "../../../runtime/manifest.js";
+import { checkManifest, type ManifestUnit } from "../../../runtime/contract/manifest.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { compileProject, readSyntax, writeBundle } from "./support.js";

@@ -7,9 +7,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { contentHash } from "../../../compiler/canonical.js";
 import { manifestText, shareUnitSchemas } from "../../../compiler/emit/manifest-compact.js";
-import { checkManifest, type Manifest, type ManifestUnit } from "../../../runtime/manifest.js";
+import { contentHash } from "../../../compiler/shared/canonical.js";
+import { checkManifest, type Manifest, type ManifestUnit } from "../../../runtime/contract/manifest.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { compileProject } from "./support.js";
 

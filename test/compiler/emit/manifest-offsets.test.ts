@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
-import type { Manifest } from "../../../runtime/manifest.js";
-import type { ManifestOffsets } from "../../../runtime/manifest-slice.js";
+import type { Manifest } from "../../../runtime/contract/manifest.js";
+import type { ManifestOffsets } from "../../../runtime/contract/manifest-slice.js";
 
 const shared = { type: "object", description: "Ünïcödé ✓ 🐘", properties: { a: { type: "string" } } };
 const manifest = {

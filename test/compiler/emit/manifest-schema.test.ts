@@ -1,6 +1,6 @@
 /**
  * schemas/manifest.schema.json describes every manifest the compiler writes (the committed example,
- * every golden) and rejects what runtime/manifest.ts does not allow. A secret resolved from the
+ * every golden) and rejects what runtime/contract/manifest.ts does not allow. A secret resolved from the
  * environment never reaches any emitted file.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { UnitIR } from "../../../compiler/discover/types.js";
+import type { UnitIR } from "../../../compiler/discover/shared/types.js";
 import { buildManifest } from "../../../compiler/emit/manifest.js";
 import { planUnits } from "../../../compiler/emit/plan.js";
 import type { ResolvedSettings } from "../../../compiler/resolve/types.js";
-import type { CliInvoke, ManifestUnit } from "../../../runtime/manifest.js";
+import type { CliInvoke, ManifestUnit } from "../../../runtime/contract/manifest.js";
 
 const OUT = "/work/project/generated";
 const limits = { defaultSearchLimit: 20, maxSearchLimit: 50 };
@@ -97,7 +97,7 @@ describe("buildManifest", () => {
     expect(unit.connection).toEqual({ ...connection, cwd: want });
   });
 
-  it("writes fields in the order runtime/manifest.ts declares them, extras included", () => {
+  it("writes fields in the order runtime/contract/manifest.ts declares them, extras included", () => {
     const unit = manifestOf({
       unit: {
         useWhen: "w",

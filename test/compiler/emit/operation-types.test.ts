@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OperationIR, UnitIR } from "../../../compiler/discover/types.js";
+import type { OperationIR, UnitIR } from "../../../compiler/discover/shared/types.js";
 import { methodSignature, operationTypes } from "../../../compiler/emit/operation-types.js";
 import { planUnits } from "../../../compiler/emit/plan.js";
 

@@ -7,12 +7,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UnitIR } from "../../../compiler/discover/types.js";
+import type { UnitIR } from "../../../compiler/discover/shared/types.js";
 import { emitBundle } from "../../../compiler/emit/index.js";
 import { compile } from "../../../compiler/index.js";
-import type { Manifest } from "../../../runtime/manifest.js";
-import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/declarations.js";
-import { BundleChecker } from "../../../runtime/sandbox/typecheck.js";
+import type { Manifest } from "../../../runtime/contract/manifest.js";
+import { BundleChecker } from "../../../runtime/sandbox/check/typecheck.js";
+import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/declarations/declarations.js";
 import { typecheckBundle } from "../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { cleanupOutDirs, makeOutDir } from "../discover/openapi/support.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BackendKind } from "../../../compiler/backends.js";
 import { withDefaults } from "../../../compiler/resolve/backend-defaults.js";
 import type { BackendFields } from "../../../compiler/resolve/backend-types.js";
+import type { BackendKind } from "../../../compiler/shared/backends.js";
 
 const none = { type: "none" } as const;
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compile } from "../../../compiler/index.js";
 import type { ResolvedSettings } from "../../../compiler/resolve/types.js";
-import type { Manifest } from "../../../runtime/manifest.js";
+import type { Manifest } from "../../../runtime/contract/manifest.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 
 afterAll(cleanupProjects);

@@ -6,8 +6,8 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentTool, type AgentToolSet, agentTools } from "../../../runtime/agent-tools/index.js";
-import { createRuntime } from "../../../runtime/core.js";
-import { isUnitError } from "../../../runtime/errors.js";
+import { createRuntime } from "../../../runtime/calls/create-runtime.js";
+import { isUnitError } from "../../../runtime/contract/errors.js";
 import type { TestServer } from "../../support/http-server.js";
 import { startNotesServer } from "../serve/fixtures.js";
 import { closeAll, connect, serve } from "../serve/support.js";

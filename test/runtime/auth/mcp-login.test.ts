@@ -12,7 +12,7 @@ import { LOGIN_URL_PREFIX } from "../../../runtime/auth/login.js";
 import { mcpLogin } from "../../../runtime/auth/mcp-login.js";
 import { openTokenStore } from "../../../runtime/auth/open.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { failure } from "../../support/http-server.js";
 import { type OidcOptions, type OidcServer, startOidc } from "../../support/oidc-server.js";
 import { type ProtectedMcp, startProtectedMcp } from "../../support/protected-mcp.js";

@@ -6,8 +6,8 @@ import { metadataUrls, serverMetadata } from "../../../runtime/auth/metadata.js"
 import { openTokenStore } from "../../../runtime/auth/open.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../../runtime/auth/tokens.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { invokeHttp } from "../../../runtime/invoke/http/index.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
 import {
   failure,
   httpAction,

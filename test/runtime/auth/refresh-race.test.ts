@@ -9,7 +9,7 @@ import { LOGIN_URL_PREFIX, login } from "../../../runtime/auth/login.js";
 import { openTokenStore } from "../../../runtime/auth/open.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../../runtime/auth/tokens.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { driveLogin } from "../../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../../support/oidc-server.js";
 import {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTokenStore } from "../../../runtime/auth/open.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../../runtime/auth/tokens.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { invokeHttp } from "../../../runtime/invoke/http/index.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
 import { failure, httpAction } from "../../support/http-server.js";
 import { type OidcServer, startOidc } from "../../support/oidc-server.js";
 

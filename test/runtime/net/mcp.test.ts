@@ -4,8 +4,8 @@
  */
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime } from "../../../runtime/core.js";
-import type { Manifest, McpConnection } from "../../../runtime/manifest.js";
+import { createRuntime } from "../../../runtime/calls/create-runtime.js";
+import type { Manifest, McpConnection } from "../../../runtime/contract/manifest.js";
 import type { Resolver } from "../../../runtime/net/guard.js";
 import { cleanupProjects } from "../../support/project.js";
 import { compileBundle, mcpProject, type StartedServer, startFixtureHttp } from "../invoke/mcp/support.js";

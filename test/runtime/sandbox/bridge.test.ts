@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { createRuntime, type UnitRuntime } from "../../../runtime/index.js";
 import { Bridge } from "../../../runtime/sandbox/bridge.js";
-import { loadDeclarations } from "../../../runtime/sandbox/declarations.js";
+import { loadDeclarations } from "../../../runtime/sandbox/declarations/declarations.js";
 import { runCodeMode } from "../../../runtime/sandbox/index.js";
 import { bundleDir, env, exampleManifest } from "./support.js";
 

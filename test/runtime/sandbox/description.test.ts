@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readManifest } from "../../../runtime/manifest.js";
-import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/declarations.js";
+import { readManifest } from "../../../runtime/contract/manifest.js";
+import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/declarations/declarations.js";
 import { CODE_MODE_API, codeModeDescription } from "../../../runtime/sandbox/index.js";
 import { bundleDir } from "./support.js";
 

@@ -3,8 +3,8 @@
  * `TIMEOUT` when the worker overran its deadline and was ended, `SANDBOX_FAILED` when it stopped.
  */
 import { describe, expect, it } from "vitest";
-import { lostRun } from "../../../runtime/sandbox/pool.js";
-import { WorkerExitError, WorkerTimeoutError } from "../../../runtime/sandbox/worker-client.js";
+import { lostRun } from "../../../runtime/sandbox/workers/pool.js";
+import { WorkerExitError, WorkerTimeoutError } from "../../../runtime/sandbox/workers/worker-client.js";
 
 describe("a run whose worker is lost", () => {
   it("fails with SANDBOX_FAILED when the worker stopped", () => {

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime, type UnitRuntime } from "../../../runtime/core.js";
+import { createRuntime, type UnitRuntime } from "../../../runtime/calls/create-runtime.js";
 import { prepareCodeMode, runCodeMode } from "../../../runtime/sandbox/run.js";
 import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
 import { compileBundle, FIXTURE, stdioEntry } from "../invoke/mcp/support.js";

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
+import { MANIFEST_OFFSETS_FILE } from "../../../runtime/contract/manifest-slice.js";
 import { createRuntime, type Manifest, type ManifestUnit, type UnitRuntime } from "../../../runtime/index.js";
-import { MANIFEST_OFFSETS_FILE } from "../../../runtime/manifest-slice.js";
 import {
   type CodeModeInput,
   type CodeModeResult,

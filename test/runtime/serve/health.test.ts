@@ -4,7 +4,7 @@
  * its message; HEAD answers with no body.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MANIFEST_FORMAT, type Manifest } from "../../../runtime/manifest.js";
+import { MANIFEST_FORMAT, type Manifest } from "../../../runtime/contract/manifest.js";
 import { raw } from "../../support/raw-http.js";
 import { closeAll, serve } from "./support.js";
 

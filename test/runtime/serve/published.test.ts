@@ -12,8 +12,8 @@ import { createServeHost } from "../../../runtime/serve/index.js";
 import { LEFTOVER_MS, materialise, PublishedBundles, pruneCache } from "../../../runtime/serve/published.js";
 import { bundleIndex, publishBundle } from "../../../runtime/storage/bundles.js";
 import { publisherSigner } from "../../../runtime/storage/publisher-key.js";
+import type { Store } from "../../../runtime/storage/shared/types.js";
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
-import type { Store } from "../../../runtime/storage/types.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { compileProject, eventually, projectConfig } from "./support.js";
 

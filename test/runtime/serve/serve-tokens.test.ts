@@ -19,8 +19,8 @@ import {
   ServeTokens,
 } from "../../../runtime/serve/serve-tokens.js";
 import { vaultKey } from "../../../runtime/storage/seal.js";
+import type { Store } from "../../../runtime/storage/shared/types.js";
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
-import type { Store } from "../../../runtime/storage/types.js";
 import type { TestServer } from "../../support/http-server.js";
 import { raw } from "../../support/raw-http.js";
 import { exposureProject, startNotesServer } from "./fixtures.js";

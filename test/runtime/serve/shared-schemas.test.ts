@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { defRefs, rootDefs } from "../../../runtime/schema-defs.js";
+import { defRefs, rootDefs } from "../../../runtime/contract/schema-defs.js";
 import { compileProject, writeBundle } from "../../compiler/emit/support.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { closeServeClients, connectServeClient } from "../../support/serve-clients.js";

@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Manifest } from "../../../runtime/manifest.js";
+import type { Manifest } from "../../../runtime/contract/manifest.js";
 import { unsetVariables } from "../../../runtime/serve/unset-env.js";
 import { FIXTURE } from "../invoke/mcp/support.js";
 import { closeAll, compileProject, connect, projectConfig, serve, textOf } from "./support.js";

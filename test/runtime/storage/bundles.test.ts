@@ -14,8 +14,8 @@ import {
   readHead,
 } from "../../../runtime/storage/bundles.js";
 import { publisherSigner } from "../../../runtime/storage/publisher-key.js";
+import type { Store } from "../../../runtime/storage/shared/types.js";
 import { openSqliteStore } from "../../../runtime/storage/sqlite/store.js";
-import type { Store } from "../../../runtime/storage/types.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 
 /** The publisher key these tests sign heads with. */

@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { UnitError } from "../../../runtime/errors.js";
+import { runtimeStorage } from "../../../runtime/calls/runtime-storage.js";
+import { UnitError } from "../../../runtime/contract/errors.js";
 import { openConfiguredStorage, userStorageSettings } from "../../../runtime/index.js";
-import { runtimeStorage } from "../../../runtime/storage/lazy.js";
 
 const home = () => mkdtempSync(join(tmpdir(), "unitc-configured-"));
 

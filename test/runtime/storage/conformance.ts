@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore, type StorageSettings } from "../../../runtime/storage/open.js";
-import type { Store, StoreChange } from "../../../runtime/storage/types.js";
+import type { Store, StoreChange } from "../../../runtime/storage/shared/types.js";
 
 /** Where a provider's store is: its config and the environment its references resolve from. */
 export interface StoreTarget {

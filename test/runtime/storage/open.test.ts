@@ -3,8 +3,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { unitcDir } from "../../../runtime/shared/user-dirs.js";
 import { openStore } from "../../../runtime/storage/open.js";
-import { unitcDir } from "../../../runtime/user-dirs.js";
 
 describe("openStore", () => {
   it("opens the filesystem store in the data folder when no storage is configured", async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { logout } from "../../../runtime/auth/logout.js";
 import { TokenStore } from "../../../runtime/auth/token-store.js";
 import { OAuthTokens } from "../../../runtime/auth/tokens.js";
-import type { AuthConfig } from "../../../runtime/manifest.js";
+import type { AuthConfig } from "../../../runtime/contract/manifest.js";
 import { exportStore, importDump } from "../../../runtime/storage/dump.js";
 import { vaultKey } from "../../../runtime/storage/seal.js";
 import { INDEX_NAMESPACE } from "../../../runtime/storage/seal-index.js";

@@ -1,6 +1,6 @@
 /** discoverCliActions, seen through compile(): derived input schemas, defaults and their overrides. */
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliInvoke } from "../../../../runtime/manifest.js";
+import type { CliInvoke } from "../../../../runtime/contract/manifest.js";
 import { cleanupProjects, discover, unitFile } from "../support.js";
 
 afterAll(cleanupProjects);

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { refSites } from "../../../../compiler/discover/sources/ref-rules.js";
-import { defRefs } from "../../../../runtime/schema-defs.js";
+import { defRefs } from "../../../../runtime/contract/schema-defs.js";
 import { specOperations } from "../../../support/spec-context.js";
 
 const FIXTURE = join(import.meta.dirname, "../../../fixtures/corpus/property-keyword-names.json");

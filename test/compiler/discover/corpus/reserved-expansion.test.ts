@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { OpenapiInvoke } from "../../../../runtime/contract/manifest.js";
 import { withStyle } from "../../../../runtime/invoke/openapi/parameter-style.js";
 import { serializePath } from "../../../../runtime/invoke/openapi/serialize.js";
-import type { OpenapiInvoke } from "../../../../runtime/manifest.js";
 import { specOperations } from "../../../support/spec-context.js";
 
 const FIXTURE = join(import.meta.dirname, "../../../fixtures/corpus/reserved-expansion.json");

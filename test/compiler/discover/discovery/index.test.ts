@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest, ManifestOperation } from "../../../../runtime/manifest.js";
+import type { Manifest, ManifestOperation } from "../../../../runtime/contract/manifest.js";
 import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
 import { failure, sendJson, startHttpServer, type TestServer } from "../../../support/http-server.js";
 import { parsedManifest } from "../../../support/manifest.js";

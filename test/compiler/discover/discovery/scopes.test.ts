@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../../../runtime/auth/login.js";
-import type { Manifest } from "../../../../runtime/manifest.js";
+import type { Manifest } from "../../../../runtime/contract/manifest.js";
 import { captureIO } from "../../../support/capture-io.js";
 import { runUnitc } from "../../../support/cli.js";
 import { parsedManifest } from "../../../support/manifest.js";

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UnitIR } from "../../../../compiler/discover/types.js";
+import type { UnitIR } from "../../../../compiler/discover/shared/types.js";
 import { discoverStage, runPipeline, validationStages } from "../../../../compiler/pipeline.js";
 import { cleanupProjects, writeProject } from "../../../support/project.js";
 import {

@@ -5,7 +5,7 @@
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { CODEGEN_GENERATOR } from "../../../../compiler/discover/graphql/codegen.js";
-import type { UnitIR } from "../../../../compiler/discover/types.js";
+import type { UnitIR } from "../../../../compiler/discover/shared/types.js";
 import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
 import { compileProject, graphqlConfig, PETS_SDL } from "../../../e2e/graphql-support.js";
 import { cleanupProjects } from "../../../support/project.js";

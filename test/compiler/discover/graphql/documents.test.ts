@@ -1,6 +1,6 @@
 /** Configured GraphQL operations, discovered in memory: documents, fragments, descriptions, annotations. */
 import { describe, expect, it } from "vitest";
-import type { GraphqlInvoke } from "../../../../runtime/manifest.js";
+import type { GraphqlInvoke } from "../../../../runtime/contract/manifest.js";
 import { PETS_SDL } from "../../../e2e/graphql-support.js";
 import { graphqlOperations } from "../../../support/graphql-context.js";
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSchema, parse, validate } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
-import type { GraphqlInvoke } from "../../../../runtime/manifest.js";
+import type { GraphqlInvoke } from "../../../../runtime/contract/manifest.js";
 import { compileProject, graphqlConfig } from "../../../e2e/graphql-support.js";
 import { parsedManifest } from "../../../support/manifest.js";
 import { cleanupProjects } from "../../../support/project.js";

@@ -8,8 +8,8 @@ import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { McpConnection } from "../../../../runtime/contract/manifest.js";
 import { CALL_TOOL_RESULT_SCHEMA } from "../../../../runtime/invoke/mcp/call-result-schema.js";
-import type { McpConnection } from "../../../../runtime/manifest.js";
 import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
 import {
   compileBundle,

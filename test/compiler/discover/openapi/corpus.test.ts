@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../../../runtime/manifest.js";
+import type { Manifest } from "../../../../runtime/contract/manifest.js";
 import { typecheckBundle } from "../../../../scripts/typecheck-generated.mjs";
 import { cleanupProjects, writeProject } from "../../../support/project.js";
 import { type CompiledBundle, cleanupOutDirs, compileTo, configText, makeOutDir } from "./support.js";

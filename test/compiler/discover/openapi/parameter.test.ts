@@ -1,6 +1,6 @@
 /** OpenAPI parameters → the grouped input and the invoke parameters (styles, locations, auth-owned headers). */
 import { describe, expect, it } from "vitest";
-import type { OperationIR } from "../../../../compiler/discover/types.js";
+import type { OperationIR } from "../../../../compiler/discover/shared/types.js";
 import { openapiSpec, specOperations } from "../../../support/spec-context.js";
 
 type Data = Record<string, unknown>;

@@ -2,9 +2,9 @@
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CliInvoke } from "../../../../runtime/contract/manifest.js";
 import { invokeCli } from "../../../../runtime/invoke/cli/index.js";
 import { checkCommand } from "../../../../runtime/invoke/cli/plan.js";
-import type { CliInvoke } from "../../../../runtime/manifest.js";
 import { cliContext, cliInvoke, failure, fixture, tempDir } from "./support.js";
 
 let dir: string;

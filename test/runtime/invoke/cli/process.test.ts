@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CliInvoke } from "../../../../runtime/contract/manifest.js";
 import { invokeCli } from "../../../../runtime/invoke/cli/index.js";
-import type { CliInvoke } from "../../../../runtime/manifest.js";
 import { cliContext, cliInvoke, failure, fixture, isRunning, readPids, tempDir } from "./support.js";
 
 let dir: string;

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { UnitError } from "../../../../runtime/errors.js";
-import type { InvokeContext } from "../../../../runtime/invoke/types.js";
-import type { CliInvoke, ManifestOperation, ManifestUnit } from "../../../../runtime/manifest.js";
+import { UnitError } from "../../../../runtime/contract/errors.js";
+import type { CliInvoke, ManifestOperation, ManifestUnit } from "../../../../runtime/contract/manifest.js";
+import type { InvokeContext } from "../../../../runtime/invoke/shared/types.js";
 
 /** Absolute path of a script in `test/fixtures/cli/`. */
 export function fixture(name: string): string {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invokeGraphql } from "../../../../runtime/invoke/graphql/index.js";
-import type { InvokeContext } from "../../../../runtime/invoke/types.js";
 import type {
   GraphqlConnection,
   GraphqlInvoke,
   ManifestOperation,
   ManifestUnit,
-} from "../../../../runtime/manifest.js";
+} from "../../../../runtime/contract/manifest.js";
+import { invokeGraphql } from "../../../../runtime/invoke/graphql/index.js";
+import type { InvokeContext } from "../../../../runtime/invoke/shared/types.js";
 import { failure, sendJson, startHttpServer, type TestServer } from "../../../support/http-server.js";
 
 const CANARY = "gql-secret-8c1f0e";

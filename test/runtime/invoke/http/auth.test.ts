@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UnitError } from "../../../../runtime/errors.js";
+import type { UnitError } from "../../../../runtime/contract/errors.js";
 import { invokeHttp, MAX_REDIRECTS } from "../../../../runtime/invoke/http/index.js";
 import {
   failure,

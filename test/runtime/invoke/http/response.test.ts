@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invokeHttp } from "../../../../runtime/invoke/http/index.js";
-import { truncationMarker } from "../../../../runtime/redact.js";
+import { truncationMarker } from "../../../../runtime/shared/redact.js";
 import {
   failure,
   type HttpActionOptions,

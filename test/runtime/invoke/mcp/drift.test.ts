@@ -1,5 +1,6 @@
 /** Drift: a downstream's current tools against the compiled operations, kept as the compiler keeps them. */
 import { describe, expect, it } from "vitest";
+import type { ManifestUnit } from "../../../../runtime/contract/manifest.js";
 import { describeDrift, detectDrift } from "../../../../runtime/invoke/mcp/drift.js";
 import { keepListedTool } from "../../../../runtime/invoke/mcp/listed-tool.js";
 import {
@@ -7,7 +8,6 @@ import {
   toolOperation,
   toolSchemaHash,
 } from "../../../../runtime/invoke/mcp/tool-schema.js";
-import type { ManifestUnit } from "../../../../runtime/manifest.js";
 
 const tools: ListedTool[] = [
   {

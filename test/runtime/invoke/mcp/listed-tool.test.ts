@@ -6,7 +6,7 @@ import {
   withheldReason,
 } from "../../../../runtime/invoke/mcp/listed-tool.js";
 import type { ListedTool } from "../../../../runtime/invoke/mcp/tool-schema.js";
-import { MAX_JSON_DEPTH } from "../../../../runtime/shown-text.js";
+import { MAX_JSON_DEPTH } from "../../../../runtime/shared/shown-text.js";
 
 const SECRET = "sk-live-5ecret";
 const ZW = "\u200B";

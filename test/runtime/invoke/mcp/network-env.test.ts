@@ -5,10 +5,10 @@
  * a proxy's password redacted. A real child process: the fixture server reports its environment.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { UnitError } from "../../../../runtime/errors.js";
+import { UnitError } from "../../../../runtime/contract/errors.js";
+import type { McpConnection } from "../../../../runtime/contract/manifest.js";
 import { NETWORK_VARIABLES } from "../../../../runtime/invoke/cli/plan.js";
 import { type OpenConnection, openMcp } from "../../../../runtime/invoke/mcp/connect.js";
-import type { McpConnection } from "../../../../runtime/manifest.js";
 import { FIXTURE } from "./support.js";
 
 const connection = (args: string[], env: Record<string, string> = {}): McpConnection => ({

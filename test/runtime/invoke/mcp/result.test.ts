@@ -3,11 +3,11 @@
  * stderr tail.
  */
 import { describe, expect, it } from "vitest";
-import { UnitError } from "../../../../runtime/errors.js";
+import { UnitError } from "../../../../runtime/contract/errors.js";
 import { callValue } from "../../../../runtime/invoke/mcp/result.js";
 import { capResult, jsonBytes } from "../../../../runtime/invoke/mcp/result-cap.js";
 import { TailBuffer } from "../../../../runtime/invoke/mcp/tail-buffer.js";
-import { backoffMs } from "../../../../runtime/retry.js";
+import { backoffMs } from "../../../../runtime/shared/retry.js";
 
 const structured = { kind: "mcp", tool: "t", result: "structured" } as const;
 const whole = { kind: "mcp", tool: "t", result: "callToolResult" } as const;

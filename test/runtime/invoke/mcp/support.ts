@@ -11,7 +11,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatDiagnostics } from "../../../../compiler/codes/diagnostics.js";
 import { compile } from "../../../../compiler/index.js";
-import type { Manifest } from "../../../../runtime/manifest.js";
+import type { Manifest } from "../../../../runtime/contract/manifest.js";
 import { writeBundle } from "../../../compiler/emit/support.js";
 import { parsedManifest } from "../../../support/manifest.js";
 import { writeProject } from "../../../support/project.js";

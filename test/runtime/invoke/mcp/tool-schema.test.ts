@@ -1,7 +1,6 @@
 /** The tool → operation mapping shared by the compiler and the runtime's drift check. */
 import { describe, expect, it } from "vitest";
-import { canonicalJson, contentHash } from "../../../../compiler/canonical.js";
-import { contentHash as runtimeHash } from "../../../../runtime/canonical.js";
+import { canonicalJson, contentHash } from "../../../../compiler/shared/canonical.js";
 import { CALL_TOOL_RESULT_SCHEMA } from "../../../../runtime/invoke/mcp/call-result-schema.js";
 import {
   type ListedTool,
@@ -11,6 +10,7 @@ import {
   toolOperation,
   toolSchemaHash,
 } from "../../../../runtime/invoke/mcp/tool-schema.js";
+import { contentHash as runtimeHash } from "../../../../runtime/shared/canonical.js";
 
 const add: ListedTool = {
   name: "add",

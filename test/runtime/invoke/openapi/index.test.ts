@@ -4,15 +4,15 @@
  * mapped and secrets redacted.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invokerFor } from "../../../../runtime/invoke/index.js";
-import { invokeOpenapi } from "../../../../runtime/invoke/openapi/index.js";
-import type { InvokeContext } from "../../../../runtime/invoke/types.js";
 import type {
   ManifestOperation,
   ManifestUnit,
   OpenapiConnection,
   OpenapiInvoke,
-} from "../../../../runtime/manifest.js";
+} from "../../../../runtime/contract/manifest.js";
+import { invokerFor } from "../../../../runtime/invoke/index.js";
+import { invokeOpenapi } from "../../../../runtime/invoke/openapi/index.js";
+import type { InvokeContext } from "../../../../runtime/invoke/shared/types.js";
 import { failure, sendJson, startHttpServer, type TestServer } from "../../../support/http-server.js";
 
 const CANARY = "openapi-canary-3c9d";

@@ -4,8 +4,8 @@
  * defaults give the very same request.
  */
 import { describe, expect, it } from "vitest";
+import type { ManifestParameter, OpenapiInvoke } from "../../../../runtime/contract/manifest.js";
 import { buildApiRequest } from "../../../../runtime/invoke/openapi/request.js";
-import type { ManifestParameter, OpenapiInvoke } from "../../../../runtime/manifest.js";
 
 const connection = { baseUrl: "https://api.example.test/v1" };
 const input = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { OpenapiParameter } from "../../../../runtime/contract/manifest.js";
 import {
   headerValue,
   pathTemplateProblem,
@@ -6,7 +7,6 @@ import {
   serializePath,
   serializeQuery,
 } from "../../../../runtime/invoke/openapi/serialize.js";
-import type { OpenapiParameter } from "../../../../runtime/manifest.js";
 
 const param = (p: Partial<OpenapiParameter> & Pick<OpenapiParameter, "in" | "style">): OpenapiParameter => ({
   name: "v",

@@ -1,2 +1,0 @@
-/** Canonical JSON and content hashes: shared with the runtime, which recomputes schema hashes. */
-export { canonicalJson, contentHash } from "../runtime/canonical.js";

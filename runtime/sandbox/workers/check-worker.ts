@@ -1,0 +1,60 @@
+/**
+ * Entry of a type-check worker thread. The host runs two: one only reads scripts' syntax (a parse,
+ * quick), the other keeps one checker per bundle and type-checks scripts against it (slow, and
+ * ended by the host when a check overruns its budget).
+ */
+
+import { parentPort } from "node:worker_threads";
+import { compileCache } from "../../shared/compile-cache.js";
+import type { CheckMessage, CheckRequest } from "../shared/protocol.js";
+
+// TypeScript is 9 MB of JavaScript: compiled once and cached on disk (Node's own compile cache,
+// checked against the source), each worker after the first loads it in a fraction of the time. A
+// worker of a process with the cache on has it already (`workerEnv` passes its folder on).
+compileCache();
+const { BundleChecker } = await import("../check/typecheck.js");
+
+/** Bundles whose checker stays loaded; the least recently used goes first. */
+const MAX_BUNDLES = 4;
+
+const port = parentPort;
+if (!port) throw new Error("check-worker runs as a worker thread");
+type Checker = InstanceType<typeof BundleChecker>;
+const checkers = new Map<string, { version: string; checker: Checker }>();
+/** Reads syntax only: it needs no declarations. */
+let parser: Checker | undefined;
+
+function load(bundleDir: string, version: string, declarations: string): void {
+  const entry = checkers.get(bundleDir);
+  checkers.delete(bundleDir);
+  const checker = entry?.checker ?? new BundleChecker(declarations);
+  if (entry) checker.setDeclarations(declarations);
+  checkers.set(bundleDir, { version, checker });
+  if (checkers.size > MAX_BUNDLES) checkers.delete(checkers.keys().next().value as string);
+  // Parse and bind the lib and the declarations now, under the load's budget, not the first check's.
+  checker.types("");
+}
+
+function answer(request: CheckRequest): CheckMessage {
+  switch (request.type) {
+    case "syntax":
+      parser ??= new BundleChecker("");
+      return { type: "syntax", outcome: parser.syntax(request.code) };
+    case "load":
+      load(request.bundleDir, request.version, request.declarations);
+      return { type: "loaded" };
+    case "types": {
+      const entry = checkers.get(request.bundleDir);
+      if (!entry || entry.version !== request.version) return { type: "stale" };
+      checkers.delete(request.bundleDir);
+      checkers.set(request.bundleDir, entry);
+      const diagnostics = entry.checker.types(request.code);
+      // A new type checker, when one is due, is made once the answer is on its way.
+      setImmediate(() => entry.checker.prepare());
+      return { type: "types", diagnostics };
+    }
+  }
+}
+
+port.on("message", (request: CheckRequest) => port.postMessage(answer(request)));
+port.postMessage({ type: "ready" } satisfies CheckMessage);
