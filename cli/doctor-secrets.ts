@@ -5,7 +5,7 @@
  * fields are shown, never a value.
  */
 import type { Manifest } from "../runtime/contract/manifest.js";
-import { unitReferences } from "../runtime/serve/unset-env.js";
+import { unitReferences } from "../runtime/serve/shared/unset-env.js";
 import {
   parseReference,
   referencedVariables,

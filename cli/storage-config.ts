@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import { formatDiagnostics, hasErrors } from "../compiler/codes/diagnostics.js";
 import type { CataloguedCode } from "../runtime/contract/codes/index.js";
+import { loadUserServeConfig } from "../runtime/serve/start/settings.js";
 import { OptionalPackageError } from "../runtime/shared/optional-package.js";
 import { SecretReferenceError } from "../runtime/shared/references.js";
 import {
@@ -21,7 +22,6 @@ import { VaultError } from "../runtime/storage/seal.js";
 import { StoreError } from "../runtime/storage/shared/types.js";
 import { type CliIO, EXIT_ERRORS } from "./io.js";
 import { projectArgs } from "./project-args.js";
-import { loadUserServeConfig } from "./serve-settings.js";
 
 export type { OpenedStorage } from "../runtime/storage/configured.js";
 

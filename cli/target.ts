@@ -7,7 +7,7 @@
 import type { UnitRuntime } from "../runtime/calls/create-runtime.js";
 import { isUnitError, UnitError } from "../runtime/contract/errors.js";
 import type { ManifestOperation, ManifestUnit } from "../runtime/contract/manifest.js";
-import { failureOf, failureText } from "../runtime/serve/results.js";
+import { failureOf, failureText } from "../runtime/serve/sessions/results.js";
 import { nearestHint } from "../runtime/shared/did-you-mean.js";
 import type { CliIO } from "./io.js";
 

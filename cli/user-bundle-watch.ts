@@ -4,7 +4,7 @@
  */
 import { dirname } from "node:path";
 import { watch } from "chokidar";
-import type { ServeHost } from "../runtime/serve/host.js";
+import type { ServeHost } from "../runtime/serve/host/host.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 import { buildUserBundle, type UserBundlePlace } from "./user-bundle.js";

@@ -12,7 +12,7 @@ import {
   parseDuration,
   revokeServeToken,
   type ServeTokenInfo,
-} from "../../runtime/serve/serve-tokens.js";
+} from "../../runtime/serve/auth/serve-tokens.js";
 import { nearestNames } from "../../runtime/shared/did-you-mean.js";
 import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";

@@ -10,23 +10,17 @@ import { formatDiagnostics, hasErrors } from "../../compiler/codes/diagnostics.j
 import packageJson from "../../package.json" with { type: "json" };
 import { isUnitError } from "../../runtime/contract/errors.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
-import type { ReadinessChecks } from "../../runtime/serve/health.js";
-import { createServeHost, type ServeHost } from "../../runtime/serve/host.js";
-import { operatorRoot } from "../../runtime/serve/project-binding.js";
-import { ServeSetupError } from "../../runtime/serve/setup-error.js";
-import { serveStdio } from "../../runtime/serve/stdio.js";
-import { resolveServeToken } from "../../runtime/serve/token.js";
-import { resolveReference } from "../../runtime/shared/references.js";
-import { counted } from "../compile-lines.js";
-import { envFileArg, withEnvFile } from "../env-file.js";
-import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
-import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
+import { resolveServeToken } from "../../runtime/serve/auth/token.js";
+import { createServeHost, type ServeHost } from "../../runtime/serve/host/host.js";
+import type { ReadinessChecks } from "../../runtime/serve/http/health.js";
+import { operatorRoot } from "../../runtime/serve/sessions/project-binding.js";
+import { ServeSetupError } from "../../runtime/serve/shared/setup-error.js";
 import {
   localReadiness,
   openPublished,
   type PublishedServing,
   publishedWithoutStorage,
-} from "../serve-published.js";
+} from "../../runtime/serve/start/published.js";
 import {
   checked,
   checkTransportFlags,
@@ -35,7 +29,13 @@ import {
   resolveServeSettings,
   type ServeArgs,
   type ServeSettings,
-} from "../serve-settings.js";
+} from "../../runtime/serve/start/settings.js";
+import { serveStdio } from "../../runtime/serve/stdio/stdio.js";
+import { resolveReference } from "../../runtime/shared/references.js";
+import { counted } from "../compile-lines.js";
+import { envFileArg, withEnvFile } from "../env-file.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, stopped } from "../io.js";
+import { type LazyStorage, lazyStorage } from "../lazy-vault.js";
 import { noticeStaleBundle } from "../stale-bundle-notice.js";
 import { bundleFileTrusted, trustArg } from "../trust/gate.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
@@ -144,7 +144,7 @@ async function runHttp(
         ["TOKEN_NOT_A_REFERENCE"],
       );
   // Loaded on demand: stdio serving needs none of the HTTP machinery.
-  const { serveHttp } = await import("../../runtime/serve/http.js");
+  const { serveHttp } = await import("../../runtime/serve/http/serve.js");
   // Without authentication a scoped token would limit nobody: anyone may call as anonymous.
   const tokens = token ? await openServeTokens(storage, log) : undefined;
   const serving = await serveHttp(host, {
@@ -177,7 +177,7 @@ async function openServeTokens(storage: LazyStorage, log: (line: string) => void
   try {
     const [{ store, key }, { ServeTokens }] = await Promise.all([
       storage.opened(),
-      import("../../runtime/serve/serve-tokens.js"),
+      import("../../runtime/serve/auth/serve-tokens.js"),
     ]);
     return await ServeTokens.open(store, key, { log });
   } catch (error) {

@@ -3,10 +3,10 @@
  * operation name, so a unit too large to list as tools is still reachable through two tools.
  */
 import { UnitError } from "../contract/errors.js";
-import type { ServedUnit } from "../serve/catalog.js";
-import type { ServeContext } from "../serve/context.js";
-import { callOperation, type OperationOutcome } from "../serve/results.js";
-import { someUnits } from "../serve/search-tool.js";
+import type { ServeContext } from "../serve/sessions/context.js";
+import { callOperation, type OperationOutcome } from "../serve/sessions/results.js";
+import { someUnits } from "../serve/sessions/search-tool.js";
+import type { ServedUnit } from "../serve/shared/catalog.js";
 
 /** The name of the tool. */
 export const CALL_TOOL = "call";

@@ -10,11 +10,11 @@ import type { Exposure } from "../contract/manifest.js";
 import { STARTING_CHECK_WAIT_MS } from "../sandbox/shared/limits.js";
 import { indexLoader } from "../search/file.js";
 import type { SearchIndex } from "../search/index.js";
-import { catalogUnit, type ServedUnit } from "../serve/catalog.js";
-import { prepareCodeModeSoon } from "../serve/code-mode.js";
-import { createSnapshot, type ServeContext, type Snapshot } from "../serve/context.js";
-import { rootedRuntime } from "../serve/project-binding.js";
-import { scopedRuntime } from "../serve/scope.js";
+import { prepareCodeModeSoon } from "../serve/sessions/code-mode.js";
+import { createSnapshot, type ServeContext, type Snapshot } from "../serve/sessions/context.js";
+import { rootedRuntime } from "../serve/sessions/project-binding.js";
+import { scopedRuntime } from "../serve/sessions/scope.js";
+import { catalogUnit, type ServedUnit } from "../serve/shared/catalog.js";
 import { nearestHint } from "../shared/did-you-mean.js";
 import type { AgentBundle } from "./types.js";
 

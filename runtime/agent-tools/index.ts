@@ -6,9 +6,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { UnitError } from "../contract/errors.js";
 import { hasCodeMode } from "../contract/manifest.js";
-import { callCodeMode } from "../serve/code-mode.js";
-import type { ServeContext } from "../serve/context.js";
-import { CODE_MODE_TOOL, SEARCH_TOOL } from "../serve/names.js";
+import { callCodeMode } from "../serve/sessions/code-mode.js";
+import type { ServeContext } from "../serve/sessions/context.js";
+import { CODE_MODE_TOOL, SEARCH_TOOL } from "../serve/sessions/names.js";
 import {
   callOperation,
   ERROR_META,
@@ -16,8 +16,8 @@ import {
   failureText,
   type OperationOutcome,
   type ToolFailure,
-} from "../serve/results.js";
-import { callSearchTools } from "../serve/search-tool.js";
+} from "../serve/sessions/results.js";
+import { callSearchTools } from "../serve/sessions/search-tool.js";
 import { callByName, callToolShape } from "./call-tool.js";
 import { agentContext, openBundle, servedUnits } from "./context.js";
 import {

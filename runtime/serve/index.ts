@@ -1,11 +1,12 @@
 /** Serving a compiled bundle over MCP (stdio or Streamable HTTP), optionally stacked on an upstream. */
-export { CATALOG_FORMAT, type Catalog, type CatalogUnit, type ServedUnit } from "./catalog.js";
-export { createServeHost, SEARCH_INDEX_FILE, type ServeHost, type ServeHostOptions } from "./host.js";
-export { DEFAULT_MAX_BODY_BYTES, type HttpServeOptions, type HttpServing, serveHttp } from "./http.js";
-export { mergeUnits, type NamespaceAliases, namespacedId } from "./merge.js";
-export { CODE_MODE_TOOL, fitToolName, SEARCH_TOOL } from "./names.js";
-export { createMcpServer } from "./server.js";
-export { ServeSetupError } from "./setup-error.js";
-export { type StdioServeOptions, type StdioServing, serveStdio } from "./stdio.js";
-export { DEFAULT_TOKEN_VARIABLE, resolveServeToken, type ServeToken, TOKEN_FILE } from "./token.js";
-export type { UpstreamOptions, UpstreamState } from "./upstream.js";
+
+export { DEFAULT_TOKEN_VARIABLE, resolveServeToken, type ServeToken, TOKEN_FILE } from "./auth/token.js";
+export { createServeHost, SEARCH_INDEX_FILE, type ServeHost, type ServeHostOptions } from "./host/host.js";
+export type { UpstreamOptions, UpstreamState } from "./host/upstream.js";
+export { DEFAULT_MAX_BODY_BYTES, type HttpServeOptions, type HttpServing, serveHttp } from "./http/serve.js";
+export { CODE_MODE_TOOL, fitToolName, SEARCH_TOOL } from "./sessions/names.js";
+export { createMcpServer } from "./sessions/server.js";
+export { CATALOG_FORMAT, type Catalog, type CatalogUnit, type ServedUnit } from "./shared/catalog.js";
+export { mergeUnits, type NamespaceAliases, namespacedId } from "./shared/merge.js";
+export { ServeSetupError } from "./shared/setup-error.js";
+export { type StdioServeOptions, type StdioServing, serveStdio } from "./stdio/stdio.js";

@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { allCodes } from "../../cli/code-catalogue.js";
 import { UnitError } from "../../runtime/contract/errors.js";
-import { ServeSetupError } from "../../runtime/serve/setup-error.js";
+import { ServeSetupError } from "../../runtime/serve/shared/setup-error.js";
 import { VaultError } from "../../runtime/storage/seal.js";
 import { StoreError } from "../../runtime/storage/shared/types.js";
 

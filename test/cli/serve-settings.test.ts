@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import type { CliIO } from "../../cli/io.js";
-import { loadUserServeConfig, resolveServeSettings } from "../../cli/serve-settings.js";
+import { loadUserServeConfig, resolveServeSettings } from "../../runtime/serve/start/settings.js";
 import { writeProject } from "../support/project.js";
 
 async function userConfig(serve: Record<string, unknown>) {

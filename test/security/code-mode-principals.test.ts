@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDefaultSandboxPool } from "../../runtime/sandbox/index.js";
-import { createServeToken, ServeTokens } from "../../runtime/serve/serve-tokens.js";
+import { createServeToken, ServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import type { Store } from "../../runtime/storage/shared/types.js";
 import { openSqliteStore } from "../../runtime/storage/sqlite/store.js";

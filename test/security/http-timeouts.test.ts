@@ -11,7 +11,7 @@ import {
   HTTP_HEADERS_TIMEOUT_MS,
   HTTP_KEEP_ALIVE_TIMEOUT_MS,
   HTTP_REQUEST_TIMEOUT_MS,
-} from "../../runtime/serve/http.js";
+} from "../../runtime/serve/http/serve.js";
 import { directNotesProject } from "../runtime/serve/fixtures.js";
 import { closeAll, compileProject, connect, TOKEN as SERVE_TOKEN, serve } from "../runtime/serve/support.js";
 import { type Served, startServe, TOKEN } from "./serve-support.js";

@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DISCOVERY_RETRY_MS, oauthResource } from "../../runtime/serve/resource-server.js";
+import { DISCOVERY_RETRY_MS, oauthResource } from "../../runtime/serve/auth/resource-server.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 
 const RESOURCE = "http://127.0.0.1:9/mcp";

@@ -6,7 +6,7 @@
  * (`evil.example@127.0.0.1`) was read as 127.0.0.1. `/healthz` answered any Host or Origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isLoopbackHost } from "../../runtime/serve/http-guard.js";
+import { isLoopbackHost } from "../../runtime/serve/http/guard.js";
 import { closeAll } from "../runtime/serve/support.js";
 import { initializeBody, mcpHeaders, raw, type Served, startServe } from "./serve-support.js";
 

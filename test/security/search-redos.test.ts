@@ -21,7 +21,7 @@ import {
 import { compile } from "../../compiler/index.js";
 import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search/index.js";
 import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search/terms.js";
-import { cleanText } from "../../runtime/serve/catalog.js";
+import { cleanText } from "../../runtime/serve/shared/catalog.js";
 import { isSlash, isUnderscore, trimWhere } from "../../runtime/shared/trim.js";
 import { exposureProject } from "../runtime/serve/fixtures.js";
 import { closeAll, compileProject, connect, errorOf, serve, structured } from "../runtime/serve/support.js";

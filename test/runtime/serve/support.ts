@@ -8,7 +8,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { expect } from "vitest";
 import { formatDiagnostics, hasErrors } from "../../../compiler/codes/diagnostics.js";
 import { compile, writeBundle } from "../../../compiler/index.js";
-import type { HttpServeOptions, HttpServing } from "../../../runtime/serve/http.js";
+import type { HttpServeOptions, HttpServing } from "../../../runtime/serve/http/serve.js";
 import {
   createServeHost,
   type ServeHost,

@@ -1,0 +1,314 @@
+/**
+ * The serving host: one compiled bundle (its runtime and prebuilt search index), an optional
+ * upstream link, and the current snapshot of what is served. Transports (stdio, HTTP) create MCP
+ * servers over it; it tells them when the tool list changed.
+ */
+import { dirname } from "node:path";
+import type { AccessTokenSource } from "../../auth/tokens.js";
+import type { CallOptions } from "../../calls/create-runtime.js";
+import { UnitError } from "../../contract/errors.js";
+import { hasCodeMode, type Manifest, type ManifestUnit } from "../../contract/manifest.js";
+import type { ForwardMethod } from "../../invoke/mcp/types.js";
+import type { BundleDeclarations } from "../../sandbox/declarations/declarations.js";
+import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
+import type { SecretSource } from "../../shared/references.js";
+import type { UserServingSettings } from "../../shared/user-settings.js";
+import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
+import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
+import { rootedRuntime } from "../sessions/project-binding.js";
+import { scopedRuntime } from "../sessions/scope.js";
+import type { ServedUnit } from "../shared/catalog.js";
+import { mergeUnits, type NamespaceAliases } from "../shared/merge.js";
+import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
+import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
+
+export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
+
+export interface ServeHostOptions {
+  /** The bundle's `manifest.json`; `search-index.json` is read from the same folder. */
+  manifestPath?: string;
+  /** Or a manifest in memory (its search index is then built in memory). */
+  manifest?: Manifest;
+  baseDir?: string;
+  /** Where secret references are resolved (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Where `vault:NAME` references are read at call time. */
+  vault?: SecretSource;
+  /** Where OAuth access tokens come from (default: the token store in the data folder). */
+  oauth?: AccessTokenSource;
+  fetch?: typeof fetch;
+  upstream?: UpstreamOptions;
+  aliases?: NamespaceAliases;
+  /**
+   * The person's own units, compiled into a bundle of their own: served beside this bundle's, a
+   * unit of this bundle winning over the user's unit of the same ID.
+   */
+  userManifestPath?: string;
+  /** Log lines (to stderr in the CLI; never stdout). */
+  log?: (line: string) => void;
+  /** The operator's project root (`--project-root`), where units bound to a project run. */
+  projectRoot?: string;
+  /** The user config's `options.exposure` and search limits, laid over both bundles'. */
+  user?: UserServingSettings;
+}
+
+export interface ServeHost extends ServeContext {
+  /** The bundle served now (it changes on {@link ServeHost.reload}). */
+  readonly manifest: Manifest;
+  /** The operator's project root, which every session starts from (a client's roots may narrow it). */
+  readonly projectRoot: string | undefined;
+  /**
+   * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
+   * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
+   * (unchanged units keep theirs); connected clients are told the tool list changed. A `manifestPath`
+   * serves the bundle in another folder from now on (a published bundle's). Throws, serving
+   * the old bundle still, when the new one cannot be loaded.
+   */
+  reload(next?: { manifest?: Manifest; manifestPath?: string }): Promise<ReloadResult>;
+  /**
+   * Swaps the user's bundle to the one now at `manifestPath` (default `userManifestPath`), as
+   * {@link ServeHost.reload} does; starts serving it when there was none.
+   */
+  reloadUser(manifestPath?: string): Promise<ReloadResult>;
+  /** Calls `listener` whenever the served tools change; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+  upstreamState(): UpstreamState | undefined;
+  /** Resolves when the first upstream attempt has ended (at once without an upstream). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function callOptions(signal: AbortSignal | undefined, projectRoot: string | undefined): CallOptions {
+  return { ...(signal ? { signal } : {}), ...(projectRoot !== undefined ? { projectRoot } : {}) };
+}
+
+/** Opens the user's bundle; one that cannot be opened is left out with a warning, never the project's. */
+function openUserSlot(
+  options: ServeHostOptions,
+  manifestPath: string | undefined,
+  log: (line: string) => void,
+): BundleSlot | undefined {
+  if (!manifestPath) return undefined;
+  try {
+    return new BundleSlot({ ...slotOptions(options), source: { kind: "user" }, manifestPath }, log);
+  } catch (error) {
+    log(`warning: the user's units are not served: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function slotOptions(options: ServeHostOptions) {
+  return {
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.vault ? { vault: options.vault } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.user ? { user: options.user } : {}),
+  };
+}
+
+class Host implements ServeHost {
+  private readonly project: BundleSlot;
+  private user?: BundleSlot;
+  private readonly listeners = new Set<() => void>();
+  private readonly linked: Promise<void>;
+  private link?: UpstreamLink;
+  private notices = new Set<string>();
+  private current: Snapshot;
+  private manifestPath: string | undefined;
+  private userManifestPath: string | undefined;
+
+  constructor(
+    private readonly options: ServeHostOptions,
+    private readonly log: (line: string) => void,
+  ) {
+    this.manifestPath = options.manifestPath;
+    this.project = new BundleSlot(
+      {
+        ...slotOptions(options),
+        source: { kind: "local" },
+        ...(options.manifestPath ? { manifestPath: options.manifestPath } : {}),
+        ...(options.baseDir ? { baseDir: options.baseDir } : {}),
+      },
+      log,
+      options.manifest,
+    );
+    this.user = openUserSlot(options, options.userManifestPath, log);
+    this.userManifestPath = options.userManifestPath;
+    this.current = this.rebuild();
+    // The MCP client is loaded only when there is an upstream to reach.
+    const upstream = options.upstream;
+    this.linked = upstream
+      ? import("./upstream.js").then((module) => {
+          this.link = new module.UpstreamLink(upstream, () => this.changed(), log);
+          return this.link.start();
+        })
+      : Promise.resolve();
+    if (this.manifest.units.some((unit) => hasCodeMode(unit.exposure))) prepareCodeModeSoon(this.bundleDir());
+  }
+
+  private bundleDir(): string {
+    return this.manifestPath ? dirname(this.manifestPath) : (this.options.baseDir ?? process.cwd());
+  }
+
+  get projectRoot(): string | undefined {
+    return this.options.projectRoot;
+  }
+
+  get manifest(): Manifest {
+    return this.project.generation.runtime.manifest;
+  }
+
+  async reload(next: { manifest?: Manifest; manifestPath?: string } = {}): Promise<ReloadResult> {
+    const difference = this.project.swap(next.manifest, next.manifestPath);
+    if (next.manifestPath) this.manifestPath = next.manifestPath;
+    this.changed();
+    return difference;
+  }
+
+  async reloadUser(manifestPath = this.options.userManifestPath): Promise<ReloadResult> {
+    let difference: ReloadResult;
+    if (this.user) difference = this.user.swap();
+    else {
+      this.user = openUserSlot(this.options, manifestPath, this.log);
+      this.userManifestPath = manifestPath;
+      const added = this.user?.generation.runtime.manifest.units.map((unit) => unit.id) ?? [];
+      difference = { added, changed: [], removed: [] };
+    }
+    this.changed();
+    return difference;
+  }
+
+  private rebuild(): Snapshot {
+    const upstream = this.link?.current();
+    const merged = mergeUnits({
+      local: this.project.generation.local,
+      ...(this.user ? { user: this.user.generation.local } : {}),
+      ...(upstream ? { upstream: { url: upstream.url, units: upstream.units } } : {}),
+      ...(this.options.aliases ? { aliases: this.options.aliases } : {}),
+    });
+    for (const notice of merged.notices) if (!this.notices.has(notice)) this.log(notice);
+    this.notices = new Set(merged.notices);
+    const indexes = [
+      this.project.generation.index,
+      ...(this.user ? [this.user.generation.index] : []),
+      ...(upstream
+        ? [{ source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }]
+        : []),
+    ];
+    return createSnapshot(merged.units, indexes, this.manifest.settings);
+  }
+
+  private changed(): void {
+    this.current = this.rebuild();
+    for (const listener of this.listeners) listener();
+  }
+
+  snapshot(): Snapshot {
+    return this.current;
+  }
+
+  /** The bundle a local unit is served from: the user's own units', else the project's. */
+  private slotOf(unit: ServedUnit): BundleSlot {
+    return unit.source.kind === "user" && this.user ? this.user : this.project;
+  }
+
+  call(
+    unit: ServedUnit,
+    operation: string,
+    input: unknown,
+    signal?: AbortSignal,
+    projectRoot?: string,
+  ): Promise<CallOutcome> {
+    if (unit.source.kind === "upstream") {
+      return (this.link as UpstreamLink).call(unit.unit.id, operation, input, signal);
+    }
+    const options = callOptions(signal, projectRoot);
+    return this.slotOf(unit).onCurrent((g) => g.runtime.invoke(unit.unit.id, operation, input, options));
+  }
+
+  manifestUnit(unit: ServedUnit): ManifestUnit | undefined {
+    if (unit.source.kind === "upstream") return undefined;
+    return this.slotOf(unit).generation.runtime.manifest.units.find(
+      (candidate) => candidate.id === unit.unit.id,
+    );
+  }
+
+  forward(
+    unit: ServedUnit,
+    method: ForwardMethod,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+    projectRoot?: string,
+  ) {
+    if (unit.source.kind === "upstream") {
+      return Promise.reject(
+        new UnitError("UNSUPPORTED_BACKEND", `unit ${unit.id} is served by an upstream instance`),
+      );
+    }
+    const options = callOptions(signal, projectRoot);
+    return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
+  }
+
+  async runCode(input: CodeModeRequest, units?: readonly string[], projectRoot?: string) {
+    const { runCodeMode } = await import("../../sandbox/run.js");
+    const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
+    const bundleDir = this.bundleDir();
+    const snapshot = this.current;
+    // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
+    const { waitForCheck, ...script } = input;
+    const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
+      runCodeMode(
+        rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
+        script,
+        bundleDir,
+        {
+          startingCheckWaitMs: waitForCheck === false ? 0 : STARTING_CHECK_WAIT_MS,
+          ...(declarations ? { declarations } : {}),
+        },
+      );
+    type Answer = { ok: boolean; [field: string]: unknown };
+    if (projectOnly(snapshot.units)) return (await this.project.onCurrent((g) => run(g.runtime))) as Answer;
+    // The user's and an upstream's units too: each call goes through `call`, to wherever its unit lives.
+    const user = this.user && this.userManifestPath ? this.user : undefined;
+    const served = servedCodeMode(snapshot, {
+      units: snapshot.units,
+      project: { manifest: this.manifest, dir: bundleDir },
+      ...(user
+        ? {
+            user: {
+              manifest: user.generation.runtime.manifest,
+              dir: dirname(this.userManifestPath as string),
+            },
+          }
+        : {}),
+      call: (unit, operation, input, options) =>
+        this.call(unit, operation, input, options?.signal, options?.projectRoot),
+    });
+    return (await run(served.runtime, served.declarations)) as unknown as Answer;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  upstreamState(): UpstreamState | undefined {
+    return this.link?.state ?? (this.options.upstream ? "connecting" : undefined);
+  }
+
+  ready(): Promise<void> {
+    return this.linked;
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.linked.catch(() => undefined);
+    await Promise.allSettled([this.link?.close(), this.project.close(), this.user?.close()]);
+  }
+}
+
+/** Creates the host; with an upstream it starts connecting at once (see {@link ServeHost.ready}). */
+export function createServeHost(options: ServeHostOptions): ServeHost {
+  return new Host(options, options.log ?? (() => undefined));
+}
