@@ -6,6 +6,11 @@ export default defineConfig({
     // Generated code imports the package's runtime entry; in this repo that is the source.
     alias: [
       { find: "unitc/runtime", replacement: fileURLToPath(new URL("./runtime/index.ts", import.meta.url)) },
+      // The agent framework adapters, as examples/agents imports them.
+      {
+        find: /^unitc\/(ai-sdk|openai-agents)$/,
+        replacement: fileURLToPath(new URL("./runtime/adapters/$1.ts", import.meta.url)),
+      },
       // Node loads graphql's CommonJS build (what @graphql-codegen requires too); vitest would pick
       // its ESM build, and two copies of graphql reject each other's schemas.
       { find: /^graphql$/, replacement: "graphql/index.js" },

@@ -61,6 +61,8 @@ export interface CallOptions {
 /** A loaded bundle, ready to call. */
 export interface UnitRuntime {
   readonly manifest: Manifest;
+  /** The `manifest.json` it was read from (absolute); its folder holds the Code Mode declarations. */
+  readonly manifestPath?: string;
   /** The unit and operation, or a `UNKNOWN_UNIT` / `UNKNOWN_OPERATION` error. */
   operation(unitId: string, name: string): { unit: ManifestUnit; operation: ManifestOperation };
   /** Calls an operation and returns the full result, including whether it was truncated. */
@@ -81,7 +83,7 @@ export interface UnitRuntime {
   close(): Promise<void>;
 }
 
-function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } {
+function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string; manifestPath?: string } {
   if (options.manifest) {
     const manifest = withUserSettings(checkManifest(options.manifest), options.user);
     return { manifest, baseDir: options.baseDir ?? process.cwd() };
@@ -93,12 +95,13 @@ function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string } 
   return {
     manifest: withUserSettings(loaded.manifest, options.user),
     baseDir: options.baseDir ?? loaded.baseDir,
+    manifestPath: loaded.file,
   };
 }
 
 /** Creates a runtime over a compiled bundle's manifest. */
 export function createRuntime(options: RuntimeOptions): UnitRuntime {
-  const { manifest, baseDir } = load(options);
+  const { manifest, baseDir, manifestPath } = load(options);
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
   const resources = options.resources ?? new RuntimeResources(options.onEvent);
@@ -175,6 +178,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
 
   return {
     manifest,
+    ...(manifestPath !== undefined ? { manifestPath } : {}),
     operation,
     invoke,
     async call<T>(unitId: string, name: string, input?: unknown, callOptions?: CallOptions): Promise<T> {

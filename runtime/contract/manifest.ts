@@ -371,6 +371,8 @@ export interface Manifest {
 export interface LoadedManifest {
   manifest: Manifest;
   baseDir: string;
+  /** The absolute path it was read from. */
+  file: string;
 }
 
 /**
@@ -400,7 +402,7 @@ export function readManifest(path: string | URL): LoadedManifest {
         : "run unitc compile to produce it",
     });
   }
-  return { manifest: checkManifest(data, file), baseDir: dirname(file) };
+  return { manifest: checkManifest(data, file), baseDir: dirname(file), file };
 }
 
 /**

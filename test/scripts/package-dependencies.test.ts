@@ -12,15 +12,18 @@ import { describe, expect, it } from "vitest";
 import { REPO } from "../support/built-cli.js";
 
 const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
+  exports: Record<string, { types: string; default: string }>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
+/** The library entries (`unitc`, `unitc/runtime`, the agent framework adapters), as package.json exports them. */
+const EXPORTS = Object.values(manifest.exports);
+
 /** What runs from an installed package: its exports, its bin and the workers the CLI starts. */
 const ENTRIES = [
-  "dist/lib/compiler.js",
-  "dist/lib/runtime.js",
+  ...EXPORTS.map((entry) => entry.default.replace(/^\.\//, "")),
   "dist/cli/entry.cjs",
   "dist/cli/main.js",
   "dist/cli/completion-slow.js",
@@ -70,7 +73,7 @@ async function importedPackages(): Promise<Set<string>> {
   return found;
 }
 
-/** The packages the public declarations (of `unitc` and `unitc/runtime`) refer to. */
+/** The packages the public declarations (of every export) refer to. */
 function declaredPackages(): Set<string> {
   const found = new Set<string>();
   const seen = new Set<string>();
@@ -84,8 +87,7 @@ function declaredPackages(): Set<string> {
       } else if (!isBuiltin(specifier)) found.add(packageName(specifier));
     }
   };
-  walk(join(REPO, "dist/compiler/index.d.ts"));
-  walk(join(REPO, "dist/runtime/index.d.ts"));
+  for (const entry of EXPORTS) walk(join(REPO, entry.types));
   return found;
 }
 

@@ -11,6 +11,12 @@ export const callCodes = {
     "run unitc compile again",
     "unitc call notes listNotes --manifest notes.json → notes.json is not a unitc manifest (no version)",
   ),
+  // agent framework adapters (unitc/ai-sdk and the others)
+  BAD_EXPOSURE: entry(
+    "the exposure asked of agent tools is not direct, search or code_mode",
+    "pass exposure: direct (one tool per operation), search (search_tools and call) or code_mode",
+    'aiSdkTools(units, { exposure: "all" }) → exposure "all" is not one agent tools offer',
+  ),
   UNKNOWN_UNIT: entry(
     "no unit has this ID",
     "call search_tools or units.describe for the unit IDs",

@@ -8,6 +8,10 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { isUnitError } from "../../contract/errors.js";
+import type { JsonSchema } from "../../contract/manifest.js";
+import { schemaProblems } from "../../shared/input-problems.js";
+import type { ServedUnit } from "../shared/catalog.js";
+import type { ServeContext } from "./context.js";
 
 /** Why a tool call failed, as shown to the agent. Secrets were redacted where the error was made. */
 export interface ToolFailure {
@@ -99,4 +103,43 @@ export function failureOf(error: unknown): ToolFailure {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: "INTERNAL_ERROR", message: `the call failed: ${message}` };
+}
+
+/** What calling one operation came to: its value, or why it failed. */
+export type OperationOutcome =
+  | { ok: true; value: unknown; truncated: boolean; outputSchema?: Record<string, unknown> }
+  | { ok: false; failure: ToolFailure };
+
+/**
+ * Calls `operation` (its source or TS name) of a served unit and checks the value against the
+ * declared `outputSchema`: a direct tool's call, for MCP and for the agent framework adapters alike.
+ */
+export async function callOperation(
+  context: ServeContext,
+  unit: ServedUnit,
+  operation: { name: string; outputSchema?: unknown },
+  args: unknown,
+  signal?: AbortSignal,
+  projectRoot?: string,
+): Promise<OperationOutcome> {
+  try {
+    const outcome = await context.call(unit, operation.name, args ?? {}, signal, projectRoot);
+    const schema = operation.outputSchema;
+    if (typeof schema !== "object" || schema === null) return { ok: true, ...outcome };
+    const problems = await schemaProblems(schema as JsonSchema, outcome.value);
+    if (problems.length > 0) {
+      return {
+        ok: false,
+        failure: {
+          code: "OUTPUT_INVALID",
+          message: `${unit.id}.${operation.name} returned a value that breaks its declared output schema`,
+          problems: problems.map((p) => p.replace(/^input/, "output")),
+          hint: "the source answered something other than it declares; recompile to pick up its current schema",
+        },
+      };
+    }
+    return { ok: true, ...outcome, outputSchema: schema as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
 }

@@ -12,8 +12,6 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
-import type { JsonSchema } from "../../contract/manifest.js";
-import { schemaProblems } from "../../shared/input-problems.js";
 import {
   type CatalogOperation,
   catalogOf,
@@ -32,7 +30,7 @@ import {
   listResourceTemplates,
   readResource,
 } from "./resources-prompts.js";
-import { failureOf, failureResult, valueResult } from "./results.js";
+import { callOperation, failureOf, failureResult, valueResult } from "./results.js";
 import { callSearchTools } from "./search-tool.js";
 
 /** Tools per `tools/list` page. */
@@ -73,27 +71,9 @@ async function callDirect(
   args: unknown,
   signal: AbortSignal,
 ): Promise<CallToolResult> {
-  try {
-    const outcome = await context.call(unit, operation.name, args ?? {}, signal);
-    const schema = operation.outputSchema;
-    if (typeof schema === "object" && schema !== null) {
-      const problems = await schemaProblems(schema as JsonSchema, outcome.value);
-      if (problems.length > 0) {
-        return failureResult({
-          code: "OUTPUT_INVALID",
-          message: `${unit.id}.${operation.name} returned a value that breaks its declared output schema`,
-          problems: problems.map((p) => p.replace(/^input/, "output")),
-          hint: "the source answered something other than it declares; recompile to pick up its current schema",
-        });
-      }
-    }
-    return server.projectCallToolResult(
-      valueResult(outcome.value, outcome.truncated),
-      typeof schema === "object" && schema !== null ? (schema as Record<string, unknown>) : undefined,
-    );
-  } catch (error) {
-    return failureResult(failureOf(error));
-  }
+  const outcome = await callOperation(context, unit, operation, args, signal);
+  if (!outcome.ok) return failureResult(outcome.failure);
+  return server.projectCallToolResult(valueResult(outcome.value, outcome.truncated), outcome.outputSchema);
 }
 
 async function callTool(
