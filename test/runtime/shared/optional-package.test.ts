@@ -18,6 +18,9 @@ import {
 } from "../../../runtime/shared/optional-package.js";
 import { BUILT_CLI, REPO } from "../../support/built-cli.js";
 
+/** The agent frameworks: optional peers too, imported by their adapter (`unitc/<framework>`) only. */
+const ADAPTER_FRAMEWORKS = ["@openai/agents", "ai"];
+
 const folders: string[] = [];
 afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
@@ -70,11 +73,26 @@ describe("optional packages", () => {
 
   it("declares each as an optional peer dependency, at the version the loader names, kept for tests", async () => {
     const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(Object.keys(OPTIONAL_PACKAGES).sort());
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(
+      [...Object.keys(OPTIONAL_PACKAGES), ...ADAPTER_FRAMEWORKS].sort(),
+    );
     for (const [name, { version }] of Object.entries(OPTIONAL_PACKAGES)) {
       expect(pkg.peerDependencies[name]).toBe(version);
       expect(pkg.peerDependenciesMeta[name]).toEqual({ optional: true });
       expect(pkg.devDependencies[name]).toBe(version);
+      expect(pkg.dependencies[name]).toBeUndefined();
+    }
+  });
+
+  it("keeps each agent framework an optional peer its adapter alone imports", async () => {
+    const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
+    const adapters = await Promise.all(
+      ["ai-sdk.ts", "openai-agents.ts"].map((file) => readFile(join(REPO, "runtime/adapters", file), "utf8")),
+    );
+    for (const name of ADAPTER_FRAMEWORKS) {
+      expect(adapters.some((text) => text.includes(`from "${name}"`))).toBe(true);
+      expect(pkg.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(pkg.devDependencies[name]).toBe(pkg.peerDependencies[name]);
       expect(pkg.dependencies[name]).toBeUndefined();
     }
   });
