@@ -5,29 +5,16 @@
  * error with unitc's code and hint, and the loop goes on. Direct tools and Code Mode.
  */
 import { generateText, isStepCount } from "ai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aiSdkTools } from "../../../runtime/adapters/ai-sdk.js";
-import type { TestServer } from "../../support/http-server.js";
-import { compileNotesBundle, TAG_INPUT } from "../agent-tools/fixture.js";
-import { startNotesServer } from "../serve/fixtures.js";
-import { closeAll } from "../serve/support.js";
+import { TAG_INPUT, useNotesBundle } from "../agent-tools/fixture.js";
 import { scriptedModel, toolResults } from "./scripted-ai-model.js";
 
-let notes: TestServer;
-let manifestPath: string;
-
-beforeAll(async () => {
-  notes = await startNotesServer();
-  manifestPath = await compileNotesBundle(`${notes.url}/api`);
-});
-afterAll(async () => {
-  await closeAll();
-  await notes.close();
-});
+const bundle = useNotesBundle();
 
 describe("unitc/ai-sdk", () => {
   it("runs direct tools in generateText's loop: a result, then an error the model sees", async () => {
-    const { tools, close } = aiSdkTools(manifestPath, { units: ["notes"] });
+    const { tools, close } = aiSdkTools(bundle.manifestPath, { units: ["notes"] });
     const { model, calls } = scriptedModel([
       () => ({ tool: "notes__getNote", input: { id: "n2" } }),
       () => ({ tool: "notes__getNote", input: { id: "missing" } }),
@@ -45,11 +32,11 @@ describe("unitc/ai-sdk", () => {
     expect(first?.output).toEqual({ type: "json", value: { id: "n2", title: "Standup" } });
     expect(second?.output.type).toBe("error-text");
     expect(second?.output.value).toMatch(/^HTTP_STATUS: /);
-    expect(notes.requests.map((request) => request.path)).toContain("/api/notes/n2");
+    expect(bundle.notes.requests.map((request) => request.path)).toContain("/api/notes/n2");
   });
 
   it("returns bad input to the model as INPUT_INVALID with the hint", async () => {
-    const { tools, close } = aiSdkTools(manifestPath, { units: ["notes"] });
+    const { tools, close } = aiSdkTools(bundle.manifestPath, { units: ["notes"] });
     const { model, calls } = scriptedModel([
       () => ({ tool: "notes__createNote", input: { title: "" } }),
       () => ({ text: "done" }),
@@ -62,7 +49,7 @@ describe("unitc/ai-sdk", () => {
   });
 
   it("runs Code Mode scripts in the loop, a failing one included", async () => {
-    const { tools, close } = aiSdkTools(manifestPath, { exposure: "code_mode" });
+    const { tools, close } = aiSdkTools(bundle.manifestPath, { exposure: "code_mode" });
     expect(Object.keys(tools)).toEqual(["code_mode"]);
     const { model, calls } = scriptedModel([
       () => ({
@@ -85,7 +72,7 @@ describe("unitc/ai-sdk", () => {
   });
 
   it("offers search_tools and call for the search exposure", async () => {
-    const { tools, close } = aiSdkTools(manifestPath, { exposure: "search" });
+    const { tools, close } = aiSdkTools(bundle.manifestPath, { exposure: "search" });
     const { model, calls } = scriptedModel([
       () => ({ tool: "search_tools", input: { query: "read one note" } }),
       () => ({ tool: "call", input: { unit: "notes", operation: "getNote", args: { id: "n1" } } }),

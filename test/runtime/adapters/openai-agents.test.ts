@@ -5,29 +5,16 @@
  * a failed call reaches it as unitc's code, message and hint, and the run goes on. Direct and Code Mode.
  */
 import { Agent, type ModelRequest, run } from "@openai/agents";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openaiAgentsTools } from "../../../runtime/adapters/openai-agents.js";
-import type { TestServer } from "../../support/http-server.js";
-import { compileNotesBundle, TAG_INPUT } from "../agent-tools/fixture.js";
-import { startNotesServer } from "../serve/fixtures.js";
-import { closeAll } from "../serve/support.js";
+import { TAG_INPUT, useNotesBundle } from "../agent-tools/fixture.js";
 import { outputs, scriptedModel } from "./scripted-openai-model.js";
 
-let notes: TestServer;
-let manifestPath: string;
-
-beforeAll(async () => {
-  notes = await startNotesServer();
-  manifestPath = await compileNotesBundle(`${notes.url}/api`);
-});
-afterAll(async () => {
-  await closeAll();
-  await notes.close();
-});
+const bundle = useNotesBundle();
 
 describe("unitc/openai-agents", () => {
   it("runs direct tools in the SDK's loop: a result, then an error the model reads", async () => {
-    const { tools, close } = openaiAgentsTools(manifestPath, { units: ["notes"] });
+    const { tools, close } = openaiAgentsTools(bundle.manifestPath, { units: ["notes"] });
     const { model, requests } = scriptedModel([
       () => ({ tool: "notes__getNote", input: { id: "n2" } }),
       () => ({ tool: "notes__getNote", input: { id: "missing" } }),
@@ -48,7 +35,7 @@ describe("unitc/openai-agents", () => {
   });
 
   it("runs Code Mode scripts in the loop, a failing one included", async () => {
-    const { tools, close } = openaiAgentsTools(manifestPath, { exposure: "code_mode" });
+    const { tools, close } = openaiAgentsTools(bundle.manifestPath, { exposure: "code_mode" });
     const { model, requests } = scriptedModel([
       () => ({
         tool: "code_mode",

@@ -3,8 +3,10 @@
  * 127.0.0.1 (direct and Code Mode), one action whose input schema has a `$ref`, an enum, a union and
  * a nullable field, and a CLI unit exposed directly only (so Code Mode does not reach it).
  */
-import { notesActions } from "../serve/fixtures.js";
-import { compileProject, projectConfig } from "../serve/support.js";
+import { afterAll, beforeAll } from "vitest";
+import type { TestServer } from "../../support/http-server.js";
+import { notesActions, startNotesServer } from "../serve/fixtures.js";
+import { closeAll, compileProject, projectConfig } from "../serve/support.js";
 
 /** An input schema a lossy conversion would change. */
 export const TAG_INPUT = {
@@ -59,4 +61,27 @@ export function compileNotesBundle(baseUrl: string): Promise<string> {
       },
     }),
   );
+}
+
+/** The notes server and its compiled bundle, as a test file's hooks start and stop them. */
+export interface NotesBundle {
+  notes: TestServer;
+  manifestPath: string;
+}
+
+/**
+ * Starts the notes server and compiles its bundle before the file's tests, and closes both after
+ * them; the returned object is filled in by then.
+ */
+export function useNotesBundle(): NotesBundle {
+  const bundle = {} as NotesBundle;
+  beforeAll(async () => {
+    bundle.notes = await startNotesServer();
+    bundle.manifestPath = await compileNotesBundle(`${bundle.notes.url}/api`);
+  });
+  afterAll(async () => {
+    await closeAll();
+    await bundle.notes?.close();
+  });
+  return bundle;
 }
