@@ -99,9 +99,16 @@ describe("agentTools direct", () => {
     })();
     expect(isUnitError(unknown) && unknown.code).toBe("UNKNOWN_UNIT");
     expect(isUnitError(unknown) && unknown.details.hint).toContain("notes");
-    expect(() => agentTools(manifestPath, { exposure: "all" as "direct" })).toThrow(
-      /not one agent tools offer/,
-    );
+    const badExposure = (() => {
+      try {
+        agentTools(manifestPath, { exposure: "all" as "direct" });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(isUnitError(badExposure) && badExposure.code).toBe("BAD_EXPOSURE");
+    expect(isUnitError(badExposure) && badExposure.message).toMatch(/not one agent tools offer/);
+    expect(isUnitError(badExposure) && badExposure.details.hint).toContain("code_mode");
   });
 
   it("uses the runtime createUnits() made, and leaves it open on close", async () => {
