@@ -3,9 +3,9 @@
  * alone (compared by hash), stale ones removed; in check mode nothing is written and the
  * differences are returned. Only a folder unitc made (or an empty one) is ever changed.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, rmdir } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
 import { writeAtomically } from "./shared/write-atomically.js";

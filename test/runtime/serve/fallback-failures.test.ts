@@ -5,9 +5,9 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { failureOf, ToolFailureError } from "../../../runtime/serve/sessions/results.js";
 import { UpstreamLink } from "../../../runtime/serve/host/upstream.js";
 import { callThroughCodeMode } from "../../../runtime/serve/host/upstream-code-mode.js";
+import { failureOf, ToolFailureError } from "../../../runtime/serve/sessions/results.js";
 
 describe("failures without a code of their own", () => {
   it("turns an unexpected error into INTERNAL_ERROR with its message", () => {

@@ -8,8 +8,13 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import {
+  LEFTOVER_MS,
+  materialise,
+  PublishedBundles,
+  pruneCache,
+} from "../../../../runtime/serve/host/published.js";
 import { createServeHost } from "../../../../runtime/serve/index.js";
-import { LEFTOVER_MS, materialise, PublishedBundles, pruneCache } from "../../../../runtime/serve/host/published.js";
 import { bundleIndex, publishBundle } from "../../../../runtime/storage/bundles.js";
 import { publisherSigner } from "../../../../runtime/storage/publisher-key.js";
 import type { Store } from "../../../../runtime/storage/shared/types.js";
