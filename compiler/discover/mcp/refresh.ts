@@ -13,9 +13,6 @@ import type { ServerListing } from "../shared/inputs.js";
 import { readFreshEntry, writeCachedSpec } from "../sources/cache.js";
 import type { McpListing } from "./listing.js";
 
-/** What a build's MCP unit was listed from, and the hash of what it got. */
-export type { ServerListing };
-
 /** How to reach a server: everything of a {@link ServerListing} but what it got. */
 export type ListedServer = Omit<ServerListing, "hash">;
 
