@@ -1,5 +1,8 @@
-/** Merges top-level settings: project config over user config, schema defaults beneath both. */
-import type { NamespaceAliases, Serve, Storage } from "../../runtime/contract/config-types.generated.js";
+/**
+ * Merges top-level settings: project config over user config, schema defaults beneath both. The
+ * settings only serving reads (`serve`, `storage`, `namespaceAliases`, all the user config's) are not
+ * here: the runtime's one reader of the user config (`userConfigOf`) types and reads them.
+ */
 import type { ConfigScope } from "../load/documents.js";
 import { schemaDefault } from "./defaults.js";
 import type { Exposure, ResolvedSettings } from "./types.js";
@@ -65,9 +68,5 @@ export function resolveSettings(configs: readonly { scope: ConfigScope; value: D
         schemaDefault<number>("completion", "negativeCacheTtlMs"),
     },
   };
-  if (user.serve !== undefined) settings.serve = user.serve as Serve;
-  if (user.storage !== undefined) settings.storage = user.storage as Storage;
-  const aliases = layered("namespaceAliases");
-  if (aliases !== undefined) settings.namespaceAliases = aliases as NamespaceAliases;
   return settings;
 }

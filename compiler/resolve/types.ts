@@ -1,5 +1,4 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
-import type { NamespaceAliases, Serve, Storage } from "../../runtime/contract/config-types.generated.js";
 import type { Exposure, Shadowing, UnitDescription, UnitSetInfo } from "../../runtime/contract/manifest.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
@@ -77,12 +76,6 @@ export interface ResolvedSettings {
     cacheTtlMs: number;
     negativeCacheTtlMs: number;
   };
-  /** The user config's `serve` (a project config's is ignored), as the schema types it. */
-  serve?: Serve;
-  /** The user config's `storage` (global only). */
-  storage?: Storage;
-  /** `namespaceAliases`, the project config's over the user config's. */
-  namespaceAliases?: NamespaceAliases;
 }
 
 export interface ResolvedProject {

@@ -85,6 +85,32 @@ const cases: Case[] = [
     },
   ],
   [
+    "serve, storage and namespaceAliases are the user config's, read when serving: the compile keeps none",
+    {
+      given: {
+        [USER]: json({
+          serve: { port: 8123 },
+          storage: { provider: "sqlite", path: "store.db" },
+          namespaceAliases: { local: "mine", upstreams: {} },
+        }),
+        ".units/config.json": json({
+          namespaceAliases: { local: "theirs", upstreams: {} },
+          serve: { port: 9000 },
+        }),
+        ".units/files.md":
+          "---\nname: Files\ndescription: List.\ncliTools:\n  actions: { run: { command: ls } }\n---\n",
+      },
+      want: ({ settings, diagnostics }) => {
+        expect(diagnostics.filter((d) => d.startsWith("error"))).toEqual([]);
+        expect(settings.defaultSearchLimit).toBe(20);
+        for (const key of ["serve", "storage", "namespaceAliases"]) expect(settings).not.toHaveProperty(key);
+        expect(diagnostics).toEqual(
+          expect.arrayContaining(["warning NAMESPACE_ALIASES_IGNORED", "warning SERVE_IGNORED"]),
+        );
+      },
+    },
+  ],
+  [
     "without any config the schema defaults apply",
     {
       given: {
