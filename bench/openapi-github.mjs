@@ -105,6 +105,29 @@ export async function sizeRows(out) {
   ];
 }
 
+/**
+ * Tokens each agent framework's own loop sends its model for the bundle, per exposure, through
+ * unitc's adapter (`unitc tokens --framework`): `direct` is what hand-written glue sends, a tool per
+ * operation with its schema.
+ */
+export async function frameworkTokenRows(manifest) {
+  const { FRAMEWORKS } = await import(join(root, "dist/cli/tokens/frameworks.js"));
+  const rows = [];
+  for (const framework of Object.keys(FRAMEWORKS)) {
+    const args = ["tokens", "--manifest", manifest, "--framework", framework, "--format", "json"];
+    const { figures } = JSON.parse(
+      String(execFileSync(process.execPath, [join(root, "dist/cli/main.cjs"), ...args])),
+    );
+    for (const figure of figures)
+      rows.push({
+        name: `GitHub REST: ${framework} ${figure.name} (${figure.tools} tools), tokens sent to the model`,
+        value: figure.tokens,
+        unit: "tokens (o200k)",
+      });
+  }
+  return rows;
+}
+
 export async function run() {
   const spec = await githubSpec();
   const project = await benchProject("openapi-github", {
@@ -162,6 +185,7 @@ export async function run() {
       /^(direct tools\/list|progressive tools\/list|code_mode tool|search_tools answer)\s+(\d+)/gm,
     ),
   ].map((m) => ({ name: `GitHub REST: unitc tokens, ${m[1]}`, value: m[2], unit: "tokens (o200k)" }));
+  const frameworkRows = await frameworkTokenRows(join(out, "manifest.json"));
   const ratio = median(ours) / median(theirs);
   return [
     { name: "GitHub REST: unitc cold compile (new process)", value: median(ours).toFixed(0), unit: "ms" },
@@ -179,6 +203,7 @@ export async function run() {
     },
     { name: "GitHub REST: unitc peak RSS (full compile)", value: rss.toFixed(0), unit: "MiB" },
     ...tokenRows,
+    ...frameworkRows,
     ...(await typeCheckRows(out)),
     ...(await sizeRows(out)),
   ];

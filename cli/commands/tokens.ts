@@ -1,7 +1,9 @@
 /**
  * `unitc tokens`: how many o200k_base tokens an agent reads for a bundle in each serving style:
  * every operation as a direct tool, one progressive tool per unit, the `code_mode` tool, and a
- * typical `search_tools` answer. The lists are built with the MCP server's own builders.
+ * typical `search_tools` answer. The lists are built with the MCP server's own builders. With
+ * `--framework`, the tool definitions an agent framework's own loop sends its model through that
+ * framework's adapter, in each exposure.
  */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
@@ -16,8 +18,9 @@ import { buildToolTable } from "../../runtime/serve/sessions/tools.js";
 import { catalogUnit, type ServedUnit } from "../../runtime/serve/shared/catalog.js";
 import { importOptional } from "../../runtime/shared/optional-package.js";
 import { defaultManifestPath } from "../find-project.js";
-import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
+import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../io.js";
 import { formatArgs, outputFormat } from "../output-format.js";
+import { FRAMEWORKS, type FrameworkName, isFramework, offeredByExposure } from "../tokens/frameworks.js";
 
 /** The query behind the typical `search_tools` answer. */
 export const DEFAULT_TOKEN_QUERY = "get details";
@@ -49,15 +52,20 @@ function toolsList(manifest: Manifest, exposure: "direct" | "progressive"): { js
   return { json: JSON.stringify({ tools }), count: tools.length };
 }
 
-/** The token figures of `manifest`. */
-export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
+/** Counts o200k_base tokens of a text (js-tiktoken, an optional package). */
+async function o200kCounter(): Promise<(text: string) => number> {
   const { Tiktoken } = await importOptional("js-tiktoken", () => import("js-tiktoken/lite"));
   const { default: o200k } = await importOptional(
     "js-tiktoken",
     () => import("js-tiktoken/ranks/o200k_base"),
   );
   const encoder = new Tiktoken(o200k);
-  const count = (text: string) => encoder.encode(text).length;
+  return (text) => encoder.encode(text).length;
+}
+
+/** The token figures of `manifest`. */
+export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
+  const count = await o200kCounter();
   const direct = toolsList(manifest, "direct");
   const progressive = toolsList(manifest, "progressive");
   const codeMode = {
@@ -97,6 +105,29 @@ export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUE
   ];
 }
 
+/** The token figures of `manifestPath` as `framework`'s loop offers it to its model, per exposure. */
+export async function frameworkFigures(
+  manifestPath: string,
+  manifest: Manifest,
+  framework: FrameworkName,
+  query = DEFAULT_TOKEN_QUERY,
+): Promise<Array<TokenFigure & { tools: number }>> {
+  const count = await o200kCounter();
+  const search = (await tokenFigures(manifest, query)).find((f) => f.name === "search_tools answer");
+  const answer = search ? `then ${search.tokens} per search_tools answer (${search.detail})` : "";
+  const details = {
+    direct: (tools: number) => `${tools} tools, one per operation`,
+    search: (tools: number) => `${tools} tools, ${answer}`,
+    code_mode: (tools: number) => `${tools} tool, the bundle's declarations in its description`,
+  };
+  return (await offeredByExposure(framework, manifestPath)).map((row) => ({
+    name: row.exposure,
+    tokens: count(row.json),
+    tools: row.tools,
+    detail: details[row.exposure](row.tools),
+  }));
+}
+
 export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "tokens", description: "Count the tokens agents read for a bundle (o200k_base)" },
@@ -111,6 +142,11 @@ export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
         description: `The search_tools query (default "${DEFAULT_TOKEN_QUERY}")`,
         valueHint: "TEXT",
       },
+      framework: {
+        type: "string",
+        description: `What an agent framework's loop sends its model, per exposure (${Object.keys(FRAMEWORKS).join(", ")})`,
+        valueHint: "NAME",
+      },
       ...formatArgs,
     },
     async run({ args }) {
@@ -124,20 +160,75 @@ export function tokensCommand(io: CliIO, setExit: (code: number) => void) {
         setExit(EXIT_ERRORS);
         return;
       }
+      if (args.framework !== undefined) {
+        await printFramework(
+          io,
+          file,
+          manifest,
+          args.framework,
+          args.query,
+          outputFormat(args) === "json",
+          setExit,
+        );
+        return;
+      }
       const figures = await tokenFigures(manifest, args.query);
       if (outputFormat(args) === "json") {
         io.stdout(`${JSON.stringify({ encoding: "o200k_base", figures }, null, 2)}\n`);
       } else {
-        const operations = manifest.units.reduce((n, unit) => n + unit.operations.length, 0);
-        const shown = relative(io.cwd, file) || file;
-        io.stdout(
-          `o200k_base tokens for ${shown} (${manifest.units.length} units, ${operations} operations)\n`,
-        );
-        const width = Math.max(...figures.map((f) => f.name.length));
-        for (const f of figures)
-          io.stdout(`${f.name.padEnd(width)}  ${String(f.tokens).padStart(6)}  ${f.detail}\n`);
+        io.stdout(`o200k_base tokens for ${shownBundle(io, file, manifest)}\n`);
+        printRows(io, figures);
       }
       setExit(EXIT_OK);
     },
   });
+}
+
+/** `file` as the user named it, with its unit and operation counts. */
+function shownBundle(io: CliIO, file: string, manifest: Manifest): string {
+  const operations = manifest.units.reduce((n, unit) => n + unit.operations.length, 0);
+  const shown = relative(io.cwd, file) || file;
+  return `${shown} (${manifest.units.length} units, ${operations} operations)`;
+}
+
+function printRows(io: CliIO, figures: readonly TokenFigure[]): void {
+  const width = Math.max(...figures.map((f) => f.name.length));
+  for (const f of figures)
+    io.stdout(`${f.name.padEnd(width)}  ${String(f.tokens).padStart(6)}  ${f.detail}\n`);
+}
+
+async function printFramework(
+  io: CliIO,
+  file: string,
+  manifest: Manifest,
+  framework: string,
+  query: string | undefined,
+  json: boolean,
+  setExit: (code: number) => void,
+): Promise<void> {
+  if (!isFramework(framework)) {
+    io.stderr(
+      `unitc tokens: no adapter for the framework ${JSON.stringify(framework)}\n` +
+        `hint: --framework takes one of ${Object.keys(FRAMEWORKS).join(", ")}\n`,
+    );
+    setExit(EXIT_USAGE);
+    return;
+  }
+  let figures: Awaited<ReturnType<typeof frameworkFigures>>;
+  try {
+    figures = await frameworkFigures(file, manifest, framework, query);
+  } catch (error) {
+    const code = isUnitError(error) ? `${error.code} ` : "";
+    const hint = isUnitError(error) && error.details.hint ? `\nhint: ${error.details.hint}` : "";
+    io.stderr(`unitc tokens: ${code}${error instanceof Error ? error.message : String(error)}${hint}\n`);
+    setExit(EXIT_ERRORS);
+    return;
+  }
+  if (json) {
+    io.stdout(`${JSON.stringify({ encoding: "o200k_base", framework, figures }, null, 2)}\n`);
+  } else {
+    io.stdout(`o200k_base tokens ${framework} sends its model for ${shownBundle(io, file, manifest)}\n`);
+    printRows(io, figures);
+  }
+  setExit(EXIT_OK);
 }

@@ -41,6 +41,50 @@ describe("unitc tokens", () => {
     expect(figures[3]?.detail).toBe('query "weather", 2 hits');
   });
 
+  it("prints what each framework's own loop offers its model, per exposure", async () => {
+    const counts: Record<string, number[]> = {};
+    for (const framework of ["ai-sdk", "openai-agents"]) {
+      const run = await runUnitc(["tokens", "--manifest", manifest, "--framework", framework], repoRoot);
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      const lines = run.stdout.trimEnd().split("\n");
+      expect(lines[0]).toBe(
+        `o200k_base tokens ${framework} sends its model for generated/basic/manifest.json (4 units, 7 operations)`,
+      );
+      expect(
+        lines.slice(1).map((line) => line.replace(/ +\d+ +/, " N ").replace(/then \d+/, "then N")),
+      ).toEqual([
+        "direct N 7 tools, one per operation",
+        'search N 2 tools, then N per search_tools answer (query "get details", 5 hits)',
+        "code_mode N 1 tool, the bundle's declarations in its description",
+      ]);
+      counts[framework] = lines.slice(1).map((line) => Number(/ (\d+) /.exec(line)?.[1]));
+    }
+    // Each framework words its tool definitions its own way: the figures are its, not the MCP list's.
+    expect(counts["ai-sdk"]).not.toEqual(counts["openai-agents"]);
+    for (const figure of Object.values(counts).flat()) expect(figure).toBeGreaterThan(50);
+  });
+
+  it("prints a framework's figures as JSON, and refuses a framework it has no adapter for", async () => {
+    const run = await runUnitc(
+      ["tokens", "--manifest", manifest, "--framework", "ai-sdk", "--format", "json"],
+      repoRoot,
+    );
+    expect(run.code).toBe(0);
+    const parsed = JSON.parse(run.stdout) as {
+      framework: string;
+      figures: Array<{ name: string; tools: number }>;
+    };
+    expect(parsed.framework).toBe("ai-sdk");
+    expect(parsed.figures.map((f) => [f.name, f.tools])).toEqual([
+      ["direct", 7],
+      ["search", 2],
+      ["code_mode", 1],
+    ]);
+    const unknown = await runUnitc(["tokens", "--manifest", manifest, "--framework", "autogen"], repoRoot);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^unitc tokens: no adapter for the framework "autogen"\nhint: .*ai-sdk/);
+  });
+
   it("exits 1 when there is no manifest", async () => {
     const run = await runUnitc(["tokens"], repoRoot);
     expect(run.code).toBe(1);

@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { FRAMEWORKS } from "../../../cli/tokens/frameworks.js";
 import {
   importOptional,
   OPTIONAL_PACKAGES,
@@ -95,6 +96,22 @@ describe("optional packages", () => {
       expect(pkg.devDependencies[name]).toBe(pkg.peerDependencies[name]);
       expect(pkg.dependencies[name]).toBeUndefined();
     }
+  });
+
+  it("counts each framework's tokens at its peer version, naming the install when it is missing", async () => {
+    const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
+    const frameworks = Object.values(FRAMEWORKS);
+    expect(frameworks.map((framework) => framework.pkg).sort()).toEqual([...ADAPTER_FRAMEWORKS].sort());
+    for (const framework of frameworks) expect(pkg.peerDependencies[framework.pkg]).toBe(framework.version);
+    const manifest = join(REPO, "generated/basic/manifest.json");
+    const args = ["tokens", "--manifest", manifest, "--framework", "ai-sdk"];
+    const run = await unitcWithout(["ai"], args, REPO, {});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      "unitc tokens: OPTIONAL_PACKAGE_MISSING unitc tokens --framework ai-sdk needs the package ai",
+    );
+    expect(run.stderr).toContain(`hint: npm install ai@${FRAMEWORKS["ai-sdk"].version}`);
+    expect(run.stderr).not.toContain("    at ");
   });
 
   it.each([
