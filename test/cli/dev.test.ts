@@ -222,12 +222,13 @@ describe("unitc dev", () => {
     await changed;
     expect((await manifestOf(dir)).units.find((u) => u.id === "gamma")?.description).toBe("Fixed.");
 
-    // Edit a file the OpenAPI spec refers to: the tool's output schema follows.
+    // Edit a file the OpenAPI spec refers to: the operation's output schema follows (the typed
+    // client and describe carry it; a derived output schema is not listed on the tool).
     changed = dev.nextChange();
     await writeFile(join(dir, "specs/pet.yaml"), petSchema("nickname"));
     await changed;
-    const listed = (await client.listTools()).tools.find((t) => t.name === "pets__listPets");
-    expect(JSON.stringify(listed?.outputSchema)).toContain("nickname");
+    const pets = (await manifestOf(dir)).units.find((u) => u.id === "pets");
+    expect(JSON.stringify(pets)).toContain("nickname");
 
     // Change the MCP unit: its old server is stopped; the next call starts a new one.
     changed = dev.nextChange();

@@ -32,6 +32,7 @@ import {
 } from "./resources-prompts.js";
 import { callOperation, failureOf, failureResult, valueResult } from "./results.js";
 import { callSearchTools } from "./search-tool.js";
+import { listedOutputSchema } from "./tools.js";
 
 /** Tools per `tools/list` page. */
 export const TOOLS_PAGE_SIZE = 1_000;
@@ -73,7 +74,9 @@ async function callDirect(
 ): Promise<CallToolResult> {
   const outcome = await callOperation(context, unit, operation, args, signal);
   if (!outcome.ok) return failureResult(outcome.failure);
-  return server.projectCallToolResult(valueResult(outcome.value, outcome.truncated), outcome.outputSchema);
+  // Shaped by the schema the tool listed: a derived one is checked but not advertised.
+  const listed = listedOutputSchema(operation) === undefined ? undefined : outcome.outputSchema;
+  return server.projectCallToolResult(valueResult(outcome.value, outcome.truncated), listed);
 }
 
 async function callTool(

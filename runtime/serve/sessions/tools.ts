@@ -82,15 +82,31 @@ function searchTool(units: readonly ServedUnit[], limits: SearchLimits): Tool {
   };
 }
 
+/**
+ * Kinds whose output schema someone declared: an MCP server for its tool, a unit author for an HTTP
+ * or CLI action. A schema derived from a spec (OpenAPI or discovery responses, a GraphQL selection)
+ * stays in the typed client and `units.describe`: listed on every tool it would multiply what a
+ * client reads (on GitHub's REST API, four times the input schemas).
+ */
+const DECLARED_OUTPUT_KINDS: ReadonlySet<string> = new Set(["mcp", "http", "cli"]);
+
+/** The output schema a direct tool lists (and its results are shaped by), when it has one. */
+export function listedOutputSchema(operation: CatalogOperation): Tool["outputSchema"] | undefined {
+  const schema = operation.outputSchema;
+  if (typeof schema !== "object" || schema === null) return undefined;
+  return DECLARED_OUTPUT_KINDS.has(operation.invoke?.kind ?? "")
+    ? (schema as Tool["outputSchema"])
+    : undefined;
+}
+
 function directTool(name: string, served: ServedUnit, operation: CatalogOperation): Tool {
+  const outputSchema = listedOutputSchema(operation);
   return {
     name,
     // Served descriptions are clean already (catalogUnit, readCatalog); the fallback is not.
     description: operation.description || cleanText(`${operation.name} of ${served.unit.name}`),
     inputSchema: objectSchema(operation.inputSchema) as Tool["inputSchema"],
-    ...(operation.outputSchema !== undefined && typeof operation.outputSchema === "object"
-      ? { outputSchema: operation.outputSchema as Tool["outputSchema"] }
-      : {}),
+    ...(outputSchema !== undefined ? { outputSchema } : {}),
     ...(operation.annotations ? { annotations: operation.annotations } : {}),
     ...unitIcons(served.unit),
   };

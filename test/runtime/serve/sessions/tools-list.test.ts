@@ -5,6 +5,7 @@
  * characters and never clash.
  */
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { exposureProject } from "../fixtures.js";
 import { closeAll, compileProject, connect, projectConfig, serve } from "../support.js";
@@ -148,6 +149,38 @@ describe("tools/list", () => {
       "notes__getNote",
       "notes__createNote",
     ]);
+  });
+
+  it("lists the output schema a server or unit author declared, not one derived from a spec's responses", async () => {
+    const spec = fileURLToPath(new URL("../../../fixtures/openapi/client/api.yaml", import.meta.url));
+    const project = exposureProject("http://127.0.0.1:9/api");
+    const config = JSON.parse(project[".units/config.json"] as string);
+    config.httpApis.notes.exposure = "direct";
+    config.openapiEndpoints = {
+      client: {
+        name: "Client",
+        description: "A spec.",
+        specPath: spec,
+        baseUrl: "http://127.0.0.1:9",
+        auth: { type: "none" },
+        exposure: "direct",
+      },
+    };
+    const manifestPath = await compileProject(projectConfig(config));
+    const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+    const client = manifest.units.find((unit: { id: string }) => unit.id === "client");
+    // The spec's responses give the operations output schemas: the typed client and describe keep them.
+    const typed = client.operations.filter((op: { outputSchema?: unknown }) => op.outputSchema !== undefined);
+    expect(typed.length).toBeGreaterThan(0);
+    const served = await serve({ manifestPath });
+    const { tools } = await (await connect(served.url)).listTools();
+    const listed = tools.filter((tool) => tool.name.startsWith("client__"));
+    expect(listed.length).toBe(client.operations.length);
+    for (const tool of listed) expect(tool, tool.name).not.toHaveProperty("outputSchema");
+    // An HTTP action's outputSchema is its author's declaration, listed as written.
+    expect(tools.find((tool) => tool.name === "notes__getNote")?.outputSchema).toMatchObject({
+      type: "object",
+    });
   });
 
   it("carries a unit's catalog icon into the manifest and onto its progressive and direct tools", async () => {
