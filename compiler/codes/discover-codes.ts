@@ -122,7 +122,7 @@ export const discoverCodes = {
     "a vendorDiscoveryApi method that takes a media upload",
   ),
   FILTER_UNUSED: warning(
-    "an include or exclude pattern matches no method",
+    "an include or exclude pattern matches no operation (or discovery method)",
     "fix the pattern",
     'vendorDiscoveryApi:\n  discoveryPath: youtube.json\n  includeOperations: ["youtube.videoz.list"]',
   ),

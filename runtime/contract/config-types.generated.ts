@@ -151,6 +151,14 @@ export type OpenapiEndpointFields = RemoteRequestFields &
      * Override base URL for requests.
      */
     baseUrl?: string;
+    /**
+     * Operation name patterns to keep (all when absent): globs over the operation's name (its operationId, else method and path) where * is any characters; e.g. repos/*, *Pet.
+     */
+    includeOperations?: string[];
+    /**
+     * Operation name patterns to leave out, after includeOperations; same globs, e.g. * /delete*.
+     */
+    excludeOperations?: string[];
   } & {
     [k: string]: unknown | undefined;
   };

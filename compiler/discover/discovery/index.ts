@@ -11,12 +11,13 @@ import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
 import { checkHttpUrl } from "../../validate/url-rules.js";
+import { filterIds } from "../shared/operation-filter.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { documentChosenBase, remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
-import { filterIds } from "./filter.js";
+import { matchesGlob } from "./filter.js";
 import { convertDiscoveryMethod, type DiscoveryMethodContext } from "./method.js";
 import { withDeclaredScopes } from "./scopes.js";
 
@@ -162,7 +163,7 @@ function discoverMethods(context: DiscoveryContext, document: SpecDocument): Ope
 /** The method IDs the unit's filters keep; a pattern that matches nothing is a warning. */
 function filteredIds(context: DiscoveryContext, document: SpecDocument, ids: string[]): Set<string> {
   const { includeOperations, excludeOperations } = context.unit.backend;
-  const { kept, unused } = filterIds(ids, includeOperations, excludeOperations);
+  const { kept, unused } = filterIds(ids, includeOperations, excludeOperations, matchesGlob);
   for (const { field, index } of unused) {
     context.report(
       "warning",

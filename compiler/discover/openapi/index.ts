@@ -10,6 +10,7 @@ import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runt
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
+import { filterIds, matchesWildcard } from "../shared/operation-filter.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
@@ -56,12 +57,16 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
   // Refs are checked in the document as written, so positions are exact even for Swagger 2.0.
   const loaded = await SpecRefs.load(root, (...args) => context.reportAt(...args));
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
+  const sites = keptSites(context, root.id, operationSites(refs));
   // The spec's types are written while the operations are converted (see types-module.ts).
-  const types = await startSpecTypes(refs);
-  const discovered = discoverOperations(refs, operationContext(refs, version.dialect, backend));
+  const types = await startSpecTypes(refs, sites.filtered ? sites.kept : undefined);
+  const discovered = discoverOperations(refs, operationContext(refs, version.dialect, backend), sites.kept);
   if (discovered.length === 0) {
     const message = `${root.id} describes no operation unitc can call`;
-    context.report("warning", "NO_OPERATIONS", message, specPointer, "check that the spec has paths");
+    const hint = sites.filtered
+      ? "check includeOperations and excludeOperations"
+      : "check that the spec has paths";
+    context.report("warning", "NO_OPERATIONS", message, specPointer, hint);
   }
   const written = await types.done;
   const { operations, typesModule } = withSpecTypes(discovered, written, (problem) => {
@@ -96,12 +101,16 @@ const WORKER_SPEC_BYTES = 1_000_000;
  * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
  * large spec gets one.
  */
-async function startSpecTypes(refs: SpecRefs): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
+async function startSpecTypes(
+  refs: SpecRefs,
+  kept: readonly OperationSite[] | undefined,
+): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
   const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
   try {
     const { openapiTypes } = await import("./types-module.js");
     const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
-    return { done: openapiTypes(typesDocument(refs), size >= WORKER_SPEC_BYTES).catch(failed) };
+    const operations = kept?.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
+    return { done: openapiTypes(typesDocument(refs, operations), size >= WORKER_SPEC_BYTES).catch(failed) };
   } catch (error) {
     return { done: Promise.resolve(failed(error)) };
   }
@@ -152,9 +161,42 @@ function connection(
   return remoteConnection("openapi", backend, baseUrl, location);
 }
 
-/** Every path and method in document order, converted, named and de-duplicated. */
-export function discoverOperations(refs: SpecRefs, context: OperationContext): OperationIR[] {
-  const sites = operationSites(refs);
+/**
+ * The operations the unit's `includeOperations` / `excludeOperations` keep (`filtered` when it has
+ * either), matched on the names the operations would have; a pattern matching none is a warning.
+ */
+function keptSites(
+  context: DiscoverContext<"openapi">,
+  specId: string,
+  sites: OperationSite[],
+): { kept: OperationSite[]; filtered: boolean } {
+  const { includeOperations, excludeOperations } = context.unit.backend;
+  if (includeOperations === undefined && excludeOperations === undefined)
+    return { kept: sites, filtered: false };
+  const { names } = operationNames(sites.map(namedSite));
+  const { kept, unused } = filterIds(names, includeOperations, excludeOperations, matchesWildcard);
+  for (const { field, index } of unused) {
+    context.report(
+      "warning",
+      "FILTER_UNUSED",
+      `${field}[${index}] matches no operation of ${specId}`,
+      `/${field}/${index}`,
+      "operation names are operationIds (else method and path: get_users_id); * matches any characters",
+    );
+  }
+  return { kept: sites.filter((_, index) => kept.has(names[index] as string)), filtered: true };
+}
+
+function namedSite(site: OperationSite) {
+  return { method: site.method, path: site.key, operationId: site.operation.operationId };
+}
+
+/** Every path and method in document order (or `sites` of them), converted, named and de-duplicated. */
+export function discoverOperations(
+  refs: SpecRefs,
+  context: OperationContext,
+  sites: readonly OperationSite[] = operationSites(refs),
+): OperationIR[] {
   const kept: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
   for (const site of sites) {
     const result = convertOperation(site, context);
@@ -169,13 +211,7 @@ export function discoverOperations(refs: SpecRefs, context: OperationContext): O
       );
     } else kept.push({ site, operation: result.operation });
   }
-  const { names, collisions } = operationNames(
-    kept.map(({ site }) => ({
-      method: site.method,
-      path: site.key,
-      operationId: site.operation.operationId,
-    })),
-  );
+  const { names, collisions } = operationNames(kept.map(({ site }) => namedSite(site)));
   for (const collision of collisions) {
     const { site } = kept[collision.index] as { site: OperationSite };
     const other = (kept[collision.keptBy] as { site: OperationSite }).site;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filterIds, matchesGlob } from "../../../../compiler/discover/discovery/filter.js";
+import { matchesGlob } from "../../../../compiler/discover/discovery/filter.js";
+import { filterIds } from "../../../../compiler/discover/shared/operation-filter.js";
 
 describe("matchesGlob", () => {
   it.each([
@@ -50,7 +51,7 @@ describe("filterIds", () => {
       ],
     ],
   ] as const)("%s", (_name, include, exclude, kept, unused) => {
-    const result = filterIds(ids, include, exclude);
+    const result = filterIds(ids, include, exclude, matchesGlob);
     expect([...result.kept]).toEqual(kept);
     expect(result.unused).toEqual(unused);
   });
