@@ -59,7 +59,7 @@ export type LangChainToolMap<B, E extends AgentExposure> = E extends "direct"
 
 /** What {@link langchainTools} returns. */
 export interface LangChainTools<B, E extends AgentExposure> {
-  /** Pass as `tools` to `createAgent` (or LangGraph's `createReactAgent`); in `unitc serve`'s order. */
+  /** Pass as `tools` to LangChain's `createAgent`; in `unitc serve`'s order. */
   tools: LangChainTool[];
   /** The same tools by name. */
   byName: LangChainToolMap<B, E>;
