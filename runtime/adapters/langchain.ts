@@ -68,19 +68,28 @@ export interface LangChainTools<B, E extends AgentExposure> {
 }
 
 /**
- * A call's outcome as LangChain takes a tool's: the value (LangChain makes it the `ToolMessage`'s
- * content), a failure as an error `ToolMessage` when the call came with a tool call, else thrown.
+ * A call's outcome as LangChain takes a tool's. In a tool call: a `ToolMessage` whose content is the
+ * value's JSON text (LangChain would send an array of objects with a `type` field as content blocks)
+ * and whose artifact is the value, or, failed, unitc's text with the failure as artifact. Invoked
+ * with bare arguments: the value, or the failure thrown.
  */
 function outputOf(neutral: AgentTool, result: AgentToolResult, id: string | undefined): unknown {
-  if (result.ok) return result.value;
-  if (id === undefined) throw new AgentToolError(result.error, result.text);
-  return new ToolMessage({
-    content: result.text,
-    tool_call_id: id,
-    name: neutral.name,
-    status: "error",
-    artifact: result.error,
-  });
+  if (id === undefined) {
+    if (result.ok) return result.value;
+    throw new AgentToolError(result.error, result.text);
+  }
+  const { name } = neutral;
+  if (!result.ok) {
+    return new ToolMessage({
+      content: result.text,
+      tool_call_id: id,
+      name,
+      status: "error",
+      artifact: result.error,
+    });
+  }
+  const content = typeof result.value === "string" ? result.value : (JSON.stringify(result.value) ?? "");
+  return new ToolMessage({ content, tool_call_id: id, name, status: "success", artifact: result.value });
 }
 
 /** The arguments and tool call ID of a tool's input: the arguments, or a tool call carrying them. */

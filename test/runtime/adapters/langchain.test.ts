@@ -34,6 +34,7 @@ describe("unitc/langchain", () => {
     const [first, second] = toolMessages(model.calls[2]?.messages ?? []);
     expect(first).toMatchObject({ tool_call_id: "c1", status: "success" });
     expect(JSON.parse(String(first?.content))).toEqual({ id: "n2", title: "Standup" });
+    expect(first?.artifact).toEqual({ id: "n2", title: "Standup" });
     expect(second).toMatchObject({ tool_call_id: "c2", status: "error" });
     expect(second?.content).toMatch(/^HTTP_STATUS: [\s\S]*\nhint: /);
     expect(second?.artifact).toMatchObject({ code: "HTTP_STATUS" });
