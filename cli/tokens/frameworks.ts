@@ -22,6 +22,11 @@ export const FRAMEWORKS = {
     version: "7.0.185",
     offered: async (path, exposure) => (await import("./ai-sdk.js")).offeredTools(path, exposure),
   },
+  langchain: {
+    pkg: "@langchain/core",
+    version: "1.4.0",
+    offered: async (path, exposure) => (await import("./langchain.js")).offeredTools(path, exposure),
+  },
   "openai-agents": {
     pkg: "@openai/agents",
     version: "0.20.0",

@@ -3,8 +3,12 @@
  * framework's loop with a scripted model (no network, no key): the model's tool call reaches the
  * examples' real petstore service, started on a free port, and the answer reaches the model.
  */
+
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askPetstore } from "../../examples/agents/ai-sdk.js";
+import { askBySearch } from "../../examples/agents/langchain.js";
 import { askTour } from "../../examples/agents/openai-agents.js";
 import { redirectingFetch } from "../../examples/http-support.mjs";
 import { startPetstoreServer } from "../../examples/openapi/server.mjs";
@@ -49,5 +53,26 @@ describe("examples/agents", () => {
     ]);
     const answer = await askTour(units, model, "Name a dog in the store.");
     expect(JSON.parse(answer)).toMatchObject({ ok: true, value: "Rex" });
+  });
+
+  it("langchain.ts: the model finds the petstore's operation with search_tools and calls it", async () => {
+    const model = fakeModel()
+      .respondWithTools([{ name: "search_tools", args: { query: "find pets by tag" } }])
+      .respondWithTools([
+        {
+          name: "call",
+          args: { unit: "pets__petstore", operation: "findPets", args: { query: { tags: ["dog"] } } },
+        },
+      ])
+      .respond(
+        (messages) =>
+          new AIMessage(
+            String(messages.filter((message) => ToolMessage.isInstance(message)).at(-1)?.content),
+          ),
+      );
+    const answer = await askBySearch(units, model, "Which dogs are in the store?");
+    expect(JSON.parse(answer)).toEqual([{ id: 1, name: "Rex", tag: "dog" }]);
+    const found = model.calls[1]?.messages.find((message) => ToolMessage.isInstance(message));
+    expect(String(found?.content)).toContain('"operation":"findPets"');
   });
 });

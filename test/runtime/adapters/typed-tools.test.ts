@@ -1,7 +1,8 @@
 /**
- * Types flow from a generated bundle to its AI SDK tools: agent code over the tour bundle, checked
- * with `tsc --strict` as an application is, compiles where it uses an operation's input and output
- * types right and fails exactly on the lines that pass a wrong argument or name a tool that is not there.
+ * Types flow from a generated bundle to its agent framework tools (the AI SDK's and LangChain's):
+ * agent code over the tour bundle, checked with `tsc --strict` as an application is, compiles where
+ * it uses an operation's input and output types right and fails exactly on the lines that pass a
+ * wrong argument or name a tool that is not there.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,10 +10,12 @@ import { describe, expect, it } from "vitest";
 import { typecheckFiles } from "../../../scripts/typecheck-generated.mjs";
 import { REPO } from "../../support/built-cli.js";
 
-const file = join(REPO, "test/fixtures/agent-types/ai-sdk-agent.ts");
-
-describe("typed AI SDK tools", () => {
-  it("make a wrong argument or an unknown tool a compile error, and nothing else", () => {
+describe("typed agent framework tools", () => {
+  it.each([
+    ["AI SDK", "ai-sdk-agent.ts"],
+    ["LangChain", "langchain-agent.ts"],
+  ])("%s: a wrong argument or an unknown tool is a compile error, and nothing else", (_framework, name) => {
+    const file = join(REPO, "test/fixtures/agent-types", name);
     // The AI SDK's own declarations name DOM types (HeadersInit) an app without lib "dom" lacks;
     // apps set skipLibCheck for that, so only errors outside node_modules count here.
     const errors = typecheckFiles([file]).filter((error) => !error.startsWith("node_modules/"));
