@@ -19,7 +19,7 @@ import {
 import { BUILT_CLI, REPO } from "../../support/built-cli.js";
 
 /** The agent frameworks: optional peers too, imported by their adapter (`unitc/<framework>`) only. */
-const ADAPTER_FRAMEWORKS = ["@openai/agents", "ai"];
+const ADAPTER_FRAMEWORKS = ["@openai/agents", "ai", "@mastra/core"];
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -87,10 +87,15 @@ describe("optional packages", () => {
   it("keeps each agent framework an optional peer its adapter alone imports", async () => {
     const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
     const adapters = await Promise.all(
-      ["ai-sdk.ts", "openai-agents.ts"].map((file) => readFile(join(REPO, "runtime/adapters", file), "utf8")),
+      ["ai-sdk.ts", "openai-agents.ts", "mastra.ts"].map((file) =>
+        readFile(join(REPO, "runtime/adapters", file), "utf8"),
+      ),
     );
     for (const name of ADAPTER_FRAMEWORKS) {
-      expect(adapters.some((text) => text.includes(`from "${name}"`))).toBe(true);
+      // The package or one of its subpaths (`@mastra/core/tools`).
+      expect(
+        adapters.some((text) => text.includes(`from "${name}"`) || text.includes(`from "${name}/`)),
+      ).toBe(true);
       expect(pkg.peerDependenciesMeta[name]).toEqual({ optional: true });
       expect(pkg.devDependencies[name]).toBe(pkg.peerDependencies[name]);
       expect(pkg.dependencies[name]).toBeUndefined();
