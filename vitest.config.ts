@@ -8,7 +8,7 @@ export default defineConfig({
       { find: "unitc/runtime", replacement: fileURLToPath(new URL("./runtime/index.ts", import.meta.url)) },
       // The agent framework adapters, as examples/agents imports them.
       {
-        find: /^unitc\/(ai-sdk|langchain|openai-agents)$/,
+        find: /^unitc\/(ai-sdk|langchain|mastra|openai-agents)$/,
         replacement: fileURLToPath(new URL("./runtime/adapters/$1.ts", import.meta.url)),
       },
       // Node loads graphql's CommonJS build (what @graphql-codegen requires too); vitest would pick

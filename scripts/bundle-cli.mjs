@@ -10,7 +10,7 @@
 //    split so each command loads only its own code; dist/cli/completion-slow.js, what a completion
 //    loads when its quick path cannot answer alone. The same build makes the library entries,
 //    dist/lib/compiler.js (`unitc`), dist/lib/runtime.js (`unitc/runtime`) and the agent framework
-//    adapters (`unitc/ai-sdk`, `unitc/langchain`, `unitc/openai-agents`; the frameworks stay imports, as optional peers), which share the
+//    adapters (`unitc/ai-sdk`, `unitc/langchain`, `unitc/mastra`, `unitc/openai-agents`; the frameworks stay imports, as optional peers), which share the
 //    CLI's chunks (one copy of each module and its state for both entries and the CLI). Code loaded
 //    on first use (a unit kind's discovery, --bundle, storage drivers) stays in its own chunk.
 // 2. dist/cli/serve.cjs: everything `unitc serve` runs, in one file, and serve.cjs.cache, its V8
@@ -181,6 +181,7 @@ const cli = await esbuild.build({
     "lib/ai-sdk": join(root, "runtime/adapters/ai-sdk.ts"),
     "lib/langchain": join(root, "runtime/adapters/langchain.ts"),
     "lib/openai-agents": join(root, "runtime/adapters/openai-agents.ts"),
+    "lib/mastra": join(root, "runtime/adapters/mastra.ts"),
   },
   outdir: join(root, "dist"),
   splitting: true,
@@ -244,5 +245,5 @@ const licensed = await writeThirdPartyLicenses(
 
 await recordServeCache();
 console.log(
-  `bundled the CLI into ${relative(root, outdir)}: main.cjs, entry.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; the library into dist/lib: compiler.js, runtime.js, ai-sdk.js, langchain.js, openai-agents.js; workers in ${starters.map((d) => relative(root, d)).join(", ")}; the licences of ${licensed} bundled packages in ${relative(root, licenses)}`,
+  `bundled the CLI into ${relative(root, outdir)}: main.cjs, entry.cjs, main.js, completion-slow.js, chunks/, serve.cjs and its code cache; the library into dist/lib: compiler.js, runtime.js, ai-sdk.js, langchain.js, mastra.js, openai-agents.js; workers in ${starters.map((d) => relative(root, d)).join(", ")}; the licences of ${licensed} bundled packages in ${relative(root, licenses)}`,
 );

@@ -27,6 +27,11 @@ export const FRAMEWORKS = {
     version: "1.4.0",
     offered: async (path, exposure) => (await import("./langchain.js")).offeredTools(path, exposure),
   },
+  mastra: {
+    pkg: "@mastra/core",
+    version: "1.71.0",
+    offered: async (path, exposure) => (await import("./mastra.js")).offeredTools(path, exposure),
+  },
   "openai-agents": {
     pkg: "@openai/agents",
     version: "0.20.0",

@@ -9,11 +9,13 @@ import { fakeModel } from "@langchain/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askPetstore } from "../../examples/agents/ai-sdk.js";
 import { askBySearch } from "../../examples/agents/langchain.js";
+import { askTourBySearch } from "../../examples/agents/mastra.js";
 import { askTour } from "../../examples/agents/openai-agents.js";
 import { redirectingFetch } from "../../examples/http-support.mjs";
 import { startPetstoreServer } from "../../examples/openapi/server.mjs";
 import { createUnits, type Units } from "../../generated/tour/bundle/index.js";
 import { scriptedModel as aiModel, toolResults } from "../runtime/adapters/scripted-ai-model.js";
+import { scriptedMastraModel as mastraModel } from "../runtime/adapters/scripted-mastra-model.js";
 import { scriptedModel as agentsModel, outputs } from "../runtime/adapters/scripted-openai-model.js";
 
 let petstore: { url: string; close(): Promise<void> };
@@ -74,5 +76,19 @@ describe("examples/agents", () => {
     expect(JSON.parse(answer)).toEqual([{ id: 1, name: "Rex", tag: "dog" }]);
     const found = model.calls[1]?.messages.find((message) => ToolMessage.isInstance(message));
     expect(String(found?.content)).toContain('"operation":"findPets"');
+  });
+
+  it("mastra.ts: the model finds the petstore operation with search_tools, then calls it", async () => {
+    const { model } = mastraModel([
+      () => ({ tool: "search_tools", input: { query: "find pets by tag" } }),
+      () => ({
+        tool: "call",
+        input: { unit: "pets__petstore", operation: "findPets", args: { query: { tags: ["dog"] } } },
+      }),
+      (options) => ({ text: JSON.stringify(toolResults(options).map((result) => result.output)) }),
+    ]);
+    const [found, called] = JSON.parse(await askTourBySearch(units, model, "Which dogs are in the store?"));
+    expect(JSON.stringify(found)).toContain('"operation":"findPets"');
+    expect(called).toEqual({ type: "json", value: [{ id: 1, name: "Rex", tag: "dog" }] });
   });
 });

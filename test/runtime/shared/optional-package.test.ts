@@ -20,7 +20,7 @@ import {
 import { BUILT_CLI, REPO } from "../../support/built-cli.js";
 
 /** The agent frameworks: optional peers too, imported by their adapter (`unitc/<framework>`) only. */
-const ADAPTER_FRAMEWORKS = ["@langchain/core", "@openai/agents", "ai"];
+const ADAPTER_FRAMEWORKS = ["@langchain/core", "@mastra/core", "@openai/agents", "ai"];
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -88,12 +88,12 @@ describe("optional packages", () => {
   it("keeps each agent framework an optional peer its adapter alone imports", async () => {
     const pkg = JSON.parse(await readFile(join(REPO, "package.json"), "utf8"));
     const adapters = await Promise.all(
-      ["ai-sdk.ts", "langchain.ts", "openai-agents.ts"].map((file) =>
+      ["ai-sdk.ts", "langchain.ts", "mastra.ts", "openai-agents.ts"].map((file) =>
         readFile(join(REPO, "runtime/adapters", file), "utf8"),
       ),
     );
     for (const name of ADAPTER_FRAMEWORKS) {
-      // A framework may be imported by its subpaths (`@langchain/core/tools`).
+      // A framework may be imported by its subpaths (`@langchain/core/tools`, `@mastra/core/tools`).
       expect(
         adapters.some((text) => text.includes(`from "${name}"`) || text.includes(`from "${name}/`)),
       ).toBe(true);
