@@ -119,12 +119,22 @@
         continue;
       }
       const client = {};
-      for (const operation of unit.operations) {
-        define(client, operation, function (input) {
-          return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
-        });
-      }
-      define(units, unit.id, freeze(client));
+      const caller = (operation) => function (input) {
+        return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
+      };
+      for (const operation of unit.operations) define(client, operation, caller(operation));
+      freeze(client);
+      // An operation the unit does not list here (a typo, or one the caller's rules hide) is still
+      // asked of the host, which answers why it is not called, instead of a TypeError at the call.
+      define(units, unit.id, new ProxyOf(client, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && !hasOf(target, key) && !(key in ObjectPrototype) &&
+              key !== "then" && key !== "toJSON") {
+            return caller(key);
+          }
+          return getOf(target, key, receiver);
+        },
+      }));
     }
     define(units, "search", function search(query, options) {
       const o = options ?? {};
