@@ -77,10 +77,16 @@ function date(ms: number | undefined): string {
   return ms === undefined ? "-" : new Date(ms).toISOString();
 }
 
-/** A repeatable flag's values (citty gives one string, or an array when it is repeated). */
-function repeated(value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  return (Array.isArray(value) ? value : [value]).map(String);
+/** Every value of a repeatable flag `--name V` / `--name=V` (citty's parsed args keep only the last). */
+function repeated(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let at = 0; at < rawArgs.length; at++) {
+    const arg = rawArgs[at] as string;
+    if (arg === "--") break;
+    if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+    else if (arg === `--${name}` && at + 1 < rawArgs.length) values.push(rawArgs[++at] as string);
+  }
+  return values;
 }
 
 function row(token: ServeTokenInfo): string {
@@ -112,7 +118,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       ...manifestArg,
       ...userConfigArg,
     },
-    async run({ args }) {
+    async run({ args, rawArgs }) {
       const units = args.units
         ?.split(",")
         .map((id) => id.trim())
@@ -123,8 +129,8 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
           const expiresInMs = args.expires === undefined ? undefined : parseDuration(args.expires);
           const rules = operationRules({
             readOnly: args["read-only"] === true,
-            ...(args.allow !== undefined ? { allow: repeated(args.allow) } : {}),
-            ...(args.deny !== undefined ? { deny: repeated(args.deny) } : {}),
+            allow: repeated(rawArgs, "allow"),
+            deny: repeated(rawArgs, "deny"),
           });
           const { token } = await createServeToken(store, key, {
             name: args.name,
