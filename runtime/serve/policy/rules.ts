@@ -76,13 +76,15 @@ export function operationRules(options: {
  */
 export function readRules(value: unknown): OperationRules | undefined {
   if (value === undefined) return undefined;
-  const record = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const nothing: OperationRules = { deny: ["*.*"] };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return nothing;
+  const record = value as Record<string, unknown>;
   const list = (field: unknown) =>
     Array.isArray(field) && field.every((p) => typeof p === "string") ? (field as string[]) : undefined;
   const allow = record.allow === undefined ? [] : list(record.allow);
   const deny = record.deny === undefined ? [] : list(record.deny);
   if (allow === undefined || deny === undefined || ![undefined, true].includes(record.readOnly as true)) {
-    return { deny: ["*.*"] };
+    return nothing;
   }
   return {
     ...(record.readOnly === true ? { readOnly: true as const } : {}),

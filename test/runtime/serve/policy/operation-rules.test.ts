@@ -171,6 +171,29 @@ describe.each(CLIENT_GENERATIONS)("a read-only token, %s client", (generation) =
   }, 60_000);
 });
 
+describe("Code Mode's type check under rules", () => {
+  it("checks a script against declarations without the hidden operations", async () => {
+    const client = await ruledClient("sdk2", { readOnly: true });
+    const code = 'return await units.notes.createNot({ title: "t", body: "b" })';
+    let text = "";
+    // The first runs may answer before the checker has loaded this scope's declarations.
+    await eventually(async () => {
+      text = resultText(await client.callTool("code_mode", { code }));
+      return /TS\d+/.test(text);
+    }, 30_000);
+    expect(text).toMatch(/Property 'createNot' does not exist/);
+    // The full declarations would suggest createNote; the cut ones know no such method.
+    expect(text).not.toContain("createNote");
+    const admin = await connectServeClient("sdk2", { transport: "http", url, token: TOKEN });
+    let full = "";
+    await eventually(async () => {
+      full = resultText(await admin.callTool("code_mode", { code }));
+      return /TS\d+/.test(full);
+    }, 30_000);
+    expect(full).toContain("createNote");
+  }, 90_000);
+});
+
 describe("allow and deny patterns", () => {
   it("lets through what allow matches, and deny wins over allow", async () => {
     const client = await ruledClient("sdk2", { allow: ["notes.*"], deny: ["*.create*"] });
