@@ -216,6 +216,29 @@ describe("allow and deny patterns", () => {
   });
 });
 
+describe("stateless serving", () => {
+  it("holds a token to its rules without sessions too", async () => {
+    const manifestPath = await compileProject(rulesProject(`${notes.url}/api`));
+    const stateless = (await serve({ manifestPath }, { token: TOKEN, tokens, stateless: true })).url;
+    made += 1;
+    const { token } = await createServeToken(writer, vault, {
+      name: `rules-${made}`,
+      rules: { readOnly: true },
+    });
+    await eventually(() => tokens.check(token) !== undefined);
+    const client = await connectServeClient("sdk1", { transport: "http", url: stateless, token });
+    expect((await toolNames(client)).some((name) => name.includes("createNote"))).toBe(false);
+    const before = posts();
+    const refused = await client.callTool("pnotes", {
+      operation: "call",
+      name: "createNote",
+      args: { title: "t", body: "b" },
+    });
+    expect(errorOf(refused)).toMatchObject({ code: "OPERATION_NOT_ALLOWED" });
+    expect(posts()).toBe(before);
+  });
+});
+
 describe("the stored rules", () => {
   it("lists a token's rules, and refuses a record whose rules were edited without the vault key", async () => {
     const { token } = await createServeToken(writer, vault, {
