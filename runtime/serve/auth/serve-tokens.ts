@@ -3,10 +3,9 @@
  * and optionally expiring, kept in storage as the SHA-256 of a 256-bit random token (the token
  * itself is shown once, when created). `unitc serve token` writes them; a serving process keeps them
  * in memory, follows the store's change feed (a revocation elsewhere is seen within its poll
- * interval) and writes last-use times in batches, never once per request. A token may carry
- * operation rules (read-only, allow, deny; see `../policy/rules.ts`). Each record carries a MAC over
- * its name, hash, units, rules and expiry under a subkey of the vault key: a record written or
- * widened by someone who can write to storage but holds no vault key is ignored (and logged).
+ * interval) and writes last-use times in batches, never once per request. Each record carries a
+ * MAC over its name, hash, units, operation rules and expiry under a subkey of the vault key: a record
+ * written or widened by someone who can write to storage but holds no vault key is ignored (and logged).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { UnitError } from "../../contract/errors.js";
@@ -53,10 +52,7 @@ function hashOf(token: string): string {
 /** The subkey serve-token records are MACed with. */
 const macKey = (key: VaultKey) => vaultSubkey(key, "serve token record");
 
-/**
- * What the MAC covers: what decides who a token lets in, to which units and operations, until when.
- * A record without rules is covered exactly as before rules existed, so its MAC still verifies.
- */
+/** What the MAC covers: who a token lets in, to what, until when (rules only when it has some). */
 function macInput(record: ServeTokenRecord): string {
   const { name, hash, units, expiresAt, rules } = record;
   const covered = { name, hash, units: units ?? null, expiresAt: expiresAt ?? null };

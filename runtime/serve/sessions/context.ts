@@ -79,8 +79,8 @@ function sourceKey(source: SourceRef, unitId: string): string {
 /** Search over every source's index, limited to the units currently served, hits mapped to them. */
 export class CatalogSearch {
   private readonly served = new Map<string, ServedUnit>();
-  /** The operation names of served units cut down by operation rules, by source key. */
-  private readonly cut = new Map<string, Set<string>>();
+  /** The operation names of each served unit (fewer than its source's under operation rules), by source key. */
+  private readonly operationNames = new Map<string, Set<string>>();
   /** Whether all of an index's units are served (then it needs no filter); known after its first query. */
   private readonly complete = new Map<SourceIndex, boolean>();
 
@@ -94,10 +94,10 @@ export class CatalogSearch {
   /** Whether `operation` of the source's unit `unitId` is served (a cut unit serves only some). */
   private servesOperation(source: SourceRef, unitId: string, operation: string): boolean {
     const key = sourceKey(source, unitId);
-    let names = this.cut.get(key);
+    let names = this.operationNames.get(key);
     if (!names) {
       names = new Set(this.served.get(key)?.unit.operations.map((op) => op.name));
-      this.cut.set(key, names);
+      this.operationNames.set(key, names);
     }
     return names.has(operation);
   }
