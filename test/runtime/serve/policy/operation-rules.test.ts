@@ -162,6 +162,11 @@ describe.each(CLIENT_GENERATIONS)("a read-only token, %s client", (generation) =
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toContain("OPERATION_NOT_ALLOWED");
     expect(posts()).toBe(before);
+    const searched = await client.callTool("code_mode", {
+      code: 'return (await units.search("create a note")).map((hit) => hit.operation)',
+    });
+    expect(searched.isError, resultText(searched)).toBeFalsy();
+    expect(resultText(searched)).not.toContain("createNote");
     const described = await client.callTool("code_mode", { code: 'return await units.describe("notes")' });
     expect(resultText(described)).toContain("listNotes");
     expect(resultText(described)).not.toContain("createNote(");
