@@ -13,6 +13,7 @@
   const hasOf = Reflect.has;
   const ObjectPrototype = Object.prototype;
   const join = Array.prototype.join;
+  const includes = Array.prototype.includes;
   const ErrorOf = Error;
   const StringOf = String;
   const internalErrors = InternalError.prototype;
@@ -124,12 +125,16 @@
       };
       for (const operation of unit.operations) define(client, operation, caller(operation));
       freeze(client);
-      // An operation the unit does not list here (a typo, or one the caller's rules hide) is still
-      // asked of the host, which answers why it is not called, instead of a TypeError at the call.
+      const withheld = unit.withheld;
+      if (withheld === undefined) {
+        define(units, unit.id, client);
+        continue;
+      }
+      // An operation the caller's rules hide is neither listed nor `in` the client, but a call to it
+      // is asked of the host, which says it is not allowed, instead of failing as a TypeError.
       define(units, unit.id, new ProxyOf(client, {
         get(target, key, receiver) {
-          if (typeof key === "string" && !hasOf(target, key) && !(key in ObjectPrototype) &&
-              key !== "then" && key !== "toJSON") {
+          if (typeof key === "string" && !hasOf(target, key) && apply(includes, withheld, [key])) {
             return caller(key);
           }
           return getOf(target, key, receiver);

@@ -57,6 +57,13 @@ export function permittedManifest(manifest: Manifest, rules: OperationRules | un
   return { ...manifest, units };
 }
 
+/** The TS names of `unitId`'s operations in `full` that the cut manifest `seen` leaves out. */
+export function withheldOf(seen: Manifest, full: Manifest, unitId: string): string[] {
+  const all = full.units.find((unit) => unit.id === unitId)?.operations ?? [];
+  const kept = new Set(seen.units.find((unit) => unit.id === unitId)?.operations.map((op) => op.tsName));
+  return all.filter((op) => !kept.has(op.tsName)).map((op) => op.tsName);
+}
+
 /** The operation of `unit` called `operation` (its name or TypeScript name). */
 function operationOf(unit: { operations: readonly RuledOperation[] } | undefined, operation: string) {
   return unit?.operations.find((op) => op.name === operation || op.tsName === operation);

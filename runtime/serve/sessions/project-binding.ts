@@ -152,5 +152,6 @@ export function rootedRuntime(runtime: UnitRuntime, projectRoot: string | undefi
     forward: (unitId, method, params, options) =>
       runtime.forward(unitId, method, params, { ...options, projectRoot }),
     close: async () => undefined,
+    ...(runtime.withheld ? { withheld: runtime.withheld.bind(runtime) } : {}),
   };
 }

@@ -8,7 +8,7 @@
 import type { UnitRuntime } from "../../calls/create-runtime.js";
 import { UnitError } from "../../contract/errors.js";
 import { type OperationRules, rulesKey } from "../policy/rules.js";
-import { callRefusal, permittedManifest, permittedUnits, refusalOf } from "../policy/views.js";
+import { callRefusal, permittedManifest, permittedUnits, refusalOf, withheldOf } from "../policy/views.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import { createSnapshot, type ServeContext, type Snapshot } from "./context.js";
 
@@ -121,6 +121,7 @@ export function scopedRuntime(
       },
       // The runtime is the bundle's, shared: closing a view of it closes nothing.
       close: async () => undefined,
+      ...(rules ? { withheld: (unitId: string) => withheldOf(manifest, runtime.manifest, unitId) } : {}),
     };
   });
 }

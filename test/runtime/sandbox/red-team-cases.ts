@@ -237,10 +237,8 @@ export const RED_TEAM_CASES: RedTeamCase[] = [
   {
     id: "S9a",
     pattern: "calling operations and units that are not in the bundle",
-    // An operation the unit does not list is asked of the host, which refuses it (it may be one the
-    // caller's rules hide, and the host says so); nothing is called.
-    code: "const read = () => { try { return typeof (units as any).billing; } catch (e: any) { return e.code; } };\nreturn [await (units.notes as any).deleteNote({}).catch((e: any) => e.code), 'deleteNote' in units.notes, 'billing' in units, read(), await (units as any).describe('billing').catch((e: any) => e.code)];",
-    expect: { value: same(["UNKNOWN_OPERATION", false, false, "UNKNOWN_UNIT", "UNKNOWN_UNIT"]) },
+    code: "const read = () => { try { return typeof (units as any).billing; } catch (e: any) { return e.code; } };\nreturn [typeof (units.notes as any).deleteNote, 'billing' in units, read(), await (units as any).describe('billing').catch((e: any) => e.code)];",
+    expect: { value: same(["undefined", false, "UNKNOWN_UNIT", "UNKNOWN_UNIT"]) },
   },
   {
     id: "S9b",

@@ -162,6 +162,11 @@ describe.each(CLIENT_GENERATIONS)("a read-only token, %s client", (generation) =
     expect(refused.isError).toBe(true);
     expect(resultText(refused)).toContain("OPERATION_NOT_ALLOWED");
     expect(posts()).toBe(before);
+    const probes = await client.callTool("code_mode", {
+      code: "return ['createNote' in units.notes, Object.keys(units.notes).join(','), typeof units.notes.nope]",
+    });
+    // The hidden operation is not on the client: only a call to it reaches the host, which refuses.
+    expect(probes.structuredContent?.value).toEqual([false, "listNotes,getNote", "undefined"]);
     const searched = await client.callTool("code_mode", {
       code: 'return (await units.search("create a note")).map((hit) => hit.operation)',
     });
