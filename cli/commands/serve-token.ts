@@ -13,6 +13,7 @@ import {
   revokeServeToken,
   type ServeTokenInfo,
 } from "../../runtime/serve/auth/serve-tokens.js";
+import { describeRules, operationRules } from "../../runtime/serve/policy/rules.js";
 import { nearestNames } from "../../runtime/shared/did-you-mean.js";
 import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
@@ -76,9 +77,21 @@ function date(ms: number | undefined): string {
   return ms === undefined ? "-" : new Date(ms).toISOString();
 }
 
+/** Every value of a repeatable flag `--name V` / `--name=V` (citty's parsed args keep only the last). */
+function repeated(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let at = 0; at < rawArgs.length; at++) {
+    const arg = rawArgs[at] as string;
+    if (arg === "--") break;
+    if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+    else if (arg === `--${name}` && at + 1 < rawArgs.length) values.push(rawArgs[++at] as string);
+  }
+  return values;
+}
+
 function row(token: ServeTokenInfo): string {
   const units = token.units ? token.units.join(",") : "all units";
-  return `${token.name}\t${units}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
+  return `${token.name}\t${units}\t${describeRules(token.rules)}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
 }
 
 function tokenCommand(io: CliIO, setExit: (code: number) => void) {
@@ -88,10 +101,24 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       ...nameArg,
       units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
       expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
+      "read-only": {
+        type: "boolean",
+        description: "Only operations that only read (readOnlyHint, HTTP GET or HEAD)",
+      },
+      allow: {
+        type: "string",
+        description: "Only operations matching this unit.operation pattern (repeatable; * any text)",
+        valueHint: "github.repos_*",
+      },
+      deny: {
+        type: "string",
+        description: "Never operations matching this unit.operation pattern (repeatable; wins over --allow)",
+        valueHint: "*.delete*",
+      },
       ...manifestArg,
       ...userConfigArg,
     },
-    async run({ args }) {
+    async run({ args, rawArgs }) {
       const units = args.units
         ?.split(",")
         .map((id) => id.trim())
@@ -100,9 +127,15 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       await withStorage(io, "serve token create", args["user-config"], setExit, ({ store, key }) =>
         reported(io, "create", async () => {
           const expiresInMs = args.expires === undefined ? undefined : parseDuration(args.expires);
+          const rules = operationRules({
+            readOnly: args["read-only"] === true,
+            allow: repeated(rawArgs, "allow"),
+            deny: repeated(rawArgs, "deny"),
+          });
           const { token } = await createServeToken(store, key, {
             name: args.name,
             ...(units ? { units } : {}),
+            ...(rules ? { rules } : {}),
             ...(expiresInMs !== undefined ? { expiresInMs } : {}),
           });
           io.stdout(`${token}\n`);
@@ -121,6 +154,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
         const shown = tokens.map((t) => ({
           name: t.name,
           units: t.units ?? null,
+          rules: t.rules ?? null,
           created: date(t.createdAt),
           lastUsed: t.lastUsedAt === undefined ? null : date(t.lastUsedAt),
           expires: t.expiresAt === undefined ? null : date(t.expiresAt),

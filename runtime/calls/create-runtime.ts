@@ -81,6 +81,11 @@ export interface UnitRuntime {
   ): Promise<unknown>;
   /** Closes long-lived connections and ends the processes they started (MCP servers). */
   close(): Promise<void>;
+  /**
+   * Only on a view cut by a caller's operation rules: the TS names of `unitId`'s operations it hides,
+   * so Code Mode asks the host about a call to one (and gets its refusal) instead of failing blindly.
+   */
+  withheld?(unitId: string): readonly string[];
 }
 
 function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string; manifestPath?: string } {

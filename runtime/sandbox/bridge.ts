@@ -69,6 +69,19 @@ function searchIndex(manifest: Manifest): SearchIndex {
 
 type Request = Record<string, unknown>;
 
+/**
+ * Throws the runtime's own refusal of an operation its manifest leaves out, when it has one: a
+ * runtime cut down by a caller's operation rules says the operation is not allowed.
+ */
+function refusalOf(runtime: UnitRuntime, unitId: string, operation: unknown): void {
+  if (typeof operation !== "string") return;
+  try {
+    runtime.operation(unitId, operation);
+  } catch (error) {
+    if (isUnitError(error) && error.code === "OPERATION_NOT_ALLOWED") throw error;
+  }
+}
+
 /** A bridge-level refusal with its own code (the runtime's `UnitError` codes cover calls). */
 class BridgeFailure extends Error {
   constructor(
@@ -153,6 +166,7 @@ export class Bridge {
     const unit = this.unit(request.unit);
     const operation = operationOf(unit, request.operation);
     if (!operation) {
+      refusalOf(this.runtime, unit.id, request.operation);
       throw new UnitError(
         "UNKNOWN_OPERATION",
         `unit ${unit.id} has no operation ${JSON.stringify(request.operation)}`,

@@ -82,14 +82,20 @@ type Settled = CodeModeOutcome & { logs?: LogEntry[] };
 /** The stubs `units` gets, as JSON, by manifest (a large bundle's would be rebuilt on every run). */
 const catalogs = new WeakMap<UnitRuntime["manifest"], string>();
 
-function catalogOf(manifest: UnitRuntime["manifest"]): string {
+/** A Code Mode unit's stubs: its operations, and those a caller's rules withhold (asked of the host). */
+function stubsOf(runtime: UnitRuntime, unit: UnitRuntime["manifest"]["units"][number]) {
+  const withheld = runtime.withheld?.(unit.id) ?? [];
+  const operations = unit.operations.map((op) => op.tsName);
+  return withheld.length > 0 ? { id: unit.id, operations, withheld } : { id: unit.id, operations };
+}
+
+function catalogOf(runtime: UnitRuntime): string {
+  const manifest = runtime.manifest;
   let catalog = catalogs.get(manifest);
   if (catalog === undefined) {
     // Units served another way are named with their exposure only, so reading one says why it is missing.
     const units = manifest.units.map((unit) =>
-      inCodeMode(unit)
-        ? { id: unit.id, operations: unit.operations.map((op) => op.tsName) }
-        : { id: unit.id, exposure: unit.exposure },
+      inCodeMode(unit) ? stubsOf(runtime, unit) : { id: unit.id, exposure: unit.exposure },
     );
     catalog = JSON.stringify(units);
     catalogs.set(manifest, catalog);
@@ -101,7 +107,7 @@ function job(runtime: UnitRuntime, js: string, timeoutMs: number, timings: boole
   return {
     ...(timings ? { timings } : {}),
     js,
-    catalog: catalogOf(runtime.manifest),
+    catalog: catalogOf(runtime),
     timeoutMs,
     memoryBytes: MEMORY_LIMIT_BYTES,
     stackBytes: STACK_LIMIT_BYTES,

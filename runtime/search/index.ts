@@ -177,8 +177,16 @@ export class SearchIndex {
     return SearchIndex.load(buildSearchIndex(manifest));
   }
 
-  /** The best `limit` hits for `query`, best first; `accept` filters by unit ID. */
-  query(query: string, limit: number, accept?: (unit: string) => boolean): SearchHit[] {
+  /**
+   * The best `limit` hits for `query`, best first; `accept` filters by unit ID, `acceptOperation` by
+   * unit ID and operation name (a caller whose serve token permits only some operations).
+   */
+  query(
+    query: string,
+    limit: number,
+    accept?: (unit: string) => boolean,
+    acceptOperation?: (unit: string, operation: string) => boolean,
+  ): SearchHit[] {
     const read = readQuery(query);
     const groups = read.groups.map((group) => this.lookup.resolve(group)).filter((group) => group.length > 0);
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
@@ -188,6 +196,13 @@ export class SearchIndex {
     if (accept) {
       const accepted = this.unitIds.map((id) => accept(id));
       acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
+    }
+    if (acceptOperation) {
+      const byUnit = acceptDoc;
+      acceptDoc = (doc) => {
+        const { unit, operation } = this.documents[doc] as SearchDocument;
+        return (byUnit === undefined || byUnit(doc)) && acceptOperation(unit, operation);
+      };
     }
     const { ids, scores } = this.postings.score(groups, acceptDoc);
     const asked = new Set(groups.flatMap((group) => group.map((t) => t.id)));

@@ -13,6 +13,7 @@
   const hasOf = Reflect.has;
   const ObjectPrototype = Object.prototype;
   const join = Array.prototype.join;
+  const includes = Array.prototype.includes;
   const ErrorOf = Error;
   const StringOf = String;
   const internalErrors = InternalError.prototype;
@@ -119,12 +120,26 @@
         continue;
       }
       const client = {};
-      for (const operation of unit.operations) {
-        define(client, operation, function (input) {
-          return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
-        });
+      const caller = (operation) => function (input) {
+        return request(bare("call", ["unit", unit.id, "operation", operation, "input", input]), new ErrorOf());
+      };
+      for (const operation of unit.operations) define(client, operation, caller(operation));
+      freeze(client);
+      const withheld = unit.withheld;
+      if (withheld === undefined) {
+        define(units, unit.id, client);
+        continue;
       }
-      define(units, unit.id, freeze(client));
+      // An operation the caller's rules hide is neither listed nor `in` the client, but a call to it
+      // is asked of the host, which says it is not allowed, instead of failing as a TypeError.
+      define(units, unit.id, new ProxyOf(client, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && !hasOf(target, key) && apply(includes, withheld, [key])) {
+            return caller(key);
+          }
+          return getOf(target, key, receiver);
+        },
+      }));
     }
     define(units, "search", function search(query, options) {
       const o = options ?? {};

@@ -14,6 +14,7 @@ import {
   closeServeClients,
   connectServeClient,
   type HttpServeProcess,
+  resultText,
   startHttpServe,
 } from "../support/serve-clients.js";
 import { env as bundleEnv, exampleProject } from "./bundle-support.js";
@@ -141,6 +142,50 @@ describe("unitc serve token", () => {
     },
     30_000,
   );
+
+  it("creates a token with operation rules, lists them, and serves only what they permit", async () => {
+    const created = await token([
+      "create",
+      "reader",
+      "--read-only",
+      "--allow",
+      "notes.*",
+      "--allow",
+      "files.*",
+      "--deny",
+      "*.get*",
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const listed = JSON.parse((await token(["list", "--json"])).stdout) as Array<Record<string, unknown>>;
+    expect(listed.find((t) => t.name === "reader")?.rules).toEqual({
+      readOnly: true,
+      allow: ["files.*", "notes.*"],
+      deny: ["*.get*"],
+    });
+    const text = (await token(["list"])).stdout;
+    expect(text).toMatch(
+      /^reader\tall units\tread-only, allow files\.\*, allow notes\.\*, deny \*\.get\*\t/m,
+    );
+    expect(text).toMatch(/^ci\tnotes\tall operations\t/m);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
+    const client = await connectServeClient("sdk1", {
+      transport: "http",
+      url: serving.url,
+      token: created.stdout.trim(),
+    });
+    const write = await client.callTool("code_mode", {
+      code: 'return await units.notes.createNote({ title: "t", body: "b" })',
+    });
+    expect(write.isError).toBe(true);
+    expect(resultText(write)).toContain("OPERATION_NOT_ALLOWED");
+    const read = await client.callTool("code_mode", {
+      code: "return (await units.notes.listNotes({})).length",
+    });
+    expect(read.isError, resultText(read)).toBeFalsy();
+    const bad = await token(["create", "nodot", "--deny", "delete"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/SERVE_TOKEN_BAD_PATTERN .*\nhint: .*github\.repos_\*/);
+  }, 60_000);
 
   it("says what is wrong with a bad name, a bad expiry or an unknown token", async () => {
     const bad = await token(["create", "a/b"]);

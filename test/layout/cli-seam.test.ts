@@ -29,8 +29,8 @@ const EXCEPTIONS: Record<string, readonly string[]> = {
   // `unitc publish` and its key: the published-bundle records and the publisher key.
   "cli/commands/publish.ts": ["runtime/storage/bundles.ts", "runtime/storage/publisher-key.ts"],
   "cli/commands/publish-keygen.ts": ["runtime/storage/publisher-key.ts"],
-  // `unitc serve token`: the scoped token records.
-  "cli/commands/serve-token.ts": ["runtime/serve/auth/serve-tokens.ts"],
+  // `unitc serve token`: the scoped token records and the operation rules they carry.
+  "cli/commands/serve-token.ts": ["runtime/serve/auth/serve-tokens.ts", "runtime/serve/policy/rules.ts"],
   // `unitc tokens`: counts what a session would list, built the way a session builds it.
   "cli/commands/tokens.ts": [
     "runtime/serve/shared/catalog.ts",

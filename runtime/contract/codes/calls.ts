@@ -27,6 +27,11 @@ export const callCodes = {
     "list the unit's operations first",
     'units.notes.removeNote({ id: "1" }) → unit "notes" has no operation "removeNote"',
   ),
+  OPERATION_NOT_ALLOWED: entry(
+    "the caller's serve token has rules (read-only, allow, deny) that do not let it call this operation",
+    "call an operation the token allows (search_tools lists only those); the operator widens the token's rules",
+    "a token created with --read-only calls units.notes.createNote(...) → notes.createNote is not allowed",
+  ),
   INPUT_INVALID: entry(
     "the input does not match the operation's input schema",
     "fix the input as the listed problems say",

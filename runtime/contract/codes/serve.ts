@@ -77,7 +77,7 @@ export const serveCodes = {
     "unitc serve token create ci, a second time",
   ),
   SERVE_TOKEN_UNVERIFIED: entry(
-    "a serve-token record in storage has no MAC, or one that does not match its name, hash, units and expiry; it is ignored",
+    "a serve-token record in storage has no MAC, or one that does not match its name, hash, units, rules and expiry; it is ignored",
     "revoke it and create it again with unitc serve token create (which MACs it with the vault key)",
     "someone with write access to the store widened the units of the token ci by hand",
   ),
@@ -100,6 +100,11 @@ export const serveCodes = {
     "a serve token's expiry is not a duration",
     "use 30d, 12h, 15m or 45s",
     "unitc serve token create ci --expires 2weeks",
+  ),
+  SERVE_TOKEN_BAD_PATTERN: entry(
+    "a serve token's --allow or --deny pattern is not a pattern over unit.operation",
+    "use a unit ID, a dot and an operation name, with * for any text: github.repos_*, *.delete*",
+    "unitc serve token create ci --deny delete",
   ),
   RATE_LIMITED: entry(
     "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",

@@ -4,6 +4,7 @@
  * authentication step (`authenticate.ts`); sessions and limits are kept per principal.
  */
 import type { IncomingMessage } from "node:http";
+import type { OperationRules } from "../policy/rules.js";
 
 /** An authenticated caller. */
 export interface Principal {
@@ -16,6 +17,8 @@ export interface Principal {
   share?: string;
   /** The served unit IDs this caller may see and call; undefined: every unit. */
   units?: string[];
+  /** Which operations of those units it may see and call (its serve token's rules); undefined: all. */
+  rules?: OperationRules;
   /** How the caller authenticated (`admin-token`, `serve-token`, `oauth`, `none`), for logs. */
   via: string;
 }

@@ -4,8 +4,8 @@
  * itself is shown once, when created). `unitc serve token` writes them; a serving process keeps them
  * in memory, follows the store's change feed (a revocation elsewhere is seen within its poll
  * interval) and writes last-use times in batches, never once per request. Each record carries a
- * MAC over its name, hash, units and expiry under a subkey of the vault key: a record written or
- * widened by someone who can write to storage but holds no vault key is ignored (and logged).
+ * MAC over its name, hash, units, operation rules and expiry under a subkey of the vault key: a record
+ * written or widened by someone who can write to storage but holds no vault key is ignored (and logged).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { UnitError } from "../../contract/errors.js";
@@ -14,6 +14,7 @@ import { RETRY_MS, Retry } from "../../shared/retry.js";
 import { mac, macMatches, vaultSubkey } from "../../storage/publisher-key.js";
 import type { VaultKey } from "../../storage/seal.js";
 import type { Store, StoreRecord } from "../../storage/shared/types.js";
+import { type OperationRules, operationRules, readRules } from "../policy/rules.js";
 import type { Principal } from "./principal.js";
 
 /** The store namespace of serve tokens; a record's name is the token's name. */
@@ -30,10 +31,12 @@ export interface ServeTokenRecord {
   hash: string;
   /** Served unit IDs the token may use; absent: every unit. */
   units?: string[];
+  /** Which operations of those units the token may see and call; absent: all of them. */
+  rules?: OperationRules;
   createdAt: number;
   expiresAt?: number;
   lastUsedAt?: number;
-  /** HMAC-SHA256 (base64url) of name, hash, units and expiry under the vault's serve-token subkey. */
+  /** HMAC-SHA256 (base64url) of name, hash, units, rules and expiry under the vault's serve-token subkey. */
   mac?: string;
 }
 
@@ -49,10 +52,11 @@ function hashOf(token: string): string {
 /** The subkey serve-token records are MACed with. */
 const macKey = (key: VaultKey) => vaultSubkey(key, "serve token record");
 
-/** What the MAC covers: what decides who a token lets in, to which units, until when. */
+/** What the MAC covers: who a token lets in, to what, until when (rules only when it has some). */
 function macInput(record: ServeTokenRecord): string {
-  const { name, hash, units, expiresAt } = record;
-  return `unitc serve token v1\n${canonicalJson({ name, hash, units: units ?? null, expiresAt: expiresAt ?? null })}`;
+  const { name, hash, units, expiresAt, rules } = record;
+  const covered = { name, hash, units: units ?? null, expiresAt: expiresAt ?? null };
+  return `unitc serve token v1\n${canonicalJson(rules === undefined ? covered : { ...covered, rules })}`;
 }
 
 function keyOf(name: string) {
@@ -95,15 +99,17 @@ function checkName(name: string): void {
 export async function createServeToken(
   store: Store,
   key: VaultKey,
-  options: { name: string; units?: string[]; expiresInMs?: number; now?: number },
+  options: { name: string; units?: string[]; rules?: OperationRules; expiresInMs?: number; now?: number },
 ): Promise<{ token: string; record: ServeTokenRecord }> {
   checkName(options.name);
+  const rules = options.rules ? operationRules(options.rules) : undefined;
   const token = `${SERVE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const now = options.now ?? Date.now();
   const record: ServeTokenRecord = {
     name: options.name,
     hash: hashOf(token),
     ...(options.units ? { units: [...new Set(options.units)].sort() } : {}),
+    ...(rules ? { rules } : {}),
     createdAt: now,
     ...(options.expiresInMs !== undefined ? { expiresAt: now + options.expiresInMs } : {}),
   };
@@ -236,7 +242,7 @@ export class ServeTokens {
     if (!stored || !record || record.name !== name) return;
     if (typeof record.mac !== "string" || !macMatches(this.macKey, macInput(record), record.mac)) {
       this.log(
-        `SERVE_TOKEN_UNVERIFIED serve token record ${JSON.stringify(name)} is ignored: it has no MAC, or one that does not match its name, hash, units and expiry (written outside unitc serve token, or under another vault key); hint: unitc serve token revoke ${name}, then create it again`,
+        `SERVE_TOKEN_UNVERIFIED serve token record ${JSON.stringify(name)} is ignored: it has no MAC, or one that does not match its name, hash, units, rules and expiry (written outside unitc serve token, or under another vault key); hint: unitc serve token revoke ${name}, then create it again`,
       );
       return;
     }
@@ -270,6 +276,7 @@ export class ServeTokens {
     return {
       id: `serve-token:${held.record.name}`,
       ...(held.record.units ? { units: held.record.units } : {}),
+      ...(held.record.rules !== undefined ? { rules: readRules(held.record.rules) } : {}),
       via: "serve-token",
     };
   }

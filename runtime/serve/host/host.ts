@@ -13,6 +13,7 @@ import { type RuntimeServices, servicesOf } from "../../invoke/shared/services.j
 import type { BundleDeclarations } from "../../sandbox/declarations/declarations.js";
 import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
+import type { OperationRules } from "../policy/rules.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
 import { rootedRuntime } from "../sessions/project-binding.js";
@@ -241,7 +242,12 @@ class Host implements ServeHost {
     return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
-  async runCode(input: CodeModeRequest, units?: readonly string[], projectRoot?: string) {
+  async runCode(
+    input: CodeModeRequest,
+    units?: readonly string[],
+    projectRoot?: string,
+    rules?: OperationRules,
+  ) {
     const { runCodeMode } = await import("../../sandbox/run.js");
     const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
     const bundleDir = this.bundleDir();
@@ -250,7 +256,7 @@ class Host implements ServeHost {
     const { waitForCheck, ...script } = input;
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
-        rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
+        rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
         script,
         bundleDir,
         {

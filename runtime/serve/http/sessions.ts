@@ -61,7 +61,7 @@ export class HttpSessions {
   /** Opens a session for an `initialize` request and answers it. */
   async open(req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal): Promise<void> {
     const principal = who.id;
-    const context = scopedContext(this.host, who.units);
+    const context = scopedContext(this.host, who.units, who.rules);
     const server = createMcpServer(context, serverOptions(this.host, this.options.version, shareOf(who)));
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

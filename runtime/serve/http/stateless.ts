@@ -21,7 +21,7 @@ export async function answerStateless(
   options: { version: string; maxBodyBytes: number },
 ): Promise<void> {
   const server = createMcpServer(
-    scopedContext(host, who.units),
+    scopedContext(host, who.units, who.rules),
     serverOptions(host, options.version, shareOf(who)),
   );
   const transport = new NodeStreamableHTTPServerTransport({

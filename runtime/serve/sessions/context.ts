@@ -4,9 +4,11 @@
  * a new upstream catalogue makes a new one.
  */
 
+import type { UnitError } from "../../contract/errors.js";
 import type { ManifestUnit } from "../../contract/manifest.js";
 import type { ForwardMethod } from "../../invoke/mcp/types.js";
 import type { SearchHit, SearchIndex } from "../../search/index.js";
+import type { OperationRules } from "../policy/rules.js";
 import type { ServedUnit, SourceRef } from "../shared/catalog.js";
 import type { CodeModeRequest } from "./code-mode.js";
 import { buildToolTable, type SearchLimits, type ToolTable } from "./tools.js";
@@ -31,6 +33,8 @@ export interface Snapshot {
   search: CatalogSearch;
   /** The search indexes the snapshot was built over (a scoped view searches the same ones). */
   indexes: readonly SourceIndex[];
+  /** In a view cut by operation rules: why an operation it hides is refused (undefined: not hidden). */
+  refusal?(unitId: string, operation: string): UnitError | undefined;
 }
 
 export interface ServeContext {
@@ -57,13 +61,14 @@ export interface ServeContext {
     projectRoot?: string,
   ): Promise<unknown>;
   /**
-   * Runs a Code Mode script against the local bundle; with `units`, only those units are known to it;
-   * its calls carry the session's `projectRoot`.
+   * Runs a Code Mode script against the local bundle; with `units`, only those units are known to it,
+   * with `rules`, only the operations they permit; its calls carry the session's `projectRoot`.
    */
   runCode(
     input: CodeModeRequest,
     units?: readonly string[],
     projectRoot?: string,
+    rules?: OperationRules,
   ): Promise<{ ok: boolean; [field: string]: unknown }>;
 }
 
@@ -74,6 +79,8 @@ function sourceKey(source: SourceRef, unitId: string): string {
 /** Search over every source's index, limited to the units currently served, hits mapped to them. */
 export class CatalogSearch {
   private readonly served = new Map<string, ServedUnit>();
+  /** The operation names of each served unit (fewer than its source's under operation rules), by source key. */
+  private readonly operationNames = new Map<string, Set<string>>();
   /** Whether all of an index's units are served (then it needs no filter); known after its first query. */
   private readonly complete = new Map<SourceIndex, boolean>();
 
@@ -84,12 +91,23 @@ export class CatalogSearch {
     for (const unit of units) this.served.set(sourceKey(unit.source, unit.unit.id), unit);
   }
 
+  /** Whether `operation` of the source's unit `unitId` is served (a cut unit serves only some). */
+  private servesOperation(source: SourceRef, unitId: string, operation: string): boolean {
+    const key = sourceKey(source, unitId);
+    let names = this.operationNames.get(key);
+    if (!names) {
+      names = new Set(this.served.get(key)?.unit.operations.map((op) => op.name));
+      this.operationNames.set(key, names);
+    }
+    return names.has(operation);
+  }
+
   /** Reading `entry.index` may load it, so this waits for the first query. */
   private isComplete(entry: SourceIndex): boolean {
     let complete = this.complete.get(entry);
     if (complete === undefined) {
-      const ids = new Set(entry.index.documents.map((document) => document.unit));
-      complete = [...ids].every((id) => this.served.has(sourceKey(entry.source, id)));
+      // Complete when every document's unit and operation is served (operation rules cut some).
+      complete = entry.index.documents.every((d) => this.servesOperation(entry.source, d.unit, d.operation));
       this.complete.set(entry, complete);
     }
     return complete;
@@ -106,7 +124,13 @@ export class CatalogSearch {
         return unit !== undefined && (!only || unit === only);
       };
       const filtered = only !== undefined || !this.isComplete(entry);
-      for (const hit of index.query(query, limit, filtered ? accept : undefined)) {
+      const operation = (unitId: string, name: string) => this.servesOperation(source, unitId, name);
+      for (const hit of index.query(
+        query,
+        limit,
+        filtered ? accept : undefined,
+        filtered ? operation : undefined,
+      )) {
         found.push({ hit, unit: this.served.get(sourceKey(source, hit.unit)) as ServedUnit });
       }
     }

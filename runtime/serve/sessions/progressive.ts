@@ -54,6 +54,8 @@ function findOperation(snapshot: Snapshot, served: ServedUnit, name: string): Ca
     operations.find((op) => op.name === name || op.tsName === name) ??
     operations.find((op) => op.name.toLowerCase() === name.toLowerCase());
   if (found) return found;
+  const refused = snapshot.refusal?.(served.id, name);
+  if (refused) return failureOf(refused);
   // Only suggestions: a long name is cut rather than refused.
   const near = snapshot.search
     .query(name.slice(0, MAX_QUERY_LENGTH), 3, served)

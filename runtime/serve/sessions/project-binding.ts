@@ -129,13 +129,13 @@ export function boundContext(context: ServeContext, roots: RootSource): ServeCon
       if (!visible(unit.id)) return Promise.reject(unknownUnit(unit.id));
       return context.forward(unit, method, params, signal, roots.current());
     },
-    runCode(input, units) {
+    runCode(input, units, _root, rules) {
       const seen = snapshot();
       // Only a cut view pays for declarations of its own; a session seeing everything shares the full ones.
-      if (seen === context.snapshot()) return context.runCode(input, units, roots.current());
+      if (seen === context.snapshot()) return context.runCode(input, units, roots.current(), rules);
       const ids = seen.units.map((served) => served.id);
       const allowed = units === undefined ? ids : ids.filter((id) => units.includes(id));
-      return context.runCode(input, allowed, roots.current());
+      return context.runCode(input, allowed, roots.current(), rules);
     },
   };
 }
@@ -152,5 +152,6 @@ export function rootedRuntime(runtime: UnitRuntime, projectRoot: string | undefi
     forward: (unitId, method, params, options) =>
       runtime.forward(unitId, method, params, { ...options, projectRoot }),
     close: async () => undefined,
+    ...(runtime.withheld ? { withheld: runtime.withheld.bind(runtime) } : {}),
   };
 }

@@ -26,7 +26,7 @@ export interface CatalogOperation {
   inputSchema: unknown;
   outputSchema?: unknown;
   annotations?: ToolAnnotations;
-  invoke?: { kind: string; output?: unknown };
+  invoke?: { kind: string; output?: unknown; method?: string };
   schemaHash: string;
 }
 
@@ -76,7 +76,9 @@ export function cleanText(text: string, max = MAX_DESCRIPTION): string {
 export { hasCodeMode, hasDirect, hasProgressive } from "../../contract/manifest.js";
 
 function catalogOperation(operation: ManifestOperation): CatalogOperation {
-  const invoke = operation.invoke as { kind: string; output?: unknown };
+  const invoke = operation.invoke as { kind: string; output?: unknown; method?: unknown };
+  // The HTTP method stays: a read-only serve token lets GET and HEAD operations through.
+  const method = typeof invoke.method === "string" ? { method: invoke.method } : {};
   return {
     name: operation.name,
     tsName: operation.tsName,
@@ -85,7 +87,9 @@ function catalogOperation(operation: ManifestOperation): CatalogOperation {
     ...(operation.outputSchema !== undefined ? { outputSchema: operation.outputSchema } : {}),
     ...(operation.annotations ? { annotations: operation.annotations } : {}),
     invoke:
-      invoke.output === undefined ? { kind: invoke.kind } : { kind: invoke.kind, output: invoke.output },
+      invoke.output === undefined
+        ? { kind: invoke.kind, ...method }
+        : { kind: invoke.kind, output: invoke.output, ...method },
     schemaHash: operation.schemaHash,
   };
 }
