@@ -4,6 +4,8 @@
  * `vault:` references and OAuth tokens from is in the serving API (`runtime/serve/index.ts`).
  */
 
+export { pruneAudit, readAudit } from "./audit/log.js";
+export type { AuditFilter, AuditRecord } from "./audit/records.js";
 export {
   configuredSettings,
   type OpenedStorage,
