@@ -101,6 +101,16 @@ export const serveCodes = {
     "use 30d, 12h, 15m or 45s",
     "unitc serve token create ci --expires 2weeks",
   ),
+  AUDIT_BAD_ACTION: entry(
+    "unitc audit was given an action it does not have",
+    "use unitc audit (list), unitc audit export or unitc audit prune",
+    "unitc audit show",
+  ),
+  AUDIT_BAD_FILTER: entry(
+    "an unitc audit option is not a value it takes (--since, --outcome, --retention-days)",
+    "--since takes a duration back from now (30d, 12h, 15m, 45s) or an ISO date; --retention-days a whole number of at least 1",
+    "unitc audit --since yesterday",
+  ),
   RATE_LIMITED: entry(
     "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",
     "wait the Retry-After seconds; the operator raises --rate-limit or --max-concurrent",

@@ -5,6 +5,9 @@
  * the arguments or the results: there is no field for them.
  */
 
+/** Records are kept this many days unless `serve.audit.retentionDays` says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
 /** The namespace the audit log's store records live in. */
 export const AUDIT_NAMESPACE = "unitc.audit";
 
