@@ -1,6 +1,12 @@
 /** A call's outcome as the audit log names it: `ok`, or the failure's code. */
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { ERROR_META } from "../sessions/results.js";
+
+/**
+ * The `_meta` key a failed tool result carries its failure under (`ERROR_META` of the sessions'
+ * results, which import this folder, so it is named here again; the serve's audit test reads a
+ * failure's code through it).
+ */
+const ERROR_META = "unitc/error";
 
 /** The code of a thrown error (a `UnitError`'s or a protocol error's), `INTERNAL_ERROR` when it has none. */
 export function outcomeOfError(error: unknown): string {

@@ -4,7 +4,7 @@
  * was called is taken from the tool table and the operation's name, never from argument values.
  */
 import type { AuditedOperation, AuditKind, AuditRecord } from "../../storage/audit/records.js";
-import type { Snapshot } from "../sessions/context.js";
+import type { ServedUnit } from "../shared/catalog.js";
 import { auditedRun } from "./code-mode-calls.js";
 import { outcomeOfError, outcomeOfResult } from "./outcome.js";
 import type { AuditTrail } from "./trail.js";
@@ -14,23 +14,28 @@ export const LOCAL_PRINCIPAL = "local";
 
 type Called = Pick<AuditRecord, "kind" | "tool" | "unit" | "operation">;
 
+/** What a session's tool table says a tool calls (its `ToolTarget`s, as far as a record needs them). */
+interface Snapshot {
+  table: {
+    targets: ReadonlyMap<string, { kind: AuditKind; unit?: ServedUnit; operation?: { name: string } }>;
+  };
+}
+
 /** What `tools/call` of `tool` with `args` calls, by the snapshot's tool table. */
 function toolCalled(snapshot: Snapshot, tool: string, args: unknown): Called {
   const target = snapshot.table.targets.get(tool);
   if (!target) return { kind: "unknown", tool };
-  const kind: AuditKind = target.kind;
-  if (target.kind === "direct") {
-    return { kind, tool, unit: target.unit.id, operation: target.operation.name };
-  }
-  if (target.kind !== "progressive") return { kind, tool };
+  const { kind, unit } = target;
+  if (!unit) return { kind, tool };
+  if (target.operation) return { kind, tool, unit: unit.id, operation: target.operation.name };
   // The progressive verb, and for `call` the operation, when it is one of the unit's (not free text).
   const { operation, name } = (args ?? {}) as { operation?: unknown; name?: unknown };
-  const known = target.unit.unit.operations.find((op) => op.name === name || op.tsName === name);
+  const known = unit.unit.operations.find((op) => op.name === name || op.tsName === name);
   const verb = ["list", "search", "describe", "call"].includes(operation as string) ? operation : undefined;
   return {
     kind,
     tool,
-    unit: target.unit.id,
+    unit: unit.id,
     ...(verb === "call" && known ? { operation: known.name } : verb ? { operation: verb as string } : {}),
   };
 }
