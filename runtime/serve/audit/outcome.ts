@@ -2,7 +2,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 
 /**
- * The `_meta` key a failed tool result carries its failure under (`ERROR_META` of the sessions'
+ * The `_meta` key a failed tool result carries its failure under (ERROR_META of the sessions'
  * results, which import this folder, so it is named here again; the serve's audit test reads a
  * failure's code through it).
  */
