@@ -807,7 +807,7 @@ export interface Serve {
    */
   audit?: {
     /**
-     * Record every call through serve (stdio and HTTP).
+     * Record every call through serve (stdio and HTTP); on by default when the user config names storage, off without it (true records in the default filesystem store).
      */
     enabled?: boolean;
     /**
@@ -1481,7 +1481,7 @@ export interface Serve1 {
    */
   audit?: {
     /**
-     * Record every call through serve (stdio and HTTP).
+     * Record every call through serve (stdio and HTTP); on by default when the user config names storage, off without it (true records in the default filesystem store).
      */
     enabled?: boolean;
     /**

@@ -17,14 +17,17 @@ export interface ServeAudit {
   close(): Promise<void>;
 }
 
-/** Starts the audit log of `host` as `settings` (`serve.audit`) say; undefined when it is off. */
+/**
+ * Starts the audit log of `host` as `settings` (`serve.audit`, `enabled` resolved by the serve's
+ * settings) say; undefined unless it is on.
+ */
 export function startAudit(
   host: object,
   storage: LazyStorage,
   settings: Serve["audit"],
   log: (line: string) => void,
 ): ServeAudit | undefined {
-  if (settings?.enabled === false) return undefined;
+  if (settings?.enabled !== true) return undefined;
   const retentionDays = settings?.retentionDays ?? DEFAULT_RETENTION_DAYS;
   let warned = false;
   let timer: NodeJS.Timeout | undefined;

@@ -57,7 +57,7 @@ export interface ServeSettings {
   oauth?: OAuthResourceOptions;
   /** Per-principal limits of HTTP serving. */
   limits: PrincipalLimits;
-  /** The user config's `serve.audit`: the audit log of calls. */
+  /** The user config's `serve.audit`, `enabled` resolved: on by default when it names `storage`. */
   audit?: Serve["audit"];
 }
 
@@ -215,7 +215,7 @@ export function resolveServeSettings(
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
-    ...(serve.audit ? { audit: serve.audit } : {}),
+    audit: { ...serve.audit, enabled: serve.audit?.enabled ?? user.storage !== undefined },
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
         args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? serve.rateLimit,

@@ -54,10 +54,20 @@ afterAll(async () => {
 });
 
 describe("the audit log of a serve", () => {
+  it("is on by default when the user config names storage, off without it, and serve.audit.enabled wins", () => {
+    const enabled = (value: Parameters<typeof userConfigOf>[0]) =>
+      serveSettings({}, {}, "/", userConfigOf(value)).audit?.enabled;
+    const storage = { provider: "sqlite" as const, path: "store.db" };
+    expect(enabled({ storage })).toBe(true);
+    expect(enabled({})).toBe(false);
+    expect(enabled({ storage, serve: { audit: { enabled: false } } })).toBe(false);
+    expect(enabled({ serve: { audit: { enabled: true } } })).toBe(true);
+  });
+
   it("records each call once with its principal, what it called and its outcome, never arguments or results", async () => {
     const { token } = await createServeToken(opened.store, opened.key, { name: "ci" });
     const env = { SERVE_TOKEN: TOKEN };
-    const user = userConfigOf({ serve: { port: 0, audit: { retentionDays: 30 } } });
+    const user = userConfigOf({ serve: { port: 0, audit: { enabled: true, retentionDays: 30 } } });
     const settings = serveSettings({ transport: "http", token: "env:SERVE_TOKEN" }, env, "/", user);
     // The test's own open store, adopted: closing the serve's storage leaves it open for the checks.
     const storage = lazyStorage(async () => opened, env);
