@@ -2,8 +2,9 @@
  * The audit log of a real serve (`startServing` over Streamable HTTP, a SQLite store), called by MCP
  * clients of both SDK generations: each call recorded once with its principal (a scoped serve token,
  * the operators' token), what it called (a direct tool, a progressive call and search, a Code Mode
- * run with the operations it called, a search, an unknown tool) and its outcome code; and canary
- * values sent as arguments and returned as results never reach the store.
+ * run with the operations it called, a search, an unknown tool) and its outcome code; records past
+ * the retention pruned; and canary values sent as arguments and returned as results never reach the
+ * store.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,12 @@ import { createServeToken } from "../../../../runtime/serve/auth/serve-tokens.js
 import { lazyStorage } from "../../../../runtime/serve/index.js";
 import { serveSettings, startServing } from "../../../../runtime/serve/start/index.js";
 import { readAudit } from "../../../../runtime/storage/audit/log.js";
-import { AUDIT_NAMESPACE } from "../../../../runtime/storage/audit/records.js";
+import {
+  AUDIT_NAMESPACE,
+  type AuditRecord,
+  batchName,
+  encodeBatch,
+} from "../../../../runtime/storage/audit/records.js";
 import {
   type OpenedStorage,
   openConfiguredStorage,
@@ -66,6 +72,17 @@ describe("the audit log of a serve", () => {
 
   it("records each call once with its principal, what it called and its outcome, never arguments or results", async () => {
     const { token } = await createServeToken(opened.store, opened.key, { name: "ci" });
+    // A call recorded 40 days ago, past the 30-day retention: the serve prunes it after its first record.
+    const old = { namespace: AUDIT_NAMESPACE, name: batchName(Date.now() - 40 * 86_400_000, "old") };
+    const oldCall = {
+      at: "2026-01-01T00:00:00.000Z",
+      principal: "gone",
+      kind: "search",
+      tool: "search_tools",
+    };
+    await opened.store.put(old, encodeBatch([{ ...oldCall, outcome: "ok", durationMs: 1 } as AuditRecord]), {
+      absent: true,
+    });
     const env = { SERVE_TOKEN: TOKEN };
     const user = userConfigOf({ serve: { port: 0, audit: { enabled: true, retentionDays: 30 } } });
     const settings = serveSettings({ transport: "http", token: "env:SERVE_TOKEN" }, env, "/", user);
@@ -111,6 +128,7 @@ describe("the audit log of a serve", () => {
       await storage.close();
     }
 
+    expect(await opened.store.get(old)).toBeUndefined();
     const records = await readAudit(opened.store);
     const seen = records.map(({ principal, kind, unit, operation, calls, outcome }) => ({
       principal,
