@@ -110,7 +110,9 @@ describe("the audit log of a serve", () => {
       });
       expect(missing.isError).toBe(true);
       await scoped.callTool({ name: "notes", arguments: { operation: "search", query: CANARY.search } });
-      const code = `const up = await units.pc.upper({ text: "${CANARY.code}" }); await units.cm.stamp(); return up + "${CANARY.result}";`;
+      const code = `const up = await units.pc.upper({ text: "${CANARY.code}" }); await units.cm.stamp();
+        try { await units.pc.upper({ text: 42 as unknown as string }); } catch {}
+        return up + "${CANARY.result}";`;
       const run = await scoped.callTool({ name: "code_mode", arguments: { code } });
       expect(JSON.stringify(run)).toContain(CANARY.result);
       await expect(scoped.callTool({ name: "no_such_tool", arguments: { x: CANARY.arg } })).rejects.toThrow();
@@ -154,6 +156,7 @@ describe("the audit log of a serve", () => {
         calls: [
           { unit: "pc", operation: "upper", outcome: "ok" },
           { unit: "cm", operation: "stamp", outcome: "ok" },
+          { unit: "pc", operation: "upper", outcome: "INPUT_INVALID" },
         ],
         outcome: "ok",
       },
