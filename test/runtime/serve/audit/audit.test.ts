@@ -3,8 +3,8 @@
  * clients of both SDK generations: each call recorded once with its principal (a scoped serve token,
  * the operators' token), what it called (a direct tool, a progressive call and search, a Code Mode
  * run with the operations it called, a search, an unknown tool) and its outcome code; records past
- * the retention pruned; and canary values sent as arguments and returned as results never reach the
- * store.
+ * the retention pruned; a stacked instance's call recorded on the upstream; and canary values sent
+ * as arguments and returned as results never reach the store.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAudit } from "../../../../runtime/serve/audit/start-audit.js";
 import { createServeToken } from "../../../../runtime/serve/auth/serve-tokens.js";
 import { lazyStorage } from "../../../../runtime/serve/index.js";
 import { serveSettings, startServing } from "../../../../runtime/serve/start/index.js";
@@ -29,7 +30,7 @@ import {
 } from "../../../../runtime/storage/index.js";
 import type { TestServer } from "../../../support/http-server.js";
 import { exposureProject, startNotesServer } from "../fixtures.js";
-import { closeAll, compileProject, connect, TOKEN } from "../support.js";
+import { closeAll, compileProject, connect, projectConfig, serve, TOKEN } from "../support.js";
 
 const CANARY = {
   arg: "canary-arg-7f3a91",
@@ -172,5 +173,54 @@ describe("the audit log of a serve", () => {
     const stored = (await opened.store.list(AUDIT_NAMESPACE)).map((r) => new TextDecoder().decode(r.value));
     expect(stored.length).toBeGreaterThan(0);
     for (const canary of Object.values(CANARY)) expect(stored.join("\n")).not.toContain(canary);
+  });
+
+  it("records a stacked instance's call on the upstream once, as a stack call of the unit's operation", async () => {
+    const echo = (answer: string) => ({
+      name: "Echo",
+      description: "Echo a word.",
+      exposure: "direct",
+      actions: { who: { description: "Say who serves it.", command: "echo", args: [answer] } },
+    });
+    const env = { PATH: process.env.PATH };
+    const upstream = await serve({
+      manifestPath: await compileProject(projectConfig({ cliTools: { orgonly: echo("org") } })),
+      env,
+    });
+    const dir = mkdtempSync(join(tmpdir(), "unitc-audit-stack-"));
+    const store = await openConfiguredStorage(
+      { provider: "sqlite", path: join(dir, "s.db") },
+      {
+        XDG_DATA_HOME: join(dir, "data"),
+      },
+    );
+    const storage = lazyStorage(async () => store, {});
+    storage.adopt(store);
+    const audit = startAudit(upstream.host, storage, { enabled: true }, () => {});
+    try {
+      const local = await serve({
+        manifestPath: await compileProject(projectConfig({ cliTools: { teamonly: echo("team") } })),
+        env,
+        upstream: { url: upstream.url, token: TOKEN },
+      });
+      await local.host.ready();
+      const client = await connect(local.url);
+      const result = await client.callTool({ name: "orgonly__who", arguments: {} });
+      expect(JSON.stringify(result)).toContain("org");
+      await audit?.close();
+      const records = await readAudit(store.store);
+      expect(records).toEqual([
+        expect.objectContaining({
+          principal: "admin",
+          kind: "stack",
+          tool: "unitc/call",
+          unit: "orgonly",
+          operation: "who",
+          outcome: "ok",
+        }),
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });
