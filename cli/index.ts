@@ -103,6 +103,8 @@ const COMMANDS: Record<string, CommandLoader> = {
     (await import("./commands/completion.js")).completionCommand(io, setExit) as CommandDef<ArgsDef>,
   telemetry: async (io, setExit) =>
     (await import("./commands/telemetry.js")).telemetryCommand(io, setExit) as CommandDef<ArgsDef>,
+  audit: async (io, setExit) =>
+    (await import("./commands/audit.js")).auditCommand(io, setExit) as CommandDef<ArgsDef>,
 };
 
 /**

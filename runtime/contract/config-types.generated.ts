@@ -811,6 +811,19 @@ export interface Serve {
    */
   maxConcurrent?: number;
   /**
+   * The audit log of calls through serve, kept in the configured storage: who, when, which unit and operation, the outcome and the duration, never arguments or results.
+   */
+  audit?: {
+    /**
+     * Record every call through serve (stdio and HTTP); on by default when the user config names storage, off without it (true records in the default filesystem store).
+     */
+    enabled?: boolean;
+    /**
+     * Delete records older than this many days, on the first record and then daily (0 keeps them forever).
+     */
+    retentionDays?: number;
+  };
+  /**
    * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
    */
   oauth?: {
@@ -1471,6 +1484,19 @@ export interface Serve1 {
    * HTTP requests in progress per caller (16 when unset; 0 turns it off). UNITC_SERVE_MAX_CONCURRENT and --max-concurrent win.
    */
   maxConcurrent?: number;
+  /**
+   * The audit log of calls through serve, kept in the configured storage: who, when, which unit and operation, the outcome and the duration, never arguments or results.
+   */
+  audit?: {
+    /**
+     * Record every call through serve (stdio and HTTP); on by default when the user config names storage, off without it (true records in the default filesystem store).
+     */
+    enabled?: boolean;
+    /**
+     * Delete records older than this many days, on the first record and then daily (0 keeps them forever).
+     */
+    retentionDays?: number;
+  };
   /**
    * Accept OAuth access tokens (JWTs) from this issuer on the HTTP endpoint, as an OAuth protected resource.
    */

@@ -4,6 +4,9 @@
  * `vault:` references and OAuth tokens from is in the serving API (`runtime/serve/index.ts`).
  */
 
+export { auditFilter, parseRetentionDays } from "./audit/filter.js";
+export { pruneAudit, readAudit } from "./audit/log.js";
+export { type AuditFilter, type AuditRecord, DEFAULT_RETENTION_DAYS } from "./audit/records.js";
 export {
   configuredSettings,
   type OpenedStorage,

@@ -106,6 +106,16 @@ export const serveCodes = {
     "use a unit ID, a dot and an operation name, with * for any text: github.repos_*, *.delete*",
     "unitc serve token create ci --deny delete",
   ),
+  AUDIT_BAD_ACTION: entry(
+    "unitc audit was given an action it does not have",
+    "use unitc audit (list), unitc audit export or unitc audit prune",
+    "unitc audit show",
+  ),
+  AUDIT_BAD_FILTER: entry(
+    "an unitc audit option is not a value it takes (--since, --outcome, --retention-days)",
+    "--since takes a duration back from now (30d, 12h, 15m, 45s) or an ISO date; --retention-days a whole number of at least 1",
+    "unitc audit --since yesterday",
+  ),
   RATE_LIMITED: entry(
     "the caller sent more requests, or more at once, than serve's limits allow (HTTP 429)",
     "wait the Retry-After seconds; the operator raises --rate-limit or --max-concurrent",

@@ -13,6 +13,7 @@ import { type RuntimeServices, servicesOf } from "../../invoke/shared/services.j
 import type { BundleDeclarations } from "../../sandbox/declarations/declarations.js";
 import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
+import { auditedRuntime } from "../audit/code-mode-calls.js";
 import type { OperationRules } from "../policy/rules.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
@@ -256,7 +257,9 @@ class Host implements ServeHost {
     const { waitForCheck, ...script } = input;
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
-        rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
+        auditedRuntime(
+          rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
+        ),
         script,
         bundleDir,
         {

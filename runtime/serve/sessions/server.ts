@@ -12,6 +12,8 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
+import { auditedStackCalls, auditedToolCalls } from "../audit/record-call.js";
+import { type AuditTrail, auditOption } from "../audit/trail.js";
 import {
   type CatalogOperation,
   catalogOf,
@@ -49,6 +51,8 @@ export interface McpServerOptions {
   remote?: boolean;
   /** The HTTP principal the session acts for: Code Mode engines are shared fairly between principals. */
   principal?: string;
+  /** Where each call's audit record goes (none: calls are not recorded). */
+  audit?: AuditTrail;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -79,7 +83,7 @@ async function callDirect(
   return server.projectCallToolResult(valueResult(outcome.value, outcome.truncated), listed);
 }
 
-async function callTool(
+async function callToolOf(
   server: Server,
   context: ServeContext,
   name: string,
@@ -118,7 +122,7 @@ const CallParams = z.object({ unit: z.string(), operation: z.string(), args: z.u
  * method, so a unit without a direct or progressive part is not called here: a stacked instance calls
  * such a unit through this instance's `code_mode` tool, as any other client would.
  */
-async function callForStack(context: ServeContext, params: z.infer<typeof CallParams>, signal: AbortSignal) {
+async function callStackOf(context: ServeContext, params: z.infer<typeof CallParams>, signal: AbortSignal) {
   const unit = context.snapshot().byId.get(params.unit);
   if (!unit) {
     return {
@@ -166,6 +170,7 @@ export function serverOptions(
     version,
     remote: principal !== undefined,
     ...(principal !== undefined ? { principal } : {}),
+    ...auditOption(host),
     ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}),
   };
 }
@@ -190,6 +195,10 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
   const context = boundContext(sessionContext, roots);
   // A client with roots is asked for them on `initialized`: what it lists and calls waits for the answer.
   const settled = <T>(answer: () => T | Promise<T>) => roots.settled().then(answer);
+  const [callTool, callForStack] = [
+    auditedToolCalls(options, callToolOf),
+    auditedStackCalls(options, callStackOf),
+  ];
   server.setRequestHandler("tools/list", (request) =>
     settled(() => listTools(context.snapshot(), request.params?.cursor)),
   );

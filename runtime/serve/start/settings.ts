@@ -57,6 +57,8 @@ export interface ServeSettings {
   oauth?: OAuthResourceOptions;
   /** Per-principal limits of HTTP serving. */
   limits: PrincipalLimits;
+  /** The user config's `serve.audit`, `enabled` resolved: on by default when it names `storage`. */
+  audit?: Serve["audit"];
 }
 
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
@@ -213,6 +215,7 @@ export function resolveServeSettings(
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
+    audit: { ...serve.audit, enabled: serve.audit?.enabled ?? user.storage !== undefined },
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
         args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? serve.rateLimit,

@@ -11,6 +11,7 @@ import type { RuntimeServices } from "../../invoke/shared/services.js";
 import { resolveReference } from "../../shared/references.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { OpenedStorage } from "../../storage/configured.js";
+import { type ServeAudit, startAudit } from "../audit/start-audit.js";
 import type { ServeTokens } from "../auth/serve-tokens.js";
 import { resolveServeToken } from "../auth/token.js";
 import { createServeHost, type ServeHost } from "../host/host.js";
@@ -190,6 +191,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
   const { settings, log } = options;
   let host: ServeHost | undefined;
   let published: PublishedServing | undefined;
+  let audit: ServeAudit | undefined;
   const env = options.services.env ?? process.env;
   const services = { vault: options.storage.vault, oauth: options.storage.oauth, ...options.services, env };
   try {
@@ -219,6 +221,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
       log,
     });
     options.onHost?.(host);
+    audit = startAudit(host, options.storage, settings.audit, log);
     published?.follow(host);
     const readiness = published?.readiness ?? localReadiness(host, options.storage);
     const transport: { http?: HttpServingInfo; closed: Promise<void>; close(): Promise<void> } =
@@ -235,12 +238,14 @@ export async function startServing(options: StartServingOptions): Promise<Servin
         try {
           await transport.close();
         } finally {
+          await audit?.close();
           await published?.close();
           await served.close();
         }
       },
     };
   } catch (error) {
+    await audit?.close();
     await published?.close();
     await host?.close();
     throw error;

@@ -1,9 +1,10 @@
 /**
  * The one conformance suite every storage provider passes, against a real store and real second
  * processes (test/runtime/storage/store-child.mjs runs the built runtime): records, compare-and-swap
- * conflicts, lease exclusivity across processes, the change feed reaching another process, a writer
- * killed mid-write, and 200 writers from 4 processes incrementing one counter. Every provider runs
- * all of it, object_store included (against s3rver behind the precondition proxy).
+ * conflicts, create-only records from two stores at once (what an append-only log rests on), lease
+ * exclusivity across processes, the change feed reaching another process, a writer killed mid-write,
+ * and 200 writers from 4 processes incrementing one counter. Every provider runs all of it,
+ * object_store included (against s3rver behind the precondition proxy).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -89,6 +90,24 @@ export function describeStoreConformance(name: string, target: () => StoreTarget
       await expect(store.get({ namespace: ns, name: "../x" })).rejects.toMatchObject({
         code: "STORAGE_BAD_KEY",
       });
+    });
+
+    it("keeps create-only records from two stores at once, each once, never rewritten, listed in name order", async () => {
+      // What an append-only log (the audit log) rests on: create-only puts under fresh names.
+      const [a, b] = [await openOne(), await openOne()];
+      const ns = namespace();
+      const names = Array.from({ length: 20 }, (_, i) => `2026-01-01/${String(i).padStart(4, "0")}`);
+      const results = await Promise.all(
+        names.map((name, i) => (i % 2 ? a : b).put({ namespace: ns, name }, bytes(name), { absent: true })),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+      const again = await a.put({ namespace: ns, name: names[0] as string }, bytes("rewritten"), {
+        absent: true,
+      });
+      expect(again).toEqual({ ok: false, conflict: true });
+      const listed = await b.list(ns, "2026-01-01/");
+      expect(listed.map((record) => record.key.name)).toEqual(names);
+      expect(listed.map((record) => text(record.value))).toEqual(names);
     });
 
     it("lets one of two writers at the same version win; the other conflicts, re-reads and retries", async () => {
