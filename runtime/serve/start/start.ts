@@ -8,6 +8,7 @@ import type { Writable } from "node:stream";
 import type { LazyStorage } from "../../calls/runtime-storage.js";
 import type { Manifest } from "../../contract/manifest.js";
 import type { RuntimeServices } from "../../invoke/shared/services.js";
+import { exportWhileServing } from "../../observe/serve-export.js";
 import { resolveReference } from "../../shared/references.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { OpenedStorage } from "../../storage/configured.js";
@@ -192,6 +193,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
   let published: PublishedServing | undefined;
   const env = options.services.env ?? process.env;
   const services = { vault: options.storage.vault, oauth: options.storage.oauth, ...options.services, env };
+  const stopExport = await exportWhileServing(log);
   try {
     const upstream = upstreamOptions(settings, env);
     // A replica opens its store at start: the bundle it serves is in it.
@@ -237,12 +239,14 @@ export async function startServing(options: StartServingOptions): Promise<Servin
         } finally {
           await published?.close();
           await served.close();
+          await stopExport();
         }
       },
     };
   } catch (error) {
     await published?.close();
     await host?.close();
+    await stopExport();
     throw error;
   }
 }
