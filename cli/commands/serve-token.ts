@@ -78,7 +78,8 @@ function date(ms: number | undefined): string {
 
 function row(token: ServeTokenInfo): string {
   const units = token.units ? token.units.join(",") : "all units";
-  return `${token.name}\t${units}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
+  const scopes = token.scopes ? `\tscopes ${token.scopes.join(",")}` : "";
+  return `${token.name}\t${units}${scopes}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
 }
 
 function tokenCommand(io: CliIO, setExit: (code: number) => void) {
@@ -88,6 +89,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       ...nameArg,
       units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
       expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
+      scope: { type: "string", description: "Also allow: metrics (read GET /metrics)", valueHint: "metrics" },
       ...manifestArg,
       ...userConfigArg,
     },
@@ -103,6 +105,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
           const { token } = await createServeToken(store, key, {
             name: args.name,
             ...(units ? { units } : {}),
+            ...(args.scope ? { scopes: args.scope.split(",").map((scope) => scope.trim()) } : {}),
             ...(expiresInMs !== undefined ? { expiresInMs } : {}),
           });
           io.stdout(`${token}\n`);

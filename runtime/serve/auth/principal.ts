@@ -16,6 +16,8 @@ export interface Principal {
   share?: string;
   /** The served unit IDs this caller may see and call; undefined: every unit. */
   units?: string[];
+  /** What else a scoped serve token lets it do (`metrics`: read `/metrics`). */
+  scopes?: string[];
   /** How the caller authenticated (`admin-token`, `serve-token`, `oauth`, `none`), for logs. */
   via: string;
 }

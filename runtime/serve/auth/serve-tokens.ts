@@ -30,6 +30,8 @@ export interface ServeTokenRecord {
   hash: string;
   /** Served unit IDs the token may use; absent: every unit. */
   units?: string[];
+  /** What else the token may do besides calling units (`metrics`: read `/metrics`). */
+  scopes?: string[];
   createdAt: number;
   expiresAt?: number;
   lastUsedAt?: number;
@@ -51,8 +53,10 @@ const macKey = (key: VaultKey) => vaultSubkey(key, "serve token record");
 
 /** What the MAC covers: what decides who a token lets in, to which units, until when. */
 function macInput(record: ServeTokenRecord): string {
-  const { name, hash, units, expiresAt } = record;
-  return `unitc serve token v1\n${canonicalJson({ name, hash, units: units ?? null, expiresAt: expiresAt ?? null })}`;
+  const { name, hash, units, expiresAt, scopes } = record;
+  // Scopes join the MAC only when set, so records made before scopes existed still verify.
+  const scoped = scopes ? { scopes } : {};
+  return `unitc serve token v1\n${canonicalJson({ name, hash, units: units ?? null, expiresAt: expiresAt ?? null, ...scoped })}`;
 }
 
 function keyOf(name: string) {
@@ -91,19 +95,32 @@ function checkName(name: string): void {
   });
 }
 
+/** The scopes a serve token may carry besides its units. */
+export const SERVE_TOKEN_SCOPES = ["metrics"] as const;
+
+function checkScopes(scopes: readonly string[] | undefined): void {
+  const unknown = scopes?.find((scope) => !(SERVE_TOKEN_SCOPES as readonly string[]).includes(scope));
+  if (unknown === undefined) return;
+  throw new UnitError("SERVE_TOKEN_BAD_SCOPE", `serve tokens have no scope ${JSON.stringify(unknown)}`, {
+    hint: `the scopes are: ${SERVE_TOKEN_SCOPES.join(", ")}`,
+  });
+}
+
 /** Creates token `name`; resolves to the token (shown once) and what was stored. */
 export async function createServeToken(
   store: Store,
   key: VaultKey,
-  options: { name: string; units?: string[]; expiresInMs?: number; now?: number },
+  options: { name: string; units?: string[]; scopes?: string[]; expiresInMs?: number; now?: number },
 ): Promise<{ token: string; record: ServeTokenRecord }> {
   checkName(options.name);
+  checkScopes(options.scopes);
   const token = `${SERVE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const now = options.now ?? Date.now();
   const record: ServeTokenRecord = {
     name: options.name,
     hash: hashOf(token),
     ...(options.units ? { units: [...new Set(options.units)].sort() } : {}),
+    ...(options.scopes?.length ? { scopes: [...new Set(options.scopes)].sort() } : {}),
     createdAt: now,
     ...(options.expiresInMs !== undefined ? { expiresAt: now + options.expiresInMs } : {}),
   };
@@ -270,6 +287,7 @@ export class ServeTokens {
     return {
       id: `serve-token:${held.record.name}`,
       ...(held.record.units ? { units: held.record.units } : {}),
+      ...(held.record.scopes ? { scopes: held.record.scopes } : {}),
       via: "serve-token",
     };
   }
