@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createRuntime } from "../../../runtime/index.js";
 import { flushTelemetry, startTelemetry, stopTelemetry } from "../../../runtime/observe/export.js";
 import { prometheusText } from "../../../runtime/observe/prometheus.js";
 import { closeDefaultSandboxPool } from "../../../runtime/sandbox/workers/pool.js";
@@ -211,5 +212,51 @@ describe("OTLP export", () => {
       expect(text.includes(VAULT_CANARY), "a vault secret reached telemetry").toBe(false);
       expect(text.includes("Launch codes"), "an argument reached telemetry").toBe(false);
     }
+  });
+
+  it("gives agent code's calls (createRuntime) their spans too, with no principal", async () => {
+    const manifest = JSON.parse(
+      JSON.stringify({
+        format: 1,
+        generator: "unitc",
+        settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
+        units: [
+          {
+            id: "local",
+            name: "Local",
+            description: "An in-process unit.",
+            exposure: "direct",
+            connection: { kind: "local" },
+            operations: [
+              {
+                name: "echo",
+                tsName: "echo",
+                description: "Echo.",
+                inputSchema: { type: "object" },
+                invoke: { kind: "local" },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const runtime = createRuntime({
+      manifest,
+      invokers: { local: async (input) => ({ value: input, truncated: false }) },
+    });
+    try {
+      await runtime.call("local", "echo", { secret: ARGUMENT_CANARY });
+      await expect(runtime.call("local", "nope")).rejects.toMatchObject({ code: "UNKNOWN_OPERATION" });
+    } finally {
+      await runtime.close();
+    }
+    await flushTelemetry();
+    const spans = receiver.spans().filter((span) => span.attributes["unitc.unit"] === "local");
+    expect(spans.map((span) => [span.name, span.attributes["unitc.outcome"]])).toEqual([
+      ["call local.echo", "ok"],
+      ["call local.(unknown)", "UNKNOWN_OPERATION"],
+    ]);
+    expect(spans.every((span) => span.attributes["unitc.principal"] === undefined)).toBe(true);
+    expect(receiver.bodies().some((body) => body.includes(ARGUMENT_CANARY))).toBe(false);
   });
 });
