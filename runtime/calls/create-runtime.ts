@@ -12,6 +12,7 @@ import { invokerFor } from "../invoke/index.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { type RuntimeServices, servicesOf } from "../invoke/shared/services.js";
 import type { InvokeResult, Invoker } from "../invoke/shared/types.js";
+import { flushTelemetry } from "../observe/export.js";
 import { callLabels, startTelemetryQuietly } from "../observe/runtime-hooks.js";
 import { observeCall } from "../observe/spans.js";
 import { nearestHint } from "../shared/did-you-mean.js";
@@ -214,6 +215,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     async close() {
       await resources.close();
       await storage?.close();
+      await flushTelemetry();
     },
   };
 }
