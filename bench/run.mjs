@@ -9,6 +9,7 @@ const modules = [
   "./mcp-call.mjs",
   "./code-mode.mjs",
   "./serve.mjs",
+  "./observe.mjs",
   "./watch.mjs",
   "./completion.mjs",
 ];

@@ -108,13 +108,17 @@ const COMMANDS: Record<string, CommandLoader> = {
 };
 
 /**
- * `unitc serve token …` and `unitc publish keygen` are commands of their own: `serve` and `publish`
+ * `unitc serve token …`, `unitc serve status` and `unitc publish keygen` are commands of their own: `serve` and `publish`
  * run themselves, and citty would run them after any subcommand.
  */
 function loaderOf(name: string, args: readonly string[]): CommandLoader {
   if (name === "serve" && args[1] === "token") {
     return async (io, setExit) =>
       (await import("./commands/serve-token.js")).serveTokenCommand(io, setExit) as CommandDef<ArgsDef>;
+  }
+  if (name === "serve" && args[1] === "status") {
+    return async (io, setExit) =>
+      (await import("./commands/serve-status.js")).serveStatusCommand(io, setExit) as CommandDef<ArgsDef>;
   }
   if (name === "publish" && args[1] === "keygen") {
     return async (io, setExit) =>
@@ -130,7 +134,8 @@ export async function allDefinitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
   for (const [name, load] of Object.entries(COMMANDS)) subCommands[name] = await load(io, ignore);
   // The serve definition `serve token` loads holds only the `token` sub-command; publish's, `keygen`.
   const { subCommands: token } = await loaderOf("serve", ["serve", "token"])(io, ignore);
-  subCommands.serve = { ...subCommands.serve, subCommands: token } as CommandDef<ArgsDef>;
+  const { subCommands: status } = await loaderOf("serve", ["serve", "status"])(io, ignore);
+  subCommands.serve = { ...subCommands.serve, subCommands: { ...token, ...status } } as CommandDef<ArgsDef>;
   const { subCommands: keygen } = await loaderOf("publish", ["publish", "keygen"])(io, ignore);
   subCommands.publish = { ...subCommands.publish, subCommands: keygen } as CommandDef<ArgsDef>;
   return defineCommand({ meta: { name: "unitc", description: packageJson.description }, subCommands });

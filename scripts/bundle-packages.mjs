@@ -10,7 +10,9 @@
 // consumer's type check must find. yaml is both: bundled (it is on serve's start path) and a
 // dependency, for the declarations that name its types. A bundled package must never also be
 // reachable through an external one, or two copies of it would meet (graphql and its codegen
-// plugins are bundled together for that reason).
+// plugins are bundled together for that reason). @opentelemetry/api is the one exception: the
+// optional OpenTelemetry SDK imports its own copy, and the API's copies meet through a process-wide
+// global registry made for exactly that.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +28,7 @@ export const BUNDLED = new Set([
   "@modelcontextprotocol/core",
   "@modelcontextprotocol/node",
   "@modelcontextprotocol/server",
+  "@opentelemetry/api",
   "acorn",
   "ajv",
   "ajv-formats",
@@ -36,6 +39,7 @@ export const BUNDLED = new Set([
   "jose",
   "minisearch",
   "openapi-typescript",
+  "prom-client",
   "yaml",
   "zod",
 ]);

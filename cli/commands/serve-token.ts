@@ -91,7 +91,8 @@ function repeated(rawArgs: readonly string[], name: string): string[] {
 
 function row(token: ServeTokenInfo): string {
   const units = token.units ? token.units.join(",") : "all units";
-  return `${token.name}\t${units}\t${describeRules(token.rules)}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
+  const scopes = token.scopes ? `\tscopes ${token.scopes.join(",")}` : "";
+  return `${token.name}\t${units}\t${describeRules(token.rules)}${scopes}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
 }
 
 function tokenCommand(io: CliIO, setExit: (code: number) => void) {
@@ -115,6 +116,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
         description: "Never operations matching this unit.operation pattern (repeatable; wins over --allow)",
         valueHint: "*.delete*",
       },
+      scope: { type: "string", description: "Also allow: metrics (read GET /metrics)", valueHint: "metrics" },
       ...manifestArg,
       ...userConfigArg,
     },
@@ -136,6 +138,7 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
             name: args.name,
             ...(units ? { units } : {}),
             ...(rules ? { rules } : {}),
+            ...(args.scope ? { scopes: args.scope.split(",").map((scope) => scope.trim()) } : {}),
             ...(expiresInMs !== undefined ? { expiresInMs } : {}),
           });
           io.stdout(`${token}\n`);

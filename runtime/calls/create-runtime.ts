@@ -12,6 +12,9 @@ import { invokerFor } from "../invoke/index.js";
 import type { ForwardMethod } from "../invoke/mcp/types.js";
 import { type RuntimeServices, servicesOf } from "../invoke/shared/services.js";
 import type { InvokeResult, Invoker } from "../invoke/shared/types.js";
+import { flushTelemetry } from "../observe/export.js";
+import { callLabels, startTelemetryQuietly } from "../observe/runtime-hooks.js";
+import { observeCall } from "../observe/spans.js";
 import { nearestHint } from "../shared/did-you-mean.js";
 import { schemaProblems } from "../shared/input-problems.js";
 import { type RuntimeEvent, RuntimeResources } from "../shared/resources.js";
@@ -107,6 +110,7 @@ function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string; m
 /** Creates a runtime over a compiled bundle's manifest. */
 export function createRuntime(options: RuntimeOptions): UnitRuntime {
   const { manifest, baseDir, manifestPath } = load(options);
+  startTelemetryQuietly();
   const units = new Map(manifest.units.map((u) => [u.id, u]));
   const env = options.env ?? process.env;
   const resources = options.resources ?? new RuntimeResources(options.onEvent);
@@ -153,7 +157,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     return { unit, operation: found };
   };
 
-  const invoke = async (unitId: string, name: string, input: unknown = {}, callOptions: CallOptions = {}) => {
+  const invokeChecked = async (unitId: string, name: string, input: unknown, callOptions: CallOptions) => {
     const target = operation(unitId, name);
     const problems = await schemaProblems(target.operation.inputSchema, input);
     if (problems.length > 0) {
@@ -180,6 +184,8 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
       resources,
     });
   };
+  const invoke = (unitId: string, name: string, input: unknown = {}, callOptions: CallOptions = {}) =>
+    observeCall(callLabels(units, unitId, name), () => invokeChecked(unitId, name, input, callOptions));
 
   return {
     manifest,
@@ -214,6 +220,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     async close() {
       await resources.close();
       await storage?.close();
+      await flushTelemetry();
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type ManifestUnit,
 } from "../contract/manifest.js";
 import { unitAccessor } from "../contract/signature.js";
+import { activeContext, inContext } from "../observe/spans.js";
 import { SearchIndex } from "../search/index.js";
 import { queryProblem } from "../search/terms.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations/declarations.js";
@@ -102,6 +103,8 @@ export class Bridge {
   private readonly units: ReadonlyMap<string, ManifestUnit>;
   private readonly controller = new AbortController();
   private active = 0;
+  /** The run's trace context: calls arrive from the worker's message events, outside it. */
+  private readonly trace = activeContext();
 
   constructor(
     private readonly runtime: UnitRuntime,
@@ -121,7 +124,7 @@ export class Bridge {
     }
     this.active += 1;
     try {
-      const value = await this.dispatch(parse(text));
+      const value = await inContext(this.trace, () => this.dispatch(parse(text)));
       return JSON.stringify({ ok: true, value }) ?? '{"ok":true}';
     } catch (error) {
       return JSON.stringify({ ok: false, error: failure(error) });

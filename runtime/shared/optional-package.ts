@@ -1,9 +1,12 @@
 /**
  * The optional packages: parts of unitc a plain install leaves out (object storage, PostgreSQL,
- * `unitc tokens`, `compile --bundle`, Swagger 2.0 conversion), loaded on first use. A missing one is
+ * `unitc tokens`, `compile --bundle`, Swagger 2.0 conversion, OpenTelemetry export), loaded on first use. A missing one is
  * an OPTIONAL_PACKAGE_MISSING error naming the exact `npm install` that brings it, never a stack trace.
  */
 import { UnitError } from "../contract/errors.js";
+
+/** What the OpenTelemetry SDK packages enable (they load only with an OTLP endpoint set). */
+const OTLP_EXPORT = "OpenTelemetry export (OTEL_EXPORTER_OTLP_* set)";
 
 /** Each optional package, the version unitc is tested with, and what it enables. */
 export const OPTIONAL_PACKAGES = {
@@ -14,6 +17,13 @@ export const OPTIONAL_PACKAGES = {
   esbuild: { version: "0.28.2", enables: "unitc compile --bundle" },
   "rollup-plugin-esbuild": { version: "6.2.1", enables: "unitc compile --bundle" },
   swagger2openapi: { version: "7.0.8", enables: "Swagger 2.0 documents in openapi units" },
+  "@opentelemetry/core": { version: "3.1.1", enables: OTLP_EXPORT },
+  "@opentelemetry/resources": { version: "3.1.1", enables: OTLP_EXPORT },
+  "@opentelemetry/context-async-hooks": { version: "3.1.1", enables: OTLP_EXPORT },
+  "@opentelemetry/sdk-trace": { version: "3.1.1", enables: OTLP_EXPORT },
+  "@opentelemetry/exporter-trace-otlp-http": { version: "0.301.2", enables: OTLP_EXPORT },
+  "@opentelemetry/sdk-metrics": { version: "3.1.1", enables: OTLP_EXPORT },
+  "@opentelemetry/exporter-metrics-otlp-http": { version: "0.301.2", enables: OTLP_EXPORT },
 } as const;
 
 /** The name of an optional package. */

@@ -96,6 +96,21 @@ export const serveCodes = {
     "use the unit IDs unitc list shows (the hint names the nearest); --manifest names the bundle to check against",
     "unitc serve token create ci --units notse",
   ),
+  STATUS_UNAVAILABLE: entry(
+    "unitc serve status could not read a running serve's status",
+    "start unitc serve --transport http, then pass its --url and a token that may read /metrics (--token env:NAME)",
+    "unitc serve status --url http://127.0.0.1:9 (nothing listens there)",
+  ),
+  SERVE_TOKEN_BAD_SCOPE: entry(
+    "unitc serve token create --scope names a scope serve tokens do not have",
+    "use --scope metrics (the one scope: reading GET /metrics)",
+    "unitc serve token create grafana --scope admin",
+  ),
+  METRICS_FORBIDDEN: entry(
+    "GET /metrics was asked with a token that may not read it",
+    "use the operators' serve token, or a serve token created with --scope metrics",
+    "curl -H 'Authorization: Bearer <a token without the metrics scope>' http://127.0.0.1:8080/metrics",
+  ),
   SERVE_TOKEN_BAD_EXPIRY: entry(
     "a serve token's expiry is not a duration",
     "use 30d, 12h, 15m or 45s",

@@ -8,6 +8,7 @@ import { UnitError } from "../../contract/errors.js";
 import type { HttpApiConnection, HttpInvoke } from "../../contract/manifest.js";
 import type { Answer } from "../../net/direct.js";
 import { configuredUrl, guardedDirect, guardedFetch, urlFromDocument } from "../../net/guard.js";
+import { withTraceContext } from "../../observe/spans.js";
 import { redact } from "../../shared/redact.js";
 import { MissingVariableError } from "../../shared/references.js";
 import type { InvokeContext, Invoker } from "../shared/types.js";
@@ -200,7 +201,7 @@ export async function send(first: HttpRequest, signal: AbortSignal, doFetch: Tra
   for (let hop = 0; ; hop++) {
     const response = await doFetch(request.url, {
       method: request.method,
-      headers: [...request.headers],
+      headers: withTraceContext([...request.headers]),
       body: request.body ?? null,
       redirect: "manual",
       signal,

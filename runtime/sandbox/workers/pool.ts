@@ -8,6 +8,8 @@
  * caller can hold Code Mode for everyone else for a script's whole time limit.
  */
 import { availableParallelism } from "node:os";
+import { countedRun, recordEngineWait } from "../../observe/metrics.js";
+import { type EngineQueue, watchEngineQueue } from "../../observe/stats.js";
 import {
   MAX_RUNS_PER_WORKER,
   TERMINATE_GRACE_MS,
@@ -181,8 +183,8 @@ export class SandboxPool {
     // An engine that declines (see `engine-worker.ts`) ran nothing: the job goes to another one.
     for (let attempt = 1; ; attempt += 1) {
       const outcome = await this.runOnce(job, owner, onCall, onPosted);
-      if (outcome !== DECLINED) return outcome;
-      if (attempt >= MAX_DECLINES) return lostRun(job, new Error("no engine could take the run"));
+      if (outcome !== DECLINED) return countedRun(outcome);
+      if (attempt >= MAX_DECLINES) return countedRun(lostRun(job, new Error("no engine could take the run")));
     }
   }
 
@@ -192,7 +194,9 @@ export class SandboxPool {
     onCall: (request: string) => Promise<string>,
     onPosted?: () => void,
   ): Promise<EngineOutcome | typeof DECLINED> {
+    const asked = performance.now();
     const engine = await this.acquire(owner);
+    recordEngineWait((performance.now() - asked) / 1000);
     let active = true;
     let outcome: EngineOutcome | typeof DECLINED | undefined;
     try {
@@ -220,6 +224,11 @@ export class SandboxPool {
       active = false;
       this.release(engine, outcome !== undefined && outcome !== DECLINED && !outcome.retire, owner);
     }
+  }
+
+  /** The queue now: runs waiting, engines started, engines idle (the operator status shows it). */
+  queue(): EngineQueue {
+    return { waiting: this.waiting.length, engines: this.engines, idle: this.idle.length };
   }
 
   /** Ends every worker; runs in progress fail. */
@@ -260,7 +269,11 @@ let shared: SandboxPool | undefined;
 
 /** The pool runs use unless given their own; its idle workers never keep the process alive. */
 export function defaultSandboxPool(): SandboxPool {
-  shared ??= new SandboxPool();
+  if (!shared) {
+    const pool = new SandboxPool();
+    watchEngineQueue(() => pool.queue());
+    shared = pool;
+  }
   return shared;
 }
 

@@ -19,6 +19,8 @@ export interface Principal {
   units?: string[];
   /** Which operations of those units it may see and call (its serve token's rules); undefined: all. */
   rules?: OperationRules;
+  /** What else a scoped serve token lets it do (`metrics`: read `/metrics`). */
+  scopes?: string[];
   /** How the caller authenticated (`admin-token`, `serve-token`, `oauth`, `none`), for logs. */
   via: string;
 }

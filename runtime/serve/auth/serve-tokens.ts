@@ -33,6 +33,8 @@ export interface ServeTokenRecord {
   units?: string[];
   /** Which operations of those units the token may see and call; absent: all of them. */
   rules?: OperationRules;
+  /** What else the token may do besides calling units (`metrics`: read `/metrics`). */
+  scopes?: string[];
   createdAt: number;
   expiresAt?: number;
   lastUsedAt?: number;
@@ -54,9 +56,17 @@ const macKey = (key: VaultKey) => vaultSubkey(key, "serve token record");
 
 /** What the MAC covers: who a token lets in, to what, until when (rules only when it has some). */
 function macInput(record: ServeTokenRecord): string {
-  const { name, hash, units, expiresAt, rules } = record;
-  const covered = { name, hash, units: units ?? null, expiresAt: expiresAt ?? null };
-  return `unitc serve token v1\n${canonicalJson(rules === undefined ? covered : { ...covered, rules })}`;
+  const { name, hash, units, expiresAt, rules, scopes } = record;
+  // Rules and scopes join the MAC only when set, so records made before they existed still verify.
+  const covered = {
+    name,
+    hash,
+    units: units ?? null,
+    expiresAt: expiresAt ?? null,
+    ...(rules === undefined ? {} : { rules }),
+    ...(scopes ? { scopes } : {}),
+  };
+  return `unitc serve token v1\n${canonicalJson(covered)}`;
 }
 
 function keyOf(name: string) {
@@ -95,13 +105,32 @@ function checkName(name: string): void {
   });
 }
 
+/** The scopes a serve token may carry besides its units. */
+export const SERVE_TOKEN_SCOPES = ["metrics"] as const;
+
+function checkScopes(scopes: readonly string[] | undefined): void {
+  const unknown = scopes?.find((scope) => !(SERVE_TOKEN_SCOPES as readonly string[]).includes(scope));
+  if (unknown === undefined) return;
+  throw new UnitError("SERVE_TOKEN_BAD_SCOPE", `serve tokens have no scope ${JSON.stringify(unknown)}`, {
+    hint: `the scopes are: ${SERVE_TOKEN_SCOPES.join(", ")}`,
+  });
+}
+
 /** Creates token `name`; resolves to the token (shown once) and what was stored. */
 export async function createServeToken(
   store: Store,
   key: VaultKey,
-  options: { name: string; units?: string[]; rules?: OperationRules; expiresInMs?: number; now?: number },
+  options: {
+    name: string;
+    units?: string[];
+    rules?: OperationRules;
+    scopes?: string[];
+    expiresInMs?: number;
+    now?: number;
+  },
 ): Promise<{ token: string; record: ServeTokenRecord }> {
   checkName(options.name);
+  checkScopes(options.scopes);
   const rules = options.rules ? operationRules(options.rules) : undefined;
   const token = `${SERVE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const now = options.now ?? Date.now();
@@ -110,6 +139,7 @@ export async function createServeToken(
     hash: hashOf(token),
     ...(options.units ? { units: [...new Set(options.units)].sort() } : {}),
     ...(rules ? { rules } : {}),
+    ...(options.scopes?.length ? { scopes: [...new Set(options.scopes)].sort() } : {}),
     createdAt: now,
     ...(options.expiresInMs !== undefined ? { expiresAt: now + options.expiresInMs } : {}),
   };
@@ -277,6 +307,7 @@ export class ServeTokens {
       id: `serve-token:${held.record.name}`,
       ...(held.record.units ? { units: held.record.units } : {}),
       ...(held.record.rules !== undefined ? { rules: readRules(held.record.rules) } : {}),
+      ...(held.record.scopes ? { scopes: held.record.scopes } : {}),
       via: "serve-token",
     };
   }

@@ -13,6 +13,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/server";
+import { answerMetrics, isMetricsPath } from "../../observe/metrics-endpoint.js";
 import { type Principal, shareOf } from "../auth/principal.js";
 import type { OAuthResourceOptions } from "../auth/resource-server.js";
 import type { ServeTokens } from "../auth/serve-tokens.js";
@@ -252,6 +253,8 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     if (await answerHealth(req, res, health)) return;
     if (!access) return sendError(res, 503, -32000, "Starting; try again", closing);
     if (access.metadata(path, req, res)) return;
+    if (isMetricsPath(path, options.path))
+      return answerMetrics(req, res, () => access?.admit(req, res, closing) ?? Promise.resolve(undefined));
     if (path !== options.path) return sendError(res, 404, -32000, "Not found", closing);
     // The principal decides what the session sees; it is never passed on downstream.
     const who = await access.admit(req, res, closing);

@@ -12,6 +12,7 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
+import { observeRequests } from "../../observe/spans.js";
 import { auditedStackCalls, auditedToolCalls } from "../audit/record-call.js";
 import { type AuditTrail, auditOption } from "../audit/trail.js";
 import {
@@ -189,6 +190,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
       ),
     },
   );
+  observeRequests(server, options.principal);
   const roots = sessionRoots(server, options.projectRoot, options.remote === true, () => {
     server.sendToolListChanged().catch(() => undefined);
   });

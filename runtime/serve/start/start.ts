@@ -8,6 +8,7 @@ import type { Writable } from "node:stream";
 import type { LazyStorage } from "../../calls/runtime-storage.js";
 import type { Manifest } from "../../contract/manifest.js";
 import type { RuntimeServices } from "../../invoke/shared/services.js";
+import { exportWhileServing } from "../../observe/serve-export.js";
 import { resolveReference } from "../../shared/references.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { OpenedStorage } from "../../storage/configured.js";
@@ -194,6 +195,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
   let audit: ServeAudit | undefined;
   const env = options.services.env ?? process.env;
   const services = { vault: options.storage.vault, oauth: options.storage.oauth, ...options.services, env };
+  const stopExport = await exportWhileServing(log);
   try {
     const upstream = upstreamOptions(settings, env);
     // A replica opens its store at start: the bundle it serves is in it.
@@ -241,6 +243,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
           await audit?.close();
           await published?.close();
           await served.close();
+          await stopExport();
         }
       },
     };
@@ -248,6 +251,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
     await audit?.close();
     await published?.close();
     await host?.close();
+    await stopExport();
     throw error;
   }
 }

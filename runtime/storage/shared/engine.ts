@@ -3,6 +3,7 @@
  * into a {@link Store}: key checks, leases as records, the polling change feed, nudged by the
  * provider's hint and by this process's own writes.
  */
+import { recordStorageRoundTrip } from "../../observe/metrics.js";
 import { ChangeFeed } from "./feed.js";
 import { checkKey, checkKeyPart } from "./keys.js";
 import { takeLease } from "./lease.js";
@@ -26,8 +27,13 @@ export interface RecordEngine {
 /** The {@link Store} over `engine`, polling watched namespaces every `pollIntervalMs`. */
 export function storeOver(engine: RecordEngine, pollIntervalMs: number): Store {
   let stopHint: (() => void) | undefined;
+  // Counted for the storage round-trip metric: what each replica asks of shared storage.
+  const trip = (operation: string) => recordStorageRoundTrip(engine.provider, operation);
   const feed: ChangeFeed = new ChangeFeed(
-    (namespace) => engine.versions(namespace),
+    (namespace) => {
+      trip("versions");
+      return engine.versions(namespace);
+    },
     pollIntervalMs,
     (active) => {
       if (active && engine.hint) stopHint = engine.hint(() => feed.nudge());
@@ -42,16 +48,19 @@ export function storeOver(engine: RecordEngine, pollIntervalMs: number): Store {
     location: engine.location,
     async get(key) {
       checkKey(key);
+      trip("get");
       return engine.get(key);
     },
     async put(key, value, expect) {
       checkKey(key);
+      trip("put");
       const result = await engine.put(key, value, expect);
       if (result.ok) feed.nudge();
       return result;
     },
     async delete(key, expect) {
       checkKey(key);
+      trip("delete");
       const deleted = await engine.delete(key, expect);
       if (deleted) feed.nudge();
       return deleted;
@@ -59,6 +68,7 @@ export function storeOver(engine: RecordEngine, pollIntervalMs: number): Store {
     async list(namespace, prefix = "") {
       checkKeyPart(namespace, "namespace");
       checkKeyPart(prefix, "prefix");
+      trip("list");
       return engine.list(namespace, prefix);
     },
     lease(name, ttlMs) {

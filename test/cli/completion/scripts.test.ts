@@ -51,8 +51,9 @@ async function bashComplete(
 describe("bash completion", () => {
   it("offers every command there is a file for under cli/commands", async () => {
     const files = await readdir(join(REPO, "cli/commands"));
-    // watch.ts is compile's --watch; serve-token.ts is `serve token`; publish-keygen.ts `publish keygen`.
-    const nested = ["watch.ts", "serve-token.ts", "publish-keygen.ts"];
+    // watch.ts is compile's --watch; serve-token.ts is `serve token`, serve-status.ts `serve status`;
+    // publish-keygen.ts `publish keygen`.
+    const nested = ["watch.ts", "serve-token.ts", "serve-status.ts", "publish-keygen.ts"];
     const commands = files
       .filter((f) => f.endsWith(".ts") && !nested.includes(f))
       .map((f) => f.replace(/\.ts$/, ""));
@@ -61,6 +62,9 @@ describe("bash completion", () => {
     expect(offered).not.toContain("__complete");
     expect(await bashComplete(["unitc", "serve", "token", ""], 3)).toEqual(["create", "list", "revoke"]);
     expect(await bashComplete(["unitc", "publish", ""], 2)).toContain("keygen");
+    expect(await bashComplete(["unitc", "serve", ""], 2)).toEqual(
+      expect.arrayContaining(["status", "token"]),
+    );
   });
 
   it("completes a command's start, its sub-commands and its flags", async () => {
