@@ -13,6 +13,8 @@ import { type RuntimeServices, servicesOf } from "../../invoke/shared/services.j
 import type { BundleDeclarations } from "../../sandbox/declarations/declarations.js";
 import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
+import { confirmingRuntime } from "../confirm/gate.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
 import { rootedRuntime } from "../sessions/project-binding.js";
@@ -44,6 +46,8 @@ export interface ServeHostOptions extends RuntimeServices {
   projectRoot?: string;
   /** The user config's `options.exposure` and search limits, laid over both bundles'. */
   user?: UserServingSettings;
+  /** The serve config's `confirm` and how long the person has to answer. */
+  confirm?: ConfirmOptions;
 }
 
 export interface ServeHost extends ServeContext {
@@ -51,6 +55,8 @@ export interface ServeHost extends ServeContext {
   readonly manifest: Manifest;
   /** The operator's project root, which every session starts from (a client's roots may narrow it). */
   readonly projectRoot: string | undefined;
+  /** The serve config's confirmation settings, which every session applies. */
+  readonly confirm?: ConfirmOptions;
   /**
    * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
    * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
@@ -144,6 +150,10 @@ class Host implements ServeHost {
 
   get projectRoot(): string | undefined {
     return this.options.projectRoot;
+  }
+
+  get confirm(): ConfirmOptions | undefined {
+    return this.options.confirm;
   }
 
   get manifest(): Manifest {
@@ -247,10 +257,13 @@ class Host implements ServeHost {
     const bundleDir = this.bundleDir();
     const snapshot = this.current;
     // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
-    const { waitForCheck, ...script } = input;
+    const { waitForCheck, confirm, ...script } = input;
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
-        rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
+        confirmingRuntime(
+          rootedRuntime(units ? scopedRuntime(runtime, units) : runtime, projectRoot),
+          confirm,
+        ),
         script,
         bundleDir,
         {

@@ -12,6 +12,9 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import * as z from "zod/v4";
+import { requestElicitor } from "../confirm/ask.js";
+import { confirmingContext } from "../confirm/gate.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import {
   type CatalogOperation,
   catalogOf,
@@ -48,6 +51,8 @@ export interface McpServerOptions {
   remote?: boolean;
   /** The HTTP principal the session acts for: Code Mode engines are shared fairly between principals. */
   principal?: string;
+  /** The serve config's confirmation settings (units' own `confirm` apply without them). */
+  confirm?: ConfirmOptions;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -155,12 +160,13 @@ function instructions(snapshot: Snapshot): string {
  * caller it authenticated as.
  */
 export function serverOptions(
-  host: { projectRoot: string | undefined },
+  host: { projectRoot: string | undefined; confirm?: ConfirmOptions | undefined },
   version: string,
   principal: string | undefined,
 ): McpServerOptions {
   return {
     version,
+    ...(host.confirm !== undefined ? { confirm: host.confirm } : {}),
     remote: principal !== undefined,
     ...(principal !== undefined ? { principal } : {}),
     ...(host.projectRoot !== undefined ? { projectRoot: host.projectRoot } : {}),
@@ -194,7 +200,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
     settled(() =>
       callTool(
         server,
-        context,
+        confirmingContext(context, requestElicitor(server, ctx), options.confirm),
         request.params.name,
         request.params.arguments,
         ctx.mcpReq.signal,
@@ -216,7 +222,11 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
     ...catalogOf(context.snapshot().units),
   }));
   server.setRequestHandler("unitc/call", { params: CallParams }, (params, ctx) =>
-    callForStack(context, params, ctx.mcpReq.signal),
+    callForStack(
+      confirmingContext(context, requestElicitor(server, ctx), options.confirm),
+      params,
+      ctx.mcpReq.signal,
+    ),
   );
   return server;
 }

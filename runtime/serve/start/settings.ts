@@ -11,6 +11,7 @@ import { MANIFEST_FORMAT, type Manifest } from "../../contract/manifest.js";
 import { currentOrLegacy, xdgBase } from "../../shared/user-dirs.js";
 import type { UserConfig } from "../../storage/user-config.js";
 import type { OAuthResourceOptions } from "../auth/resource-server.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../http/limits.js";
 import type { NamespaceAliases } from "../shared/merge.js";
 import { ServeSetupError } from "../shared/setup-error.js";
@@ -57,6 +58,8 @@ export interface ServeSettings {
   oauth?: OAuthResourceOptions;
   /** Per-principal limits of HTTP serving. */
   limits: PrincipalLimits;
+  /** The serve config's `confirm` and `confirmTimeoutMs`, when it sets either. */
+  confirm?: ConfirmOptions;
 }
 
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
@@ -213,6 +216,7 @@ export function resolveServeSettings(
     remoteStatePath: statePath ? resolve(user.dir ?? cwd, statePath) : defaultStatePath(env),
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
+    ...confirmSettings(serve),
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
         args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? serve.rateLimit,
@@ -221,6 +225,17 @@ export function resolveServeSettings(
           (serve.maxConcurrent === undefined ? undefined : String(serve.maxConcurrent)),
       ),
     ),
+  };
+}
+
+/** The serve config's confirmation settings, as the host takes them (nothing when it sets none). */
+function confirmSettings(serve: Serve): { confirm?: ConfirmOptions } {
+  if (serve.confirm === undefined && serve.confirmTimeoutMs === undefined) return {};
+  return {
+    confirm: {
+      ...(serve.confirm !== undefined ? { operations: serve.confirm } : {}),
+      ...(serve.confirmTimeoutMs !== undefined ? { timeoutMs: serve.confirmTimeoutMs } : {}),
+    },
   };
 }
 
