@@ -5,6 +5,7 @@
  * `destructiveHint: true`, and HTTP DELETE operations. Annotations are the source's hints, not
  * proof: a list names what the hints leave out.
  */
+import { confirmNamesMatching } from "../../contract/confirm.js";
 import type { ConfirmSetting, ToolAnnotations } from "../../contract/manifest.js";
 
 /** An operation as the policy reads it; `invoke` carries the HTTP method where the kind has one. */
@@ -26,26 +27,6 @@ export interface ConfirmOptions {
 /** How long the person has to answer when the serve config says nothing (the schema's default). */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 120_000;
 
-const patterns = new WeakMap<readonly string[], RegExp[]>();
-
-/** A list's names as anchored patterns, `*` matching any characters (made once per list). */
-function compiled(list: readonly string[]): RegExp[] {
-  let made = patterns.get(list);
-  if (!made) {
-    made = list.map(
-      (name) =>
-        new RegExp(
-          `^${name
-            .split("*")
-            .map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, "\\$&"))
-            .join(".*")}$`,
-        ),
-    );
-    patterns.set(list, made);
-  }
-  return made;
-}
-
 /** The HTTP method of an operation that has one (HTTP actions, OpenAPI, discovery documents). */
 function methodOf(invoke: unknown): string | undefined {
   if (typeof invoke !== "object" || invoke === null) return undefined;
@@ -61,7 +42,7 @@ function destructiveReason(operation: PolicyOperation): string | undefined {
 }
 
 function listed(list: readonly string[], names: readonly string[]): boolean {
-  return compiled(list).some((pattern) => names.some((name) => pattern.test(name)));
+  return confirmNamesMatching(list, names).length > 0;
 }
 
 /**

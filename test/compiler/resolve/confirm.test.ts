@@ -71,6 +71,54 @@ describe("confirm", () => {
     expect(validateManifest(manifest), JSON.stringify(validateManifest.errors)).toBe(true);
   });
 
+  it("warns at the name when a confirm name matches no operation; a parent's list needs one child to match", async () => {
+    const { manifest, diagnostics } = await compileFiles({
+      ".units/config.json": JSON.stringify(
+        {
+          cliTools: {
+            files: {
+              name: "Files",
+              description: "Files.",
+              confirm: ["removeAll", "deleteNotes"],
+              actions: { list: action("ls"), removeAll: action("true") },
+            },
+          },
+        },
+        null,
+        2,
+      ),
+      ".units/suite.md": [
+        "---",
+        "name: Suite",
+        "description: Two CLI suites.",
+        "confirm: [purge]",
+        "cliTools:",
+        "  plain:",
+        "    actions:",
+        "      hello: { command: echo, args: [hello] }",
+        "  own:",
+        "    actions:",
+        "      purge: { command: 'true' }",
+        "---",
+        "",
+      ].join("\n"),
+    });
+    const warnings = diagnostics.filter((d) => d.code === "CONFIRM_MATCHES_NOTHING");
+    expect(warnings.map((d) => [d.severity, d.line, d.message])).toEqual([
+      [
+        "warning",
+        8,
+        'confirm names "deleteNotes", which matches no operation of unit "files": no call is confirmed for it',
+      ],
+    ]);
+    expect(warnings[0]?.hint).toContain("list, removeAll");
+    // A warning: the bundle is still written, with the list as given.
+    expect(manifest?.units.find((unit) => unit.id === "files")?.confirm).toEqual([
+      "removeAll",
+      "deleteNotes",
+    ]);
+  });
+
   it("leaves confirm out of the manifest where no unit sets it", async () => {
     const { manifest } = await compileFiles({
       ".units/config.json": JSON.stringify({
