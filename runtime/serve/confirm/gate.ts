@@ -42,8 +42,9 @@ async function confirmCall(
   elicitor: Elicitor,
   options: ConfirmOptions | undefined,
 ): Promise<void> {
-  const operation =
-    unit.operations.find((op) => op.name === name) ?? unit.operations.find((op) => op.tsName === name);
+  // The runtime's own lookup: the first operation whose source or TS name it is. Any other rule could
+  // confirm one operation while the runtime calls another.
+  const operation = unit.operations.find((op) => op.name === name || op.tsName === name);
   // An unknown operation fails in the call itself, with the runtime's own answer.
   if (!operation) return;
   const reason = confirmReason(unit.id, operation, unit.confirm, options?.operations);

@@ -3,10 +3,13 @@
  * `unitc/call` (the method stacked instances use). Stateless HTTP has no session to ask through, so a
  * call that needs confirming is refused there with `CONFIRMATION_UNAVAILABLE`.
  */
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/v4";
+import type { Manifest, ManifestOperation } from "../../../../runtime/contract/manifest.js";
 import type { TestServer } from "../../../support/http-server.js";
-import { closeAll, compileProject, connect, errorOf, serve } from "../support.js";
+import { closeAll, compileProject, connect, errorOf, projectConfig, serve } from "../support.js";
 import { type ConfirmClient, connectConfirmClient, notesProject, startNotesApi } from "./support.js";
 
 let api: TestServer;
@@ -60,6 +63,38 @@ describe("call paths", () => {
     );
     expect(answer).toMatchObject({ ok: false, error: { code: "CONFIRMATION_UNAVAILABLE" } });
     expect(api.requests.length).toBe(from);
+  });
+
+  it("confirms the operation the runtime resolves a name to, when one's TS name is another's source name", async () => {
+    const manifestPath = await compileProject(
+      projectConfig({
+        cliTools: {
+          disk: {
+            name: "Disk",
+            description: "Disk chores.",
+            exposure: "direct",
+            confirm: ["wipe-all"],
+            actions: {
+              "wipe-all": { description: "Wipe everything.", command: "true" },
+              wipe_all: { description: "Wipe the cache.", command: "true" },
+            },
+          },
+        },
+      }),
+    );
+    // The compiler never gives one operation another's source name as its TS name; a manifest made
+    // elsewhere may, and then the runtime resolves the name to the first operation that has it.
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    const operations = manifest.units[0]?.operations ?? [];
+    const wipeAll = operations.find((op) => op.name === "wipe-all") as ManifestOperation;
+    wipeAll.tsName = "wipe_all";
+    operations.sort((a) => (a === wipeAll ? -1 : 1));
+    const { url } = await serve({ manifest, baseDir: dirname(manifestPath) });
+    const answer = await (await connect(url)).request(
+      { method: "unitc/call", params: { unit: "disk", operation: "wipe_all", args: {} } },
+      z.looseObject({ ok: z.boolean(), error: z.looseObject({ code: z.string() }).optional() }),
+    );
+    expect(answer).toMatchObject({ ok: false, error: { code: "CONFIRMATION_UNAVAILABLE" } });
   });
 
   it("stateless HTTP cannot ask, so the call is refused and not made", async () => {
