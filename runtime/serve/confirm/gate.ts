@@ -6,16 +6,12 @@
  * waits within the script's time limit). Only an accepted confirmation lets the call through.
  */
 import type { CallOptions, UnitRuntime } from "../../calls/create-runtime.js";
+import { confirmReason, type PolicyOperation } from "../../contract/confirm.js";
 import type { ConfirmSetting, JsonSchema, Manifest, ManifestUnit } from "../../contract/manifest.js";
 import { schemaProblems } from "../../shared/input-problems.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import { askPerson, type Elicitor } from "./ask.js";
-import {
-  type ConfirmOptions,
-  confirmReason,
-  DEFAULT_CONFIRM_TIMEOUT_MS,
-  type PolicyOperation,
-} from "./policy.js";
+import { type ConfirmOptions, DEFAULT_CONFIRM_TIMEOUT_MS } from "./policy.js";
 
 /** A unit as confirmation reads it: its served ID, name, own `confirm` and operations. */
 interface ConfirmUnit {

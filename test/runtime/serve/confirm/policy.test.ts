@@ -4,8 +4,8 @@
  * and the serve config's list of `unit.operation` names, `*` matching any characters.
  */
 import { describe, expect, it } from "vitest";
+import { confirmReason, type PolicyOperation } from "../../../../runtime/contract/confirm.js";
 import type { ConfirmSetting } from "../../../../runtime/contract/manifest.js";
-import { confirmReason, type PolicyOperation } from "../../../../runtime/serve/confirm/policy.js";
 
 const op = (name: string, extra: Partial<PolicyOperation> = {}): PolicyOperation => ({
   name,
