@@ -4,6 +4,7 @@
  */
 import { dirname } from "node:path";
 import { defineCommand } from "citty";
+import { confirmReason } from "../../runtime/contract/confirm.js";
 import type { ManifestOperation, ManifestUnit } from "../../runtime/contract/manifest.js";
 import { operationSignature, unitAccessor } from "../../runtime/contract/signature.js";
 import { describeDeclaration, loadDeclarations } from "../../runtime/sandbox/declarations/declarations.js";
@@ -13,8 +14,20 @@ import { type CliIO, EXIT_ERRORS, EXIT_OK } from "../io.js";
 import { jsonArg } from "../output-format.js";
 import { findTarget } from "../target.js";
 
+/** Why serving asks the person before calling `op` (the unit's own `confirm`), if it does. */
+function confirmOf(unit: ManifestUnit, op: ManifestOperation): string | undefined {
+  return unit.confirm === undefined ? undefined : confirmReason(unit.id, op, unit.confirm, undefined);
+}
+
+/** The unit's operations serving confirms, by TS name (none without a `confirm`). */
+function confirmedOps(unit: ManifestUnit): string[] {
+  return unit.operations.filter((op) => confirmOf(unit, op) !== undefined).map((op) => op.tsName);
+}
+
 function operationText(unit: ManifestUnit, op: ManifestOperation): string {
   const lines = [`${unitAccessor(unit.id)}.${operationSignature(op)}`];
+  const confirm = confirmOf(unit, op);
+  if (confirm) lines.push(`unitc serve asks the person before each call: ${confirm}`);
   if (op.description) lines.push("", op.description.trim());
   lines.push("", `input schema: ${JSON.stringify(op.inputSchema)}`);
   if (op.outputSchema !== undefined) lines.push(`output schema: ${JSON.stringify(op.outputSchema)}`);
@@ -25,6 +38,10 @@ function unitText(unit: ManifestUnit): string {
   const head = [`${unit.id} (${unit.kind}, ${unit.exposure}): ${unit.name}`];
   if (unit.description) head.push(unit.description.trim());
   const ops = unit.operations.map((op) => `  ${unitAccessor(unit.id)}.${operationSignature(op)}`);
+  if (unit.confirm !== undefined) {
+    const confirmed = confirmedOps(unit);
+    head.push(`unitc serve asks the person before calling: ${confirmed.join(", ") || "none of them"}`);
+  }
   return [...head, "", `${unit.operations.length} operation(s):`, ...ops].join("\n");
 }
 
@@ -37,13 +54,24 @@ function shownJson(unit: ManifestUnit, op: ManifestOperation | undefined, declar
       name: o.tsName,
       signature: `${unitAccessor(unit.id)}.${operationSignature(o)}`,
     }));
-    return { id, kind, exposure, name, ...(description ? { description } : {}), operations, ...declared };
+    const confirm = unit.confirm === undefined ? {} : { confirm: confirmedOps(unit) };
+    return {
+      id,
+      kind,
+      exposure,
+      name,
+      ...(description ? { description } : {}),
+      ...confirm,
+      operations,
+      ...declared,
+    };
   }
   return {
     unit: unit.id,
     operation: op.tsName,
     signature: `${unitAccessor(unit.id)}.${operationSignature(op)}`,
     ...(op.description ? { description: op.description.trim() } : {}),
+    ...(confirmOf(unit, op) ? { confirm: confirmOf(unit, op) } : {}),
     inputSchema: op.inputSchema,
     ...(op.outputSchema !== undefined ? { outputSchema: op.outputSchema } : {}),
     ...declared,

@@ -122,6 +122,11 @@ const codes = {
     "rename the unit to reach it from Code Mode",
     ".units/describe.md exposed to Code Mode, where units.describe is a built-in",
   ),
+  CONFIRM_MATCHES_NOTHING: warning(
+    "a name in a unit's confirm list matches none of its operations, so no call is confirmed for it",
+    "name an operation the unit has, or use * to match several",
+    "confirm: [deleteNotes] on a unit whose operation is deleteNote",
+  ),
   BUNDLE_DECLARATION: error(
     "a bundle declaration file could not be emitted: a generated export has no declared type, a bug in unitc",
     "report it with the unit that causes it",

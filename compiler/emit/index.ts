@@ -19,6 +19,7 @@ import {
   emitUnitDeclaration,
   unitDeclarationFile,
 } from "./code-mode.js";
+import { confirmNameDiagnostics } from "./confirm-names.js";
 import { emitIndexModule, emitPackageJson } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { manifestText } from "./manifest-compact.js";
@@ -104,6 +105,7 @@ export function emitBundle(
     );
     return false;
   });
+  diagnostics.push(...confirmNameDiagnostics(plans));
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans, options.bundleFolder));
   files.set("package.json", emitPackageJson());

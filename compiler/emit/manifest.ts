@@ -129,6 +129,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     ...extras(plan),
     ...(unit.runtime !== undefined ? { runtime: unit.runtime as UnitRuntimeNeeds } : {}),
     ...(unit.projectBinding?.required === true ? { projectBinding: { required: true as const } } : {}),
+    ...(unit.confirm !== undefined ? { confirm: unit.confirm } : {}),
     connection: portableConnection(plan, outDir),
     operations,
     sourceHash,

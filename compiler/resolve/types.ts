@@ -1,5 +1,11 @@
 /** What the resolve stage produces: flat units with defaults applied, and the merged settings. */
-import type { Exposure, Shadowing, UnitDescription, UnitSetInfo } from "../../runtime/contract/manifest.js";
+import type {
+  ConfirmSetting,
+  Exposure,
+  Shadowing,
+  UnitDescription,
+  UnitSetInfo,
+} from "../../runtime/contract/manifest.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
 import type { SourceMap } from "../load/parse-document.js";
@@ -26,6 +32,8 @@ export interface UnitFields extends UnitDescription {
   projectBinding?: Record<string, unknown>;
   runtime?: Record<string, unknown>;
   catalog?: Record<string, unknown>;
+  /** Operations serving confirms with the person before calling them; a plural child inherits its parent's. */
+  confirm?: ConfirmSetting;
   /** For plural children: the parent unit ID and the child ID. */
   parent?: { id: string; childId: string };
   /** For units brought in by unit sets: the enclosing sets and the settings they apply. */

@@ -622,6 +622,20 @@ export type Exposure =
  */
 export type Shadowing = "forbid" | "allow" | "namespace";
 /**
+ * Which operations unitc serve confirms with the person before calling them: destructive (operations annotated destructiveHint: true, and HTTP DELETE operations), or a list of operation names, where * matches any characters.
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "confirm".
+ */
+export type Confirm = "destructive" | [string, ...string[]];
+/**
+ * Which operations of every served unit unitc serve confirms with the person before calling them, besides those the units name: destructive (operations annotated destructiveHint: true, and HTTP DELETE operations), or a list of unit.operation names, where * matches any characters.
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "serveConfirm".
+ */
+export type ServeConfirm = "destructive" | [string, ...string[]];
+/**
  * Unit-file singular block for a downstream MCP server.
  *
  * This interface was referenced by `UnitcSchemas`'s JSON-Schema
@@ -807,6 +821,14 @@ export interface Serve {
    */
   rateLimit?: string;
   /**
+   * Operations of every served unit to confirm with the person (MCP elicitation) before calling them, besides those the units name.
+   */
+  confirm?: "destructive" | [string, ...string[]];
+  /**
+   * Milliseconds serve waits for the person's answer to a confirmation; no answer by then declines the call.
+   */
+  confirmTimeoutMs?: number;
+  /**
    * HTTP requests in progress per caller (16 when unset; 0 turns it off). UNITC_SERVE_MAX_CONCURRENT and --max-concurrent win.
    */
   maxConcurrent?: number;
@@ -926,6 +948,10 @@ export interface UnitMetadataFields {
    */
   avoidWhen?: string;
   setup?: Setup;
+  /**
+   * Operations of this unit that unitc serve confirms with the person (MCP elicitation) before calling them.
+   */
+  confirm?: "destructive" | [string, ...string[]];
 }
 /**
  * Setup and verification metadata.
@@ -1480,6 +1506,14 @@ export interface Serve1 {
    * HTTP requests per caller: N/min, N/s or N/h (600/min when unset; 0 turns it off). UNITC_SERVE_RATE_LIMIT and --rate-limit win.
    */
   rateLimit?: string;
+  /**
+   * Operations of every served unit to confirm with the person (MCP elicitation) before calling them, besides those the units name.
+   */
+  confirm?: "destructive" | [string, ...string[]];
+  /**
+   * Milliseconds serve waits for the person's answer to a confirmation; no answer by then declines the call.
+   */
+  confirmTimeoutMs?: number;
   /**
    * HTTP requests in progress per caller (16 when unset; 0 turns it off). UNITC_SERVE_MAX_CONCURRENT and --max-concurrent win.
    */

@@ -320,6 +320,12 @@ export interface UnitDescription {
   avoidWhen?: string;
 }
 
+/**
+ * A unit's `confirm`: `destructive` (operations annotated `destructiveHint: true`, and HTTP DELETE
+ * operations) or operation names, where `*` matches any characters.
+ */
+export type ConfirmSetting = "destructive" | string[];
+
 /** A unit's presentation metadata for catalogs (`catalog` in the unit file). */
 export interface UnitCatalog {
   icon?: string;
@@ -348,6 +354,8 @@ export interface ManifestUnit extends UnitDescription {
    * a root it is not served (hidden from tool lists, search and Code Mode declarations).
    */
   projectBinding?: { required: true };
+  /** The operations serving confirms with the person before calling them. */
+  confirm?: ConfirmSetting;
   connection: Connection;
   operations: ManifestOperation[];
   /**

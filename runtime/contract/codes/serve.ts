@@ -151,6 +151,16 @@ export const serveCodes = {
     "call it from a Code Mode script (the code_mode tool)",
     'unitc/call for unit "billing", whose exposure is codeMode',
   ),
+  CONFIRMATION_DECLINED: entry(
+    "the call needs the person's confirmation, and they declined it, cancelled it or did not answer in time; it was not made",
+    "do not retry it unasked; tell the person what you meant to do, or do something else",
+    "notes.deleteNote with unit confirm: destructive, and the person answered decline",
+  ),
+  CONFIRMATION_UNAVAILABLE: entry(
+    "the call needs the person's confirmation, and the MCP client cannot ask them (it declared no elicitation capability); it was not made",
+    "use an MCP client that declares the elicitation capability (form mode), or ask the operator to lift the confirm setting",
+    "notes.deleteNote with unit confirm: destructive, called by a client that declared no elicitation capability",
+  ),
   UPSTREAM_UNAVAILABLE: entry(
     "the upstream instance serving the unit cannot be reached right now",
     "try again shortly; the link is retried in the background",

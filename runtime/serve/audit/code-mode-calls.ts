@@ -3,8 +3,10 @@
  * async context around the `code_mode` call; the runtime a run calls through notes each operation's
  * outcome there (names and outcome codes only, never inputs or results).
  */
+
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { CallOptions, UnitRuntime } from "../../calls/create-runtime.js";
+import { runtimeView } from "../../calls/runtime-view.js";
 import type { AuditedOperation } from "../../storage/audit/records.js";
 import { outcomeOfError } from "./outcome.js";
 
@@ -25,16 +27,10 @@ export function auditedRuntime(runtime: UnitRuntime): UnitRuntime {
       throw error;
     }
   };
-  return {
-    manifest: runtime.manifest,
-    ...(runtime.manifestPath !== undefined ? { manifestPath: runtime.manifestPath } : {}),
-    operation: (unitId, name) => runtime.operation(unitId, name),
+  return runtimeView(runtime, {
     invoke: (unitId, name, input, options) =>
       noted(unitId, name, runtime.invoke(unitId, name, input, options)),
     call: <T>(unitId: string, name: string, input?: unknown, options?: CallOptions) =>
       noted(unitId, name, runtime.call<T>(unitId, name, input, options)),
-    forward: (unitId, method, params, options) => runtime.forward(unitId, method, params, options),
-    // A view of the run's runtime: closing it closes nothing.
-    close: async () => undefined,
-  };
+  });
 }

@@ -14,6 +14,8 @@ import type { BundleDeclarations } from "../../sandbox/declarations/declarations
 import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import { auditedRuntime } from "../audit/code-mode-calls.js";
+import { confirmingRuntime } from "../confirm/gate.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import type { OperationRules } from "../policy/rules.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
@@ -46,6 +48,8 @@ export interface ServeHostOptions extends RuntimeServices {
   projectRoot?: string;
   /** The user config's `options.exposure` and search limits, laid over both bundles'. */
   user?: UserServingSettings;
+  /** The serve config's `confirm` and how long the person has to answer. */
+  confirm?: ConfirmOptions;
 }
 
 export interface ServeHost extends ServeContext {
@@ -53,6 +57,8 @@ export interface ServeHost extends ServeContext {
   readonly manifest: Manifest;
   /** The operator's project root, which every session starts from (a client's roots may narrow it). */
   readonly projectRoot: string | undefined;
+  /** The serve config's confirmation settings, which every session applies. */
+  readonly confirm?: ConfirmOptions;
   /**
    * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
    * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
@@ -146,6 +152,10 @@ class Host implements ServeHost {
 
   get projectRoot(): string | undefined {
     return this.options.projectRoot;
+  }
+
+  get confirm(): ConfirmOptions | undefined {
+    return this.options.confirm;
   }
 
   get manifest(): Manifest {
@@ -254,11 +264,14 @@ class Host implements ServeHost {
     const bundleDir = this.bundleDir();
     const snapshot = this.current;
     // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
-    const { waitForCheck, ...script } = input;
+    const { waitForCheck, confirm, ...script } = input;
     const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
       runCodeMode(
         auditedRuntime(
-          rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
+          confirmingRuntime(
+            rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
+            confirm,
+          ),
         ),
         script,
         bundleDir,

@@ -10,6 +10,7 @@ import { checkRunInput } from "../../sandbox/run-input.js";
 import { MAX_QUEUED_RUNS_PER_SESSION, MAX_RUNS_PER_SESSION } from "../../sandbox/shared/limits.js";
 import { runOwner } from "../../sandbox/shared/owner.js";
 import type { CheckDiagnostic, LogEntry } from "../../sandbox/shared/protocol.js";
+import type { CodeModeConfirm } from "../confirm/gate.js";
 import { CODE_MODE_TOOL } from "./names.js";
 import { failureResult } from "./results.js";
 
@@ -51,6 +52,8 @@ export interface CodeModeRequest {
   timeoutMs?: number;
   /** False for a caller that reads no type warnings (a stacked instance's one-line call). */
   waitForCheck?: boolean;
+  /** Asks the person before the script's calls that need confirming (see `../confirm/`). */
+  confirm?: CodeModeConfirm;
 }
 
 /** What a Code Mode run needs from the host. */

@@ -5,11 +5,13 @@
  * A client over the network names folders of another machine than its own: its roots are used only
  * inside the operator's root, and not asked for without one.
  */
+
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Server } from "@modelcontextprotocol/server";
 import type { UnitRuntime } from "../../calls/create-runtime.js";
 import { isProjectBound, realFolder, sessionRoot } from "../../calls/project-root.js";
+import { runtimeView } from "../../calls/runtime-view.js";
 import { UnitError } from "../../contract/errors.js";
 import { ServeSetupError } from "../shared/setup-error.js";
 import type { ServeContext, Snapshot } from "./context.js";
@@ -143,15 +145,11 @@ export function boundContext(context: ServeContext, roots: RootSource): ServeCon
 /** `runtime` with every call made for a session whose project root is `projectRoot`. */
 export function rootedRuntime(runtime: UnitRuntime, projectRoot: string | undefined): UnitRuntime {
   if (projectRoot === undefined) return runtime;
-  return {
-    manifest: runtime.manifest,
-    operation: (unitId, name) => runtime.operation(unitId, name),
+  return runtimeView(runtime, {
     invoke: (unitId, name, input, options) =>
       runtime.invoke(unitId, name, input, { ...options, projectRoot }),
     call: (unitId, name, input, options) => runtime.call(unitId, name, input, { ...options, projectRoot }),
     forward: (unitId, method, params, options) =>
       runtime.forward(unitId, method, params, { ...options, projectRoot }),
-    close: async () => undefined,
-    ...(runtime.withheld ? { withheld: runtime.withheld.bind(runtime) } : {}),
-  };
+  });
 }

@@ -15,6 +15,9 @@ import * as z from "zod/v4";
 import { observeRequests } from "../../observe/spans.js";
 import { auditedStackCalls, auditedToolCalls } from "../audit/record-call.js";
 import { type AuditTrail, auditOption } from "../audit/trail.js";
+import { requestElicitor } from "../confirm/ask.js";
+import { confirmingContext } from "../confirm/gate.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import {
   type CatalogOperation,
   catalogOf,
@@ -54,6 +57,8 @@ export interface McpServerOptions {
   principal?: string;
   /** Where each call's audit record goes (none: calls are not recorded). */
   audit?: AuditTrail;
+  /** The serve config's confirmation settings (units' own `confirm` apply without them). */
+  confirm?: ConfirmOptions;
 }
 
 function listTools(snapshot: Snapshot, cursor: string | undefined): ListToolsResult {
@@ -163,12 +168,13 @@ function instructions(snapshot: Snapshot): string {
  * caller it authenticated as.
  */
 export function serverOptions(
-  host: { projectRoot: string | undefined },
+  host: { projectRoot: string | undefined; confirm?: ConfirmOptions | undefined },
   version: string,
   principal: string | undefined,
 ): McpServerOptions {
   return {
     version,
+    ...(host.confirm !== undefined ? { confirm: host.confirm } : {}),
     remote: principal !== undefined,
     ...(principal !== undefined ? { principal } : {}),
     ...auditOption(host),
@@ -208,7 +214,7 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
     settled(() =>
       callTool(
         server,
-        context,
+        confirmingContext(context, requestElicitor(server, ctx), options.confirm),
         request.params.name,
         request.params.arguments,
         ctx.mcpReq.signal,
@@ -230,7 +236,11 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
     ...catalogOf(context.snapshot().units),
   }));
   server.setRequestHandler("unitc/call", { params: CallParams }, (params, ctx) =>
-    callForStack(context, params, ctx.mcpReq.signal),
+    callForStack(
+      confirmingContext(context, requestElicitor(server, ctx), options.confirm),
+      params,
+      ctx.mcpReq.signal,
+    ),
   );
   return server;
 }

@@ -11,6 +11,7 @@ import { MANIFEST_FORMAT, type Manifest } from "../../contract/manifest.js";
 import { currentOrLegacy, xdgBase } from "../../shared/user-dirs.js";
 import type { UserConfig } from "../../storage/user-config.js";
 import type { OAuthResourceOptions } from "../auth/resource-server.js";
+import type { ConfirmOptions } from "../confirm/policy.js";
 import { DEFAULT_LIMITS, type PrincipalLimits, parseRate } from "../http/limits.js";
 import type { NamespaceAliases } from "../shared/merge.js";
 import { ServeSetupError } from "../shared/setup-error.js";
@@ -59,6 +60,8 @@ export interface ServeSettings {
   limits: PrincipalLimits;
   /** The user config's `serve.audit`, `enabled` resolved: on by default when it names `storage`. */
   audit?: Serve["audit"];
+  /** The serve config's `confirm` and `confirmTimeoutMs`, when it sets either. */
+  confirm?: ConfirmOptions;
 }
 
 /** `$XDG_STATE_HOME/unitc/remote`; an older `units/remote` folder is kept while it is the only one. */
@@ -216,6 +219,7 @@ export function resolveServeSettings(
     ...(user.aliases ? { aliases: user.aliases } : {}),
     ...withOAuth(oauthSettings(args, serve)),
     audit: { ...serve.audit, enabled: serve.audit?.enabled ?? user.storage !== undefined },
+    ...confirmSettings(serve),
     limits: checked(args["rate-limit"] !== undefined || args["max-concurrent"] !== undefined, () =>
       parseLimits(
         args["rate-limit"] ?? env.UNITC_SERVE_RATE_LIMIT ?? serve.rateLimit,
@@ -224,6 +228,17 @@ export function resolveServeSettings(
           (serve.maxConcurrent === undefined ? undefined : String(serve.maxConcurrent)),
       ),
     ),
+  };
+}
+
+/** The serve config's confirmation settings, as the host takes them (nothing when it sets none). */
+function confirmSettings(serve: Serve): { confirm?: ConfirmOptions } {
+  if (serve.confirm === undefined && serve.confirmTimeoutMs === undefined) return {};
+  return {
+    confirm: {
+      ...(serve.confirm !== undefined ? { operations: serve.confirm } : {}),
+      ...(serve.confirmTimeoutMs !== undefined ? { timeoutMs: serve.confirmTimeoutMs } : {}),
+    },
   };
 }
 

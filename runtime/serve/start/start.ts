@@ -220,6 +220,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
       ...(settings.aliases ? { aliases: settings.aliases } : {}),
       ...(options.userManifestPath ? { userManifestPath: options.userManifestPath } : {}),
       ...(options.user ? { user: options.user } : {}),
+      ...(settings.confirm ? { confirm: settings.confirm } : {}),
       log,
     });
     options.onHost?.(host);
