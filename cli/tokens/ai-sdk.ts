@@ -4,6 +4,7 @@
  * at once. Nothing is called and nothing leaves the machine.
  */
 import type { AgentExposure } from "../../runtime/agent-tools/types.js";
+import { DONE_ANSWER } from "./answer.js";
 
 /** The tool definitions the AI SDK sends its model for `manifestPath` served as `exposure`. */
 export async function offeredTools(manifestPath: string, exposure: AgentExposure): Promise<unknown[]> {
@@ -15,15 +16,7 @@ export async function offeredTools(manifestPath: string, exposure: AgentExposure
   const model = new MockLanguageModelV4({
     doGenerate: async (options) => {
       offered = options.tools ?? [];
-      return {
-        content: [{ type: "text", text: "done" }],
-        finishReason: { unified: "stop", raw: undefined },
-        usage: {
-          inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
-          outputTokens: { total: 0, text: 0, reasoning: undefined },
-        },
-        warnings: [],
-      };
+      return DONE_ANSWER;
     },
   });
   try {

@@ -4,6 +4,7 @@
  * AI SDK's model interface, which Mastra runs). Nothing is called and nothing leaves the machine.
  */
 import type { AgentExposure } from "../../runtime/agent-tools/types.js";
+import { DONE_ANSWER } from "./answer.js";
 
 /** The tool definitions Mastra sends its model for `manifestPath` served as `exposure`. */
 export async function offeredTools(manifestPath: string, exposure: AgentExposure): Promise<unknown[]> {
@@ -18,15 +19,7 @@ export async function offeredTools(manifestPath: string, exposure: AgentExposure
     supportedUrls: {},
     async doGenerate(options: { tools?: unknown[] }) {
       offered = options.tools ?? [];
-      return {
-        content: [{ type: "text", text: "done" }],
-        finishReason: { unified: "stop", raw: undefined },
-        usage: {
-          inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
-          outputTokens: { total: 0, text: 0, reasoning: undefined },
-        },
-        warnings: [],
-      };
+      return DONE_ANSWER;
     },
     doStream(): never {
       throw new Error("not streamed");
