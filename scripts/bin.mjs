@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
+import { endQuietlyOnClosedStdout } from "../cli/closed-stdout.ts";
 import { compileCache } from "../runtime/shared/compile-cache.ts";
 
 /** `runCli` of dist/cli/serve.cjs, or undefined when there is none. */
@@ -47,5 +48,7 @@ compileCache();
 // this build be run for one, runCli answers it too. `unitc serve token …` manages tokens in
 // storage: it runs from the ordinary CLI, not serve.cjs.
 const serving = args[0] === "serve" && args[1] !== "token";
+// Serving over stdio leaves standard output to its transport.
+if (args[0] !== "serve") endQuietlyOnClosedStdout();
 const runCli = (serving ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
 process.exitCode = await runCli(args);
