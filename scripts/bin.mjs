@@ -47,7 +47,8 @@ compileCache();
 // A shell's completion is answered by the executable's CommonJS entry (scripts/entry.mjs); should
 // this build be run for one, runCli answers it too. `unitc serve token …` manages tokens in
 // storage: it runs from the ordinary CLI, not serve.cjs.
-const serving = args[0] === "serve" && args[1] !== "token";
+// `serve token` and `serve status` are commands of the whole CLI; serve.cjs holds serving alone.
+const serving = args[0] === "serve" && args[1] !== "token" && args[1] !== "status";
 // Serving over stdio leaves standard output to its transport.
 if (args[0] !== "serve") endQuietlyOnClosedStdout();
 const runCli = (serving ? serveBundle() : undefined) ?? (await import("../cli/index.ts")).runCli;
