@@ -127,7 +127,7 @@ function outcomeOf(result: unknown): string | undefined {
   } | null;
   if (answer?.isError !== true) return undefined;
   const code = answer._meta?.["unitc/error"]?.code;
-  return typeof code === "string" ? code : "TOOL_ERROR";
+  return typeof code === "string" ? code : "error";
 }
 
 /** What an MCP request handler receives first: the request, or (a custom method) its params. */

@@ -55,6 +55,11 @@ const NOT_CODES = new Set([
   ...["PROCESSOR_ARCHITECTURE", "NODE_COMPILE_CACHE", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"],
   ...["UNITC_CACHE_DIR", "UNITC_OUTBOUND_ALLOW", "UNITC_SERVE_HOST", "UNITC_SERVE_PATH", "UNITC_SERVE_TOKEN"],
   ...["UNITC_TELEMETRY_ENDPOINT", "UNITC_TRUST", "UNITC_UPSTREAM_URL", "UNITC_MANIFEST"],
+  ...[
+    "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+    "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  ],
   // other packages' codes and settings: Node's module loader, the yaml parser, the S3 client
   ...["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND", "TAG_RESOLVE_FAILED", "WHEN_REQUIRED"],
   // constants named in comments and messages of the source
