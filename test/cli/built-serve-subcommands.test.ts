@@ -2,25 +2,11 @@
  * The built executable routes `serve`'s subcommands (`token`, `status`) to the whole CLI, not to the
  * serve bundle that holds serving alone: each answers as its command does, never a loader error.
  */
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BUILT_CLI, REPO } from "../support/built-cli.js";
+import { REPO, runBuiltCli } from "../support/built-cli.js";
 
-function unitc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH ?? "", HOME: REPO, XDG_CONFIG_HOME: "/nonexistent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const unitc = (args: string[]) =>
+  runBuiltCli(args, { PATH: process.env.PATH ?? "", HOME: REPO, XDG_CONFIG_HOME: "/nonexistent" });
 
 describe("the built unitc serve subcommands", () => {
   it("serve status without a running serve is STATUS_UNAVAILABLE with its hint", async () => {
