@@ -124,6 +124,10 @@ export const common = {
   target: "node20",
   // The licences of bundled packages go to dist/THIRD_PARTY_LICENSES.md (scripts/third-party-licenses.mjs).
   legalComments: "none",
+  // Whitespace and syntax only: names stay, so a profile or a crash report still reads; the package
+  // is about a quarter smaller (12.3 MB of bundles became 9.2 MB).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
   metafile: true,
 };

@@ -20,12 +20,12 @@ import { fileURLToPath } from "node:url";
 /** What the plain install's node_modules should weigh (the optional packages left out), in MB. */
 const TARGET_MB = 60;
 /**
- * Above this the check fails: today's figure (41.8 MB, 8 packages) and 5%, so a new heavy dependency
+ * Above this the check fails: today's figure (40.2 MB, 8 packages) and 5%, so a new heavy dependency
  * shows. Most of the install is TypeScript (about 23 MB: Code Mode's and compile's type checks and
  * Code Mode's type stripping) and unitc itself (its bundles inline the MCP SDK, zod, ajv,
  * openapi-typescript and the GraphQL codegen).
  */
-const CEILING_MB = 44;
+const CEILING_MB = 42;
 /** How many of the largest installed packages the check lists. */
 const LARGEST = 10;
 
