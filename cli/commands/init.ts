@@ -71,7 +71,8 @@ The action runs \`echo\` without a shell; the name is passed as one argument.
 Run \`npx unitc validate\` to see problems with file, line and column.
 
 ## References
-See the unitc README.
+- Every unit field, for each kind of unit: the guide to writing units that unitc's README links (\`docs/writing-units.md\`).
+- The commands and their options: \`npx unitc --help\`, \`npx unitc <command> --help\`.
 `;
 }
 
