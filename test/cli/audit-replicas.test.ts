@@ -6,19 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditRecord } from "../../runtime/storage/index.js";
 import { cleanupProjects } from "../support/project.js";
 import { type RoundRobin, startRoundRobin } from "../support/round-robin.js";
-import { replica, stopReplicas, until } from "./replica-support.js";
-import {
-  providerSetup,
-  type StorageServers,
-  startStorageServers,
-  storageHome,
-  unitc,
-} from "./storage-support.js";
+import { connectWithToken, replica, replicaHome, stopReplicas, until } from "./replica-support.js";
+import { providerSetup, type StorageServers, startStorageServers } from "./storage-support.js";
 
 const BASIC = join(import.meta.dirname, "../../generated/basic");
 const TOKEN = randomBytes(24).toString("base64url");
@@ -39,29 +32,13 @@ afterAll(async () => {
   await cleanupProjects();
 });
 
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: "audit-replicas-test", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-    }),
-  );
-  open.push(client);
-  return client;
-}
+const connect = (url: string) => connectWithToken(url, TOKEN, open);
 
 describe.each(["postgresql", "object_store"] as const)("two replicas over %s", (provider) => {
   it("record each call of one stream exactly once", async () => {
-    const home = await storageHome(await providerSetup(provider, servers));
-    const env = {
-      ...home.env,
-      XDG_CACHE_HOME: join(home.dir, "cache"),
-      XDG_STATE_HOME: join(home.dir, "state"),
-      SERVE_TOKEN: TOKEN,
-    };
-    const cli = (args: string[]) => unitc([...args, "--user-config", home.config], home.dir, env);
+    const { dir, env, cli } = await replicaHome(await providerSetup(provider, servers), TOKEN);
     expect((await cli(["publish", "--out", BASIC])).code).toBe(0);
-    const replicas = [await replica(home.dir, env), await replica(home.dir, env)];
+    const replicas = [await replica(dir, env), await replica(dir, env)];
     for (const served of replicas) {
       const direct = await connect(served.url);
       await until(

@@ -7,18 +7,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupProjects } from "../support/project.js";
 import { raw } from "../support/raw-http.js";
-import { replica, stopReplicas, until } from "./replica-support.js";
-import {
-  providerSetup,
-  type StorageServers,
-  startStorageServers,
-  storageHome,
-  unitc,
-} from "./storage-support.js";
+import { connectWithToken, replica, replicaHome, stopReplicas, until } from "./replica-support.js";
+import { providerSetup, type StorageServers, startStorageServers } from "./storage-support.js";
 
 const REPO = join(import.meta.dirname, "../..");
 const BASIC = join(REPO, "generated/basic");
@@ -48,16 +42,7 @@ afterAll(async () => {
   await cleanupProjects();
 });
 
-async function connect(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: "shared-storage-test", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    }),
-  );
-  clients.push(client);
-  return client;
-}
+const connect = (url: string, token: string) => connectWithToken(url, token, clients);
 
 /** The search tool's description, which counts the units the caller sees. */
 async function seen(client: Client): Promise<string> {
@@ -69,18 +54,11 @@ describe.each(["postgresql", "object_store"] as const)("serve tokens and publish
   it("publishes, serves, scopes a token, revokes it and swaps to a new publish", async () => {
     const setup = await providerSetup(provider, servers);
     setup.storage = { ...setup.storage, pollIntervalMs: POLL_MS };
-    const home = await storageHome(setup);
-    const env = {
-      ...home.env,
-      XDG_CACHE_HOME: join(home.dir, "cache"),
-      XDG_STATE_HOME: join(home.dir, "state"),
-      SERVE_TOKEN: TOKEN,
-    };
-    const cli = (args: string[]) => unitc([...args, "--user-config", home.config], home.dir, env);
+    const { dir, env, cli } = await replicaHome(setup, TOKEN);
     const published = await cli(["publish", "--out", BASIC]);
     expect(published.stderr).not.toMatch(/\n\s+at /);
     expect(published.code).toBe(0);
-    const served = await replica(home.dir, env);
+    const served = await replica(dir, env);
     const admin = await connect(served.url, TOKEN);
     expect(await seen(admin)).toContain("(4 units");
 
