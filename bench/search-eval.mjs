@@ -5,6 +5,7 @@
 // The held-out split is fixed by the text alone (see `heldOut`): a third of the queries, never looked
 // at while tuning the ranking. Changing a query moves it between the splits, so queries are only
 // added, never reworded to pass.
+import { FOURTH } from "./search-eval-fourth.mjs";
 import { SECOND } from "./search-eval-second.mjs";
 import { THIRD } from "./search-eval-third.mjs";
 
@@ -549,17 +550,27 @@ export const SETS = [
   ...set,
   first: set.queries.length,
   second: set.queries.length + SECOND[set.name].length,
-  queries: [...set.queries, ...SECOND[set.name], ...THIRD[set.name]],
+  third: set.queries.length + SECOND[set.name].length + THIRD[set.name].length,
+  queries: [...set.queries, ...SECOND[set.name], ...THIRD[set.name], ...newQueries(set, FOURTH[set.name])],
 }));
+
+/** `added` without the queries the set's earlier parts already have (the same text). */
+function newQueries(set, added) {
+  const earlier = new Set([...set.queries, ...SECOND[set.name], ...THIRD[set.name]].map(([query]) => query));
+  return added.filter(([query]) => !earlier.has(query));
+}
 
 /** The part of a set's query number `i`. */
 function partOf(set, i) {
-  return i < set.first ? "first" : i < set.second ? "second" : "third";
+  if (i < set.first) return "first";
+  if (i < set.second) return "second";
+  return i < set.third ? "third" : "fourth";
 }
 
 /**
  * The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut, part }`, where
- * `part` is "first", "second" or "third" (see search-eval-second.mjs and search-eval-third.mjs).
+ * `part` is "first", "second", "third" or "fourth" (see search-eval-second.mjs, search-eval-third.mjs and
+ * search-eval-fourth.mjs).
  */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
@@ -572,7 +583,8 @@ export function evaluationQueries() {
         expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
           name.includes(":") ? name : `${set.unit}:${name}`,
         ),
-        heldOut: part !== "third" && heldOut(set.name, query),
+        // The third part is tuning only, the fourth held out whole; the first two split by `heldOut`.
+        heldOut: part === "fourth" || (part !== "third" && heldOut(set.name, query)),
       };
     }),
   );
