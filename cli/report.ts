@@ -10,6 +10,7 @@ import {
 } from "../compiler/codes/diagnostics.js";
 import { terminalText } from "../runtime/shared/terminal-text.js";
 import { counted } from "./compile-lines.js";
+import { foldedLine, foldWarnings } from "./folded-warnings.js";
 import { type CliIO, wantsColor } from "./io.js";
 
 export type ReportFormat = "text" | "json";
@@ -31,19 +32,23 @@ export function reportDiagnostics(
 }
 
 /**
- * Writes diagnostics as text to one stream. In colour the text is made terminal-safe piece by piece
+ * Writes diagnostics as text to one stream, long runs of one warning folded (see folded-warnings.ts;
+ * `allHint` says where every one is found). In colour the text is made terminal-safe piece by piece
  * (messages, paths, source lines) and written with the colour codes through the unsanitised stream.
  */
 export function printDiagnostics(
   io: CliIO,
   stream: "stdout" | "stderr",
-  diagnostics: readonly Diagnostic[],
+  all: readonly Diagnostic[],
   rel: (file: string) => string,
   color: boolean,
+  allHint = "--format json",
 ): void {
+  const { shown: diagnostics, folded } = foldWarnings(all);
   const options: FormatOptions = { source: true, color };
+  const foldedText = folded.map((run) => `\n${terminalText(foldedLine(run, rel, allHint))}`).join("");
   if (!color) {
-    io[stream](`${formatDiagnostics(diagnostics, rel, options)}\n`);
+    io[stream](`${formatDiagnostics(diagnostics, rel, options)}${foldedText}\n`);
     return;
   }
   const safe = (text: string | undefined) => (text === undefined ? undefined : terminalText(text));
@@ -59,7 +64,7 @@ export function printDiagnostics(
     })),
   }));
   const text = formatDiagnostics(shown, (file) => terminalText(rel(file)), options);
-  (io.styled ?? io)[stream](`${text}\n`);
+  (io.styled ?? io)[stream](`${text}${foldedText}\n`);
 }
 
 /** One summary line: `3 units, 1 error, 2 warnings`. */

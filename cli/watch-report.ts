@@ -37,6 +37,7 @@ export function statusLine(build: WatchBuild): string {
 export function reportBuild(io: CliIO, build: WatchBuild): void {
   const rel = (file: string) => relative(io.cwd, file) || file;
   const color = wantsColor({ env: io.env, stdoutIsTTY: io.stderrIsTTY });
-  if (build.diagnostics.length > 0) printDiagnostics(io, "stderr", build.diagnostics, rel, color);
+  if (build.diagnostics.length > 0)
+    printDiagnostics(io, "stderr", build.diagnostics, rel, color, "unitc compile --format json");
   io.stderr(`${statusLine(build)}\n`);
 }
