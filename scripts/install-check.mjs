@@ -123,22 +123,7 @@ function serveToolsList(cwd, args = ["unitc", "serve"]) {
 
 /** An OpenAPI and a GraphQL unit, compiled through the library from `library/`. */
 const LIBRARY_UNITS = {
-  "calc.yaml": `openapi: 3.0.3
-info: { title: Calc, version: 1.0.0 }
-paths:
-  /mul:
-    get:
-      operationId: multiply
-      summary: Multiply two numbers.
-      parameters:
-        - { name: a, in: query, required: true, schema: { type: number } }
-      responses:
-        "200":
-          description: The product.
-          content:
-            application/json:
-              schema: { type: object, properties: { product: { type: number } }, required: [product] }
-`,
+  "calc.yaml": readFileSync(join(root, "test/fixtures/openapi/calc.yaml"), "utf8"),
   "pets.graphql": `"""A pet."""
 type Pet { id: ID!, name: String! }
 type Query { """One pet by ID.""" pet(id: ID!): Pet }

@@ -59,16 +59,17 @@ const node = (args: string[], cwd: string) =>
   exec(process.execPath, ["--disable-warning=ExperimentalWarning", ...args], cwd);
 const tsc = (args: string[], cwd: string) => node([TSC, ...args], cwd);
 
-const SUMS_UNIT = (baseUrl: string) => `---
-name: Sums
-description: Adds two numbers on a small HTTP service.
+/** An HTTP unit adding two numbers, at `path` on `baseUrl` with `auth`. */
+const sumsUnit = (name: string, description: string, baseUrl: string, auth: string, path: string) => `---
+name: ${name}
+description: ${description}
 httpApi:
   baseUrl: ${baseUrl}
-  auth: { type: none }
+  auth: ${auth}
   actions:
     add:
       method: GET
-      path: /add
+      path: ${path}
       description: Add two numbers.
       query: { a: $input.a, b: $input.b }
       inputSchema:
@@ -80,52 +81,24 @@ httpApi:
         properties: { sum: { type: number } }
         required: [sum]
 ---
-# Sums
+# ${name}
 `;
+
+const SUMS_UNIT = (baseUrl: string) =>
+  sumsUnit("Sums", "Adds two numbers on a small HTTP service.", baseUrl, "{ type: none }", "/add");
 
 /** The same service behind a bearer token the unit reads from the vault. */
-const VAULTED_UNIT = (baseUrl: string) => `---
-name: Private sums
-description: Adds two numbers on a service that wants a token.
-httpApi:
-  baseUrl: ${baseUrl}
-  auth: { type: bearer, token: "vault:SUMS_TOKEN" }
-  actions:
-    add:
-      method: GET
-      path: /private/add
-      description: Add two numbers.
-      query: { a: $input.a, b: $input.b }
-      inputSchema:
-        type: object
-        properties: { a: { type: number }, b: { type: number } }
-        required: [a, b]
-      outputSchema:
-        type: object
-        properties: { sum: { type: number } }
-        required: [sum]
----
-# Private sums
-`;
+const VAULTED_UNIT = (baseUrl: string) =>
+  sumsUnit(
+    "Private sums",
+    "Adds two numbers on a service that wants a token.",
+    baseUrl,
+    '{ type: bearer, token: "vault:SUMS_TOKEN" }',
+    "/private/add",
+  );
 
 /** An OpenAPI unit: its types are openapi-typescript's, in spec-types.ts, which Code Mode imports. */
-const CALC_SPEC = `openapi: 3.0.3
-info: { title: Calc, version: 1.0.0 }
-paths:
-  /mul:
-    get:
-      operationId: multiply
-      summary: Multiply two numbers.
-      parameters:
-        - { name: a, in: query, required: true, schema: { type: number } }
-        - { name: b, in: query, required: true, schema: { type: number } }
-      responses:
-        "200":
-          description: The product.
-          content:
-            application/json:
-              schema: { type: object, properties: { product: { type: number } }, required: [product] }
-`;
+const CALC_SPEC = readFileSync(join(import.meta.dirname, "../fixtures/openapi/calc.yaml"), "utf8");
 
 const CONFIG = (baseUrl: string) =>
   `${JSON.stringify({
