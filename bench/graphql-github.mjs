@@ -125,6 +125,12 @@ export async function run() {
     { name: `${label}: unitc types.ts`, value: mb(size.types), unit: "MB" },
     { name: `${label}: unitc manifest.json`, value: mb(size.manifest), unit: "MB" },
     { name: `${label}: codegen alone output`, value: mb(statSync(codegenOut).size), unit: "MB" },
+    {
+      name: `${label}: bundle size, unitc / codegen`,
+      value: (size.total / statSync(codegenOut).size).toFixed(2),
+      unit: "×",
+      target: "≤ 1.0×",
+    },
     { name: `${label}: unitc peak RSS`, value: rss.toFixed(0), unit: "MiB" },
     { name: `${label}: codegen alone peak RSS`, value: peakRss(alone).toFixed(0), unit: "MiB" },
   ];

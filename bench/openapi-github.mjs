@@ -81,15 +81,29 @@ const mb = (bytes) => (bytes / 1e6).toFixed(2);
  * Sizes of the bundle as written, and of its manifest the way unitc wrote it before shared schemas
  * (format 1: every operation's schemas self-contained, indented at every level), from the same run.
  */
-export async function sizeRows(out) {
+export async function sizeRows(out, peerFile) {
   const { checkManifest } = await import(join(root, "dist/runtime/contract/manifest.js"));
   const manifestFile = join(out, "manifest.json");
   const manifestBytes = statSync(manifestFile).size;
   const expanded = checkManifest(JSON.parse(readFileSync(manifestFile, "utf8")));
   const oldManifestBytes = Buffer.byteLength(`${JSON.stringify({ ...expanded, format: 1 }, null, 2)}\n`);
   const total = folderBytes(out);
+  const peer = peerFile === undefined ? undefined : statSync(peerFile).size;
+  const beside =
+    peer === undefined
+      ? []
+      : [
+          { name: "GitHub REST: openapi-typescript output (its types module)", value: mb(peer), unit: "MB" },
+          {
+            name: "GitHub REST: bundle size, unitc / openapi-typescript",
+            value: (total / peer).toFixed(2),
+            unit: "×",
+            target: "≤ 1.0×",
+          },
+        ];
   return [
     { name: "GitHub REST: bundle total (generated/)", value: mb(total), unit: "MB", target: "≤ 10 MB" },
+    ...beside,
     {
       name: "GitHub REST: bundle total with the format 1 manifest (before)",
       value: mb(total - manifestBytes + oldManifestBytes),
@@ -205,7 +219,7 @@ export async function run() {
     ...tokenRows,
     ...frameworkRows,
     ...(await typeCheckRows(out)),
-    ...(await sizeRows(out)),
+    ...(await sizeRows(out, join(project, "oats.ts"))),
   ];
 }
 

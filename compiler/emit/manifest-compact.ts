@@ -1,19 +1,22 @@
 /**
  * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
- * `runtime/contract/schema-defs.ts`), and the text indented only down to operations and definitions, one per
+ * `runtime/contract/schema-defs.ts`), so are schemas its operations repeat word for word
+ * (`manifest-repeats.ts`), and the text indented only down to operations and definitions, one per
  * line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
  * one line per operation still shows in a diff which operations changed.
  */
 import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/contract/manifest.js";
 import { defRefs, reachedDefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
 import { canonicalJson } from "../shared/canonical.js";
+import { shareRepeats } from "./manifest-repeats.js";
 
 /** Levels indented: the manifest, `units`, a unit, its `operations`/`schemas`; deeper is one line. */
 const INDENTED_LEVELS = 4;
 
 /** The text of `manifest.json` for a manifest with self-contained schemas. */
 export function manifestText(manifest: Manifest): string {
-  return `${layout({ ...manifest, units: manifest.units.map(shareUnitSchemas) }, 0)}\n`;
+  const units = manifest.units.map((unit) => shareRepeats(shareUnitSchemas(unit)));
+  return `${layout({ ...manifest, units }, 0)}\n`;
 }
 
 function layout(value: unknown, depth: number): string {

@@ -4,6 +4,9 @@
  * definition once per unit (`unit.schemas`) and an operation's schema keeps only the `#/$defs/<name>`
  * refs. Reading a manifest puts back into each schema the `$defs` it reaches — the same objects, not
  * copies — so every consumer (ajv, MCP `tools/list`, describe, tokens) sees a self-contained schema.
+ * A schema repeated word for word across operations (a path parameter, a paging query) is stored
+ * there once too, under a repeat name (`@<n>`, see `compiler/emit/manifest-repeats.ts`); reading puts
+ * it back inline where each ref to it stood, so readers get the schemas the compiler had.
  */
 import type { JsonSchema } from "./manifest.js";
 
@@ -11,7 +14,7 @@ import type { JsonSchema } from "./manifest.js";
 export type SharedSchemas = Record<string, JsonSchema>;
 
 /** Keywords whose values are data, not schemas: a `$ref` key inside them is not a reference. */
-const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
+export const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
 
 /**
  * Keywords whose values map names the spec's author chose to schemas. A key there is a name, never
@@ -81,11 +84,66 @@ export function rootDefs(schema: JsonSchema): Record<string, JsonSchema> | undef
  */
 export function expandSchema(schema: JsonSchema, shared: SharedSchemas | undefined): JsonSchema {
   if (shared === undefined || typeof schema !== "object") return schema;
-  const local = rootDefs(schema);
-  const { $defs: _ignored, ...body } = schema;
-  const reached = reachedDefs(body, (name) => own(local, name) ?? own(shared, name));
-  if (!reached.some(([name]) => own(local, name) === undefined)) return schema;
+  const inlined = inlineRepeats(schema, shared) as Exclude<JsonSchema, boolean>;
+  const local = rootDefs(inlined);
+  const { $defs: _ignored, ...body } = inlined;
+  const reached = reachedDefs(body, (name) => own(local, name) ?? sharedDef(shared, name));
+  if (!reached.some(([name]) => own(local, name) === undefined)) return inlined;
   const names = new Set(reached.map(([name]) => name));
   const unreached = Object.entries(local ?? {}).filter(([name]) => !names.has(name));
   return { ...body, $defs: Object.fromEntries([...reached, ...unreached]) };
+}
+
+/** A repeat name: a shared definition read back inline (`@` and digits, which no spec's name is given). */
+export const REPEAT_NAME = /^@[0-9]+$/;
+
+/** Per shared table, its definitions with their repeats inlined, made on first use. */
+const inlinedDefs = new WeakMap<SharedSchemas, Map<string, JsonSchema>>();
+
+/** A shared definition with the repeats in it inlined. */
+function sharedDef(shared: SharedSchemas, name: string): JsonSchema | undefined {
+  const def = own(shared, name);
+  if (def === undefined) return undefined;
+  const done = inlinedDefs.get(shared) ?? new Map<string, JsonSchema>();
+  inlinedDefs.set(shared, done);
+  let inlined = done.get(name);
+  if (inlined === undefined) {
+    // Marked first: a repeat that reaches itself (none the compiler writes) stays a ref, in `$defs`.
+    done.set(name, def);
+    inlined = inlineRepeats(def, shared) as JsonSchema;
+    done.set(name, inlined);
+  }
+  return inlined;
+}
+
+/**
+ * `value` with each `{ "$ref": "#/$defs/@<n>" }` whose name the table holds replaced by that schema
+ * (the same object for every ref, as with shared definitions); only the objects on the way to a
+ * replaced ref are copied, so `value` is not changed.
+ */
+export function inlineRepeats(value: unknown, shared: SharedSchemas, names = false): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => inlineRepeats(item, shared));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (!names) {
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref === "string" && ref.startsWith("#/$defs/@") && Object.keys(value).length === 1) {
+      const name = ref.slice(8);
+      if (REPEAT_NAME.test(name) && Object.hasOwn(shared, name)) return sharedDef(shared, name);
+    }
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]): [string, unknown] => {
+    const next = names
+      ? inlineRepeats(item, shared)
+      : DATA_KEYWORDS.has(key)
+        ? item
+        : inlineRepeats(item, shared, SCHEMA_NAME_MAPS.has(key));
+    if (next !== item) changed = true;
+    return [key, next];
+  });
+  // fromEntries defines a `__proto__` key as an own property, as JSON.parse made it.
+  return changed ? Object.fromEntries(entries) : value;
 }
