@@ -1,7 +1,7 @@
 /**
  * Folds long runs of one warning in text output: a spec that repeats one flaw hundreds of times
  * (Stripe describes bodies on 230 GET operations) would otherwise bury the rest of the report. Past
- * `FOLD_ABOVE` warnings of one code in one file, the first `KEEP` print whole and one line counts
+ * five warnings of one code in one file, the first three print whole and one line counts
  * the rest; errors and infos always print whole, and `--format json` keeps every diagnostic.
  */
 import { type Diagnostic, sortDiagnostics } from "../compiler/codes/diagnostics.js";
