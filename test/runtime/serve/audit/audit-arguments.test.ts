@@ -1,12 +1,13 @@
 /**
  * A unit's opt-in to arguments in the audit log, over a real serve (`startServing` over Streamable
- * HTTP, a SQLite store with a vault) called by MCP clients of both SDK generations: a unit that opts
+ * HTTP, a SQLite store and a PostgreSQL one, each with a vault) called by MCP clients of both SDK generations: a unit that opts
  * in has its calls' arguments recorded (a direct call, a progressive call, each operation a Code Mode
  * run called) after redaction, a unit that does not has none; and canary secrets sent as arguments (a
  * vault secret the unit uses, a vault secret it does not, a credential resolved from the environment,
  * values under secret-looking keys such as apiKey or Authorization, the author's extra paths) never
  * reach the stored bytes, while long strings are cut.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,9 +21,12 @@ import { AUDIT_NAMESPACE } from "../../../../runtime/storage/audit/records.js";
 import {
   type OpenedStorage,
   openConfiguredStorage,
+  type StorageSettings,
   userConfigOf,
 } from "../../../../runtime/storage/index.js";
+import { migratePostgresStore } from "../../../../runtime/storage/postgresql/store.js";
 import type { TestServer } from "../../../support/http-server.js";
+import { type PostgresServer, startPostgres } from "../../storage/postgres-server.js";
 import { notesActions, startNotesServer } from "../fixtures.js";
 import { closeAll, compileProject, connect, projectConfig, TOKEN } from "../support.js";
 
@@ -53,7 +57,17 @@ const CHARGE_INPUT = {
 
 let notes: TestServer;
 let manifestPath: string;
-let opened: OpenedStorage;
+let postgres: PostgresServer;
+const storageEnv = { UNITC_PG: "", UNITC_KEY: randomBytes(32).toString("base64url") };
+
+/** The providers the log is checked over: a SQLite file, and a shared PostgreSQL database. */
+const providers: Record<string, () => StorageSettings> = {
+  sqlite: () => ({
+    provider: "sqlite",
+    path: join(mkdtempSync(join(tmpdir(), "unitc-audit-args-")), "s.db"),
+  }),
+  postgresql: () => ({ provider: "postgresql", connection: "env:UNITC_PG", vaultKey: "env:UNITC_KEY" }),
+};
 
 beforeAll(async () => {
   notes = await startNotesServer();
@@ -103,23 +117,34 @@ beforeAll(async () => {
       },
     }),
   );
-  const dir = mkdtempSync(join(tmpdir(), "unitc-audit-args-"));
-  opened = await openConfiguredStorage(
-    { provider: "sqlite", path: join(dir, "store.db") },
-    { XDG_DATA_HOME: join(dir, "data") },
-  );
-  await opened.vault.set("NOTES_TOKEN", CANARY.vaultUsed);
-  await opened.vault.set("UNRELATED", CANARY.vaultOther);
-});
+  postgres = await startPostgres();
+  await postgres.createDatabase("auditargs");
+  await migratePostgresStore(postgres.dsn("auditargs"));
+  storageEnv.UNITC_PG = postgres.dsn("auditargs");
+}, 120_000);
 afterAll(async () => {
   await closeAll();
-  await opened?.close();
   await notes?.close();
+  await postgres?.stop();
 });
 
-describe("arguments in the audit log", () => {
+describe.each(Object.keys(providers))("arguments in the audit log over %s", (provider) => {
+  let opened: OpenedStorage;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "unitc-audit-args-data-"));
+    opened = await openConfiguredStorage((providers[provider] as () => StorageSettings)(), {
+      ...storageEnv,
+      XDG_DATA_HOME: join(dir, "data"),
+    });
+    await opened.vault.set("NOTES_TOKEN", CANARY.vaultUsed);
+    await opened.vault.set("UNRELATED", CANARY.vaultOther);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
   it("keeps an opted-in unit's arguments redacted, none of another unit's, and no secret in the stored bytes", async () => {
-    const env = { SERVE_TOKEN: TOKEN, PAY_TOKEN: CANARY.env };
+    const env = { ...storageEnv, SERVE_TOKEN: TOKEN, PAY_TOKEN: CANARY.env };
     const user = userConfigOf({ serve: { port: 0, audit: { enabled: true } } });
     const settings = serveSettings({ transport: "http", token: "env:SERVE_TOKEN" }, env, "/", user);
     const storage = lazyStorage(async () => opened, env);
