@@ -130,6 +130,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
     ...(unit.runtime !== undefined ? { runtime: unit.runtime as UnitRuntimeNeeds } : {}),
     ...(unit.projectBinding?.required === true ? { projectBinding: { required: true as const } } : {}),
     ...(unit.confirm !== undefined ? { confirm: unit.confirm } : {}),
+    ...(unit.audit !== undefined ? { audit: unit.audit } : {}),
     connection: portableConnection(plan, outDir),
     operations,
     sourceHash,

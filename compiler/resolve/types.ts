@@ -3,6 +3,7 @@ import type {
   ConfirmSetting,
   Exposure,
   Shadowing,
+  UnitAuditSetting,
   UnitDescription,
   UnitSetInfo,
 } from "../../runtime/contract/manifest.js";
@@ -34,6 +35,8 @@ export interface UnitFields extends UnitDescription {
   catalog?: Record<string, unknown>;
   /** Operations serving confirms with the person before calling them; a plural child inherits its parent's. */
   confirm?: ConfirmSetting;
+  /** What the audit log keeps of the unit's calls (arguments, redacted); a plural child inherits its parent's. */
+  audit?: UnitAuditSetting;
   /** For plural children: the parent unit ID and the child ID. */
   parent?: { id: string; childId: string };
   /** For units brought in by unit sets: the enclosing sets and the settings they apply. */

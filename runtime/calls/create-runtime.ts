@@ -19,6 +19,7 @@ import { nearestHint } from "../shared/did-you-mean.js";
 import { schemaProblems } from "../shared/input-problems.js";
 import { type RuntimeEvent, RuntimeResources } from "../shared/resources.js";
 import { type UserServingSettings, withUserSettings } from "../shared/user-settings.js";
+import { noteAuditedInput } from "./audited-input.js";
 import { boundFolder } from "./project-root.js";
 import { type RuntimeStorageOptions, runtimeStorage } from "./runtime-storage.js";
 
@@ -159,6 +160,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
 
   const invokeChecked = async (unitId: string, name: string, input: unknown, callOptions: CallOptions) => {
     const target = operation(unitId, name);
+    noteAuditedInput(target.unit, input, services);
     const problems = await schemaProblems(target.operation.inputSchema, input);
     if (problems.length > 0) {
       throw new UnitError(

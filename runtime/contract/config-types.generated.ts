@@ -952,6 +952,7 @@ export interface UnitMetadataFields {
    * Operations of this unit that unitc serve confirms with the person (MCP elicitation) before calling them.
    */
   confirm?: "destructive" | [string, ...string[]];
+  audit?: UnitAudit;
 }
 /**
  * Setup and verification metadata.
@@ -1004,6 +1005,19 @@ export interface SetupItem {
  */
 export interface StringMap {
   [k: string]: string | undefined;
+}
+/**
+ * What the audit log keeps of this unit's calls: arguments: true keeps their arguments, redacted; results are never kept.
+ */
+export interface UnitAudit {
+  /**
+   * Keep each call's arguments in the audit log, redacted. Off unless true.
+   */
+  arguments: boolean;
+  /**
+   * More argument values to redact: a key name (redacted at any depth, for example pin) or a dotted path from the arguments' top (for example card.number; array items are passed through).
+   */
+  redact?: string[];
 }
 /**
  * Project Binding and hosted-execution requirements.
@@ -1318,6 +1332,22 @@ export interface Runtime1 {
      */
     class?: "standard" | "large" | "heavy";
   };
+}
+/**
+ * What the audit log keeps of this unit's calls besides who called what and the outcome: arguments: true keeps each call's arguments, redacted (values under secret-looking keys, any resolved credential or vault secret, the paths listed in redact, long strings cut). Results are never kept.
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "unitAudit".
+ */
+export interface UnitAudit1 {
+  /**
+   * Keep each call's arguments in the audit log, redacted. Off unless true.
+   */
+  arguments: boolean;
+  /**
+   * More argument values to redact: a key name (redacted at any depth, for example pin) or a dotted path from the arguments' top (for example card.number; array items are passed through).
+   */
+  redact?: string[];
 }
 /**
  * Presentation metadata for public catalog surfaces.

@@ -326,6 +326,15 @@ export interface UnitDescription {
  */
 export type ConfirmSetting = "destructive" | string[];
 
+/**
+ * A unit's `audit`: `arguments: true` keeps each call's arguments in the audit log, redacted; `redact`
+ * names more keys (at any depth) or dotted paths from the top whose values are redacted.
+ */
+export interface UnitAuditSetting {
+  arguments: boolean;
+  redact?: string[];
+}
+
 /** A unit's presentation metadata for catalogs (`catalog` in the unit file). */
 export interface UnitCatalog {
   icon?: string;
@@ -356,6 +365,8 @@ export interface ManifestUnit extends UnitDescription {
   projectBinding?: { required: true };
   /** The operations serving confirms with the person before calling them. */
   confirm?: ConfirmSetting;
+  /** What the audit log keeps of the unit's calls besides what was called and the outcome. */
+  audit?: UnitAuditSetting;
   connection: Connection;
   operations: ManifestOperation[];
   /**

@@ -1,10 +1,13 @@
 /**
  * Spans through `@opentelemetry/api`: one per MCP request (its parent taken from the request's
  * `_meta.traceparent` / `_meta.tracestate`, W3C trace context) and one per unit call, whose context
- * HTTP downstreams receive as the `traceparent` header. Attributes name the unit, operation, kind,
- * principal, outcome code, duration and result size; arguments, results and secrets never. Without
- * an export (see `export.ts`) the API's no-op tracer makes these almost free.
+ * downstreams receive: HTTP ones as the `traceparent` / `tracestate` headers, MCP ones in the
+ * request's `_meta`. Attributes name the unit, operation, kind, principal, outcome code, duration and
+ * result size; arguments, results and secrets never. Without an export (see `export.ts`) the API's
+ * no-op tracer makes these almost free, and a client's trace context is passed on unchanged, so a
+ * team's traces stay joined through a unitc that exports nothing.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type Attributes,
   type Context,
@@ -24,6 +27,29 @@ import { recordCall, recordRequest } from "./metrics.js";
 const PRINCIPAL = createContextKey("unitc principal");
 
 const tracer = () => trace.getTracer("unitc");
+
+/** A client's W3C trace context as it sent it, checked to be fit for a header. */
+interface GivenTrace {
+  traceparent: string;
+  tracestate?: string;
+}
+
+/** The trace context the client of the request in flight sent, passed on when no span of unitc's is active. */
+const givenTrace = new AsyncLocalStorage<GivenTrace>();
+
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+// Printable ASCII, bounded: W3C allows no more, and it is sent as a header value as it came.
+const TRACESTATE = /^[\x20-\x7e]{1,512}$/;
+
+/** The trace context in an MCP request's `_meta`, when it is well-formed. */
+function givenIn(meta: unknown): GivenTrace | undefined {
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const { traceparent, tracestate } = meta as { traceparent?: unknown; tracestate?: unknown };
+  if (typeof traceparent !== "string" || !TRACEPARENT.test(traceparent)) return undefined;
+  return typeof tracestate === "string" && TRACESTATE.test(tracestate)
+    ? { traceparent, tracestate }
+    : { traceparent };
+}
 
 let observing = true;
 
@@ -144,6 +170,17 @@ export async function observeRequest<T>(
 ): Promise<T> {
   if (!observing) return run();
   const params = request?.params ?? request;
+  const given = givenIn(params?._meta);
+  if (given) return givenTrace.run(given, () => observeRequestIn(method, params, principal, run));
+  return observeRequestIn(method, params, principal, run);
+}
+
+async function observeRequestIn<T>(
+  method: string,
+  params: { name?: unknown; _meta?: unknown } | undefined,
+  principal: string | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   let parent = parentOf(params?._meta);
   if (principal !== undefined) parent = parent.setValue(PRINCIPAL, principal);
   const tool = typeof params?.name === "string" && method === "tools/call" ? params.name : undefined;
@@ -185,12 +222,23 @@ export function observeRequests(server: object, principal: string | undefined): 
   };
 }
 
-/** `headers` with the active span's `traceparent` (and `tracestate`) added, for an HTTP downstream. */
-export function withTraceContext(headers: Array<[string, string]>): Array<[string, string]> {
-  if (!observing) return headers;
+/**
+ * The trace context a downstream call gets: the active span's (`traceparent`, `tracestate`) while
+ * unitc exports, else the one the client sent, unchanged; undefined when there is neither.
+ */
+export function downstreamTrace(): Record<string, string> | undefined {
+  if (!observing) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
-  if (carrier.traceparent === undefined) return headers;
+  if (carrier.traceparent !== undefined) return carrier;
+  const given = givenTrace.getStore();
+  return given && { ...given };
+}
+
+/** `headers` with the call's trace context (see {@link downstreamTrace}) added, for an HTTP downstream. */
+export function withTraceContext(headers: Array<[string, string]>): Array<[string, string]> {
+  const carrier = downstreamTrace();
+  if (carrier === undefined) return headers;
   const kept = headers.filter(([name]) => {
     const lower = name.toLowerCase();
     return lower !== "traceparent" && lower !== "tracestate";
@@ -198,12 +246,19 @@ export function withTraceContext(headers: Array<[string, string]>): Array<[strin
   return [...kept, ...Object.entries(carrier)];
 }
 
+/** The trace context in force, carried into work that runs from another callback (Code Mode's bridge). */
+export interface CapturedTrace {
+  active: Context;
+  given: GivenTrace | undefined;
+}
+
 /** The active context, to carry into work that runs from another callback (Code Mode's bridge). */
-export function activeContext(): Context {
-  return context.active();
+export function activeContext(): CapturedTrace {
+  return { active: context.active(), given: givenTrace.getStore() };
 }
 
 /** Runs `work` in `captured` (a context {@link activeContext} returned). */
-export function inContext<T>(captured: Context, work: () => T): T {
-  return context.with(captured, work);
+export function inContext<T>(captured: CapturedTrace, work: () => T): T {
+  const { active, given } = captured;
+  return given ? givenTrace.run(given, () => context.with(active, work)) : context.with(active, work);
 }

@@ -59,14 +59,14 @@ describe("unitc audit", () => {
     const store = await openStore({ provider: "sqlite", path: join(dir, "store.db") }, {});
     try {
       await appendBatch(store, [
-        call(3 * HOUR, { principal: "serve-token:ci" }),
+        call(3 * HOUR, { principal: "serve-token:ci", arguments: { id: "n1", apiKey: "[redacted]" } }),
         call(2 * HOUR, { outcome: "HTTP_STATUS" }),
         call(HOUR / 2, {
           kind: "code_mode",
           tool: "code_mode",
           unit: undefined,
           operation: undefined,
-          calls: [{ unit: "mail", operation: "send", outcome: "ok" }],
+          calls: [{ unit: "mail", operation: "send", arguments: { to: "ada@example.com" }, outcome: "ok" }],
         }),
       ]);
       // A batch written 40 days ago, past a 30-day retention.
@@ -88,8 +88,12 @@ describe("unitc audit", () => {
       expect(run.code).toBe(0);
       return JSON.parse(run.stdout) as AuditRecord[];
     };
-    expect((await json("--principal", "serve-token:ci")).map((r) => r.principal)).toEqual(["serve-token:ci"]);
-    expect((await json("--unit", "mail")).map((r) => r.kind)).toEqual(["code_mode"]);
+    expect((await json("--principal", "serve-token:ci")).map((r) => [r.principal, r.arguments])).toEqual([
+      ["serve-token:ci", { id: "n1", apiKey: "[redacted]" }],
+    ]);
+    expect((await json("--unit", "mail")).map((r) => [r.kind, r.calls?.[0]?.arguments])).toEqual([
+      ["code_mode", { to: "ada@example.com" }],
+    ]);
     expect((await json("--outcome", "error")).map((r) => r.outcome)).toEqual(["HTTP_STATUS"]);
     expect(await json("--since", "1h")).toHaveLength(1);
     expect(await json("--since", new Date(Date.now() - 150 * 60_000).toISOString())).toHaveLength(2);
@@ -103,6 +107,12 @@ describe("unitc audit", () => {
         .split("\n")
         .map((line) => JSON.parse(line).outcome),
     ).toEqual(["ok", "HTTP_STATUS", "ok"]);
+    // Arguments a unit keeps are shown as stored, in JSON Lines too (never in the table).
+    expect(JSON.parse(lines.stdout.split("\n")[0] as string).arguments).toEqual({
+      id: "n1",
+      apiKey: "[redacted]",
+    });
+    expect(table.stdout).not.toContain("[redacted]");
 
     const pruned = await cli("prune", "--retention-days", "30");
     expect(pruned.code).toBe(0);

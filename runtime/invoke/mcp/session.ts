@@ -8,6 +8,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Tool } from "@modelcontextprotocol/client";
 import { UnitError } from "../../contract/errors.js";
 import type { ManifestOperation, ManifestUnit, McpConnection, McpInvoke } from "../../contract/manifest.js";
+import { downstreamTrace } from "../../observe/spans.js";
 import { redactJson } from "../../shared/redact.js";
 import type { RuntimeEvent } from "../../shared/resources.js";
 import { backoffMs } from "../../shared/retry.js";
@@ -126,8 +127,9 @@ export class McpSession implements SessionHandle {
     let raw: CallResult;
     try {
       const args = (input ?? {}) as Record<string, unknown>;
+      const trace = downstreamTrace();
       raw = (await live.open.client.callTool(
-        { name: invoke.tool, arguments: args },
+        { name: invoke.tool, arguments: args, ...(trace ? { _meta: trace } : {}) },
         { timeout: timeoutMs, maxTotalTimeout: timeoutMs, ...(signal ? { signal } : {}) },
       )) as CallResult;
     } catch (error) {

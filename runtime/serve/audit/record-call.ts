@@ -1,8 +1,10 @@
 /**
  * The audit record of one call through a session: `tools/call` (a direct or progressive unit tool, a
  * Code Mode run with the operations it called, a search) and a stacked instance's `unitc/call`. What
- * was called is taken from the tool table and the operation's name, never from argument values.
+ * was called is taken from the tool table and the operation's name, never from argument values; the
+ * arguments themselves only when the unit keeps them, redacted by the runtime that calls it.
  */
+import { type AuditedInput, auditedInput } from "../../calls/audited-input.js";
 import type { AuditedOperation, AuditKind, AuditRecord } from "../../storage/audit/records.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import { auditedRun } from "./code-mode-calls.js";
@@ -50,21 +52,31 @@ async function recorded<T extends object>(
   const started = Date.now();
   const clock = performance.now();
   const calls: AuditedOperation[] = [];
-  const finish = (outcome: string) =>
+  const secrets = trail.vaultSecrets?.bind(trail);
+  // A Code Mode run keeps no arguments of its own (its script), only those of the operations it calls.
+  const slot: AuditedInput = secrets ? { secrets } : {};
+  const finish = async (outcome: string) => {
+    const durationMs = Math.round(performance.now() - clock);
+    const args = slot.arguments ? await slot.arguments : undefined;
     trail.append({
       at: new Date(started).toISOString(),
       principal: principal ?? LOCAL_PRINCIPAL,
       ...called,
+      ...(args !== undefined ? { arguments: args } : {}),
       ...(called.kind === "code_mode" ? { calls } : {}),
       outcome,
-      durationMs: Math.round(performance.now() - clock),
+      durationMs,
     });
+  };
   try {
-    const result = called.kind === "code_mode" ? await auditedRun.run(calls, call) : await call();
-    finish(outcomeOfResult(result));
+    const result =
+      called.kind === "code_mode"
+        ? await auditedRun.run({ calls, ...(secrets ? { secrets } : {}) }, call)
+        : await auditedInput.run(slot, call);
+    await finish(outcomeOfResult(result));
     return result;
   } catch (error) {
-    finish(outcomeOfError(error));
+    await finish(outcomeOfError(error));
     throw error;
   }
 }

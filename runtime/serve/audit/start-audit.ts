@@ -11,6 +11,24 @@ import { attachAudit } from "./trail.js";
 
 const PRUNE_EVERY_MS = 86_400_000;
 const PRUNE_LEASE = "unitc.audit.prune";
+/** The vault's values are read again after this long: a secret set since is redacted from then on. */
+const VAULT_READ_MS = 5_000;
+
+/** The vault's values for redacting kept arguments, read at the first need and then at most every few seconds. */
+function vaultValues(storage: LazyStorage): () => Promise<readonly string[]> {
+  let read: { at: number; values: Promise<readonly string[]> } | undefined;
+  return () => {
+    if (!read || Date.now() - read.at > VAULT_READ_MS) {
+      const values = storage.opened().then((opened) => opened.vault.values());
+      // A failed read is not kept: the next call tries again (and keeps no arguments meanwhile).
+      values.catch(() => {
+        read = undefined;
+      });
+      read = { at: Date.now(), values };
+    }
+    return read.values;
+  };
+}
 
 /** A started audit log; `close` writes what is queued. */
 export interface ServeAudit {
@@ -64,7 +82,7 @@ export function startAudit(
       );
     },
   );
-  attachAudit(host, writer);
+  attachAudit(host, { append: (record) => writer.append(record), vaultSecrets: vaultValues(storage) });
   return {
     async close() {
       clearInterval(timer);

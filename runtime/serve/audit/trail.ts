@@ -7,6 +7,8 @@ import type { AuditRecord } from "../../storage/audit/records.js";
 /** Takes the record of each call when it ends; never fails the call. */
 export interface AuditTrail {
   append(record: AuditRecord): void;
+  /** The vault's values, replaced in the arguments a unit keeps (besides the unit's own credentials). */
+  vaultSecrets?(): Promise<readonly string[]>;
 }
 
 const trails = new WeakMap<object, AuditTrail>();

@@ -1,8 +1,9 @@
 /**
  * What the audit log keeps of one call through `serve`, how records are grouped into store records
  * and named, and how a reader filters them. A record says who called, when, which unit and operation
- * (or a Code Mode run and the operations it called), the outcome code and the duration, and never
- * the arguments or the results: there is no field for them.
+ * (or a Code Mode run and the operations it called), the outcome code and the duration. Arguments
+ * only when the unit called opts in, and then redacted (runtime/calls/audit-arguments.ts); results
+ * never: there is no field for them.
  */
 
 /** Records are kept this many days unless `serve.audit.retentionDays` says otherwise. */
@@ -18,6 +19,8 @@ export type AuditKind = "direct" | "progressive" | "code_mode" | "search" | "sta
 export interface AuditedOperation {
   unit: string;
   operation: string;
+  /** The arguments, redacted, when the unit keeps them. */
+  arguments?: unknown;
   /** `ok`, or the failure's code. */
   outcome: string;
 }
@@ -33,6 +36,8 @@ export interface AuditRecord {
   tool: string;
   unit?: string;
   operation?: string;
+  /** The arguments, redacted, when the unit called keeps them (`audit: { arguments: true }`). */
+  arguments?: unknown;
   /** The operations a Code Mode run called, in the order they ended. */
   calls?: AuditedOperation[];
   /** `ok`, or the failure's code. */
