@@ -7,6 +7,7 @@ import type { UnitRuntime } from "../calls/create-runtime.js";
 import { Bridge, inCodeMode } from "./bridge.js";
 import { checkScript } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
+import { narrowDeclarations } from "./declarations/narrow-declarations.js";
 import { declarationsFor } from "./declarations/scoped-declarations.js";
 import { checkRunInput } from "./run-input.js";
 import {
@@ -167,10 +168,12 @@ export async function runCodeMode(
   const jobPosted = new Promise<void>((resolve) => {
     posted = resolve;
   });
+  // Checked against the operations it names only, when its text says which (see narrow-declarations.ts).
+  const checkedAgainst = declarations && narrowDeclarations(declarations, code);
   const check =
     options.typecheck === false
       ? undefined
-      : checkScript(pool, bundleDir, declarations, code, jobPosted, options.startingCheckWaitMs);
+      : checkScript(pool, bundleDir, checkedAgainst, code, jobPosted, options.startingCheckWaitMs);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");

@@ -245,16 +245,31 @@ export function describeOperation(text: string, operation: string): string | und
 
 /** {@link describeOperation} as pieces of the unit's text (`piecesText` joins them). */
 export function describeOperationPieces(text: string, operation: string): Piece[] | undefined {
+  return operationsPieces(text, [operation]);
+}
+
+/**
+ * The declaration of some of a unit's operations as pieces of its text: their methods in `Client`,
+ * after the types they use; undefined when the unit has no method of one of those names.
+ */
+export function operationsPieces(text: string, operations: readonly string[]): Piece[] | undefined {
   const parts = partsOf(text);
-  const signature = method(parts, operation);
-  if (!signature) return undefined;
-  const own = typesUsed(signature.text, parts.types, parts.byName);
+  const signatures: Array<{ text: string; start: number }> = [];
+  for (const operation of operations) {
+    const signature = method(parts, operation);
+    if (!signature) return undefined;
+    signatures.push(signature);
+  }
+  const own = typesUsed(signatures.map((s) => s.text).join("\n"), parts.types, parts.byName);
   const pieces: Piece[] = [`${parts.opening}\n`];
   const generated = typesExcerptPieces(text, own.map((t) => `${t.text}\n`).join(""));
   for (const piece of generated ?? []) pushPiece(pieces, piece);
   for (const type of own) pushPiece(pieces, rangeOr(text, type.start, `${type.text}\n`));
   pushPiece(pieces, "  interface Client {\n");
-  pushPiece(pieces, rangeOr(text, signature.start, signature.text));
+  signatures.forEach((signature, at) => {
+    if (at > 0) pushPiece(pieces, "\n");
+    pushPiece(pieces, rangeOr(text, signature.start, signature.text));
+  });
   pushPiece(pieces, "\n  }\n}\n");
   return pieces;
 }
