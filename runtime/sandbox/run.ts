@@ -5,9 +5,10 @@
  */
 import type { UnitRuntime } from "../calls/create-runtime.js";
 import { Bridge, inCodeMode } from "./bridge.js";
-import { checkScript } from "./check.js";
+import { checkScript, checkSlot } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
 import { narrowDeclarations } from "./declarations/narrow-declarations.js";
+import { narrowFromFiles } from "./declarations/narrow-from-files.js";
 import { declarationsFor } from "./declarations/scoped-declarations.js";
 import { checkRunInput } from "./run-input.js";
 import {
@@ -160,7 +161,13 @@ export async function runCodeMode(
   const { code, timeoutMs } = checked;
   const pool = options.pool ?? defaultSandboxPool();
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
-  const declarations = declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest);
+  let loaded: { declarations: BundleDeclarations | undefined } | undefined;
+  const declarations = () => {
+    loaded ??= {
+      declarations: declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest),
+    };
+    return loaded.declarations;
+  };
   // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
   // woken first, and the check, which finishes within the run, second. A script that never runs
   // (its syntax is wrong) is not type-checked.
@@ -168,8 +175,11 @@ export async function runCodeMode(
   const jobPosted = new Promise<void>((resolve) => {
     posted = resolve;
   });
-  // Checked against the operations it names only, when its text says which (see narrow-declarations.ts).
-  const checkedAgainst = declarations && narrowDeclarations(declarations, code);
+  // Checked against the operations it names only, when its text says which (narrow-declarations.ts):
+  // read from the bundle's recorded texts when it can be, else cut from the whole declarations.
+  const fromFiles = options.declarations ? undefined : narrowFromFiles(bundleDir, code, allowedIn(runtime));
+  const whole = fromFiles ? undefined : declarations();
+  const checkedAgainst = fromFiles ?? (whole && narrowDeclarations(whole, code));
   const check =
     options.typecheck === false
       ? undefined
@@ -204,6 +214,14 @@ export async function runCodeMode(
   diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
   timings?.lap("typesWait");
   return done(settle(outcome, prepared));
+}
+
+/** Whether the caller of `runtime` may call `operation` of `unit` in Code Mode (its manifest lists it). */
+function allowedIn(runtime: UnitRuntime): (unit: string, operation: string) => boolean {
+  return (id, operation) => {
+    const unit = runtime.manifest.units.find((u) => u.id === id);
+    return unit !== undefined && inCodeMode(unit) && unit.operations.some((op) => op.tsName === operation);
+  };
 }
 
 /** Stage durations of one run: each lap is the time since the previous one. */
@@ -263,10 +281,13 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
 
 /**
  * Gets Code Mode ready for `bundleDir` ahead of the first run: the engine workers started and the
- * type checker loaded with the bundle's declarations (by checking a trivial script). Never rejects.
+ * type checker loaded with TypeScript's lib and the `units` global (by checking a trivial script).
+ * The operations' declarations are not loaded: each script is checked against those it names, so a
+ * large API's (hundreds of MB in the checker) are never held by a serve that sits idle. Never rejects.
  */
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
-  const declarations = loadDeclarations(bundleDir);
+  // The `units` global alone: the declarations of a script that names no operation.
+  const declarations = narrowFromFiles(bundleDir, "return 0", () => false);
   // The engines and the syntax reader at once: every run needs both, and the engines (QuickJS, a
   // fraction of a second) must not wait behind the reader's TypeScript load (seconds when busy).
   // A run does not wait for a starting type checker, so it loads once both are ready.
@@ -275,7 +296,7 @@ export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPo
   // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
   for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
     await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;
-    if (pool.checks.isLoaded(bundleDir, declarations.version)) break;
+    if (pool.checks.isLoaded(checkSlot(bundleDir, declarations), declarations.version)) break;
   }
   await engines;
 }

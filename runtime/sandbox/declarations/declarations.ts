@@ -90,14 +90,24 @@ function read(bundleDir: string, version: string): BundleDeclarations | undefine
     if (!id || relative(folder, file).startsWith(`..${sep}`)) continue;
     units.set(id, unitDeclarationRegions(bundleDir, id, readFileSync(file, "utf8")).text);
   }
-  const own = main.replace(REFERENCE, "").replace(HEADER, "");
+  const own = ownDeclarations(main);
   return { version, combined: `${[...units.values()].join("\n")}\n${own}`, own, units };
+}
+
+/** The part of `.code-mode/units.d.ts` (its text `main`) that is no unit's own: the `units` global. */
+export function ownDeclarations(main: string): string {
+  return main.replace(REFERENCE, "").replace(HEADER, "");
+}
+
+/** What {@link BundleDeclarations.version} is for the bundle in `bundleDir` now. */
+export function declarationsVersion(bundleDir: string): string {
+  return `${stamp(join(bundleDir, DECLARATION_FILE))}|${stamp(join(bundleDir, "manifest.json"))}`;
 }
 
 /** The declarations of the bundle in `bundleDir`, or `undefined` when it has no `.code-mode/units.d.ts`. */
 export function loadDeclarations(bundleDir: string): BundleDeclarations | undefined {
   const dir = resolve(bundleDir);
-  const version = `${stamp(join(dir, DECLARATION_FILE))}|${stamp(join(dir, "manifest.json"))}`;
+  const version = declarationsVersion(dir);
   const cached = cache.get(dir);
   if (cached?.version === version) return cached;
   const loaded = read(dir, version);

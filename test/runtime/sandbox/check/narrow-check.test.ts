@@ -12,6 +12,7 @@ import {
   narrowDeclarations,
   operationsNamed,
 } from "../../../../runtime/sandbox/declarations/narrow-declarations.js";
+import { narrowFromFiles } from "../../../../runtime/sandbox/declarations/narrow-from-files.js";
 import { declarationsFor } from "../../../../runtime/sandbox/declarations/scoped-declarations.js";
 import { loadDeclarations, SandboxPool } from "../../../../runtime/sandbox/index.js";
 import { runCodeMode } from "../../../../runtime/sandbox/run.js";
@@ -87,6 +88,22 @@ describe("the type check against the operations a script names", () => {
     const found = await checkScript(newPool(), bundleDir, narrow, WRONG_ARGUMENT).checked;
     const whole = await checkScript(newPool(), bundleDir, declarations, WRONG_ARGUMENT).checked;
     expect(found).toEqual([expect.objectContaining({ severity: "warning", code: "TS2322", line: 2 })]);
+    expect(found).toEqual(whole);
+  }, 120_000);
+
+  it("reads one operation per unit from the bundle's recorded texts, with the same findings", async () => {
+    const code = `const made = () => units.notes.createNote({ title: 42, body: "b" });\nconst now = () => units.weather__current.now({ city: "Oslo" });\nreturn [typeof made, typeof now]`;
+    const everything = () => true;
+    const narrow = narrowFromFiles(bundleDir, code, everything);
+    expect(narrow?.scope).toBeDefined();
+    expect([...(narrow?.units.keys() ?? [])].sort()).toEqual(["notes", "weather__current"]);
+    expect(narrow?.units.get("notes")).not.toContain("listNotes(");
+    // An operation the caller may not call, or two of one unit: left to the whole declarations.
+    expect(narrowFromFiles(bundleDir, code, (unit) => unit !== "notes")).toBeUndefined();
+    expect(narrowFromFiles(bundleDir, WRONG_ARGUMENT, everything)).toBeUndefined();
+    const found = await checkScript(newPool(), bundleDir, narrow, code).checked;
+    const whole = await checkScript(newPool(), bundleDir, full(), code).checked;
+    expect(found).toEqual([expect.objectContaining({ severity: "warning", code: "TS2322", line: 1 })]);
     expect(found).toEqual(whole);
   }, 120_000);
 
