@@ -209,6 +209,8 @@ export async function runCodeMode(
     bridge.close();
   }
   timings?.lap("engine", outcome.timings);
+  // The pool's other engines, which an idle serve did not start: runs in a row then alternate.
+  if (pool.enginesStarted < pool.size) void pool.warmAll().catch(() => undefined);
   // The type check ran alongside; its warnings belong to this result.
   const bounded = options.startingCheckWaitMs !== undefined;
   diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
@@ -288,11 +290,11 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
   // The `units` global alone: the declarations of a script that names no operation.
   const declarations = narrowFromFiles(bundleDir, "return 0", () => false);
-  // The engines and the syntax reader at once: every run needs both, and the engines (QuickJS, a
-  // fraction of a second) must not wait behind the reader's TypeScript load (seconds when busy).
-  // A run does not wait for a starting type checker, so it loads once both are ready.
-  const engines = pool.warmAll().catch(() => undefined);
-  await pool.checks.startParser().catch(() => undefined);
+  // One engine first: a run needs one, and it (QuickJS, a fraction of a second) must not wait
+  // behind the checker's TypeScript load (seconds when busy); the others start after the first run,
+  // so an idle serve holds one. The syntax reader, a second copy of TypeScript, is not started:
+  // plain JavaScript is read on the host, and only a script with TypeScript syntax starts it.
+  const engines = pool.warm().catch(() => undefined);
   // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
   for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
     await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;
