@@ -8,7 +8,7 @@ import { Bridge, inCodeMode } from "./bridge.js";
 import { checkScript, checkSlot } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
 import { narrowDeclarations } from "./declarations/narrow-declarations.js";
-import { narrowFromFiles } from "./declarations/narrow-from-files.js";
+import { allowedIn, narrowFromFiles } from "./declarations/narrow-from-files.js";
 import { declarationsFor } from "./declarations/scoped-declarations.js";
 import { checkRunInput } from "./run-input.js";
 import {
@@ -177,7 +177,9 @@ export async function runCodeMode(
   });
   // Checked against the operations it names only, when its text says which (narrow-declarations.ts):
   // read from the bundle's recorded texts when it can be, else cut from the whole declarations.
-  const fromFiles = options.declarations ? undefined : narrowFromFiles(bundleDir, code, allowedIn(runtime));
+  const fromFiles = options.declarations
+    ? undefined
+    : narrowFromFiles(bundleDir, code, allowedIn(runtime.manifest));
   const whole = fromFiles ? undefined : declarations();
   const checkedAgainst = fromFiles ?? (whole && narrowDeclarations(whole, code));
   const check =
@@ -216,14 +218,6 @@ export async function runCodeMode(
   diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
   timings?.lap("typesWait");
   return done(settle(outcome, prepared));
-}
-
-/** Whether the caller of `runtime` may call `operation` of `unit` in Code Mode (its manifest lists it). */
-function allowedIn(runtime: UnitRuntime): (unit: string, operation: string) => boolean {
-  return (id, operation) => {
-    const unit = runtime.manifest.units.find((u) => u.id === id);
-    return unit !== undefined && inCodeMode(unit) && unit.operations.some((op) => op.tsName === operation);
-  };
 }
 
 /** Stage durations of one run: each lap is the time since the previous one. */

@@ -95,9 +95,7 @@ function read(bundleDir: string, version: string): BundleDeclarations | undefine
 }
 
 /** The part of `.code-mode/units.d.ts` (its text `main`) that is no unit's own: the `units` global. */
-export function ownDeclarations(main: string): string {
-  return main.replace(REFERENCE, "").replace(HEADER, "");
-}
+export const ownDeclarations = (main: string): string => main.replace(REFERENCE, "").replace(HEADER, "");
 
 /** What {@link BundleDeclarations.version} is for the bundle in `bundleDir` now. */
 export function declarationsVersion(bundleDir: string): string {
@@ -258,10 +256,7 @@ export function describeOperationPieces(text: string, operation: string): Piece[
   return operationsPieces(text, [operation]);
 }
 
-/**
- * The declaration of some of a unit's operations as pieces of its text: their methods in `Client`,
- * after the types they use; undefined when the unit has no method of one of those names.
- */
+/** Some operations' methods in `Client` after the types they use, as pieces; undefined when one is unknown. */
 export function operationsPieces(text: string, operations: readonly string[]): Piece[] | undefined {
   const parts = partsOf(text);
   const signatures: Array<{ text: string; start: number }> = [];

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { hasCodeMode, type Manifest } from "../../contract/manifest.js";
 import {
   type BundleDeclarations,
   DECLARATION_FILE,
@@ -18,6 +19,18 @@ import {
 import { readDescribed } from "./describe-file.js";
 import { operationsNamed } from "./narrow-declarations.js";
 import { withoutOtherMembers } from "./scoped-declarations.js";
+
+/** Whether a caller served `manifest` may call `operation` of `unit` in Code Mode (the manifest lists it). */
+export function allowedIn(manifest: Manifest): (unit: string, operation: string) => boolean {
+  return (id, operation) => {
+    const unit = manifest.units.find((u) => u.id === id);
+    return (
+      unit !== undefined &&
+      hasCodeMode(unit.exposure) &&
+      unit.operations.some((op) => op.tsName === operation)
+    );
+  };
+}
 
 /** Views by bundle, version and the operations kept; the oldest go first. */
 const views = new Map<string, BundleDeclarations>();
