@@ -108,7 +108,8 @@ export class Bridge {
 
   constructor(
     private readonly runtime: UnitRuntime,
-    private readonly declarations: BundleDeclarations | undefined,
+    /** Read for `units.describe` only, so a run that describes nothing never loads them. */
+    private readonly declarations: () => BundleDeclarations | undefined,
   ) {
     this.units = unitsOf(runtime.manifest);
   }
@@ -221,7 +222,7 @@ export class Bridge {
     if (request.operation !== undefined && typeof request.operation !== "string") {
       throw invalid("describe's operation is a string", 'for example units.describe("notes", "getNote")');
     }
-    const text = describeDeclaration(this.declarations, unit, request.operation as string | undefined);
+    const text = describeDeclaration(this.declarations(), unit, request.operation as string | undefined);
     if (text !== undefined) return text;
     throw new UnitError(
       "UNKNOWN_OPERATION",

@@ -63,6 +63,15 @@ function reason(error: unknown): string {
 }
 
 /**
+ * The type checker's name for `declarations` of the bundle in `bundleDir`: a view of some units or
+ * operations only has a checker of its own beside the bundle's (loaded once per scope).
+ */
+export function checkSlot(bundleDir: string, declarations: BundleDeclarations): string {
+  const { scope } = declarations;
+  return scope === undefined ? bundleDir : `${resolve(bundleDir)}\u0000${scope}`;
+}
+
+/**
  * Starts checking `code` against the bundle's declarations; a loaded checker is asked once `after`
  * settles (a run passes the moment its job is posted, so that the engine is woken first). `waitMs`
  * is how long `types` waits, from now, for a checker still starting (0: not at all).
@@ -79,9 +88,8 @@ export function checkScript(
     const types = Promise.resolve([skipped(`no ${DECLARATION_FILE} in ${bundleDir}`)]);
     return { syntax: Promise.resolve({ diagnostics: [] }), types, checked: types };
   }
-  // A view of some units only has a checker of its own beside the bundle's (loaded once per scope).
   const { scope } = declarations;
-  const slot = scope === undefined ? bundleDir : `${resolve(bundleDir)}\u0000${scope}`;
+  const slot = checkSlot(bundleDir, declarations);
   const key = `${resolve(bundleDir)}\u0000${scope ?? ""}\u0000${declarations.version}\u0000${code}`;
   const known = cache.get(key);
   if (known) {

@@ -5,8 +5,10 @@
  */
 import type { UnitRuntime } from "../calls/create-runtime.js";
 import { Bridge, inCodeMode } from "./bridge.js";
-import { checkScript } from "./check.js";
+import { checkScript, checkSlot } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
+import { narrowDeclarations } from "./declarations/narrow-declarations.js";
+import { allowedIn, narrowFromFiles } from "./declarations/narrow-from-files.js";
 import { declarationsFor } from "./declarations/scoped-declarations.js";
 import { checkRunInput } from "./run-input.js";
 import {
@@ -159,7 +161,13 @@ export async function runCodeMode(
   const { code, timeoutMs } = checked;
   const pool = options.pool ?? defaultSandboxPool();
   // A runtime limited to some units (a scoped caller) is checked and described against those only.
-  const declarations = declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest);
+  let loaded: { declarations: BundleDeclarations | undefined } | undefined;
+  const declarations = () => {
+    loaded ??= {
+      declarations: declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest),
+    };
+    return loaded.declarations;
+  };
   // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
   // woken first, and the check, which finishes within the run, second. A script that never runs
   // (its syntax is wrong) is not type-checked.
@@ -167,10 +175,17 @@ export async function runCodeMode(
   const jobPosted = new Promise<void>((resolve) => {
     posted = resolve;
   });
+  // Checked against the operations it names only, when its text says which (narrow-declarations.ts):
+  // read from the bundle's recorded texts when it can be, else cut from the whole declarations.
+  const fromFiles = options.declarations
+    ? undefined
+    : narrowFromFiles(bundleDir, code, allowedIn(runtime.manifest));
+  const whole = fromFiles ? undefined : declarations();
+  const checkedAgainst = fromFiles ?? (whole && narrowDeclarations(whole, code));
   const check =
     options.typecheck === false
       ? undefined
-      : checkScript(pool, bundleDir, declarations, code, jobPosted, options.startingCheckWaitMs);
+      : checkScript(pool, bundleDir, checkedAgainst, code, jobPosted, options.startingCheckWaitMs);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");
@@ -196,6 +211,8 @@ export async function runCodeMode(
     bridge.close();
   }
   timings?.lap("engine", outcome.timings);
+  // The pool's other engines, which an idle serve did not start: runs in a row then alternate.
+  if (pool.enginesStarted < pool.size) void pool.warmAll().catch(() => undefined);
   // The type check ran alongside; its warnings belong to this result.
   const bounded = options.startingCheckWaitMs !== undefined;
   diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
@@ -260,19 +277,22 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
 
 /**
  * Gets Code Mode ready for `bundleDir` ahead of the first run: the engine workers started and the
- * type checker loaded with the bundle's declarations (by checking a trivial script). Never rejects.
+ * type checker loaded with TypeScript's lib and the `units` global (by checking a trivial script).
+ * The operations' declarations are not loaded: each script is checked against those it names, so a
+ * large API's (hundreds of MB in the checker) are never held by a serve that sits idle. Never rejects.
  */
 export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
-  const declarations = loadDeclarations(bundleDir);
-  // The engines and the syntax reader at once: every run needs both, and the engines (QuickJS, a
-  // fraction of a second) must not wait behind the reader's TypeScript load (seconds when busy).
-  // A run does not wait for a starting type checker, so it loads once both are ready.
-  const engines = pool.warmAll().catch(() => undefined);
-  await pool.checks.startParser().catch(() => undefined);
+  // The `units` global alone: the declarations of a script that names no operation.
+  const declarations = narrowFromFiles(bundleDir, "return 0", () => false);
+  // One engine first: a run needs one, and it (QuickJS, a fraction of a second) must not wait
+  // behind the checker's TypeScript load (seconds when busy); the others start after the first run,
+  // so an idle serve holds one. The syntax reader, a second copy of TypeScript, is not started:
+  // plain JavaScript is read on the host, and only a script with TypeScript syntax starts it.
+  const engines = pool.warm().catch(() => undefined);
   // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
   for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
     await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;
-    if (pool.checks.isLoaded(bundleDir, declarations.version)) break;
+    if (pool.checks.isLoaded(checkSlot(bundleDir, declarations), declarations.version)) break;
   }
   await engines;
 }

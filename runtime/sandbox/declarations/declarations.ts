@@ -90,14 +90,22 @@ function read(bundleDir: string, version: string): BundleDeclarations | undefine
     if (!id || relative(folder, file).startsWith(`..${sep}`)) continue;
     units.set(id, unitDeclarationRegions(bundleDir, id, readFileSync(file, "utf8")).text);
   }
-  const own = main.replace(REFERENCE, "").replace(HEADER, "");
+  const own = ownDeclarations(main);
   return { version, combined: `${[...units.values()].join("\n")}\n${own}`, own, units };
+}
+
+/** The part of `.code-mode/units.d.ts` (its text `main`) that is no unit's own: the `units` global. */
+export const ownDeclarations = (main: string): string => main.replace(REFERENCE, "").replace(HEADER, "");
+
+/** What {@link BundleDeclarations.version} is for the bundle in `bundleDir` now. */
+export function declarationsVersion(bundleDir: string): string {
+  return `${stamp(join(bundleDir, DECLARATION_FILE))}|${stamp(join(bundleDir, "manifest.json"))}`;
 }
 
 /** The declarations of the bundle in `bundleDir`, or `undefined` when it has no `.code-mode/units.d.ts`. */
 export function loadDeclarations(bundleDir: string): BundleDeclarations | undefined {
   const dir = resolve(bundleDir);
-  const version = `${stamp(join(dir, DECLARATION_FILE))}|${stamp(join(dir, "manifest.json"))}`;
+  const version = declarationsVersion(dir);
   const cached = cache.get(dir);
   if (cached?.version === version) return cached;
   const loaded = read(dir, version);
@@ -245,16 +253,28 @@ export function describeOperation(text: string, operation: string): string | und
 
 /** {@link describeOperation} as pieces of the unit's text (`piecesText` joins them). */
 export function describeOperationPieces(text: string, operation: string): Piece[] | undefined {
+  return operationsPieces(text, [operation]);
+}
+
+/** Some operations' methods in `Client` after the types they use, as pieces; undefined when one is unknown. */
+export function operationsPieces(text: string, operations: readonly string[]): Piece[] | undefined {
   const parts = partsOf(text);
-  const signature = method(parts, operation);
-  if (!signature) return undefined;
-  const own = typesUsed(signature.text, parts.types, parts.byName);
+  const signatures: Array<{ text: string; start: number }> = [];
+  for (const operation of operations) {
+    const signature = method(parts, operation);
+    if (!signature) return undefined;
+    signatures.push(signature);
+  }
+  const own = typesUsed(signatures.map((s) => s.text).join("\n"), parts.types, parts.byName);
   const pieces: Piece[] = [`${parts.opening}\n`];
   const generated = typesExcerptPieces(text, own.map((t) => `${t.text}\n`).join(""));
   for (const piece of generated ?? []) pushPiece(pieces, piece);
   for (const type of own) pushPiece(pieces, rangeOr(text, type.start, `${type.text}\n`));
   pushPiece(pieces, "  interface Client {\n");
-  pushPiece(pieces, rangeOr(text, signature.start, signature.text));
+  signatures.forEach((signature, at) => {
+    if (at > 0) pushPiece(pieces, "\n");
+    pushPiece(pieces, rangeOr(text, signature.start, signature.text));
+  });
   pushPiece(pieces, "\n  }\n}\n");
   return pieces;
 }

@@ -19,7 +19,7 @@ const cuts = new WeakMap<BundleDeclarations, WeakMap<Manifest, string[]>>();
 const MEMBER = /^ {2}readonly ("(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*): Units\.[\w$]+\.Client;$/;
 
 /** `text` with the `units` members of units outside `allowed` left out (their doc comments too). */
-function withoutOtherMembers(text: string, allowed: ReadonlySet<string>): string {
+export function withoutOtherMembers(text: string, allowed: ReadonlySet<string>): string {
   const kept: string[] = [];
   let pending: string[] = [];
   for (const line of text.split("\n")) {

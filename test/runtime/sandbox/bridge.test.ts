@@ -66,7 +66,7 @@ const CASES: Array<[string, unknown, Record<string, unknown>]> = [
 
 describe("the host bridge", () => {
   it.each(CASES)("refuses %s", async (_name, request, error) => {
-    const bridge = new Bridge(runtime, loadDeclarations(bundleDir));
+    const bridge = new Bridge(runtime, () => loadDeclarations(bundleDir));
     const answer = JSON.parse(await bridge.handle(JSON.stringify(request)));
     expect(answer).toMatchObject({ ok: false, error });
     for (const value of Object.values(answer.error))
@@ -74,7 +74,7 @@ describe("the host bridge", () => {
   });
 
   it("refuses text that is not JSON", async () => {
-    const bridge = new Bridge(runtime, undefined);
+    const bridge = new Bridge(runtime, () => undefined);
     expect(JSON.parse(await bridge.handle("{kind:"))).toMatchObject({
       ok: false,
       error: { code: "ARGS_INVALID" },
@@ -86,14 +86,14 @@ describe("the host bridge", () => {
     const failing = Object.create(runtime, {
       invoke: { value: () => Promise.reject(new TypeError("x is not a function")) },
     }) as UnitRuntime;
-    const bridge = new Bridge(failing, undefined);
+    const bridge = new Bridge(failing, () => undefined);
     expect(JSON.parse(await bridge.handle('{"kind":"call","unit":"files","operation":"listFiles"}'))).toEqual(
       { ok: false, error: { code: "CALL_FAILED", message: "the call failed: x is not a function" } },
     );
   });
 
   it("answers a valid call and search with plain JSON", async () => {
-    const bridge = new Bridge(runtime, undefined);
+    const bridge = new Bridge(runtime, () => undefined);
     const listing = JSON.parse(await bridge.handle('{"kind":"call","unit":"files","operation":"listFiles"}'));
     expect(listing.value).toContain("server.mjs");
     const found = JSON.parse(await bridge.handle('{"kind":"search","query":"notes list"}'));

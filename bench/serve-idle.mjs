@@ -1,0 +1,139 @@
+// A Code Mode serve of GitHub REST (~1,200 operations, its description fetched with `npm pack` into
+// .bench-cache/, never committed) as a user sees it: the resident memory of a new `unitc serve`
+// process (all its threads: engines and type checker) 2 s, 10 s and 20 s after it starts with no call
+// made, and the first `code_mode` call of a new process through an MCP client session over stdio,
+// with whether its type error came back (type-checked) or the run went unchecked. Medians of RUNS
+// processes. After `npm run build`; `npm run bench:idle`.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { githubSpec } from "./openapi-github.mjs";
+import { benchProject, isMain, median, printTable, root } from "./support.mjs";
+
+const RUNS = 3;
+/** Seconds after start at which the idle serve's memory is read. */
+const IDLE_AT = [2, 10, 20];
+/** A number where GitHub's `repo` path parameter takes a string; never called, so no request is made. */
+const WRONG = `const f = () => units.github.repos_get({ path: { owner: "octocat", repo: 1 } });\nreturn typeof f`;
+
+/** Resident memory of process `pid` in MiB (Linux). */
+function rssMiB(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
+}
+
+/** A new serve process and an MCP session with it, its tools listed. */
+async function session(manifestPath) {
+  const started = performance.now();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, "dist/cli/main.cjs"), "serve", "--manifest", manifestPath, "--user-config", "none"],
+    env: { PATH: process.env.PATH ?? "", GITHUB_TOKEN: "bench-not-used" },
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(transport);
+  await client.listTools();
+  return { client, pid: transport.pid, started, listed: performance.now() - started };
+}
+
+/** RSS at each of {@link IDLE_AT} seconds after the serve started, no call made. */
+async function idle(manifestPath) {
+  const s = await session(manifestPath);
+  try {
+    const figures = [];
+    for (const at of IDLE_AT) {
+      const wait = at * 1000 - (performance.now() - s.started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      figures.push(rssMiB(s.pid));
+    }
+    return figures;
+  } finally {
+    await s.client.close();
+  }
+}
+
+/** The first code_mode call of a new serve: its time as the client saw it and whether it was type-checked. */
+async function firstCall(manifestPath) {
+  const s = await session(manifestPath);
+  try {
+    const started = performance.now();
+    const result = await s.client.callTool({ name: "code_mode", arguments: { code: WRONG } });
+    const ms = performance.now() - started;
+    const codes = (result.structuredContent?.diagnostics ?? []).map((d) => d.code);
+    return {
+      ms,
+      listed: s.listed,
+      checked: codes.includes("TS2322") && !codes.includes("TYPECHECK_SKIPPED"),
+    };
+  } finally {
+    await s.client.close();
+  }
+}
+
+/** The rows for the bundle whose manifest is `manifestPath`. */
+export async function idleRows(manifestPath) {
+  const nodeStarted = performance.now();
+  execFileSync(process.execPath, ["-e", ""]);
+  const nodeMs = performance.now() - nodeStarted;
+  const idles = [];
+  const firsts = [];
+  for (let i = 0; i < RUNS; i++) {
+    idles.push(await idle(manifestPath));
+    firsts.push(await firstCall(manifestPath));
+  }
+  const at = (i) => median(idles.map((figures) => figures[i])).toFixed(0);
+  const checked = firsts.filter((f) => f.checked).length;
+  return [
+    { name: "`node -e ''` on this machine now (for scale)", value: nodeMs.toFixed(0), unit: "ms" },
+    ...IDLE_AT.map((seconds, i) => ({
+      name: `GitHub REST, code_mode: idle RSS of unitc serve ${seconds} s after start, no call (all threads)`,
+      value: at(i),
+      unit: "MiB",
+      target: seconds === 20 ? "" : "≤ 250 MB",
+    })),
+    {
+      name: "GitHub REST, code_mode: new serve process, start → first tools/list (client session, stdio)",
+      value: median(firsts.map((f) => f.listed)).toFixed(0),
+      unit: "ms",
+    },
+    {
+      name: "GitHub REST, code_mode: first code_mode call after tools/list (new process, client session)",
+      value: median(firsts.map((f) => f.ms)).toFixed(0),
+      unit: "ms",
+      target: "≤ 500 ms",
+    },
+    {
+      name: "GitHub REST, code_mode: first call type-checked (its type error reported, not TYPECHECK_SKIPPED)",
+      value: checked === firsts.length ? "yes" : `no (${checked} of ${firsts.length})`,
+      unit: "",
+      target: "yes",
+    },
+  ];
+}
+
+/** Compiles GitHub REST (its units in Code Mode, the default) and measures its serve. */
+export async function run() {
+  const spec = await githubSpec();
+  const project = await benchProject("serve-idle", {
+    ".units/config.json": JSON.stringify({
+      version: 1,
+      openapiEndpoints: {
+        github: {
+          name: "GitHub",
+          description: "GitHub REST API.",
+          specPath: spec,
+          baseUrl: "https://api.github.com",
+          auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
+        },
+      },
+    }),
+  });
+  const out = join(project, "generated");
+  const compile = [join(root, "dist/cli/main.cjs"), "compile", "--project", project, "--out", out];
+  execFileSync(process.execPath, [...compile, "--user-config", "none"], { stdio: "pipe", cwd: root });
+  return idleRows(join(out, "manifest.json"));
+}
+
+if (isMain(import.meta.url)) printTable(await run());
