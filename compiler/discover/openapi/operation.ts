@@ -6,19 +6,14 @@
  * https://spec.openapis.org/oas/v3.1.0#operation-object
  */
 
-import type {
-  JsonSchema,
-  OpenapiInvoke,
-  OpenapiMethod,
-  ToolAnnotations,
-} from "../../../runtime/contract/manifest.js";
+import type { OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "../../../runtime/contract/manifest.js";
 import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
 import { pathPlaceholders } from "../../../runtime/invoke/shared/template.js";
-import { inputProblems } from "../../../runtime/shared/validate-input.js";
 import { plainReserved } from "../shared/reserved-expansion.js";
 import type { OperationIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { inputSchema, type ParameterIR } from "./input.js";
+import { inputSchemaProblem } from "./input-check.js";
 import { convertParameter } from "./parameter.js";
 import { type BodyResult, convertRequestBody } from "./request-body.js";
 import { convertResponses } from "./response.js";
@@ -89,7 +84,7 @@ export function convertOperation(site: OperationSite, context: OperationContext)
   const schema = context.defs.bundle(
     inputSchema(used, body ? { schema: body.schema, required: body.body.required } : undefined),
   );
-  const compileProblem = schemaCompileProblem(schema);
+  const compileProblem = inputSchemaProblem(schema, context.defs);
   if (compileProblem) return { skipped: `its input schema is not valid JSON Schema (${compileProblem})` };
   const output = convertResponses(
     site.operation.responses,
@@ -200,16 +195,6 @@ function requestBody(site: OperationSite, context: OperationContext) {
     `${site.pointer}/requestBody`,
   );
   return undefined;
-}
-
-/** A message when the runtime's validator would refuse `schema`, else undefined. */
-function schemaCompileProblem(schema: JsonSchema): string | undefined {
-  try {
-    inputProblems(schema, {});
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 /** `METHOD /path (operationId)`, as operations are named in messages. */
