@@ -6,15 +6,9 @@
  * https://spec.openapis.org/oas/v3.1.0#operation-object
  */
 
-import type {
-  JsonSchema,
-  OpenapiInvoke,
-  OpenapiMethod,
-  ToolAnnotations,
-} from "../../../runtime/contract/manifest.js";
+import type { OpenapiInvoke, OpenapiMethod, ToolAnnotations } from "../../../runtime/contract/manifest.js";
 import { pathTemplateProblem } from "../../../runtime/invoke/openapi/serialize.js";
 import { pathPlaceholders } from "../../../runtime/invoke/shared/template.js";
-import { inputProblems } from "../../../runtime/shared/validate-input.js";
 import { plainReserved } from "../shared/reserved-expansion.js";
 import type { OperationIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
@@ -23,6 +17,7 @@ import { convertParameter } from "./parameter.js";
 import { type BodyResult, convertRequestBody } from "./request-body.js";
 import { convertResponses } from "./response.js";
 import type { SchemaContext } from "./schema.js";
+import { ownPartProblem } from "./schema-check.js";
 import {
   type GroupTypeIR,
   inputTypeRef,
@@ -89,8 +84,9 @@ export function convertOperation(site: OperationSite, context: OperationContext)
   const schema = context.defs.bundle(
     inputSchema(used, body ? { schema: body.schema, required: body.body.required } : undefined),
   );
-  const compileProblem = schemaCompileProblem(schema);
-  if (compileProblem) return { skipped: `its input schema is not valid JSON Schema (${compileProblem})` };
+  // Its definitions are checked once for the whole spec (discoverOperations; see schema-check.ts).
+  const compileProblem = ownPartProblem(schema);
+  if (compileProblem) return { skipped: inputSchemaSkipped(compileProblem) };
   const output = convertResponses(
     site.operation.responses,
     site.document,
@@ -202,14 +198,9 @@ function requestBody(site: OperationSite, context: OperationContext) {
   return undefined;
 }
 
-/** A message when the runtime's validator would refuse `schema`, else undefined. */
-function schemaCompileProblem(schema: JsonSchema): string | undefined {
-  try {
-    inputProblems(schema, {});
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+/** Why an operation whose input schema the runtime's validator refuses is left out. */
+export function inputSchemaSkipped(problem: string): string {
+  return `its input schema is not valid JSON Schema (${problem})`;
 }
 
 /** `METHOD /path (operationId)`, as operations are named in messages. */
