@@ -7,8 +7,9 @@
  * fresh worker with those units left out with UNIT_OUT_OF_MEMORY, so the other units compile and are
  * reported (and with --partial written) as usual.
  *
- * The worker is this same file (as the OpenAPI types worker is); from TypeScript sources, as in
- * tests that run the CLI in process, the build runs here.
+ * The worker is this same file (as the OpenAPI types worker is). Only the executable builds in one
+ * (`CliIO.buildInWorker`): from TypeScript sources, or for a caller running the CLI in process,
+ * the build runs here.
  */
 import { getHeapStatistics } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -49,7 +50,8 @@ interface WorkerInput {
 /** Builds `options` as `unitc compile` does: see the file comment. */
 export async function guardedBuild(options: BuildData, given: GuardedBuild): Promise<BuildOutcome> {
   const self = new URL(import.meta.url);
-  if (!self.pathname.endsWith(".js")) return inProcess({ options, userConfig: given.userConfig }, given);
+  if (given.io.buildInWorker !== true || !self.pathname.endsWith(".js"))
+    return inProcess({ options, userConfig: given.userConfig }, given);
   // Nothing changed since the last compile: the record answers here, without loading the compiler twice.
   const recorded = await recordedOutcome(options);
   if (recorded) return recorded;
