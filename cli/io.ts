@@ -26,6 +26,12 @@ export interface CliIO {
   stdoutIsTTY?: boolean;
   stdinIsTTY?: boolean;
   stderrIsTTY?: boolean;
+  /**
+   * `compile` builds in a worker thread, so running out of memory is reported by unit
+   * (cli/compile-worker.ts): the executable's own streams only; a caller in process (a script that
+   * swaps `fetch`, a test) keeps the build in its thread.
+   */
+  buildInWorker?: boolean;
 }
 
 /**
@@ -57,6 +63,7 @@ export function processIO(): CliIO {
     // Asked of the descriptor: reading process.stdin.isTTY would open the stream in every command.
     stdinIsTTY: isatty(0),
     stderrIsTTY: process.stderr.isTTY === true,
+    buildInWorker: true,
   };
 }
 

@@ -110,20 +110,30 @@ function recordOptions(options: BuildOptions): RecordOptions {
   return { ...options, variant: options.bundle ? "bundle" : "" };
 }
 
+/**
+ * The build record's answer when nothing changed since it (with `record` and `reuseRecord`), else
+ * undefined: `unitc compile` asks it before starting the worker it compiles in.
+ */
+export async function recordedOutcome(given: BuildOptions): Promise<BuildOutcome | undefined> {
+  const options = await withBundleSetting(given);
+  const recorded =
+    options.record && options.reuseRecord ? await checkUpToDate(recordOptions(options)) : undefined;
+  if (!recorded) return undefined;
+  return outcome("up-to-date", recorded.diagnostics, {
+    units: recorded.units,
+    operations: recorded.operations,
+    fromRecord: true,
+    unchanged: recorded.files,
+    recorded,
+  });
+}
+
 /** Builds a project: see {@link BuildOutcome}. Never throws for bad input; diagnostics say it. */
 export async function build(given: BuildOptions): Promise<BuildOutcome> {
   const options = await withBundleSetting(given);
+  const answered = await recordedOutcome(options);
+  if (answered) return answered;
   const record = options.record ? recordOptions(options) : undefined;
-  const recorded = record && options.reuseRecord ? await checkUpToDate(record) : undefined;
-  if (recorded) {
-    return outcome("up-to-date", recorded.diagnostics, {
-      units: recorded.units,
-      operations: recorded.operations,
-      fromRecord: true,
-      unchanged: recorded.files,
-      recorded,
-    });
-  }
   const sources = record ? await snapshotSources(record) : undefined;
   // Loaded only now: an up-to-date build needs none of the compiler.
   const { compile } = await import("./compile.js");

@@ -1,6 +1,7 @@
 /** `compile()` and `validate()`: the pipeline's two runs over a project, pure apart from reading inputs. */
 import type { AccessTokenSource } from "../runtime/auth/tokens.js";
 import type { Diagnostic } from "./codes/diagnostics.js";
+import type { OutOfMemory } from "./discover/out-of-memory.js";
 import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadProjectOptions } from "./load/index.js";
 import {
@@ -29,6 +30,8 @@ export interface CompileOptions extends LoadProjectOptions {
   progress?: PipelineProgress;
   /** Where OAuth units' stored tokens are read: the user config's storage (default: the data folder's store). */
   oauth?: AccessTokenSource;
+  /** Units an earlier attempt of this build ran out of memory on: left out with UNIT_OUT_OF_MEMORY. */
+  outOfMemory?: OutOfMemory;
 }
 
 export interface CompileResult {

@@ -6,6 +6,7 @@ import type { AccessTokenSource } from "../runtime/auth/tokens.js";
 import { bundleFolder } from "./bundle-folder.js";
 import type { Diagnostic } from "./codes/diagnostics.js";
 import { type DiscoveredProject, discoverProject, type UnitProgress } from "./discover/index.js";
+import type { OutOfMemory } from "./discover/out-of-memory.js";
 import { type EmitResult, emitBundle } from "./emit/index.js";
 import type { BuildMemo } from "./incremental/memo.js";
 import type { LoadedProject } from "./load/documents.js";
@@ -25,11 +26,15 @@ export interface PipelineOptions extends LoadProjectOptions {
   progress?: PipelineProgress;
   /** Where OAuth units' stored tokens are read: the user config's storage (default: the data folder's store). */
   oauth?: AccessTokenSource;
+  /** Units an earlier attempt of this build ran out of memory on: left out with UNIT_OUT_OF_MEMORY. */
+  outOfMemory?: OutOfMemory;
 }
 
 /** Progress events of one run; none changes what the run produces. */
 export interface PipelineProgress {
   stage?(name: string): void;
+  /** A unit's discovery starts. */
+  unitStarted?(unit: string): void;
   unit?(progress: UnitProgress): void;
 }
 
@@ -90,7 +95,9 @@ export const discoverStage: Stage = {
     context.discovered = await discoverProject(context.resolved, {
       ...(memo ? { memo } : {}),
       ...(progress?.unit ? { onUnit: (p: UnitProgress) => progress.unit?.(p) } : {}),
+      ...(progress?.unitStarted ? { onUnitStart: (id: string) => progress.unitStarted?.(id) } : {}),
       ...(context.options.oauth ? { oauth: context.options.oauth } : {}),
+      ...(context.options.outOfMemory ? { outOfMemory: context.options.outOfMemory } : {}),
     });
     context.diagnostics.push(...context.discovered.diagnostics);
   },

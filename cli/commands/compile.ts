@@ -5,7 +5,7 @@
  */
 import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
-import { type BuildOutcome, build } from "../../compiler/build.js";
+import type { BuildOutcome } from "../../compiler/build.js";
 import { compileStatusLine } from "../compile-lines.js";
 import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
@@ -13,7 +13,6 @@ import { formatArgs, outputFormat } from "../output-format.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
-import { lazyStorage } from "../storage-config.js";
 import { compileRunsCommands, projectMayRun } from "../trust/command-set.js";
 import { trustArg } from "../trust/gate.js";
 
@@ -87,9 +86,10 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const check = args.check === true;
       // Text mode only: with --format json, stderr carries nothing but real problems.
       const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
-      // OAuth units are listed with the tokens of the user config's storage, as they are served.
-      const storage = lazyStorage(io, args["user-config"]);
-      const outcome = await build({
+      // OAuth units are listed with the tokens of the user config's storage, as they are served; a
+      // build that runs out of memory names its unit (compile-worker.ts).
+      const { guardedBuild } = await import("../compile-worker.js");
+      const buildOptions = {
         ...options,
         outDir,
         check,
@@ -97,9 +97,12 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         ...bundleFlag,
         record: true,
         reuseRecord: args.force !== true,
-        oauth: storage.oauth,
+      };
+      const outcome = await guardedBuild(buildOptions, {
+        io,
+        userConfig: args["user-config"],
         ...(line.progress ? { progress: line.progress } : {}),
-      }).finally(() => storage.close());
+      });
       line.clear();
       const shownOutcome = reported(outcome, shown, check);
       const timings = { ...shownOutcome.timings, total: performance.now() - started };

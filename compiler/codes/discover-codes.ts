@@ -14,6 +14,11 @@ export const discoverCodes = {
     "fix the unit or set disabled: true; other units are unaffected",
     "openapiEndpoint:\n  specUrl: https://api.example.com/openapi.json   # answers 500",
   ),
+  UNIT_OUT_OF_MEMORY: error(
+    "compiling a unit ran out of memory, so it is left out",
+    "compile fewer of its operations (includeOperations / excludeOperations), or give Node more memory: NODE_OPTIONS=--max-old-space-size=8192",
+    "openapiEndpoint:\n  specPath: graph-beta.json   # 22,000 operations, compiled with --max-old-space-size=512",
+  ),
   NO_OPERATIONS: warning(
     "a unit has no operation left to call",
     "check the spec and the unit's filters",

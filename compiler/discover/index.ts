@@ -14,6 +14,7 @@ import { discoverGraphql } from "./graphql/index.js";
 import { discoverMcp } from "./mcp/index.js";
 import type { DiscoverMemo, UnitOutcome } from "./memo.js";
 import { discoverOpenapi } from "./openapi/index.js";
+import { type OutOfMemory, outOfMemoryOutcome } from "./out-of-memory.js";
 import type { ServerListing } from "./shared/inputs.js";
 import { trackInputs } from "./shared/inputs.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./shared/types.js";
@@ -81,13 +82,19 @@ export interface DiscoverOptions {
   onUnit?: (progress: UnitProgress) => void;
   /** Where OAuth units' stored tokens are read (default: the data folder's store). */
   oauth?: AccessTokenSource;
+  /** Told as each unit's discovery starts (which units a worker that ran out of memory was on). */
+  onUnitStart?: (unit: string) => void;
+  /** Units an earlier attempt ran out of memory on: left out with UNIT_OUT_OF_MEMORY. */
+  outOfMemory?: OutOfMemory;
 }
 
-/** How far discovery has got. */
+/** How far discovery has got; `unit` and `unitOperations` are the unit just finished. */
 export interface UnitProgress {
   done: number;
   total: number;
   operations: number;
+  unit?: string;
+  unitOperations?: number;
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order in the result. */
@@ -246,12 +253,17 @@ export async function discoverProject(
   const outcomes: UnitOutcome[] = new Array(units.length);
   await mapLimit(order, concurrency, async (index) => {
     const unit = units[index] as ResolvedUnit;
-    const outcome = await gate(unit, (started) =>
-      discoverOrRecall(unit, project, options.memo, rebuilt, options.oauth, started),
-    );
+    const { outOfMemory } = options;
+    options.onUnitStart?.(unit.id);
+    const outcome = outOfMemory?.units.includes(unit.id)
+      ? outOfMemoryOutcome(unit, outOfMemory.heapMb)
+      : await gate(unit, (started) =>
+          discoverOrRecall(unit, project, options.memo, rebuilt, options.oauth, started),
+        );
+    const unitOperations = outcome.ir?.operations.length ?? 0;
     progress.done++;
-    progress.operations += outcome.ir?.operations.length ?? 0;
-    options.onUnit?.({ ...progress });
+    progress.operations += unitOperations;
+    options.onUnit?.({ ...progress, unit: unit.id, unitOperations });
     outcomes[index] = outcome;
   });
   options.memo?.retain(new Set(units.map((unit) => unit.id)));

@@ -60,8 +60,9 @@ const NOT_CODES = new Set([
     "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
     "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
   ],
-  // other packages' codes and settings: Node's module loader, the yaml parser, the S3 client
+  // other packages' codes and settings: Node's module loader and workers, the yaml parser, the S3 client
   ...["ERR_MODULE_NOT_FOUND", "MODULE_NOT_FOUND", "TAG_RESOLVE_FAILED", "WHEN_REQUIRED"],
+  "ERR_WORKER_OUT_OF_MEMORY",
   // constants named in comments and messages of the source
   ...["MAX_JSON_DEPTH", "MAX_REDIRECTS", "STARTING_CHECK_WAIT_MS"],
 ]);

@@ -18,7 +18,14 @@ import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
 import { operationNames } from "./names.js";
-import { convertOperation, label, type OperationContext, type OperationSite } from "./operation.js";
+import {
+  convertOperation,
+  inputSchemaSkipped,
+  label,
+  type OperationContext,
+  type OperationSite,
+} from "./operation.js";
+import { refusedByDefinitions } from "./schema-check.js";
 import { apiBaseUrl } from "./server.js";
 import { typesDocument } from "./types-document.js";
 import type { SpecTypes } from "./types-module.js";
@@ -197,20 +204,27 @@ export function discoverOperations(
   context: OperationContext,
   sites: readonly OperationSite[] = operationSites(refs),
 ): OperationIR[] {
-  const kept: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
+  const converted: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
+  const skip = (site: OperationSite, reason: string) =>
+    refs.report(
+      "warning",
+      "OPERATION_SKIPPED",
+      `${label(site)} is left out: ${reason}`,
+      site.document,
+      site.pointer,
+      "the other operations are unaffected; fix the spec to include this one",
+    );
   for (const site of sites) {
     const result = convertOperation(site, context);
-    if ("skipped" in result) {
-      refs.report(
-        "warning",
-        "OPERATION_SKIPPED",
-        `${label(site)} is left out: ${result.skipped}`,
-        site.document,
-        site.pointer,
-        "the other operations are unaffected; fix the spec to include this one",
-      );
-    } else kept.push({ site, operation: result.operation });
+    if ("skipped" in result) skip(site, result.skipped);
+    else converted.push({ site, operation: result.operation });
   }
+  // The shared definitions are checked once, not again in each operation (see schema-check.ts).
+  const inputs = converted.map(({ operation }) => operation.inputSchema);
+  const refused = refusedByDefinitions(inputs, context.defs.all());
+  for (const [index, problem] of refused)
+    skip((converted[index] as { site: OperationSite }).site, inputSchemaSkipped(problem));
+  const kept = converted.filter((_, index) => !refused.has(index));
   const { names, collisions } = operationNames(kept.map(({ site }) => namedSite(site)));
   for (const collision of collisions) {
     const { site } = kept[collision.index] as { site: OperationSite };

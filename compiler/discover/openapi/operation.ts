@@ -13,11 +13,11 @@ import { plainReserved } from "../shared/reserved-expansion.js";
 import type { OperationIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { inputSchema, type ParameterIR } from "./input.js";
-import { inputSchemaProblem } from "./input-check.js";
 import { convertParameter } from "./parameter.js";
 import { type BodyResult, convertRequestBody } from "./request-body.js";
 import { convertResponses } from "./response.js";
 import type { SchemaContext } from "./schema.js";
+import { ownPartProblem } from "./schema-check.js";
 import {
   type GroupTypeIR,
   inputTypeRef,
@@ -84,8 +84,9 @@ export function convertOperation(site: OperationSite, context: OperationContext)
   const schema = context.defs.bundle(
     inputSchema(used, body ? { schema: body.schema, required: body.body.required } : undefined),
   );
-  const compileProblem = inputSchemaProblem(schema, context.defs);
-  if (compileProblem) return { skipped: `its input schema is not valid JSON Schema (${compileProblem})` };
+  // Its definitions are checked once for the whole spec (discoverOperations; see schema-check.ts).
+  const compileProblem = ownPartProblem(schema);
+  if (compileProblem) return { skipped: inputSchemaSkipped(compileProblem) };
   const output = convertResponses(
     site.operation.responses,
     site.document,
@@ -195,6 +196,11 @@ function requestBody(site: OperationSite, context: OperationContext) {
     `${site.pointer}/requestBody`,
   );
   return undefined;
+}
+
+/** Why an operation whose input schema the runtime's validator refuses is left out. */
+export function inputSchemaSkipped(problem: string): string {
+  return `its input schema is not valid JSON Schema (${problem})`;
 }
 
 /** `METHOD /path (operationId)`, as operations are named in messages. */

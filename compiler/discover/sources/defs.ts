@@ -40,6 +40,11 @@ export class SchemaDefs {
     return typeof schema === "boolean" ? { ...(schema ? {} : { not: {} }), $defs } : { ...schema, $defs };
   }
 
+  /** Every definition converted so far, by name. */
+  all(): Record<string, JsonSchema> {
+    return Object.fromEntries(this.#schemas);
+  }
+
   #allocate(key: string, hint: string): string {
     const base = trimWhere(hint.replace(/[^A-Za-z0-9_]+/g, "_"), isUnderscore) || "Schema";
     let name = this.#taken.has(base)

@@ -168,9 +168,10 @@ function method(parts: UnitParts, operation: string): { text: string; start: num
   if (at === undefined) return undefined;
   let start = at;
   while (start > 0 && /^ {4}(\/\*\*| \*)/.test(lines[start - 1] as string)) start -= 1;
-  let offset = parts.clientStart;
-  for (let line = 0; line < start; line++) offset += (lines[line] as string).length + 1;
-  return { text: lines.slice(start, at + 1).join("\n"), start: offset };
+  return {
+    text: lines.slice(start, at + 1).join("\n"),
+    start: parts.clientStart + (parts.lineStarts[start] ?? 0),
+  };
 }
 
 /** The types `text` needs among `byName`, followed through the types they name, in declared order. */
@@ -203,6 +204,8 @@ interface UnitParts {
   clientStart: number;
   /** The line each method starts on, by name (the first, as a search of the lines finds it). */
   methods: Map<string, number>;
+  /** Where each line of `client` starts, from the interface's first line: summed once, not per method. */
+  lineStarts: number[];
   /** The unit's types, each `start` in the unit's text. */
   types: NamespaceMember[];
   byName: Map<string, NamespaceMember>;
@@ -228,7 +231,14 @@ function partsOf(text: string): UnitParts {
     const name = /^ {4}([^\s(]+)\(/.exec(line)?.[1];
     if (name !== undefined && !methods.has(name)) methods.set(name, at);
   });
+  const lineStarts: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    lineStarts.push(offset);
+    offset += line.length + 1;
+  }
   const parts = {
+    lineStarts,
     opening:
       text.split("\n").find((line) => line.startsWith("declare namespace")) ?? "declare namespace Units {",
     client: lines,

@@ -1,0 +1,47 @@
+/**
+ * The input-schema check of OpenAPI discovery (schema-check.ts): an operation's own part compiled
+ * with its definitions stood in for, the shared definitions once together, and, only when those
+ * fail, each operation that reaches one compiled whole: the same operations are refused as when every
+ * schema was compiled whole.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  compileProblem,
+  ownPartProblem,
+  refusedByDefinitions,
+} from "../../../../compiler/discover/openapi/schema-check.js";
+
+const defs = {
+  Bad: { type: "object", properties: { code: { type: "string", pattern: "[" } } },
+  Outer: { type: "object", properties: { inner: { $ref: "#/$defs/Bad" } } },
+  Good: { type: "object", properties: { self: { $ref: "#/$defs/Good" } } },
+};
+const reaching = (...names: (keyof typeof defs)[]) =>
+  Object.fromEntries(names.map((name) => [name, defs[name]]));
+
+describe("the input-schema check", () => {
+  it("finds a problem in an operation's own part whatever its definitions hold", () => {
+    expect(ownPartProblem({ type: "string", pattern: "(" })).toMatch(/regular expression|pattern/i);
+    const own = { type: "object", properties: { a: { $ref: "#/$defs/Bad" } }, $defs: reaching("Bad") };
+    expect(ownPartProblem(own)).toBeUndefined();
+    expect(compileProblem(own)).toBeDefined();
+  });
+
+  it("refuses exactly the operations that reach a definition that does not compile", () => {
+    const schemas = [
+      { type: "object", properties: { a: { $ref: "#/$defs/Bad" } }, $defs: reaching("Bad") },
+      { type: "object", properties: { a: { $ref: "#/$defs/Outer" } }, $defs: reaching("Outer", "Bad") },
+      { type: "object", properties: { a: { $ref: "#/$defs/Good" } }, $defs: reaching("Good") },
+      { type: "object", properties: { a: { type: "string" } } },
+    ];
+    const refused = refusedByDefinitions(schemas, defs);
+    expect([...refused.keys()]).toEqual([0, 1]);
+    for (const [index, problem] of refused) expect(problem).toBe(compileProblem(schemas[index] ?? true));
+  });
+
+  it("refuses nothing when the definitions compile together", () => {
+    const good = { Good: defs.Good };
+    const schemas = [{ type: "object", properties: { a: { $ref: "#/$defs/Good" } }, $defs: good }];
+    expect(refusedByDefinitions(schemas, good).size).toBe(0);
+  });
+});
