@@ -25,6 +25,7 @@ import { buildManifest } from "./manifest.js";
 import { manifestText } from "./manifest-compact.js";
 import { manifestOffsetsFile } from "./manifest-offsets.js";
 import { planUnits, type UnitPlan } from "./plan.js";
+import { searchHintDiagnostics } from "./search-hints.js";
 
 export interface EmitOptions {
   /** Absolute output folder; only used to make paths in the manifest relative to it. */
@@ -106,6 +107,7 @@ export function emitBundle(
     return false;
   });
   diagnostics.push(...confirmNameDiagnostics(plans));
+  diagnostics.push(...searchHintDiagnostics(plans));
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans, options.bundleFolder));
   files.set("package.json", emitPackageJson());

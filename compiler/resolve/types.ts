@@ -34,6 +34,8 @@ export interface UnitFields extends UnitDescription {
   catalog?: Record<string, unknown>;
   /** Operations serving confirms with the person before calling them; a plural child inherits its parent's. */
   confirm?: ConfirmSetting;
+  /** Search hints by operation name; a plural child inherits its parent's. */
+  searchHints?: Record<string, string[]>;
   /** For plural children: the parent unit ID and the child ID. */
   parent?: { id: string; childId: string };
   /** For units brought in by unit sets: the enclosing sets and the settings they apply. */
