@@ -129,6 +129,13 @@ export function merged(indexes) {
       index.units.map((unit) => ({ id: unit.id, terms: remap(index)(unit.terms) })),
     ),
     depth: indexes.flatMap((index) => index.depth),
+    groups: indexes.flatMap((index) =>
+      index.groups.map((group) => ({ ...group, terms: remap(index)(group.terms) })),
+    ),
+    group: indexes.flatMap((index, i) => {
+      const offset = indexes.slice(0, i).reduce((n, other) => n + other.groups.length, 0);
+      return index.group.map((g) => (g < 0 ? g : g + offset));
+    }),
   };
 }
 

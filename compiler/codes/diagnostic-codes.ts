@@ -127,6 +127,11 @@ const codes = {
     "name an operation the unit has, or use * to match several",
     "confirm: [deleteNotes] on a unit whose operation is deleteNote",
   ),
+  SEARCH_HINTS_UNKNOWN_OPERATION: warning(
+    "a key of a unit's searchHints names none of its operations, so its hints are not used",
+    "use an operation name the unit has (the operationId, tool or method name)",
+    "searchHints: {chat_postMesage: [ping the channel]} on a unit whose operation is chat_postMessage",
+  ),
   BUNDLE_DECLARATION: error(
     "a bundle declaration file could not be emitted: a generated export has no declared type, a bug in unitc",
     "report it with the unit that causes it",

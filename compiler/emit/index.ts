@@ -26,6 +26,7 @@ import { manifestText } from "./manifest-compact.js";
 import { manifestOffsetsFile } from "./manifest-offsets.js";
 import { withRepeatsInline } from "./manifest-repeats.js";
 import { planUnits, type UnitPlan } from "./plan.js";
+import { searchHintDiagnostics } from "./search-hints.js";
 
 export interface EmitOptions {
   /** Absolute output folder; only used to make paths in the manifest relative to it. */
@@ -107,6 +108,7 @@ export function emitBundle(
     return false;
   });
   diagnostics.push(...confirmNameDiagnostics(plans));
+  diagnostics.push(...searchHintDiagnostics(plans));
   for (const [path, text] of emitCodeModeFiles(codeMode)) files.set(path, text);
   files.set("index.ts", emitIndexModule(plans, options.bundleFolder));
   files.set("package.json", emitPackageJson());

@@ -19,6 +19,7 @@ import type { ManifestExtras } from "../discover/shared/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
 import { contentHash } from "../shared/canonical.js";
 import type { UnitPlan } from "./plan.js";
+import { operationSearchHints } from "./search-hints.js";
 
 /** What the unit file states for an action (its own, else the unit's), before discover resolved it. */
 function declared(plan: UnitPlan, field: "cwd" | "command", operation?: string): unknown {
@@ -87,13 +88,18 @@ function portableCatalog(catalog: UnitCatalog, baseDir: string, outDir: string):
 
 /** Fields a backend adds at discovery (MCP resources and prompts, unit-set info), in manifest order. */
 function extras(plan: UnitPlan): ManifestExtras {
-  const { resources, resourceTemplates, prompts, unitSet } = plan.ir.manifestExtras ?? {};
+  const { resources, resourceTemplates, prompts, unitSet, groups } = plan.ir.manifestExtras ?? {};
   return {
     ...(resources !== undefined ? { resources } : {}),
     ...(resourceTemplates !== undefined ? { resourceTemplates } : {}),
     ...(prompts !== undefined ? { prompts } : {}),
     ...(unitSet !== undefined ? { unitSet } : {}),
+    ...(groups !== undefined && groups.length > 0 ? { groups } : {}),
   };
+}
+
+function optionalHints(hints: string[] | undefined): { searchHints?: string[] } {
+  return hints !== undefined ? { searchHints: hints } : {};
 }
 
 /** Optional fields are written in the order `runtime/contract/manifest.ts` declares them, so diffs read alike. */
@@ -108,6 +114,8 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
       ...(op.ir.outputSchema !== undefined ? { outputSchema: op.ir.outputSchema } : {}),
       ...(op.ir.annotations !== undefined ? { annotations: op.ir.annotations } : {}),
       invoke: portableInvoke(op.ir.invoke, outDir, plan, op.ir.name),
+      ...(op.ir.group !== undefined ? { group: op.ir.group } : {}),
+      ...optionalHints(operationSearchHints(plan, op)),
       schemaHash: contentHash({ input: op.ir.inputSchema, output: op.ir.outputSchema ?? null }),
     }),
   );

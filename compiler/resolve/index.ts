@@ -50,6 +50,7 @@ const UNIT_FIELDS = new Set([
   "catalog",
   "confirm",
   "audit",
+  "searchHints",
 ]);
 
 /** Resolves the valid documents of a loaded project into units and settings. */
@@ -192,7 +193,15 @@ function buildUnit<K extends BackendKind>(
   // Only documents that passed schema validation reach resolve: the block is its kind's schema type.
   const declared = backend as BackendFields[K];
   const optional: Partial<UnitFields> = {};
-  for (const key of ["useWhen", "avoidWhen", "projectBinding", "catalog", "confirm", "audit"] as const) {
+  for (const key of [
+    "useWhen",
+    "avoidWhen",
+    "projectBinding",
+    "catalog",
+    "confirm",
+    "audit",
+    "searchHints",
+  ] as const) {
     const value = pick(own[key], inherited[key]);
     if (value !== undefined) (optional as Data)[key] = value;
   }

@@ -37,6 +37,8 @@ export interface UnitFields extends UnitDescription {
   confirm?: ConfirmSetting;
   /** What the audit log keeps of the unit's calls (arguments, redacted); a plural child inherits its parent's. */
   audit?: UnitAuditSetting;
+  /** Search hints by operation name; a plural child inherits its parent's. */
+  searchHints?: Record<string, string[]>;
   /** For plural children: the parent unit ID and the child ID. */
   parent?: { id: string; childId: string };
   /** For units brought in by unit sets: the enclosing sets and the settings they apply. */

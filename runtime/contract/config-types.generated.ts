@@ -58,6 +58,162 @@ export type ConfigEntryFields = UnitMetadataFields &
     description: string;
   };
 /**
+ * Short phrases people use for one operation that its name and description do not say ("ping the channel" for chat.postMessage); search_tools and units.search match them as strongly as the operation's name.
+ *
+ * @minItems 1
+ * @maxItems 20
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "searchHints".
+ */
+export type SearchHints =
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ];
+/**
  * Fields every backend block accepts.
  *
  * This interface was referenced by `UnitcSchemas`'s JSON-Schema
@@ -284,9 +440,163 @@ export type GraphqlOperation = {
    * When agents should avoid this operation, as literal prose.
    */
   avoidWhen?: string;
+  searchHints?: SearchHints1;
 } & {
   [k: string]: unknown | undefined;
 };
+/**
+ * Short phrases people use for one operation that its name and description do not say ("ping the channel" for chat.postMessage); search_tools and units.search match them as strongly as the operation's name.
+ *
+ * @minItems 1
+ * @maxItems 20
+ */
+export type SearchHints1 =
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ];
 /**
  * Config file entry for an HTTP API.
  *
@@ -348,6 +658,159 @@ export type JsonSchemaObject = {[key: string]: unknown};
  * JSON Schema of the action result.
  */
 export type JsonSchemaObject1 = {[key: string]: unknown};
+/**
+ * Short phrases people use for one operation that its name and description do not say ("ping the channel" for chat.postMessage); search_tools and units.search match them as strongly as the operation's name.
+ *
+ * @minItems 1
+ * @maxItems 20
+ */
+export type SearchHints2 =
+  | [string]
+  | [string, string]
+  | [string, string, string]
+  | [string, string, string, string]
+  | [string, string, string, string, string]
+  | [string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string]
+  | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ]
+  | [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string
+    ];
 /**
  * Config file entry for a set of CLI actions.
  *
@@ -953,6 +1416,7 @@ export interface UnitMetadataFields {
    */
   confirm?: "destructive" | [string, ...string[]];
   audit?: UnitAudit;
+  searchHints?: SearchHintsByOperation;
 }
 /**
  * Setup and verification metadata.
@@ -1018,6 +1482,12 @@ export interface UnitAudit {
    * More argument values to redact: a key name (redacted at any depth, for example pin) or a dotted path from the arguments' top (for example card.number; array items are passed through).
    */
   redact?: string[];
+}
+/**
+ * Search hints per operation: operation name to short phrases people use for it, which search matches as strongly as the operation's name.
+ */
+export interface SearchHintsByOperation {
+  [k: string]: SearchHints | undefined;
 }
 /**
  * Project Binding and hosted-execution requirements.
@@ -1109,6 +1579,7 @@ export interface ActionCommonFields {
   inputSchema?: JsonSchemaObject;
   outputSchema?: JsonSchemaObject1;
   annotations?: ToolAnnotations;
+  searchHints?: SearchHints2;
 }
 /**
  * MCP tool annotations of the action.
@@ -1348,6 +1819,15 @@ export interface UnitAudit1 {
    * More argument values to redact: a key name (redacted at any depth, for example pin) or a dotted path from the arguments' top (for example card.number; array items are passed through).
    */
   redact?: string[];
+}
+/**
+ * Search hints for operations the unit discovers (OpenAPI, discovery, GraphQL, MCP): operation name to short phrases people use for it.
+ *
+ * This interface was referenced by `UnitcSchemas`'s JSON-Schema
+ * via the `definition` "searchHintsByOperation".
+ */
+export interface SearchHintsByOperation1 {
+  [k: string]: SearchHints | undefined;
 }
 /**
  * Presentation metadata for public catalog surfaces.

@@ -260,6 +260,10 @@ export interface ManifestOperation {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   invoke: Invoke;
+  /** The name of the unit's group (see {@link ManifestUnit.groups}) the operation sits in. */
+  group?: string;
+  /** Short phrases people use for the operation, from its author: search matches them like its name. */
+  searchHints?: string[];
   /** sha256 of the canonical input and output schemas: changes show up in review. */
   schemaHash: string;
 }
@@ -297,6 +301,17 @@ export interface UnitSetInfo {
   defaultSearchLimit?: number;
   maxSearchLimit?: number;
   toolCacheTtlMs?: number;
+}
+
+/**
+ * A group of a unit's operations as its source names it: an OpenAPI tag (with its `x-displayName`
+ * and description), a discovery resource, a GraphQL return type. Written once per unit; operations
+ * name theirs.
+ */
+export interface OperationGroup {
+  name: string;
+  title?: string;
+  description?: string;
 }
 
 /** A runtime feature a unit needs of its host. */
@@ -356,6 +371,8 @@ export interface ManifestUnit extends UnitDescription {
   prompts?: McpPromptInfo[];
   /** A unit brought in by unit sets: the enclosing sets and the limits they apply to it. */
   unitSet?: UnitSetInfo;
+  /** The groups the unit's operations sit in, as its source names them (operations name theirs). */
+  groups?: OperationGroup[];
   /** What the unit needs of the host it runs on, as the author declared it (never guessed). */
   runtime?: UnitRuntimeNeeds;
   /**

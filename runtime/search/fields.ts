@@ -1,13 +1,16 @@
 /**
  * What the search index reads of an operation, field by field: its name, the sentence that says
- * what it does, the rest of its description, its parameter names and the verb its HTTP method
- * implies. Worked out once, when the index is built.
+ * what it does, the rest of its description, its parameter names, the verb its HTTP method
+ * implies and its author's search hints. Worked out once, when the index is built.
  */
 import { stem } from "./stem.js";
 import { indexTerms, plainText, splitWords } from "./terms.js";
 
-/** The fields of an operation, in the order the index stores them. */
-export const FIELDS = ["name", "summary", "description", "params", "verb"] as const;
+/**
+ * The fields of an operation, in the order the index stores them: `hints` are the phrases its
+ * author gave for search (`searchHints`).
+ */
+export const FIELDS = ["name", "summary", "description", "params", "verb", "hints"] as const;
 
 /** Most description terms indexed: the opening says what an operation does; the rest is mostly detail. */
 const MAX_DESCRIPTION_TERMS = 60;
@@ -23,6 +26,7 @@ export interface FieldSource {
   description: string;
   inputSchema?: unknown;
   invoke?: { kind: string; method?: unknown; path?: unknown; operationType?: unknown };
+  searchHints?: readonly string[];
 }
 
 /** The input groups of OpenAPI and discovery operations: their names say nothing of the operation. */
@@ -120,5 +124,6 @@ export function operationFields(operation: FieldSource): string[][] {
   const params = [...new Set(indexTerms(parameterNames(operation.inputSchema, grouped).join(" ")))]
     .filter((term) => !own.has(term))
     .slice(0, MAX_PARAMS);
-  return [name, summary, description, params, verbTerms(operation.invoke)];
+  const hints = [...new Set(indexTerms((operation.searchHints ?? []).join("\n")))];
+  return [name, summary, description, params, verbTerms(operation.invoke), hints];
 }

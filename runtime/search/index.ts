@@ -7,8 +7,11 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 
+import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
+import { attainableScore } from "./confidence.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
+import { unitGroups } from "./groups.js";
 import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
 import { bestScored, Postings25F, RANKING } from "./rank.js";
@@ -17,12 +20,14 @@ import { indexTerms, plainText, readQuery } from "./terms.js";
 import { ACTION_STEMS } from "./words.js";
 
 /** Bumped when the serialised index changes incompatibly. */
-export const SEARCH_INDEX_FORMAT = 3;
+export const SEARCH_INDEX_FORMAT = 4;
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
   name: string;
   description: string;
+  group?: string;
+  searchHints?: readonly string[];
 }
 
 /** A unit as search needs it. */
@@ -32,6 +37,7 @@ export interface SearchableUnit {
   description: string;
   tags: readonly string[];
   useWhen?: string;
+  groups?: readonly OperationGroup[];
   operations: readonly SearchableOperation[];
 }
 
@@ -55,12 +61,16 @@ export interface SerializedSearchIndex {
   documents: SearchDocument[];
   /** Every term, sorted; fields hold numbers into it. */
   terms: string[];
-  /** Per document, per field (name, summary, description, params, verb): terms in text order. */
+  /** Per document, per field (name, summary, description, params, verb, hints): terms in text order. */
   fields: number[][][];
   /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
   units: Array<{ id: string; terms: number[] }>;
   /** Per document, the fixed segments of its HTTP path (0 without one). */
   depth: number[];
+  /** The groups operations sit in (OpenAPI tags, discovery resources…): each group's terms once. */
+  groups: Array<{ unit: string; name: string; terms: number[] }>;
+  /** Per document, the number of its group in `groups` (-1 for none). */
+  group: number[];
 }
 
 const MAX_SUMMARY = 160;
@@ -81,7 +91,12 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   const textFields: string[][][] = [];
   const unitTexts: Array<{ id: string; terms: string[] }> = [];
   const depth: number[] = [];
+  const groupTexts: Array<{ unit: string; name: string; terms: string[] }> = [];
+  const docGroup: number[] = [];
   for (const unit of manifest.units) {
+    const grouped = unitGroups(unit, groupTexts.length);
+    groupTexts.push(...grouped.groups);
+    docGroup.push(...grouped.docGroup);
     const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
     unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
     for (const operation of unit.operations) {
@@ -99,6 +114,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   const vocabulary = new Set<string>();
   for (const fields of textFields) for (const field of fields) for (const term of field) vocabulary.add(term);
   for (const unit of unitTexts) for (const term of unit.terms) vocabulary.add(term);
+  for (const group of groupTexts) for (const term of group.terms) vocabulary.add(term);
   const terms = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const number = new Map(terms.map((term, i) => [term, i]));
   const numbers = (list: readonly string[]) => list.map((term) => number.get(term) as number);
@@ -109,6 +125,8 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
     fields: textFields.map((fields) => fields.map(numbers)),
     units: unitTexts.map((unit) => ({ id: unit.id, terms: numbers(unit.terms) })),
     depth,
+    groups: groupTexts.map((group) => ({ ...group, terms: numbers(group.terms) })),
+    group: docGroup,
   };
 }
 
@@ -126,7 +144,10 @@ function isValid(data: Partial<SerializedSearchIndex> | null): data is Serialize
     data.fields.length === data.documents.length &&
     Array.isArray(data.depth) &&
     data.depth.length === data.documents.length &&
-    Array.isArray(data.units)
+    Array.isArray(data.units) &&
+    Array.isArray(data.groups) &&
+    Array.isArray(data.group) &&
+    data.group.length === data.documents.length
   );
 }
 
@@ -143,6 +164,7 @@ export class SearchIndex {
   private readonly lookup: TermLookup;
   /** The term numbers of the scope words (organisation, enterprise…) this index holds. */
   private readonly scopes: number[];
+  private readonly groupsByUnit = new Map<string, string[]>();
 
   private constructor(data: SerializedSearchIndex) {
     this.documents = data.documents;
@@ -156,6 +178,7 @@ export class SearchIndex {
       data.fields,
       data.units.map((unit) => unit.terms),
       this.docUnit,
+      { terms: data.groups.map((group) => group.terms), of: Int32Array.from(data.group) },
       new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
     );
     this.named = Uint8Array.from(data.fields, (fields) =>
@@ -163,6 +186,11 @@ export class SearchIndex {
     );
     this.lookup = new TermLookup(data.terms, data.fields, this.docUnit, this.unitIds.length);
     this.scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
+    for (const group of data.groups) {
+      const names = this.groupsByUnit.get(group.unit) ?? [];
+      names.push(group.name);
+      this.groupsByUnit.set(group.unit, names);
+    }
   }
 
   /** Loads a serialised index; throws when it is not one this runtime reads. */
@@ -226,6 +254,25 @@ export class SearchIndex {
       ...(this.documents[doc] as SearchDocument),
       score,
     }));
+  }
+
+  /**
+   * The best hit's score as a share of what `query`'s words could score here (see `confidence.ts`);
+   * 0 when nothing matched.
+   */
+  share(query: string, best: number): number {
+    const groups = readQuery(query).groups.map((group) => this.lookup.resolve(group));
+    const most = attainableScore(
+      groups.filter((g) => g.length > 0),
+      (t) => this.postings.documentFrequency(t),
+      this.documents.length,
+    );
+    return most > 0 ? best / most : 0;
+  }
+
+  /** The names of the groups a unit's operations sit in (OpenAPI tags, discovery resources…), in index order. */
+  groupNames(unit: string): string[] {
+    return this.groupsByUnit.get(unit) ?? [];
   }
 
   /** True when the operation's name has one of `terms`. */

@@ -13,8 +13,26 @@ import type { QueryTerm } from "./terms.js";
  * frequencies (0: not at all). `k1`: BM25's saturation, how fast repeats of a term stop adding.
  */
 export const RANKING = {
-  weight: { name: 2.5, summary: 2, description: 0.5, params: 0.5, verb: 1, unit: 0.75 },
-  b: { name: 0.75, summary: 0.75, description: 0.75, params: 0.5, verb: 0, unit: 0.5 },
+  weight: {
+    name: 2.5,
+    summary: 2,
+    description: 0.5,
+    params: 0.5,
+    verb: 1,
+    hints: 2.5,
+    unit: 0.75,
+    group: 0.5,
+  },
+  b: {
+    name: 0.75,
+    summary: 0.75,
+    description: 0.75,
+    params: 0.5,
+    verb: 0,
+    hints: 0.5,
+    unit: 0.5,
+    group: 0.5,
+  },
   k1: 1.2,
   /**
    * What a term counts for by how it came: typed, a synonym of a typed word, a word for the caller
@@ -90,19 +108,22 @@ export class Postings25F {
     fields: ReadonlyArray<ReadonlyArray<readonly number[]>>,
     unitTerms: ReadonlyArray<readonly number[]>,
     docUnit: Int32Array,
+    groups: { terms: ReadonlyArray<readonly number[]>; of: Int32Array },
     actionTerms: ReadonlySet<number>,
   ) {
     const count = Math.max(1, fields.length);
     const average = FIELDS.map((_, f) => fields.reduce((n, doc) => n + (doc[f]?.length ?? 0), 0) / count);
     const averageUnit =
       fields.reduce((n, _, d) => n + (unitTerms[docUnit[d] as number]?.length ?? 0), 0) / count;
+    const groupOf = (d: number) => groups.terms[groups.of[d] as number] ?? [];
+    const averageGroup = fields.reduce((n, _, d) => n + groupOf(d).length, 0) / count;
     const isAction = new Uint8Array(termCount);
     for (const term of actionTerms) isAction[term] = 1;
     // Each document's distinct terms and frequencies go to one flat buffer, then are laid out by term.
     let bound = 0;
     for (let d = 0; d < fields.length; d++) {
       for (const field of fields[d] ?? []) bound += field.length;
-      bound += unitTerms[docUnit[d] as number]?.length ?? 0;
+      bound += (unitTerms[docUnit[d] as number]?.length ?? 0) + groupOf(d).length;
     }
     const flatTerms = new Int32Array(bound);
     const flatTf = new Float32Array(bound);
@@ -135,6 +156,8 @@ export class Postings25F {
         add(doc[f] ?? [], RANKING.weight[field], RANKING.b[field], average[f] as number, actions);
       }
       add(unitTerms[docUnit[d] as number] ?? [], RANKING.weight.unit, RANKING.b.unit, averageUnit, true);
+      // A group's text is prose about many operations: its verbs do not say what one of them does.
+      add(groupOf(d), RANKING.weight.group, RANKING.b.group, averageGroup, false);
       for (let k = from; k < used; k++) {
         const term = flatTerms[k] as number;
         flatTf[k] = weights[term] as number;

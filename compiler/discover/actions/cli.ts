@@ -66,6 +66,7 @@ export function discoverCliActions(context: DiscoverContext<"cli">): UnitIR {
     }
     if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema;
     if (action.annotations !== undefined) operation.annotations = action.annotations;
+    if (action.searchHints !== undefined) operation.searchHints = action.searchHints;
     operations.push(operation);
   }
   return {

@@ -30,6 +30,7 @@ export function discoverHttpActions(context: DiscoverContext<"http">): UnitIR {
     };
     if (action.outputSchema !== undefined) operation.outputSchema = action.outputSchema;
     if (action.annotations !== undefined) operation.annotations = action.annotations;
+    if (action.searchHints !== undefined) operation.searchHints = action.searchHints;
     operations.push(operation);
   }
   return {

@@ -6,11 +6,12 @@
  * https://developers.google.com/discovery/v1/reference/apis
  */
 import { createHash } from "node:crypto";
-import type { DiscoveryConnection } from "../../../runtime/contract/manifest.js";
+import type { DiscoveryConnection, OperationGroup } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
 import { checkHttpUrl } from "../../validate/url-rules.js";
+import { groupsOf } from "../shared/groups.js";
 import { filterIds } from "../shared/operation-filter.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
@@ -55,7 +56,7 @@ export async function discoverVendorApi(context: DiscoveryContext): Promise<Unit
     );
     return undefined;
   }
-  const operations = discoverMethods(context, document);
+  const { operations, groups } = discoverMethods(context, document);
   return {
     unit: context.unit,
     connection: connection(backend, baseUrl, document.location, operations),
@@ -65,6 +66,7 @@ export async function discoverVendorApi(context: DiscoveryContext): Promise<Unit
       backend: context.unit.declared,
       document: createHash("sha256").update(document.text).digest("hex"),
     }),
+    ...(groups.length > 0 ? { manifestExtras: { groups } } : {}),
   };
 }
 
@@ -122,8 +124,14 @@ function connection(
   return { ...shared, auth: withDeclaredScopes(shared.auth, operations) };
 }
 
-/** Every method of the document (depth first, in document order) that the filters keep. */
-function discoverMethods(context: DiscoveryContext, document: SpecDocument): OperationIR[] {
+/**
+ * Every method of the document (depth first, in document order) that the filters keep, each in the
+ * group of the resource it sits under, and those groups.
+ */
+function discoverMethods(
+  context: DiscoveryContext,
+  document: SpecDocument,
+): { operations: OperationIR[]; groups: OperationGroup[] } {
   const root = document.value as Data;
   const found = [
     ...methodsOf(root, "", typeof root.name === "string" && root.name !== "" ? [root.name] : []),
@@ -135,15 +143,21 @@ function discoverMethods(context: DiscoveryContext, document: SpecDocument): Ope
   );
   const methodContext = methodContextFor(context, document);
   const operations: OperationIR[] = [];
+  const resources = new Map<string, { description: string }>();
   const named = new Set<string>();
-  for (const { method, pointer, id } of found) {
+  for (const { method, pointer, id, resource } of found) {
     if (!kept.has(id)) continue;
     const result = named.has(id)
       ? { skipped: "another method has the same ID" }
       : convertDiscoveryMethod(method, pointer, id, methodContext);
     named.add(id);
-    if ("operation" in result) operations.push(result.operation);
-    else {
+    if ("operation" in result) {
+      if (resource) {
+        result.operation.group = resource.name;
+        if (resource.description) resources.set(resource.name, { description: resource.description });
+      }
+      operations.push(result.operation);
+    } else {
       context.reportAt(
         "warning",
         "OPERATION_SKIPPED",
@@ -157,7 +171,13 @@ function discoverMethods(context: DiscoveryContext, document: SpecDocument): Ope
     const hint = "check includeOperations and excludeOperations";
     context.report("warning", "NO_OPERATIONS", `no method of ${document.id} is left to call`, "", hint);
   }
-  return operations;
+  return { operations, groups: groupsOf(operations, resources) };
+}
+
+/** The resource a method sits under: its path of resource names, and what the document says of it. */
+interface DiscoveryResource {
+  name: string;
+  description?: string;
 }
 
 /** The method IDs the unit's filters keep; a pattern that matches nothing is a warning. */
@@ -208,8 +228,14 @@ function* methodsOf(
   pointer: string,
   path: readonly string[],
   depth = 0,
-): Generator<{ method: Data; pointer: string; id: string }> {
+  resourcePath: readonly string[] = [],
+): Generator<{ method: Data; pointer: string; id: string; resource?: DiscoveryResource }> {
   if (depth > 32) return;
+  const described = typeof resource.description === "string" ? resource.description : undefined;
+  const own: DiscoveryResource | undefined =
+    resourcePath.length > 0
+      ? { name: resourcePath.join("."), ...(described ? { description: described } : {}) }
+      : undefined;
   const methods = resource.methods;
   if (typeof methods === "object" && methods !== null) {
     for (const [name, method] of Object.entries(methods)) {
@@ -219,6 +245,7 @@ function* methodsOf(
         method: method as Data,
         pointer: joinPointer(pointer, "methods", name),
         id: typeof id === "string" && id !== "" ? id : [...path, name].join("."),
+        ...(own ? { resource: own } : {}),
       };
     }
   }
@@ -226,7 +253,10 @@ function* methodsOf(
   if (typeof resources === "object" && resources !== null) {
     for (const [name, child] of Object.entries(resources)) {
       if (typeof child === "object" && child !== null)
-        yield* methodsOf(child as Data, joinPointer(pointer, "resources", name), [...path, name], depth + 1);
+        yield* methodsOf(child as Data, joinPointer(pointer, "resources", name), [...path, name], depth + 1, [
+          ...resourcePath,
+          name,
+        ]);
     }
   }
 }

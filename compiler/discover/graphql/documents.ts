@@ -122,6 +122,7 @@ function prepareConfigured(
     const value = entry[field];
     if (value !== undefined) prepared[field] = value;
   }
+  if (entry.searchHints !== undefined) prepared.searchHints = entry.searchHints;
   return prepared;
 }
 

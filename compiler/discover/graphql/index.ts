@@ -14,6 +14,7 @@ import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../share
 import type { GeneratedTypes } from "./codegen.js";
 import { configuredOperations } from "./documents.js";
 import { generateOperations, MAX_GENERATED_CHARS, type SelectionCut } from "./generate.js";
+import { returnTypeGroups } from "./groups.js";
 import { type PreparedOperation, toOperationIR } from "./prepare.js";
 import { loadGraphqlSchema } from "./source.js";
 
@@ -31,12 +32,14 @@ export async function discoverGraphql(context: GraphqlContext): Promise<UnitIR |
       ? await configuredOperations(context, loaded.schema, configured)
       : generatedOperations(context, loaded.schema);
   const operations = prepared.map((p) => toOperationIR(loaded.schema, p));
+  const groups = returnTypeGroups(loaded.schema, prepared, operations);
   const typesModule = await withCodegenTypes(context, loaded.schema, prepared, operations);
   return {
     unit: context.unit,
     connection: graphqlConnection(backend),
     operations,
     ...(typesModule ? { typesModule } : {}),
+    ...(groups.length > 0 ? { manifestExtras: { groups } } : {}),
     sourceHash: contentHash({
       kind: "graphql",
       backend: context.unit.declared,

@@ -26,6 +26,8 @@ export interface PreparedOperation {
   description?: string;
   useWhen?: string;
   avoidWhen?: string;
+  /** Short phrases its author gave for search. */
+  searchHints?: string[];
   /** The base of its generated type names (`Viewer` → `ViewerQuery`); default: the operation's name. */
   typeName?: string;
 }
@@ -80,6 +82,7 @@ export function toOperationIR(schema: GraphQLSchema, prepared: PreparedOperation
     outputSchema: resultSchema(schema, operation, fragmentMap(prepared.document)),
     annotations: { readOnlyHint: prepared.operationType === "query" },
     invoke,
+    ...(prepared.searchHints ? { searchHints: prepared.searchHints } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import type { SpecDocument } from "../sources/parse.js";
 import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
+import { openapiGroups } from "./groups.js";
 import { operationNames } from "./names.js";
 import {
   convertOperation,
@@ -81,6 +82,7 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
     const hint = "fix the part of the spec the message names; the generated client works as usual meanwhile";
     context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
   });
+  const groups = openapiGroups(refs.root.value, sites.kept, operations);
   for (const { schema, problem } of "fallbacks" in written ? written.fallbacks : []) {
     const message = `the type openapi-typescript writes for schema ${JSON.stringify(schema)} of ${root.id} does not compile (${problem}); it is typed unknown`;
     const hint =
@@ -97,6 +99,7 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
       documents: refs.documents().map(textHash),
     }),
     ...(typesModule ? { typesModule } : {}),
+    ...(groups.length > 0 ? { manifestExtras: { groups } } : {}),
   };
 }
 

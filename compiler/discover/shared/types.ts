@@ -22,6 +22,10 @@ export interface OperationIR {
   deprecated?: true;
   /** How to call it. CLI `cwd` is absolute here; emit makes it relative to the output folder. */
   invoke: Invoke;
+  /** The name of the unit's group it sits in (see {@link ManifestExtras} `groups`). */
+  group?: string;
+  /** Short phrases its author gave for search (an action's or a GraphQL operation entry's `searchHints`). */
+  searchHints?: string[];
   /**
    * Input and output types written by the unit's external type generator (see
    * {@link UnitIR.typesModule}): TypeScript type expressions over that module's exports, each export
@@ -56,7 +60,10 @@ export interface UnitIR {
 }
 
 /** The optional `ManifestUnit` fields that come from discovery rather than from the unit's config. */
-export type ManifestExtras = Pick<ManifestUnit, "resources" | "resourceTemplates" | "prompts" | "unitSet">;
+export type ManifestExtras = Pick<
+  ManifestUnit,
+  "resources" | "resourceTemplates" | "prompts" | "unitSet" | "groups"
+>;
 
 /** The unit of kind `K` (of any kind by default, as the union). */
 type UnitOf<K extends BackendKind> = K extends BackendKind ? ResolvedUnitOf<K> : never;

@@ -7,6 +7,7 @@
 import type { UnitError } from "../../contract/errors.js";
 import type { ManifestUnit } from "../../contract/manifest.js";
 import type { ForwardMethod } from "../../invoke/mcp/types.js";
+import { LOW_SHARE } from "../../search/confidence.js";
 import type { SearchHit, SearchIndex } from "../../search/index.js";
 import type { OperationRules } from "../policy/rules.js";
 import type { ServedUnit, SourceRef } from "../shared/catalog.js";
@@ -135,6 +136,25 @@ export class CatalogSearch {
       }
     }
     return found.sort((a, b) => b.hit.score - a.hit.score).slice(0, limit);
+  }
+
+  /** The index that holds `unit`'s operations. */
+  private indexOf(unit: ServedUnit): SearchIndex | undefined {
+    const key = sourceKey(unit.source, unit.unit.id);
+    return this.indexes.find((entry) => sourceKey(entry.source, unit.unit.id) === key)?.index;
+  }
+
+  /** True when the best of `found` scores low for `query` in its index (see `search/confidence.ts`). */
+  lowScore(query: string, found: ReadonlyArray<{ hit: SearchHit; unit: ServedUnit }>): boolean {
+    const best = found[0];
+    if (best === undefined) return false;
+    const index = this.indexOf(best.unit);
+    return index !== undefined && index.share(query, best.hit.score) < LOW_SHARE;
+  }
+
+  /** The names of the groups `unit`'s operations sit in (OpenAPI tags, discovery resources…). */
+  groupNames(unit: ServedUnit): string[] {
+    return this.indexOf(unit)?.groupNames(unit.unit.id) ?? [];
   }
 }
 

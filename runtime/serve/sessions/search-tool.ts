@@ -118,16 +118,39 @@ export function noHitHint(snapshot: Snapshot, unit?: ServedUnit): string {
   return `nothing matched; ${scope}try other words for what the operation does (a verb and a noun); units: ${someUnits(snapshot.units)}`;
 }
 
+/** Units whose groups a low-scoring answer names (those of its best hits), and groups named per unit. */
+const GROUP_UNITS = 3;
+const GROUPS_PER_UNIT = 60;
+
+/** What a low-scoring answer says beside its groups. */
+const LOW_SCORE_HINT =
+  "these hits score low for the query; browse a group instead: search_tools with the group's name as the query and its unit";
+
+/** The groups (OpenAPI tags, discovery resources, GraphQL return types) of the units of the best hits. */
+function unitGroups(
+  snapshot: Snapshot,
+  found: ReadonlyArray<{ unit: ServedUnit }>,
+): Array<{ unit: string; groups: string[]; more?: number }> {
+  const units = [...new Set(found.map(({ unit }) => unit))].slice(0, GROUP_UNITS);
+  return units.flatMap((unit) => {
+    const names = snapshot.search.groupNames(unit);
+    if (names.length === 0) return [];
+    const more = names.length - GROUPS_PER_UNIT;
+    return [{ unit: unit.id, groups: names.slice(0, GROUPS_PER_UNIT), ...(more > 0 ? { more } : {}) }];
+  });
+}
+
 /** Answers a `search_tools` call. */
 export function callSearchTools(snapshot: Snapshot, raw: unknown): CallToolResult {
   const args = checkArgs(snapshot, raw);
   if ("code" in args) return failureResult(args);
-  const hits = snapshot.search
-    .query(args.query, args.limit, args.unit)
-    .map(({ hit, unit }) => renderHit(hit, unit, snapshot.table));
+  const found = snapshot.search.query(args.query, args.limit, args.unit);
+  const hits = found.map(({ hit, unit }) => renderHit(hit, unit, snapshot.table));
+  const groups = snapshot.search.lowScore(args.query, found) ? unitGroups(snapshot, found) : [];
   return valueResult({
     query: args.query,
     hits,
     ...(hits.length === 0 ? { hint: noHitHint(snapshot, args.unit) } : {}),
+    ...(groups.length > 0 ? { groups, hint: LOW_SCORE_HINT } : {}),
   });
 }

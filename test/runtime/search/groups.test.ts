@@ -1,0 +1,111 @@
+/**
+ * The spec's own grouping text reaches search: an OpenAPI document's top-level `tags` (description,
+ * `x-displayName`) and a discovery document's resources are written once per unit in the manifest,
+ * each operation names its group, and a query that only the group's text answers finds the operation.
+ */
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { compile } from "../../../compiler/index.js";
+import type { Manifest } from "../../../runtime/contract/manifest.js";
+import { SearchIndex } from "../../../runtime/search/index.js";
+import { cleanupProjects, writeProject } from "../../support/project.js";
+
+afterAll(cleanupProjects);
+
+const ok = { 200: { description: "OK" } };
+const spec = {
+  openapi: "3.0.3",
+  info: { title: "Shop", version: "1" },
+  servers: [{ url: "https://shop.example" }],
+  tags: [
+    { name: "marks", "x-displayName": "Bookmarks", description: "Saved wishlists that shoppers keep." },
+    { name: "stock", description: "Warehouse inventory levels." },
+  ],
+  paths: {
+    "/marks": { post: { operationId: "addMark", summary: "Add a mark.", tags: ["marks"], responses: ok } },
+    "/marks/{id}": {
+      delete: {
+        operationId: "dropMark",
+        summary: "Drop a mark.",
+        tags: ["marks"],
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: ok,
+      },
+    },
+    "/levels": {
+      get: { operationId: "listLevels", summary: "List levels.", tags: ["stock"], responses: ok },
+    },
+  },
+};
+
+const discovery = {
+  kind: "discovery#restDescription",
+  name: "pix",
+  version: "v1",
+  rootUrl: "https://pix.example/",
+  servicePath: "v1/",
+  resources: {
+    albums: {
+      description: "Photo collections a person curates.",
+      methods: {
+        insert: { id: "pix.albums.insert", path: "albums", httpMethod: "POST", description: "Insert." },
+      },
+    },
+  },
+};
+
+async function compiled(): Promise<{ manifest: Manifest; index: SearchIndex }> {
+  const dir = await writeProject({
+    ".units/shop.json": JSON.stringify(spec),
+    ".units/pix.json": JSON.stringify(discovery),
+    ".units/config.json": JSON.stringify({
+      openapiEndpoints: {
+        shop: { name: "Shop", description: "A shop.", specPath: "shop.json", auth: { type: "none" } },
+      },
+      vendorDiscoveryApis: {
+        pix: { name: "Pix", description: "Pictures.", discoveryPath: "pix.json", auth: { type: "none" } },
+      },
+    }),
+  });
+  const result = await compile({ projectDir: dir, userConfigFile: false, outDir: join(dir, "out") });
+  const manifest = result.files.get("manifest.json");
+  const index = result.files.get("search-index.json");
+  if (manifest === undefined || index === undefined)
+    throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
+  return { manifest: JSON.parse(manifest), index: SearchIndex.load(JSON.parse(index)) };
+}
+
+describe("operation groups", async () => {
+  const { manifest, index } = await compiled();
+  const unit = (id: string) => manifest.units.find((u) => u.id === id);
+
+  it("writes an OpenAPI unit's tags once, and each operation names its own", () => {
+    expect(unit("shop")?.groups).toEqual([
+      { name: "marks", title: "Bookmarks", description: "Saved wishlists that shoppers keep." },
+      { name: "stock", description: "Warehouse inventory levels." },
+    ]);
+    expect(unit("shop")?.operations.map((op) => [op.name, op.group])).toEqual([
+      ["addMark", "marks"],
+      ["dropMark", "marks"],
+      ["listLevels", "stock"],
+    ]);
+  });
+
+  it("writes a discovery unit's resources as its groups", () => {
+    expect(unit("pix")?.groups).toEqual([
+      { name: "albums", description: "Photo collections a person curates." },
+    ]);
+    expect(unit("pix")?.operations[0]?.group).toBe("albums");
+  });
+
+  it("finds an operation by its group's description and display name", () => {
+    expect(index.query("wishlists", 3).map((hit) => hit.operation)).toContain("addMark");
+    expect(index.query("bookmarks", 3).map((hit) => hit.operation)).toContain("dropMark");
+    expect(index.query("warehouse inventory", 1)[0]?.operation).toBe("listLevels");
+    expect(index.query("photo collections", 1)[0]?.operation).toBe("pix.albums.insert");
+  });
+
+  it("lists a unit's group names", () => {
+    expect(index.groupNames("shop")).toEqual(["marks", "stock"]);
+  });
+});
