@@ -60,8 +60,9 @@ const SHARED_RULES: Record<string, readonly string[]> = {
     "runtime/search/index.ts",
     "runtime/search/units-index-build.ts",
   ],
-  "small shared helpers: hashes, names, folders, optional packages, input checks": [
+  "small shared helpers: hashes, names, folders, optional packages, input checks, Node's compile cache": [
     "runtime/shared/canonical.ts",
+    "runtime/shared/compile-cache.ts",
     "runtime/shared/did-you-mean.ts",
     "runtime/shared/optional-package.ts",
     "runtime/shared/trim.ts",
