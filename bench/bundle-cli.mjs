@@ -15,8 +15,8 @@
 import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { githubSpec } from "./openapi-github.mjs";
-import { benchProject, isMain, median, root } from "./support.mjs";
+import { githubProject } from "./openapi-github.mjs";
+import { isMain, median, root } from "./support.mjs";
 
 const RUNS = 7;
 const TARGET = "< 100 ms";
@@ -45,21 +45,7 @@ export async function run() {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   try {
-    const spec = await githubSpec();
-    const project = await benchProject("bundle-cli", {
-      ".units/config.json": JSON.stringify({
-        version: 1,
-        openapiEndpoints: {
-          github: {
-            name: "GitHub",
-            description: "GitHub REST API.",
-            specPath: spec,
-            baseUrl,
-            auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
-          },
-        },
-      }),
-    });
+    const project = await githubProject("bundle-cli", baseUrl);
     const cli = join(root, "dist/cli/main.cjs");
     execFileSync(process.execPath, [cli, "compile", "--project", project, "--user-config", "none"], {
       stdio: "pipe",

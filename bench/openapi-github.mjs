@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { benchProject, isMain, median, npmPackageFiles, root } from "./support.mjs";
+import { isMain, median, npmPackageFiles, openapiProject, root } from "./support.mjs";
 
 const RUNS = 3;
 
@@ -14,6 +14,12 @@ const RUNS = 3;
 export async function githubSpec() {
   const [spec] = await npmPackageFiles("@octokit/openapi", "23.0.2", ["generated/api.github.com.json"]);
   return spec;
+}
+
+/** A bench project of GitHub REST as the one unit `github`, under .bench-cache/<folder>. */
+export async function githubProject(folder, baseUrl = "https://api.github.com") {
+  const spec = { name: "GitHub", description: "GitHub REST API.", specPath: await githubSpec() };
+  return openapiProject(folder, "github", { ...spec, baseUrl, tokenVar: "GITHUB_TOKEN" });
 }
 
 /** Wall time of `node <args>` in a fresh process. */
@@ -145,20 +151,7 @@ export async function frameworkTokenRows(manifest) {
 
 export async function run() {
   const spec = await githubSpec();
-  const project = await benchProject("openapi-github", {
-    ".units/config.json": JSON.stringify({
-      version: 1,
-      openapiEndpoints: {
-        github: {
-          name: "GitHub",
-          description: "GitHub REST API.",
-          specPath: spec,
-          baseUrl: "https://api.github.com",
-          auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
-        },
-      },
-    }),
-  });
+  const project = await githubProject("openapi-github");
   const out = join(project, "generated");
   const unitc = [
     join(root, "dist/cli/main.cjs"),

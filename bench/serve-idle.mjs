@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { githubSpec } from "./openapi-github.mjs";
-import { benchProject, isMain, median, printTable, root } from "./support.mjs";
+import { githubProject } from "./openapi-github.mjs";
+import { isMain, median, printTable, root } from "./support.mjs";
 
 const RUNS = 3;
 /** Seconds after start at which the idle serve's memory is read. */
@@ -115,21 +115,7 @@ export async function idleRows(manifestPath) {
 
 /** Compiles GitHub REST (its units in Code Mode, the default) and measures its serve. */
 export async function run() {
-  const spec = await githubSpec();
-  const project = await benchProject("serve-idle", {
-    ".units/config.json": JSON.stringify({
-      version: 1,
-      openapiEndpoints: {
-        github: {
-          name: "GitHub",
-          description: "GitHub REST API.",
-          specPath: spec,
-          baseUrl: "https://api.github.com",
-          auth: { type: "bearer", token: "env:GITHUB_TOKEN" },
-        },
-      },
-    }),
-  });
+  const project = await githubProject("serve-idle");
   const out = join(project, "generated");
   const compile = [join(root, "dist/cli/main.cjs"), "compile", "--project", project, "--out", out];
   execFileSync(process.execPath, [...compile, "--user-config", "none"], { stdio: "pipe", cwd: root });

@@ -25,6 +25,17 @@ export async function benchProject(name, files) {
   return dir;
 }
 
+/**
+ * A bench project (see benchProject) of one OpenAPI unit `id`, whose bearer token comes from the
+ * environment variable `tokenVar`.
+ */
+export function openapiProject(folder, id, { name, description, specPath, baseUrl, tokenVar }) {
+  const unit = { name, description, specPath, baseUrl, auth: { type: "bearer", token: `env:${tokenVar}` } };
+  return benchProject(folder, {
+    ".units/config.json": JSON.stringify({ version: 1, openapiEndpoints: { [id]: unit } }),
+  });
+}
+
 /** Prints rows as a Markdown table. */
 export function printTable(rows) {
   console.log("| benchmark | value | target |");
