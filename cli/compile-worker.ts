@@ -13,7 +13,7 @@
  */
 import { getHeapStatistics } from "node:v8";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { type BuildOptions, type BuildOutcome, build, recordedOutcome } from "../compiler/build.js";
+import { type BuildOptions, type BuildOutcome, build, outcome, recordedOutcome } from "../compiler/build.js";
 import { createDiagnostic } from "../compiler/codes/diagnostics.js";
 import type { UnitProgress } from "../compiler/discover/index.js";
 import type { OutOfMemory } from "../compiler/discover/out-of-memory.js";
@@ -76,23 +76,8 @@ export async function guardedBuild(options: BuildData, given: GuardedBuild): Pro
 function outsideUnits(heapMb: number): BuildOutcome {
   const message = `the compile ran out of memory before any unit was discovered (the heap limit is ${heapMb.toLocaleString("en")} MiB)`;
   const hint = "give Node more memory: NODE_OPTIONS=--max-old-space-size=8192 unitc compile";
-  return {
-    status: "failed",
-    failure: "errors",
-    errors: true,
-    diagnostics: [createDiagnostic("error", "UNIT_OUT_OF_MEMORY", message, undefined, hint)],
-    units: 0,
-    operations: 0,
-    fromRecord: false,
-    written: [],
-    unchanged: [],
-    removed: [],
-    differences: [],
-    changedOperations: [],
-    kept: [],
-    lastOutputKept: false,
-    timings: {},
-  };
+  const diagnostics = [createDiagnostic("error", "UNIT_OUT_OF_MEMORY", message, undefined, hint)];
+  return outcome("failed", diagnostics, { failure: "errors" });
 }
 
 /** The build in this thread (sources run by a TypeScript loader cannot start a worker of themselves). */

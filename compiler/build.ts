@@ -85,7 +85,11 @@ export interface BuildOutcome {
 }
 
 /** An outcome with nothing written and nothing differing; the caller fills in the rest. */
-function outcome(status: BuildStatus, diagnostics: Diagnostic[], rest: Partial<BuildOutcome>): BuildOutcome {
+export function outcome(
+  status: BuildStatus,
+  diagnostics: Diagnostic[],
+  rest: Partial<BuildOutcome>,
+): BuildOutcome {
   return {
     status,
     errors: hasErrors(diagnostics),
