@@ -18,6 +18,7 @@ import { createDiagnostic } from "../compiler/codes/diagnostics.js";
 import type { UnitProgress } from "../compiler/discover/index.js";
 import type { OutOfMemory } from "../compiler/discover/out-of-memory.js";
 import type { PipelineProgress } from "../compiler/index.js";
+import { compileCache } from "../runtime/shared/compile-cache.js";
 import type { CliIO } from "./io.js";
 import { lazyStorage } from "./storage-config.js";
 
@@ -106,7 +107,9 @@ function inWorker(
   return new Promise((resolve, reject) => {
     const thread = new Worker(self, {
       workerData: { [WORKER_KEY]: input },
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      // The young generation as the OpenAPI types worker's (see YOUNG_MB there): left to V8 it grows
+      // as large as the main thread's, which only waits.
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 24 },
       // The worker prints through this thread (`stderr` messages), as the main thread would.
       stdout: false,
       stderr: false,
@@ -147,6 +150,9 @@ function slim(outcome: BuildOutcome): BuildOutcome {
 }
 
 async function runAsWorker(input: WorkerInput): Promise<void> {
+  // A worker thread does not share its process's compile cache: the compiler would be compiled
+  // from source in every compile.
+  compileCache();
   const post = (message: Message) => parentPort?.postMessage(message);
   const io: CliIO = {
     stdout: (text) => post({ kind: "stderr", text }),
