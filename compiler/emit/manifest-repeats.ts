@@ -18,28 +18,17 @@ import {
   inlineRepeats,
   REPEAT_NAME,
   rootDefs,
+  SCHEMA_LISTS as SCHEMA_LIST_KEYWORDS,
   SCHEMA_NAME_MAPS,
+  SCHEMA_ONE as SCHEMA_ONE_KEYWORDS,
   type SharedSchemas,
 } from "../../runtime/contract/schema-defs.js";
 
 /** Keywords whose value is one schema. */
-const SCHEMA_ONE = new Set([
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "items",
-  "additionalItems",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-]);
+const SCHEMA_ONE = new Set([...SCHEMA_ONE_KEYWORDS, "items", "additionalItems"]);
 
 /** Keywords whose value is a list of schemas (`items` too, in its draft-04 tuple form). */
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+const SCHEMA_LISTS = new Set([...SCHEMA_LIST_KEYWORDS, "items"]);
 
 /**
  * Keywords a moved schema must not hold: they name or define things relative to where they stand,

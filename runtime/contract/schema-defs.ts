@@ -28,6 +28,26 @@ export const SCHEMA_NAME_MAPS = new Set([
   "dependentSchemas",
 ]);
 
+/**
+ * Keywords whose value is one subschema (besides `items` and `additionalItems`, whose value is one
+ * subschema or, in draft-04's tuple form, a list).
+ */
+export const SCHEMA_ONE = [
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contentSchema",
+];
+
+/** Keywords whose value is a list of subschemas (besides draft-04's tuple `items`). */
+export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+
 /** Names of the `#/$defs/<name>` refs inside a schema (not looking inside data keywords). */
 export function* defRefs(value: unknown, names = false): Generator<string> {
   if (typeof value !== "object" || value === null) return;

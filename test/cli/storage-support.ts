@@ -4,24 +4,19 @@
  * servers the tests start: embedded PostgreSQL, and s3rver behind the precondition proxy (s3rver
  * ignores conditional writes; the proxy enforces them, as S3 does).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { StorageSettings } from "../../runtime/storage/index.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
-import { BUILT_CLI } from "../support/built-cli.js";
+import { type ChildRun, runBuiltCli } from "../support/built-cli.js";
 import { startPreconditionProxy } from "../support/precondition-proxy.js";
 import { writeProject } from "../support/project.js";
 import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver.js";
 import { suiteTrust } from "../support/trust-env.js";
 
 /** One finished run of `unitc`. */
-export interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type { ChildRun };
 
 /** Runs the built `unitc` with `args` in `cwd`, `stdin` piped in, and only `env` (plus PATH and the suite's trust). */
 export function unitc(
@@ -30,20 +25,7 @@ export function unitc(
   env: Record<string, string>,
   stdin = "",
 ): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", ...suiteTrust(), ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return runBuiltCli(args, { PATH: process.env.PATH ?? "", ...suiteTrust(), ...env }, cwd, stdin);
 }
 
 /** A provider's storage config and the environment its references need. */

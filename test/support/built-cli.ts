@@ -12,17 +12,28 @@ export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 /** The built CLI's entry file. */
 export const BUILT_CLI = join(REPO, "dist/cli/main.cjs");
 
-/** Runs the built CLI with `args` in `cwd` (the repository) and `env`; resolves with its exit code and output. */
+/** A finished run of the built CLI: its exit code and what it printed. */
+export interface ChildRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI with `args` in `cwd` (the repository) and `env`, `stdin` piped in; resolves with
+ * its exit code and output.
+ */
 export function runBuiltCli(
   args: readonly string[],
   env: Record<string, string> = { PATH: process.env.PATH ?? "" },
   cwd = REPO,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  stdin = "",
+): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_CLI, ...args], {
       cwd,
       env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
@@ -30,5 +41,6 @@ export function runBuiltCli(
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
   });
 }

@@ -8,6 +8,7 @@
  * https://spec.openapis.org/oas/v3.1.0#schema-object
  */
 import type { JsonSchema } from "../../../runtime/contract/manifest.js";
+import { SCHEMA_LISTS, SCHEMA_ONE } from "../../../runtime/contract/schema-defs.js";
 import { escapePointerToken } from "../../load/pointer.js";
 import type { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
@@ -47,21 +48,8 @@ const COUNTS = [
   "maxProperties",
   "minProperties",
 ];
-/** Schema keywords whose value is a map of subschemas, a subschema, a list of subschemas. */
+/** Schema keywords whose value is a map of subschemas (SCHEMA_ONE and SCHEMA_LISTS: the contract's). */
 export const SCHEMA_MAPS = ["properties", "patternProperties", "dependentSchemas"];
-export const SCHEMA_ONE = [
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contentSchema",
-];
-export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /** Converts the schema `node` written in `document` at `pointer`. */
 export function convertSchema(

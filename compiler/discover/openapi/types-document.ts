@@ -10,12 +10,13 @@
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
+import { SCHEMA_LISTS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "../../../runtime/contract/schema-defs.js";
 import { isUnderscore, trimWhere } from "../../../runtime/shared/trim.js";
 import { getAtPointer, splitPointer } from "../../load/pointer.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { classifyRef } from "../sources/ref-rules.js";
 import type { SpecRefs } from "../sources/refs.js";
-import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "./schema.js";
+import { SCHEMA_MAPS } from "./schema.js";
 
 type Data = Record<string, unknown>;
 
