@@ -6,37 +6,21 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openFilesystemStore } from "../../runtime/storage/filesystem/store.js";
 import { Vault } from "../../runtime/storage/vault.js";
 import { resolveVaultKey } from "../../runtime/storage/vault-key.js";
 import { BUILT_CLI } from "../support/built-cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import {
-  PROVIDERS,
-  providerSetup,
-  type StorageServers,
-  startStorageServers,
-  storageHome,
-  unitc,
-} from "./storage-support.js";
+import { writeProject } from "../support/project.js";
+import { PROVIDERS, providerSetup, storageHome, storageServersForFile, unitc } from "./storage-support.js";
 
-let servers: StorageServers;
-
-beforeAll(async () => {
-  servers = await startStorageServers();
-}, 120_000);
-
-afterAll(async () => {
-  await servers?.stop();
-  await cleanupProjects();
-});
+const servers = storageServersForFile();
 
 describe("unitc secret", () => {
   it.each(PROVIDERS)(
     "sets, lists and deletes secrets without printing a value (%s)",
     async (provider) => {
-      const home = await storageHome(await providerSetup(provider, servers));
+      const home = await storageHome(await providerSetup(provider, servers()));
       const secret = (args: string[], stdin?: string) =>
         unitc(["secret", ...args, "--user-config", home.config], home.dir, home.env, stdin);
       const value = `value-${randomBytes(8).toString("hex")}`;

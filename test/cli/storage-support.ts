@@ -7,11 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { StorageSettings } from "../../runtime/storage/index.js";
 import { type PostgresServer, startPostgres } from "../runtime/storage/postgres-server.js";
 import { type ChildRun, runBuiltCli } from "../support/built-cli.js";
 import { startPreconditionProxy } from "../support/precondition-proxy.js";
-import { writeProject } from "../support/project.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
 import { S3RVER_CREDENTIALS, startS3rver } from "../support/s3rver.js";
 import { suiteTrust } from "../support/trust-env.js";
 
@@ -70,6 +71,31 @@ export async function startStorageServers(): Promise<StorageServers> {
       await postgres.stop();
     },
   };
+}
+
+/**
+ * The storage servers for one test file: started before its tests, stopped (and its projects removed)
+ * after them. Call at the top of the file; the answer gives the servers once started.
+ */
+export function storageServersForFile(): () => StorageServers {
+  let servers: StorageServers | undefined;
+  beforeAll(async () => {
+    servers = await startStorageServers();
+  }, 120_000);
+  afterAll(async () => {
+    await servers?.stop();
+    await cleanupProjects();
+  });
+  return () => {
+    if (!servers) throw new Error("the storage servers have not started");
+    return servers;
+  };
+}
+
+/** `unitc` run in `home` with its user config and environment (`env` added). */
+export function homeCli(home: StorageHome, env: Record<string, string> = {}) {
+  return (args: string[], stdin?: string) =>
+    unitc([...args, "--user-config", home.config], home.dir, { ...home.env, ...env }, stdin);
 }
 
 let databases = 0;

@@ -10,28 +10,10 @@ import { createRuntime } from "../../runtime/index.js";
 import { cleanupOutDirs, compileTo, configText, makeOutDir } from "../compiler/discover/openapi/support.js";
 import { failure, startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { discovery, openapi } from "./served-specs.js";
 
 const METADATA = "http://169.254.169.254/";
 let specs: TestServer;
-
-const openapi = (server: string) =>
-  JSON.stringify({
-    openapi: "3.1.0",
-    info: { title: "Served", version: "1" },
-    servers: [{ url: server }],
-    paths: { "/ping": { get: { operationId: "ping", responses: { "204": { description: "Pong." } } } } },
-  });
-
-const discovery = (root: string) =>
-  JSON.stringify({
-    kind: "discovery#restDescription",
-    discoveryVersion: "v1",
-    name: "served",
-    version: "v1",
-    rootUrl: root,
-    servicePath: "api/",
-    resources: { items: { methods: { ping: { id: "served.items.ping", path: "ping", httpMethod: "GET" } } } },
-  });
 
 beforeAll(async () => {
   specs = await startHttpServer((request, res) => {

@@ -5,40 +5,24 @@
  * and an export imported into another provider keeps the login. Runs over every provider.
  */
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TokenStore } from "../../runtime/auth/token-store.js";
 import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import type { Store } from "../../runtime/storage/shared/types.js";
 import {
+  homeCli,
   newKey,
   PROVIDERS,
   type Provider,
   providerSetup,
   type StorageHome,
-  type StorageServers,
-  startStorageServers,
   storageHome,
-  unitc,
+  storageServersForFile,
 } from "../cli/storage-support.js";
-import { cleanupProjects } from "../support/project.js";
 
-let servers: StorageServers;
-
-beforeAll(async () => {
-  servers = await startStorageServers();
-}, 120_000);
-
-afterAll(async () => {
-  await servers?.stop();
-  await cleanupProjects();
-});
-
-function cli(home: StorageHome, env: Record<string, string> = {}) {
-  return (args: string[], stdin?: string) =>
-    unitc([...args, "--user-config", home.config], home.dir, { ...home.env, ...env }, stdin);
-}
+const servers = storageServersForFile();
 
 /** Runs `body` with the home's store open in this process under `keyText`. */
 async function withTokens<T>(home: StorageHome, keyText: string, body: (tokens: TokenStore) => Promise<T>) {
@@ -72,8 +56,8 @@ describe("storage rotate-key covers every sealed namespace", () => {
     "rotates the vault, OAuth tokens and registered clients; verify, status and export/import see all (%s)",
     async (provider) => {
       const oldKey = newKey();
-      const home = await storageHome(await providerSetup(provider, servers, oldKey));
-      expect((await cli(home)(["secret", "set", "API_KEY"], "vault-value")).code).toBe(0);
+      const home = await storageHome(await providerSetup(provider, servers(), oldKey));
+      expect((await homeCli(home)(["secret", "set", "API_KEY"], "vault-value")).code).toBe(0);
       await withTokens(home, oldKey, async (tokens) => {
         expect(await tokens.write("github", "fp", { accessToken: "at-1", issuedAt: 1 }, undefined)).toBe(
           true,
@@ -82,7 +66,7 @@ describe("storage rotate-key covers every sealed namespace", () => {
       });
 
       const key = newKey();
-      const current = cli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey });
+      const current = homeCli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey });
       const rotated = await current(["storage", "rotate-key", "--old", "env:UNITC_OLD_KEY"]);
       expect(rotated.code, rotated.stderr).toBe(0);
       expect(rotated.stdout).toMatch(/re-sealed 3 records .*; 0 were already/);
@@ -94,7 +78,7 @@ describe("storage rotate-key covers every sealed namespace", () => {
       expect(verified.stdout).toContain("3 of 3 records open");
 
       // Under the retired key nothing opens any more, in any namespace.
-      const retired = await cli(home, { UNITC_TEST_VAULT_KEY: oldKey })(["storage", "verify"]);
+      const retired = await homeCli(home, { UNITC_TEST_VAULT_KEY: oldKey })(["storage", "verify"]);
       expect(retired.code).toBe(1);
       expect(retired.stdout).toContain("0 of 3 records open");
       for (const namespace of ["vault", "oauth", "oauth-client"])
@@ -110,13 +94,13 @@ describe("storage rotate-key covers every sealed namespace", () => {
       });
 
       // The login survives a copy to another provider under the same key.
-      const target = await storageHome(await providerSetup(OTHER[provider], servers, key));
+      const target = await storageHome(await providerSetup(OTHER[provider], servers(), key));
       const dump = join(home.dir, "dump.json");
       const exported = await current(["storage", "export", "--to", dump]);
       expect(exported.stdout, exported.stderr).toContain("exported 3 sealed records");
-      const imported = await cli(target)(["storage", "import", dump]);
+      const imported = await homeCli(target)(["storage", "import", dump]);
       expect(imported.stdout, imported.stderr).toContain("imported 3 sealed records");
-      expect((await cli(target)(["storage", "verify"])).stdout).toContain("3 of 3 records open");
+      expect((await homeCli(target)(["storage", "verify"])).stdout).toContain("3 of 3 records open");
       await withTokens(target, key, async (tokens) => {
         expect((await tokens.read("github"))?.tokens.accessToken).toBe("at-1");
         expect(await tokens.readClient("github")).toEqual({ client_id: "registered", client_secret: "cs" });
@@ -127,8 +111,8 @@ describe("storage rotate-key covers every sealed namespace", () => {
 
   it("keeps serve tokens working: their records are MACed again under the new key, a forged one stays refused", async () => {
     const oldKey = newKey();
-    const home = await storageHome(await providerSetup("sqlite", servers, oldKey));
-    const created = await cli(home)(["serve", "token", "create", "ci"]);
+    const home = await storageHome(await providerSetup("sqlite", servers(), oldKey));
+    const created = await homeCli(home)(["serve", "token", "create", "ci"]);
     expect(created.code, created.stderr).toBe(0);
     const token = /unitc_st_[A-Za-z0-9_-]+/.exec(created.stdout + created.stderr)?.[0];
     expect(token).toBeDefined();
@@ -145,7 +129,7 @@ describe("storage rotate-key covers every sealed namespace", () => {
     });
 
     const key = newKey();
-    const rotated = await cli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey })([
+    const rotated = await homeCli(home, { UNITC_TEST_VAULT_KEY: key, UNITC_OLD_KEY: oldKey })([
       "storage",
       "rotate-key",
       "--old",

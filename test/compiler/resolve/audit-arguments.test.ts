@@ -5,31 +5,11 @@
  * the wrong type is refused with its stable code at its line and column.
  */
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import Ajv2020 from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
-import { compile } from "../../../compiler/index.js";
-import type { Manifest } from "../../../runtime/contract/manifest.js";
-import { cleanupProjects, writeProject } from "../../support/project.js";
+import { cleanupProjects } from "../../support/project.js";
+import { action, compileFiles, validateManifest } from "./support.js";
 
 afterAll(cleanupProjects);
-
-const manifestSchema = JSON.parse(
-  readFileSync(fileURLToPath(new URL("../../../schemas/manifest.schema.json", import.meta.url)), "utf8"),
-);
-const validateManifest = new Ajv2020.default({ strict: true, strictTypes: false }).compile(manifestSchema);
-
-async function compileFiles(files: Record<string, string>) {
-  const dir = await writeProject(files);
-  const result = await compile({ projectDir: dir, userConfigFile: false, outDir: join(dir, "generated") });
-  const text = result.files.get("manifest.json");
-  const manifest = text ? (JSON.parse(text) as Manifest) : undefined;
-  return { manifest, diagnostics: result.diagnostics };
-}
-
-const action = (command: string) => ({ description: `Run ${command}.`, command });
 
 describe("audit (arguments in the audit log)", () => {
   it("reaches the manifest from a config entry and a unit file; plural children inherit it", async () => {

@@ -23,6 +23,7 @@ import type { Store } from "../../../runtime/storage/shared/types.js";
 import { Vault } from "../../../runtime/storage/vault.js";
 import type { TestServer } from "../../support/http-server.js";
 import { type OtlpReceiver, startOtlpReceiver } from "../../support/otlp-receiver.js";
+import { clientTrace } from "../../support/trace-context.js";
 import { notesActions, startNotesServer } from "../serve/fixtures.js";
 import {
   closeAll,
@@ -45,13 +46,6 @@ let notes: TestServer;
 let store: Store;
 let folder: string;
 let url: string;
-
-/** A client's trace: a trace ID and the span ID it sends as parent. */
-function clientTrace() {
-  const traceId = randomBytes(16).toString("hex");
-  const spanId = randomBytes(8).toString("hex");
-  return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
-}
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();

@@ -6,7 +6,6 @@
  * a direct call and from a Code Mode script), and none when the client sent none or sent a malformed
  * one.
  */
-import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportWanted } from "../../../runtime/observe/export.js";
 import { closeDefaultSandboxPool } from "../../../runtime/sandbox/workers/pool.js";
 import type { TestServer } from "../../support/http-server.js";
+import { clientTrace } from "../../support/trace-context.js";
 import { stdioEntry } from "../invoke/mcp/support.js";
 import { notesActions, startNotesServer } from "../serve/fixtures.js";
 import {
@@ -30,16 +30,6 @@ const TRACE_SERVER = fileURLToPath(new URL("../../fixtures/mcp/trace-server.mjs"
 
 let notes: TestServer;
 let url: string;
-
-/** A client's trace context. */
-function clientTrace() {
-  const traceId = randomBytes(16).toString("hex");
-  return {
-    traceId,
-    traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01`,
-    tracestate: `vendor=${randomBytes(4).toString("hex")}`,
-  };
-}
 
 beforeAll(async () => {
   notes = await startNotesServer();
