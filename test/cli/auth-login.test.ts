@@ -5,15 +5,15 @@
  * listener), and `--device`, device authorization (RFC 8628).
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_CODE_PREFIX } from "../../runtime/auth/device.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
-import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { httpLoginUnit, writeLoginManifest } from "../support/login-manifest.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 
@@ -26,34 +26,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "unitc-auth-paste-"));
   env = { XDG_DATA_HOME: join(dir, "data") };
   const auth = { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] };
-  const units = ["pasted", "wrong-state", "refused", "tv"].map(
-    (id) =>
-      ({
-        id,
-        kind: "http",
-        name: id,
-        description: "",
-        tags: [],
-        exposure: "direct",
-        shadowing: "forbid",
-        connection: {
-          kind: "http",
-          baseUrl: oidc.apiUrl,
-          auth: auth as AuthConfig,
-          requestTimeoutMs: 5000,
-          maxResponseBytes: 100000,
-        },
-        operations: [],
-        sourceHash: "0".repeat(64),
-      }) as ManifestUnit,
-  );
-  const manifest = {
-    format: MANIFEST_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
-    units,
-  };
-  await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+  const units = ["pasted", "wrong-state", "refused", "tv"].map((id) => httpLoginUnit(id, oidc.apiUrl, auth));
+  await writeLoginManifest(join(dir, "manifest.json"), units);
 });
 afterAll(async () => {
   await oidc.close();

@@ -3,16 +3,16 @@
  * refresh token, and with it the grant, then answers `unsupported_token_type` for the access token
  * (RFC 7009 allows that). The logout succeeded and says what was revoked; it reports no failure.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
-import { MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { captureIO } from "../support/capture-io.js";
 import { runUnitc } from "../support/cli.js";
+import { httpLoginUnit, writeLoginManifest } from "../support/login-manifest.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 
@@ -24,31 +24,8 @@ beforeAll(async () => {
   oidc = await startOidc({ accessTokenFormat: "jwt" });
   dir = await mkdtemp(join(tmpdir(), "unitc-logout-jwt-"));
   env = { XDG_DATA_HOME: join(dir, "data") };
-  const unit = {
-    id: "web",
-    kind: "http",
-    name: "web",
-    description: "",
-    tags: [],
-    exposure: "direct",
-    shadowing: "forbid",
-    connection: {
-      kind: "http",
-      baseUrl: oidc.apiUrl,
-      auth: { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] },
-      requestTimeoutMs: 5000,
-      maxResponseBytes: 100000,
-    },
-    operations: [],
-    sourceHash: "0".repeat(64),
-  } as ManifestUnit;
-  const manifest = {
-    format: MANIFEST_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
-    units: [unit],
-  };
-  await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+  const auth = { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] };
+  await writeLoginManifest(join(dir, "manifest.json"), [httpLoginUnit("web", oidc.apiUrl, auth)]);
 });
 afterAll(async () => {
   await oidc.close();

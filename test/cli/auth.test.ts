@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,12 +10,12 @@ import { runCli } from "../../cli/index.js";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { openTokenStore } from "../../runtime/auth/open.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { type AuthConfig, MANIFEST_FORMAT, type ManifestUnit } from "../../runtime/contract/manifest.js";
 import { openStore } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { captureIO } from "../support/capture-io.js";
 import { runUnitc } from "../support/cli.js";
+import { httpLoginUnit, mcpLoginUnit, writeLoginManifest } from "../support/login-manifest.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 import { cleanupProjects } from "../support/project.js";
@@ -27,26 +27,7 @@ let mcp: ProtectedMcp;
 let dir: string;
 let env: Record<string, string>;
 
-function unit(id: string, auth: Record<string, unknown>): ManifestUnit {
-  return {
-    id,
-    kind: "http",
-    name: id,
-    description: "",
-    tags: [],
-    exposure: "direct",
-    shadowing: "forbid",
-    connection: {
-      kind: "http",
-      baseUrl: oidc.apiUrl,
-      auth: auth as AuthConfig,
-      requestTimeoutMs: 5000,
-      maxResponseBytes: 100000,
-    },
-    operations: [],
-    sourceHash: "0".repeat(64),
-  } as ManifestUnit;
-}
+const unit = (id: string, auth: Record<string, unknown>) => httpLoginUnit(id, oidc.apiUrl, auth);
 
 beforeAll(async () => {
   oidc = await startOidc();
@@ -57,27 +38,9 @@ beforeAll(async () => {
     unit("web", { type: "oidc", issuer: oidc.issuer, clientId: "cli", scopes: ["openid", "api:read"] }),
     unit("machine", { type: "oauth2", issuer: oidc.issuer, clientId: "machine", clientSecret: "env:SECRET" }),
     unit("plain", { type: "none" }),
-    {
-      ...unit("remote", {}),
-      kind: "mcp",
-      connection: {
-        kind: "mcp",
-        transport: "http",
-        url: mcp.url,
-        auth: { type: "oauth2", scopes: ["openid", "api:read"] },
-        startupTimeoutMs: 10_000,
-        callTimeoutMs: 10_000,
-        maxResponseBytes: 100_000,
-      },
-    } as ManifestUnit,
+    mcpLoginUnit("remote", mcp.url, ["openid", "api:read"]),
   ];
-  const manifest = {
-    format: MANIFEST_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
-    units,
-  };
-  await writeFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+  await writeLoginManifest(join(dir, "manifest.json"), units);
 });
 afterAll(async () => {
   await mcp.close();

@@ -7,16 +7,15 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_URL_PREFIX } from "../../runtime/auth/login.js";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { MANIFEST_FORMAT } from "../../runtime/contract/manifest.js";
 import { openStore } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { newKey, providerSetup, type StorageHome, storageHome, unitc } from "../cli/storage-support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
+import { mcpLoginUnit, writeLoginManifest } from "../support/login-manifest.js";
 import { driveLogin } from "../support/oauth-browser.js";
 import { type OidcServer, startOidc } from "../support/oidc-server.js";
 import { cleanupProjects } from "../support/project.js";
@@ -100,35 +99,9 @@ async function project(
 
 /** A manifest with just the unit's connection: what a login reads, written by hand (no compile yet). */
 async function loginManifest(dir: string): Promise<string> {
-  const unit = {
-    id: "remote",
-    kind: "mcp",
-    name: "remote",
-    description: "",
-    tags: [],
-    exposure: "direct",
-    shadowing: "forbid",
-    connection: {
-      kind: "mcp",
-      transport: "http",
-      url: mcp.url,
-      auth: { type: "oauth2", scopes: ["openid", "api:read"] },
-      startupTimeoutMs: 10_000,
-      callTimeoutMs: 10_000,
-      maxResponseBytes: 100_000,
-    },
-    operations: [],
-    sourceHash: "0".repeat(64),
-  };
-  const manifest = {
-    format: MANIFEST_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 5, maxSearchLimit: 20 },
-    units: [unit],
-  };
-  const path = join(dir, "login-manifest.json");
-  await writeFile(path, JSON.stringify(manifest));
-  return path;
+  return writeLoginManifest(join(dir, "login-manifest.json"), [
+    mcpLoginUnit("remote", mcp.url, ["openid", "api:read"]),
+  ]);
 }
 
 describe("a remote MCP unit's tokens in the configured storage", () => {

@@ -7,16 +7,15 @@
  * valid JSON meaning the same. The CLI in-process and the built CLI as a real process.
  */
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICE_CODE_PREFIX } from "../../runtime/auth/device.js";
-import { MANIFEST_FORMAT } from "../../runtime/contract/manifest.js";
 import { terminalText } from "../../runtime/shared/terminal-text.js";
 import { isolatedEnv, runBuilt } from "../cli/setup-support.js";
 import { BUILT_CLI } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
 import { sendJson, startHttpServer, type TestServer } from "../support/http-server.js";
+import { httpLoginUnit, writeLoginManifest } from "../support/login-manifest.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const OSC52 = "\x1b]52;c;ZXZpbA==\x07";
@@ -201,26 +200,8 @@ describe("a device-flow user code on the terminal", () => {
     });
     try {
       const home = await writeProject({});
-      const unit = {
-        id: "tv",
-        kind: "http",
-        name: "tv",
-        description: "",
-        tags: [],
-        exposure: "direct",
-        shadowing: "forbid",
-        connection: {
-          kind: "http",
-          baseUrl: `${issuer.url}/api`,
-          auth: { type: "oidc", issuer: issuer.url, clientId: "cli", scopes: ["openid"] },
-          requestTimeoutMs: 5000,
-          maxResponseBytes: 100000,
-        },
-        operations: [],
-        sourceHash: "0".repeat(64),
-      };
-      const manifest = { format: MANIFEST_FORMAT, generator: "unitc", settings: {}, units: [unit] };
-      await writeFile(join(home, "manifest.json"), JSON.stringify(manifest));
+      const auth = { type: "oidc", issuer: issuer.url, clientId: "cli", scopes: ["openid"] };
+      await writeLoginManifest(join(home, "manifest.json"), [httpLoginUnit("tv", `${issuer.url}/api`, auth)]);
       const run = await runUnitc(["auth", "login", "tv", "--device", "--manifest", "manifest.json"], home, {
         XDG_DATA_HOME: join(home, "data"),
       });
