@@ -211,12 +211,13 @@ export async function runCodeMode(
     bridge.close();
   }
   timings?.lap("engine", outcome.timings);
-  // The pool's other engines, which an idle serve did not start: runs in a row then alternate.
-  if (pool.enginesStarted < pool.size) void pool.warmAll().catch(() => undefined);
   // The type check ran alongside; its warnings belong to this result.
   const bounded = options.startingCheckWaitMs !== undefined;
   diagnostics.push(...(check ? await (bounded ? check.types : check.checked) : []));
   timings?.lap("typesWait");
+  // The pool's other engines, which an idle serve did not start: runs in a row then alternate. Started
+  // once the check is in, not beside it: a first run's check may still be loading its declarations.
+  if (pool.enginesStarted < pool.size) void pool.warmAll().catch(() => undefined);
   return done(settle(outcome, prepared));
 }
 

@@ -25,6 +25,13 @@ type Checker = InstanceType<typeof BundleChecker>;
 const checkers = new Map<string, { version: string; checker: Checker }>();
 /** Reads syntax only: it needs no declarations. */
 let parser: Checker | undefined;
+/**
+ * Declarations shorter than this leave little garbage when parsed (a script's few operations: tens of
+ * KB), less than a full collection would cost the check waiting for them.
+ */
+const COLLECT_FROM_CHARS = 1_000_000;
+/** Whether a load has parsed the lib (several MB of garbage, collected after that first load). */
+let libLoaded = false;
 
 function load(bundleDir: string, version: string, declarations: string): void {
   const entry = checkers.get(bundleDir);
@@ -37,7 +44,8 @@ function load(bundleDir: string, version: string, declarations: string): void {
   checker.types("");
   // Parsing leaves most of what it allocated behind as garbage, which a worker whose heap may grow to
   // a GB would keep for a long while: collected now, an idle serve does not hold it.
-  collectGarbage();
+  if (!libLoaded || declarations.length >= COLLECT_FROM_CHARS) collectGarbage();
+  libLoaded = true;
 }
 
 /** A full garbage collection, through V8's `gc` (exposed for this isolate's new contexts only). */

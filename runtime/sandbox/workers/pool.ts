@@ -48,6 +48,11 @@ export class SandboxPool {
   /** Runs on an engine, by owner. */
   private readonly going = new Map<string, number>();
   private engines = 0;
+  /**
+   * Engines {@link warm} is starting for no run: a run arriving meanwhile waits for one of them rather
+   * than starting another (two engines starting at once each take the CPU the other needs).
+   */
+  private warming = 0;
   /** The type-check workers (syntax, and types against the bundle's declarations). */
   readonly checks = new CheckWorkers();
   private closed = false;
@@ -94,8 +99,15 @@ export class SandboxPool {
       ready = this.idle.shift();
     }
     if (ready) return Promise.resolve(ready);
+    // An engine {@link warm} is starting that no waiting run has claimed yet: this run takes it.
+    if (this.warming > this.waiting.length) return this.wait(owner);
     if (this.engines < this.size) return this.spawn();
     if (this.mayStartExtra(owner)) return this.spawn();
+    return this.wait(owner);
+  }
+
+  /** A place in the queue of runs waiting for an engine. */
+  private wait(owner: string | undefined): Promise<Engine> {
     return new Promise<Engine>((resolve, reject) =>
       this.waiting.push({ owner, give: (engine) => engine.then(resolve, reject) }),
     );
@@ -158,9 +170,22 @@ export class SandboxPool {
     return this.engines;
   }
 
-  /** Starts one engine worker ahead of the first run; resolves when it is ready. */
+  /** Starts one engine worker ahead of the first run (a run arriving meanwhile gets it); resolves when it is ready. */
   async warm(): Promise<void> {
-    this.release(await this.acquire(undefined), true, undefined);
+    const starting = this.acquire(undefined);
+    this.warming += 1;
+    let engine: Engine;
+    try {
+      engine = await starting;
+    } catch (error) {
+      this.warming -= 1;
+      // A run that waited for this engine gets one of its own.
+      const next = this.nextWaiter();
+      if (next >= 0 && this.engines < this.size) this.waiting.splice(next, 1)[0]?.give(this.spawn());
+      throw error;
+    }
+    this.warming -= 1;
+    this.release(engine, true, undefined);
   }
 
   /** Starts every engine worker the pool may have, so runs in a row alternate between ready engines. */

@@ -89,13 +89,37 @@ export function localReadiness(host: ServeHost, storage: LazyStorage): Readiness
   const checks: ReadinessChecks = {
     bundle: async (): Promise<CheckOutcome> => ({ ok: true, detail: `${host.manifest.units.length} units` }),
   };
-  if (JSON.stringify(host.manifest).includes('"vault:')) {
+  if (mentionsVault(host.manifest)) {
     checks.vaultKey = async () => {
       await storage.opened();
       return { ok: true };
     };
   }
   return checks;
+}
+
+/**
+ * Whether a string in `value` (a key or a value, at any depth) is or quotes a `vault:` reference: what
+ * `JSON.stringify(value).includes('"vault:')` finds, without writing out the whole manifest (GitHub
+ * REST's is 9 MB of JSON, most of a serve's start-up CPU before the first tools/list).
+ */
+export function mentionsVault(value: unknown): boolean {
+  const found = (text: string) => text.startsWith("vault:") || text.includes('"vault:');
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (found(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        if (found(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** `--published` reads the store `unitc publish` writes to: without a configured one there is no head. */

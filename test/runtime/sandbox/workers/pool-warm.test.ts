@@ -1,0 +1,74 @@
+/**
+ * A serve warms one engine ahead of its first run; a run that arrives while that engine is still
+ * starting takes it instead of starting a second one beside it (two QuickJS starts at once each slow
+ * the other, and the type checker loading at the same time). Real engine worker threads.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { SandboxPool } from "../../../../runtime/sandbox/index.js";
+import {
+  MAX_CALLS,
+  MAX_CONCURRENT_CALLS,
+  MAX_ERROR_BYTES,
+  MAX_LOG_BYTES,
+  MAX_REQUEST_BYTES,
+  MAX_RESULT_BYTES,
+  MAX_RUN_REQUEST_BYTES,
+  MEMORY_LIMIT_BYTES,
+  STACK_LIMIT_BYTES,
+} from "../../../../runtime/sandbox/shared/limits.js";
+import type { RunJob } from "../../../../runtime/sandbox/shared/protocol.js";
+import { prepareScript } from "../../../../runtime/sandbox/transform.js";
+
+let pool: SandboxPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** The engine job of plain JavaScript `code` with no units. */
+async function jobOf(code: string): Promise<RunJob> {
+  const prepared = await prepareScript(code, undefined, true);
+  if (!("js" in prepared)) throw new Error(prepared.message);
+  return {
+    js: prepared.js,
+    catalog: "[]",
+    timeoutMs: 10_000,
+    memoryBytes: MEMORY_LIMIT_BYTES,
+    stackBytes: STACK_LIMIT_BYTES,
+    maxLogBytes: MAX_LOG_BYTES,
+    maxResultBytes: MAX_RESULT_BYTES,
+    maxErrorBytes: MAX_ERROR_BYTES,
+    maxRequestBytes: MAX_REQUEST_BYTES,
+    maxRunRequestBytes: MAX_RUN_REQUEST_BYTES,
+    maxCalls: MAX_CALLS,
+    maxCallsInFlight: MAX_CONCURRENT_CALLS,
+  };
+}
+
+const noCalls = async () => "{}";
+
+describe("a run arriving while the pool warms its first engine", () => {
+  it("runs on that engine: no second engine is started for it", async () => {
+    pool = new SandboxPool({ size: 2 });
+    const job = await jobOf("return 6 * 7");
+    const warming = pool.warm();
+    const outcome = await pool.run(job, noCalls);
+    expect(outcome).toMatchObject({ ok: true, json: "42" });
+    await warming;
+    expect(pool.enginesStarted).toBe(1);
+    expect(pool.queue()).toMatchObject({ waiting: 0, engines: 1, idle: 1 });
+  }, 60_000);
+
+  it("leaves a second run arriving meanwhile its own engine, and each run answers", async () => {
+    pool = new SandboxPool({ size: 2 });
+    const job = await jobOf("return 1 + 1");
+    const warming = pool.warm();
+    const outcomes = await Promise.all([pool.run(job, noCalls), pool.run(job, noCalls)]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ ok: true, json: "2" }),
+      expect.objectContaining({ ok: true, json: "2" }),
+    ]);
+    await warming;
+    expect(pool.enginesStarted).toBe(2);
+  }, 60_000);
+});
