@@ -11,9 +11,11 @@ import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { attainableScore } from "./confidence.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
+import { generality } from "./generality.js";
 import { unitGroups } from "./groups.js";
 import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
+import { phraseBoost } from "./phrase-boost.js";
 import { bestScored, Postings25F, RANKING } from "./rank.js";
 import { stem } from "./stem.js";
 import { indexTerms, plainText, readQuery } from "./terms.js";
@@ -246,7 +248,9 @@ export class SearchIndex {
       const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
       const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
       const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow * scoped;
+      const [name = [], summary = []] = this.fields[doc] as number[][];
+      const boost =
+        phraseBoost(name, summary, phrase) * generality(name, summary, asked) * agrees * shallow * scoped;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -292,47 +296,5 @@ export class SearchIndex {
       (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
       a.doc - b.doc
     );
-  }
-
-  /**
-   * 1 + `RANKING.generality` × the larger share of the name's or the summary's terms the query asks for
-   * (a word's synonyms count as the word): of two operations that match alike, the one that says
-   * no more than the query asks for is the general one.
-   */
-  private generality(doc: number, asked: ReadonlySet<number>): number {
-    const [name = [], summary = []] = this.fields[doc] as number[][];
-    const share = (seq: readonly number[]) =>
-      seq.length === 0 ? 0 : seq.filter((t) => asked.has(t)).length / seq.length;
-    return 1 + RANKING.generality * Math.max(share(name), share(summary));
-  }
-
-  /**
-   * The exact-phrase boost: 1 + `RANKING.phrase` when the query's words stand in its own order, side
-   * by side, in the operation's name or summary, plus `RANKING.proximity` × the share of its pairs of
-   * neighbouring words that stand together, either way round and at most `RANKING.window` words
-   * apart ("repositories of an organization", "organization repositories", "delete a YouTube video"
-   * for "delete a video"). A word's synonyms count as the word.
-   */
-  private phraseBoost(doc: number, sets: ReadonlyArray<ReadonlySet<number>>): number {
-    if (sets.length < 2) return 1;
-    const [name = [], summary = []] = this.fields[doc] as number[][];
-    const inOrder = (seq: readonly number[]) =>
-      seq.some((_, start) => sets.every((set, k) => set.has(seq[start + k] as number)));
-    let pairs = 0;
-    for (let i = 0; i + 1 < sets.length; i++) {
-      const a = sets[i] as ReadonlySet<number>;
-      const b = sets[i + 1] as ReadonlySet<number>;
-      const near = (seq: readonly number[]) =>
-        seq.some((t, j) => {
-          for (let k = j + 1; k <= j + RANKING.window && k < seq.length; k++) {
-            const other = seq[k] as number;
-            if ((a.has(t) && b.has(other)) || (b.has(t) && a.has(other))) return true;
-          }
-          return false;
-        });
-      if (near(name) || near(summary)) pairs++;
-    }
-    const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
-    return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);
   }
 }
