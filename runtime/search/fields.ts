@@ -3,14 +3,17 @@
  * what it does, the rest of its description, its parameter names, the verb its HTTP method
  * implies and its author's search hints. Worked out once, when the index is built.
  */
+
+import { choices, propertiesOf, resolved, type SchemaResolver, schemaNames } from "./schema-names.js";
 import { stem } from "./stem.js";
 import { indexTerms, plainText, splitWords } from "./terms.js";
 
 /**
  * The fields of an operation, in the order the index stores them: `hints` are the phrases its
- * author gave for search (`searchHints`).
+ * author gave for search (`searchHints`); `output` the property names of what it returns. A field
+ * added later goes last: an index written before it has one field less per operation.
  */
-export const FIELDS = ["name", "summary", "description", "params", "verb", "hints"] as const;
+export const FIELDS = ["name", "summary", "description", "params", "verb", "hints", "output"] as const;
 
 /** Most description terms indexed: the opening says what an operation does; the rest is mostly detail. */
 const MAX_DESCRIPTION_TERMS = 60;
@@ -18,6 +21,10 @@ const MAX_DESCRIPTION_TERMS = 60;
 const PARAM_DEPTH = 3;
 /** Most parameter names indexed per operation. */
 const MAX_PARAMS = 40;
+/** How deep the names of what an operation returns are collected: its own (or its list items') properties. */
+const OUTPUT_DEPTH = 1;
+/** Most words of what an operation returns indexed: a few say what it answers; a whole schema would be noise. */
+const MAX_OUTPUT = 30;
 
 /** An operation as the fields need it. */
 export interface FieldSource {
@@ -25,6 +32,7 @@ export interface FieldSource {
   tsName: string;
   description: string;
   inputSchema?: unknown;
+  outputSchema?: unknown;
   invoke?: { kind: string; method?: unknown; path?: unknown; operationType?: unknown };
   searchHints?: readonly string[];
 }
@@ -36,24 +44,17 @@ const INPUT_GROUPS = new Set(["path", "query", "header", "cookie", "body"]);
  * Property names of a schema, nested objects included, up to {@link PARAM_DEPTH}; for operations
  * whose input is grouped by where each value goes, the groups' members, not the groups.
  */
-function parameterNames(schema: unknown, grouped: boolean, depth = 0): string[] {
-  if (depth >= PARAM_DEPTH || typeof schema !== "object" || schema === null) return [];
-  const properties = (schema as { properties?: unknown }).properties;
-  if (typeof properties !== "object" || properties === null) return [];
-  return Object.entries(properties).flatMap(([name, sub]) => {
-    const inner = [...choices(sub), ...parameterNames(sub, false, depth + 1)];
+function parameterNames(
+  schema: unknown,
+  grouped: boolean,
+  resolve: SchemaResolver | undefined,
+  depth = 0,
+): string[] {
+  if (depth >= PARAM_DEPTH) return [];
+  return [...propertiesOf(schema, resolve)].flatMap(([name, sub]) => {
+    const inner = [...choices(resolved(sub, resolve)), ...parameterNames(sub, false, resolve, depth + 1)];
     return grouped && depth === 0 && INPUT_GROUPS.has(name) ? inner : [name, ...inner];
   });
-}
-
-/** Most values of an enumeration indexed: a short one names what an operation can do (`heldForReview`), a long one is data (country codes). */
-const MAX_CHOICES = 8;
-
-/** The string values a parameter may take, when there are few of them. */
-function choices(schema: unknown): string[] {
-  const values = (schema as { enum?: unknown } | null)?.enum;
-  if (!Array.isArray(values) || values.length > MAX_CHOICES) return [];
-  return values.filter((value): value is string => typeof value === "string");
 }
 
 /** The first line of `text`, and the first sentence of that line. */
@@ -108,8 +109,11 @@ export function pathDepth(invoke: FieldSource["invoke"]): number {
   return path.split("/").filter((segment) => segment !== "" && !segment.startsWith("{")).length;
 }
 
-/** The terms of each field of `operation`, in {@link FIELDS} order, in text order with repeats. */
-export function operationFields(operation: FieldSource): string[][] {
+/**
+ * The terms of each field of `operation`, in {@link FIELDS} order, in text order with repeats;
+ * `resolve` finds the unit's shared schemas its own refer to.
+ */
+export function operationFields(operation: FieldSource, resolve?: SchemaResolver): string[][] {
   const nameWords = [operation.name, ...splitWords(operation.tsName)].join(" ");
   const name = [...new Set(indexTerms(operation.name))];
   for (const term of indexTerms(nameWords)) if (!name.includes(term)) name.push(term);
@@ -121,9 +125,11 @@ export function operationFields(operation: FieldSource): string[][] {
   const description = indexTerms(rest).slice(0, MAX_DESCRIPTION_TERMS);
   const own = new Set(name);
   const grouped = operation.invoke?.kind === "openapi" || operation.invoke?.kind === "discovery";
-  const params = [...new Set(indexTerms(parameterNames(operation.inputSchema, grouped).join(" ")))]
+  const params = [...new Set(indexTerms(parameterNames(operation.inputSchema, grouped, resolve).join(" ")))]
     .filter((term) => !own.has(term))
     .slice(0, MAX_PARAMS);
   const hints = [...new Set(indexTerms((operation.searchHints ?? []).join("\n")))];
-  return [name, summary, description, params, verbTerms(operation.invoke), hints];
+  const returned = schemaNames(operation.outputSchema, resolve, OUTPUT_DEPTH, MAX_OUTPUT * 2).join(" ");
+  const output = [...new Set(indexTerms(returned))].filter((term) => !own.has(term)).slice(0, MAX_OUTPUT);
+  return [name, summary, description, params, verbTerms(operation.invoke), hints, output];
 }

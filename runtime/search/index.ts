@@ -11,16 +11,24 @@ import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { attainableScore } from "./confidence.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
+import { generality } from "./generality.js";
 import { unitGroups } from "./groups.js";
 import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
+import { phraseBoost } from "./phrase-boost.js";
 import { bestScored, Postings25F, RANKING } from "./rank.js";
+import type { SchemaResolver } from "./schema-names.js";
 import { stem } from "./stem.js";
 import { indexTerms, plainText, readQuery } from "./terms.js";
 import { ACTION_STEMS } from "./words.js";
 
-/** Bumped when the serialised index changes incompatibly. */
-export const SEARCH_INDEX_FORMAT = 4;
+/**
+ * Bumped when the serialised index changes. Format 4 lacks the `output` field, the last: it is read
+ * as an index whose operations return nothing searchable.
+ */
+export const SEARCH_INDEX_FORMAT = 5;
+/** The formats this runtime reads. */
+const READABLE_FORMATS: readonly number[] = [4, SEARCH_INDEX_FORMAT];
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
@@ -38,6 +46,8 @@ export interface SearchableUnit {
   tags: readonly string[];
   useWhen?: string;
   groups?: readonly OperationGroup[];
+  /** The unit's shared schemas (the manifest's `schemas`), which its operations' schemas refer to. */
+  schemas?: Readonly<Record<string, unknown>>;
   operations: readonly SearchableOperation[];
 }
 
@@ -57,11 +67,11 @@ export interface SearchHit extends SearchDocument {
 
 /** The serialised index: the hit documents and, by document number, the term numbers of each field. */
 export interface SerializedSearchIndex {
-  format: typeof SEARCH_INDEX_FORMAT;
+  format: number;
   documents: SearchDocument[];
   /** Every term, sorted; fields hold numbers into it. */
   terms: string[];
-  /** Per document, per field (name, summary, description, params, verb, hints): terms in text order. */
+  /** Per document, per field (name, summary, description, params, verb, hints, output): terms in text order. */
   fields: number[][][];
   /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
   units: Array<{ id: string; terms: number[] }>;
@@ -74,6 +84,7 @@ export interface SerializedSearchIndex {
 }
 
 const MAX_SUMMARY = 160;
+const DEFS = "#/$defs/";
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;
 /** Whose operations a query must name to prefer them: an organisation's or an enterprise's. */
@@ -83,6 +94,24 @@ const SCOPES = ["organization", "enterprise"].map(stem);
 export function summarize(description: string): string {
   const line = firstLine(plainText(description, { urls: false })).replace(/\s{2,}/g, " ");
   return line.length <= MAX_SUMMARY ? line : `${line.slice(0, MAX_SUMMARY - 1).trimEnd()}…`;
+}
+
+/**
+ * Finds what a `#/$defs/<name>` ref of `operation` names: the unit's shared schemas, else the
+ * definitions at the root of the operation's own schemas.
+ */
+function definitions(unit: SearchableUnit, operation: SearchableOperation): SchemaResolver {
+  return (ref) => {
+    if (!ref.startsWith(DEFS)) return undefined;
+    const name = ref.slice(DEFS.length);
+    const shared = unit.schemas?.[name];
+    if (shared !== undefined) return shared;
+    for (const schema of [operation.inputSchema, operation.outputSchema]) {
+      const own = (schema as { $defs?: Record<string, unknown> } | undefined)?.$defs?.[name];
+      if (own !== undefined) return own;
+    }
+    return undefined;
+  };
 }
 
 /** Builds the index of every operation of `manifest` (pure; the result is plain JSON). */
@@ -100,7 +129,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
     const own = [unit.id, unit.name, unit.description, unit.tags.join(" "), unit.useWhen ?? ""].join("\n");
     unitTexts.push({ id: unit.id, terms: [...new Set(indexTerms(plainText(own)))] });
     for (const operation of unit.operations) {
-      textFields.push(operationFields(operation));
+      textFields.push(operationFields(operation, definitions(unit, operation)));
       depth.push(pathDepth(operation.invoke));
       documents.push({
         unit: unit.id,
@@ -137,7 +166,8 @@ export function searchIndexFile(manifestText: string): string {
 
 function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
   return (
-    data?.format === SEARCH_INDEX_FORMAT &&
+    data !== null &&
+    READABLE_FORMATS.includes(data.format as number) &&
     Array.isArray(data.documents) &&
     Array.isArray(data.terms) &&
     Array.isArray(data.fields) &&
@@ -246,7 +276,9 @@ export class SearchIndex {
       const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
       const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
       const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
-      const boost = this.phraseBoost(doc, phrase) * this.generality(doc, asked) * agrees * shallow * scoped;
+      const [name = [], summary = []] = this.fields[doc] as number[][];
+      const boost =
+        phraseBoost(name, summary, phrase) * generality(name, summary, asked) * agrees * shallow * scoped;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -292,47 +324,5 @@ export class SearchIndex {
       (summaryA?.length ?? 0) - (summaryB?.length ?? 0) ||
       a.doc - b.doc
     );
-  }
-
-  /**
-   * 1 + `RANKING.generality` × the larger share of the name's or the summary's terms the query asks for
-   * (a word's synonyms count as the word): of two operations that match alike, the one that says
-   * no more than the query asks for is the general one.
-   */
-  private generality(doc: number, asked: ReadonlySet<number>): number {
-    const [name = [], summary = []] = this.fields[doc] as number[][];
-    const share = (seq: readonly number[]) =>
-      seq.length === 0 ? 0 : seq.filter((t) => asked.has(t)).length / seq.length;
-    return 1 + RANKING.generality * Math.max(share(name), share(summary));
-  }
-
-  /**
-   * The exact-phrase boost: 1 + `RANKING.phrase` when the query's words stand in its own order, side
-   * by side, in the operation's name or summary, plus `RANKING.proximity` × the share of its pairs of
-   * neighbouring words that stand together, either way round and at most `RANKING.window` words
-   * apart ("repositories of an organization", "organization repositories", "delete a YouTube video"
-   * for "delete a video"). A word's synonyms count as the word.
-   */
-  private phraseBoost(doc: number, sets: ReadonlyArray<ReadonlySet<number>>): number {
-    if (sets.length < 2) return 1;
-    const [name = [], summary = []] = this.fields[doc] as number[][];
-    const inOrder = (seq: readonly number[]) =>
-      seq.some((_, start) => sets.every((set, k) => set.has(seq[start + k] as number)));
-    let pairs = 0;
-    for (let i = 0; i + 1 < sets.length; i++) {
-      const a = sets[i] as ReadonlySet<number>;
-      const b = sets[i + 1] as ReadonlySet<number>;
-      const near = (seq: readonly number[]) =>
-        seq.some((t, j) => {
-          for (let k = j + 1; k <= j + RANKING.window && k < seq.length; k++) {
-            const other = seq[k] as number;
-            if ((a.has(t) && b.has(other)) || (b.has(t) && a.has(other))) return true;
-          }
-          return false;
-        });
-      if (near(name) || near(summary)) pairs++;
-    }
-    const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
-    return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);
   }
 }

@@ -20,6 +20,7 @@ export const RANKING = {
     params: 0.5,
     verb: 1,
     hints: 2.5,
+    output: 0.3,
     unit: 0.75,
     group: 0.5,
   },
@@ -30,6 +31,7 @@ export const RANKING = {
     params: 0.5,
     verb: 0,
     hints: 0.5,
+    output: 0.5,
     unit: 0.5,
     group: 0.5,
   },
@@ -152,7 +154,7 @@ export class Postings25F {
       for (let f = 0; f < FIELDS.length; f++) {
         const field = FIELDS[f] as (typeof FIELDS)[number];
         // Verbs say what an operation does where it names its action; in prose they say other things.
-        const actions = field !== "description" && field !== "params";
+        const actions = field !== "description" && field !== "params" && field !== "output";
         add(doc[f] ?? [], RANKING.weight[field], RANKING.b[field], average[f] as number, actions);
       }
       add(unitTerms[docUnit[d] as number] ?? [], RANKING.weight.unit, RANKING.b.unit, averageUnit, true);
