@@ -196,7 +196,28 @@ function typesUsed(
     }
     queue.push(...named);
   }
-  return types.filter((t) => needed.has(t.name));
+  // In declared order: the places of the names needed, sorted, not a pass over every type of the
+  // unit per operation (a name declared twice keeps both, as a filter of the list did).
+  const places = placesOf(types);
+  const at = [...needed].flatMap((name) => places.get(name) ?? []).sort((a, b) => a - b);
+  return at.map((index) => types[index] as NamespaceMember);
+}
+
+/** Per list of a unit's types, the places of each name in it. */
+const typePlaces = new WeakMap<readonly NamespaceMember[], Map<string, number[]>>();
+
+function placesOf(types: readonly NamespaceMember[]): Map<string, number[]> {
+  let places = typePlaces.get(types);
+  if (places === undefined) {
+    places = new Map();
+    types.forEach((type, index) => {
+      const known = places?.get(type.name);
+      if (known) known.push(index);
+      else places?.set(type.name, [index]);
+    });
+    typePlaces.set(types, places);
+  }
+  return places;
 }
 
 /** Per type of a parsed unit, the types its text names (see {@link typesUsed}). */

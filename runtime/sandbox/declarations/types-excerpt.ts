@@ -7,8 +7,8 @@
  */
 import {
   type Member,
-  readMembers,
   type Reference,
+  readMembers,
   readReferences,
   readStatements,
   type Statement,

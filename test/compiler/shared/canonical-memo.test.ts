@@ -4,7 +4,11 @@ import { CanonicalMemo } from "../../../compiler/shared/canonical-memo.js";
 
 describe("CanonicalMemo", () => {
   it("gives canonicalJson's text and contentHash's hash for values sharing objects", () => {
-    const pet: Record<string, unknown> = { type: "object", properties: { name: { type: "string" } }, z: undefined };
+    const pet: Record<string, unknown> = {
+      type: "object",
+      properties: { name: { type: "string" } },
+      z: undefined,
+    };
     const tag = { enum: ["a", null, 1.5, true], b: 1, a: [undefined, { y: 2, x: 1 }] };
     const values: unknown[] = [
       { input: { $defs: { Pet: pet, Tag: tag }, $ref: "#/$defs/Pet" }, output: null },
@@ -17,6 +21,9 @@ describe("CanonicalMemo", () => {
       null,
       undefined,
       { "": { k: "v" } },
+      { $defs: [pet, tag] },
+      { $defs: null, z: { $defs: { Tag: tag, Gone: undefined } } },
+      { $defs: { Pet: { $defs: { Tag: tag } } } },
     ];
     const memo = new CanonicalMemo();
     // Twice over: the second round reads the shared objects' texts from the memo.

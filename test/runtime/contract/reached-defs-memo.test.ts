@@ -8,7 +8,10 @@ const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
 /** Definitions with cycles: a self-reference, a mutual pair, a longer loop, and a name nobody defines. */
 const defs: Record<string, JsonSchema> = {
   Node: { type: "object", properties: { next: ref("Node"), value: ref("Leaf") } },
-  Person: { type: "object", properties: { pet: ref("Pet"), friends: { type: "array", items: ref("Person") } } },
+  Person: {
+    type: "object",
+    properties: { pet: ref("Pet"), friends: { type: "array", items: ref("Person") } },
+  },
   Pet: { type: "object", properties: { owner: ref("Person"), toy: ref("Toy") } },
   Toy: { anyOf: [ref("Leaf"), ref("Loop1")], default: { $ref: "#/$defs/NotARef" } },
   Loop1: { allOf: [ref("Loop2")] },

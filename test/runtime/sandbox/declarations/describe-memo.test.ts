@@ -55,8 +55,10 @@ describe("describe texts with what each type reaches read once per unit", () => 
 
   it("holds the types on the operation's way through the cycles, and no others", () => {
     const grow = describeOperation(UNIT, "grow") ?? "";
-    for (const part of ["type Tree", "type Leaf", "Node: {", "Pet: {", "Person: {"]) expect(grow).toContain(part);
-    for (const part of ["Lonely", "type Owner", "type PetOf", "type Unused"]) expect(grow).not.toContain(part);
+    for (const part of ["type Tree", "type Leaf", "Node: {", "Pet: {", "Person: {"])
+      expect(grow).toContain(part);
+    for (const part of ["Lonely", "type Owner", "type PetOf", "type Unused"])
+      expect(grow).not.toContain(part);
     const adopt = describeOperation(UNIT, "adopt") ?? "";
     for (const part of ["type Owner", "type PetOf", "Person: {", "Pet: {"]) expect(adopt).toContain(part);
     for (const part of ["Node: {", "type Tree", "Lonely"]) expect(adopt).not.toContain(part);
