@@ -6,7 +6,8 @@
  * one line per operation still shows in a diff which operations changed.
  */
 import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/contract/manifest.js";
-import { defRefs, reachedDefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
+import { ReachedDefsMemo } from "../../runtime/contract/reached-defs-memo.js";
+import { defRefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
 import { canonicalJson } from "../shared/canonical.js";
 import { shareRepeats } from "./manifest-repeats.js";
 
@@ -48,6 +49,8 @@ export function shareUnitSchemas(unit: ManifestUnit): ManifestUnit {
   const blocked = new Set(schemas.flatMap(undefinedRefs));
   const table = new Map<string, { def: JsonSchema; text: string }>();
   const texts = new WeakMap<object, string>();
+  // Operations share their definitions' objects: each one's refs are read once, not per operation.
+  const memo = new ReachedDefsMemo();
   const textOf = (def: JsonSchema) => {
     if (typeof def !== "object") return String(def);
     let text = texts.get(def);
@@ -62,7 +65,7 @@ export function shareUnitSchemas(unit: ManifestUnit): ManifestUnit {
     if (local === undefined || typeof schema !== "object") return schema;
     const { $defs: _ignored, ...body } = schema;
     const hoisted = new Set<string>();
-    for (const [name, def] of reachedDefs(body, (n) => (Object.hasOwn(local, n) ? local[n] : undefined))) {
+    for (const [name, def] of memo.reached(body, (n) => (Object.hasOwn(local, n) ? local[n] : undefined))) {
       if (blocked.has(name)) continue;
       const text = textOf(def);
       const entry = table.get(name);

@@ -17,7 +17,7 @@ import {
 import { isCommandPath } from "../../runtime/invoke/cli/plan.js";
 import type { ManifestExtras } from "../discover/shared/types.js";
 import type { ResolvedSettings } from "../resolve/types.js";
-import { contentHash } from "../shared/canonical.js";
+import { CanonicalMemo } from "../shared/canonical-memo.js";
 import type { UnitPlan } from "./plan.js";
 import { operationSearchHints } from "./search-hints.js";
 
@@ -105,6 +105,8 @@ function optionalHints(hints: string[] | undefined): { searchHints?: string[] } 
 /** Optional fields are written in the order `runtime/contract/manifest.ts` declares them, so diffs read alike. */
 function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
   const { unit, connection, sourceHash } = plan.ir;
+  // Operations share their definitions' objects: each one's canonical text is made once per unit.
+  const canonical = new CanonicalMemo();
   const operations = plan.operations.map(
     (op): ManifestOperation => ({
       name: op.ir.name,
@@ -116,7 +118,7 @@ function manifestUnit(plan: UnitPlan, outDir: string): ManifestUnit {
       invoke: portableInvoke(op.ir.invoke, outDir, plan, op.ir.name),
       ...(op.ir.group !== undefined ? { group: op.ir.group } : {}),
       ...optionalHints(operationSearchHints(plan, op)),
-      schemaHash: contentHash({ input: op.ir.inputSchema, output: op.ir.outputSchema ?? null }),
+      schemaHash: canonical.hash({ input: op.ir.inputSchema, output: op.ir.outputSchema ?? null }),
     }),
   );
   return {

@@ -34,10 +34,23 @@ export function compileProblem(schema: JsonSchema): string | undefined {
 export function ownPartProblem(schema: JsonSchema): string | undefined {
   if (typeof schema === "boolean") return undefined;
   const defs = schema.$defs;
-  if (typeof defs !== "object" || defs === null) return compileProblem(schema);
-  const stubs = Object.fromEntries(Object.keys(defs).map((name) => [name, true]));
-  return compileProblem({ ...schema, $defs: stubs });
+  const own =
+    typeof defs !== "object" || defs === null
+      ? schema
+      : { ...schema, $defs: Object.fromEntries(Object.keys(defs).map((name) => [name, true])) };
+  // Many operations' own parts are the same text (Microsoft Graph's paging and `$select` queries
+  // over a body ref): each distinct one is compiled once.
+  const key = JSON.stringify(own);
+  if (ownProblems.has(key)) return ownProblems.get(key);
+  const problem = compileProblem(own);
+  if (ownProblems.size >= MAX_OWN_PROBLEMS) ownProblems.clear();
+  ownProblems.set(key, problem);
+  return problem;
 }
+
+/** Answers of {@link ownPartProblem} by the own part's text; ajv's answer depends on nothing else. */
+const ownProblems = new Map<string, string | undefined>();
+const MAX_OWN_PROBLEMS = 20_000;
 
 /** {@link compileProblem} of every definition in `defs`, compiled as one schema. */
 export function definitionsProblem(defs: Readonly<Record<string, JsonSchema>>): string | undefined {

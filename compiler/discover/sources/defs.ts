@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { JsonSchema } from "../../../runtime/contract/manifest.js";
-import { reachedDefs } from "../../../runtime/contract/schema-defs.js";
+import { ReachedDefsMemo } from "../../../runtime/contract/reached-defs-memo.js";
 import { isUnderscore, trimWhere } from "../../../runtime/shared/trim.js";
 
 /** Schemas converted for one spec, shared by all its operations. */
@@ -16,6 +16,8 @@ export class SchemaDefs {
   readonly #names = new Map<string, string>();
   readonly #taken = new Set<string>();
   readonly #schemas = new Map<string, JsonSchema>();
+  /** A converted definition is not changed afterwards, so its refs are read once for all bundles. */
+  readonly #reached = new ReachedDefsMemo();
 
   /**
    * The `$ref` for the schema identified by `key`, converting it on first use. `convert` runs after
@@ -34,7 +36,7 @@ export class SchemaDefs {
 
   /** `schema` plus a `$defs` holding every definition it reaches (none: returned as is). */
   bundle(schema: JsonSchema): JsonSchema {
-    const reached = reachedDefs(schema, (name) => this.#schemas.get(name) ?? true);
+    const reached = this.#reached.reached(schema, (name) => this.#schemas.get(name) ?? true);
     if (reached.length === 0) return schema;
     const $defs = Object.fromEntries(reached);
     return typeof schema === "boolean" ? { ...(schema ? {} : { not: {} }), $defs } : { ...schema, $defs };

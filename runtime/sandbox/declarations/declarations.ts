@@ -183,17 +183,54 @@ function typesUsed(
   // The identifiers of each text looked up among the type names: one pass per text, where a test of
   // every type name against every text is quadratic on a large unit (GitHub's has thousands of types).
   const needed = new Set<string>();
-  const queue = [text];
+  const queue = namedIn(text, byName);
   while (queue.length > 0) {
-    const next = queue.pop() as string;
-    for (const [word] of next.matchAll(/[A-Za-z_$][\w$]*/g)) {
-      const type = byName.get(word);
-      if (!type || needed.has(type.name)) continue;
-      needed.add(type.name);
-      queue.push(type.text);
+    const type = queue.pop() as NamespaceMember;
+    if (needed.has(type.name)) continue;
+    needed.add(type.name);
+    // A type's own text is read once per unit, not once per operation that reaches it.
+    let named = namedTypes.get(type);
+    if (named === undefined) {
+      named = namedIn(type.text, byName);
+      namedTypes.set(type, named);
     }
+    queue.push(...named);
   }
-  return types.filter((t) => needed.has(t.name));
+  // In declared order: the places of the names needed, sorted, not a pass over every type of the
+  // unit per operation (a name declared twice keeps both, as a filter of the list did).
+  const places = placesOf(types);
+  const at = [...needed].flatMap((name) => places.get(name) ?? []).sort((a, b) => a - b);
+  return at.map((index) => types[index] as NamespaceMember);
+}
+
+/** Per list of a unit's types, the places of each name in it. */
+const typePlaces = new WeakMap<readonly NamespaceMember[], Map<string, number[]>>();
+
+function placesOf(types: readonly NamespaceMember[]): Map<string, number[]> {
+  let places = typePlaces.get(types);
+  if (places === undefined) {
+    places = new Map();
+    types.forEach((type, index) => {
+      const known = places?.get(type.name);
+      if (known) known.push(index);
+      else places?.set(type.name, [index]);
+    });
+    typePlaces.set(types, places);
+  }
+  return places;
+}
+
+/** Per type of a parsed unit, the types its text names (see {@link typesUsed}). */
+const namedTypes = new WeakMap<NamespaceMember, NamespaceMember[]>();
+
+/** The types among `byName` that `text` names, each once. */
+function namedIn(text: string, byName: Map<string, NamespaceMember>): NamespaceMember[] {
+  const found = new Set<NamespaceMember>();
+  for (const [word] of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const type = byName.get(word);
+    if (type) found.add(type);
+  }
+  return [...found];
 }
 
 /** A unit's declaration read once for describing its operations one by one. */

@@ -7,6 +7,7 @@
  */
 import {
   type Member,
+  type Reference,
   readMembers,
   readReferences,
   readStatements,
@@ -54,6 +55,8 @@ interface Index {
   byName: Map<string, Statement>;
   names: Set<string>;
   members: Map<number, { members: Member[]; close: number }>;
+  /** The references in each range of the body kept whole, by `start:end`: read once per unit, not per operation. */
+  references: Map<string, Reference[]>;
 }
 
 /** What is kept of a declaration or member: all of it, or some of its members (by their start). */
@@ -85,6 +88,7 @@ function indexOf(unitText: string): Index | undefined {
       byName: new Map(statements.map((s) => [s.name, s])),
       names: new Set(statements.map((s) => s.name)),
       members: new Map(),
+      references: new Map(),
     };
   }
   indexes.set(unitText, index);
@@ -113,8 +117,7 @@ class Excerpt {
   take(used: string): Piece[] {
     for (const ref of readReferences(used, this.#index.names, "$types")) this.#follow(ref.name, ref.keys);
     for (let range = this.#pending.pop(); range; range = this.#pending.pop()) {
-      const text = this.#index.body.slice(range[0], range[1]);
-      for (const ref of readReferences(text, this.#index.names)) this.#follow(ref.name, ref.keys);
+      for (const ref of this.#references(range)) this.#follow(ref.name, ref.keys);
     }
     const pieces: Piece[] = [];
     for (const statement of this.#index.statements) {
@@ -174,6 +177,16 @@ class Excerpt {
     if (node.scanned) return;
     node.scanned = true;
     this.#pending.push(range);
+  }
+
+  #references([start, end]: [number, number]): Reference[] {
+    const key = `${start}:${end}`;
+    let found = this.#index.references.get(key);
+    if (!found) {
+      found = readReferences(this.#index.body.slice(start, end), this.#index.names);
+      this.#index.references.set(key, found);
+    }
+    return found;
   }
 
   #members(open: number) {

@@ -27,6 +27,22 @@ describe("the input-schema check", () => {
     expect(compileProblem(own)).toBeDefined();
   });
 
+  it("answers an own part seen before as it did the first time, definitions in cycles or not", () => {
+    const schemas = [
+      { type: "object", properties: { a: { $ref: "#/$defs/Good" } }, $defs: reaching("Good") },
+      { type: "object", properties: { a: { $ref: "#/$defs/Bad" } }, $defs: reaching("Bad") },
+      { type: "object", properties: { a: { type: "string", pattern: "(" } }, $defs: reaching("Good") },
+      { type: "object", properties: { a: { type: "string", pattern: "(" } } },
+      { type: "object", properties: { a: { $ref: "#/$defs/Outer" } }, $defs: reaching("Outer", "Bad") },
+    ];
+    const first = schemas.map((schema) => ownPartProblem(schema));
+    expect(first.map((problem) => problem === undefined)).toEqual([true, true, false, false, true]);
+    // Equal copies, as other operations of a spec hold them: the same answers.
+    const again = schemas.map((schema) => ownPartProblem(structuredClone(schema)));
+    expect(again).toEqual(first);
+    expect(ownPartProblem(schemas[2] ?? true)).toBe(compileProblem({ ...schemas[2], $defs: { Good: true } }));
+  });
+
   it("refuses exactly the operations that reach a definition that does not compile", () => {
     const schemas = [
       { type: "object", properties: { a: { $ref: "#/$defs/Bad" } }, $defs: reaching("Bad") },
