@@ -18,6 +18,7 @@ import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
 import { openapiGroups } from "./groups.js";
+import type { InputChecks } from "./input-checks.js";
 import { operationNames } from "./names.js";
 import {
   convertOperation,
@@ -45,8 +46,40 @@ const METHODS: readonly OpenapiMethod[] = [
   "TRACE",
 ];
 
+/** Said by a conversion whose input checks in a worker refused a schema (see input-checks.ts). */
+const RECHECK = Symbol("recheck");
+
 /** Discovers the operations of an OpenAPI unit; undefined (with diagnostics) when its spec is unusable. */
 export async function discoverOpenapi(context: DiscoverContext<"openapi">): Promise<UnitIR | undefined> {
+  // What the first conversion says is held until it is known to stand: converted again, the spec
+  // says it all again.
+  const held: Array<() => void> = [];
+  const holding: DiscoverContext<"openapi"> = {
+    ...context,
+    report: (...args) => void held.push(() => context.report(...args)),
+    reportAt: (...args) => void held.push(() => context.reportAt(...args)),
+  };
+  let again = false;
+  try {
+    const unit = await discoverSpec(holding, true);
+    if (unit !== RECHECK) return unit;
+    again = true;
+  } finally {
+    if (!again) for (const say of held) say();
+  }
+  const unit = await discoverSpec(context, false);
+  // Checked in line, nothing asks for a second conversion.
+  return unit === RECHECK ? undefined : unit;
+}
+
+/**
+ * The unit's operations, its input schemas checked in a worker when `workerChecks` is set and the
+ * spec is large: RECHECK when the worker refused one (the caller converts again with the checks in line).
+ */
+async function discoverSpec(
+  context: DiscoverContext<"openapi">,
+  workerChecks: boolean,
+): Promise<UnitIR | undefined | typeof RECHECK> {
   const { backend } = context.unit;
   const root = await loadSpecSource(context);
   if (!root) return undefined;
@@ -66,9 +99,16 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
   const loaded = await SpecRefs.load(root, (...args) => context.reportAt(...args));
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
   const sites = keptSites(context, root.id, operationSites(refs));
+  const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
+  const checks = workerChecks && size >= WORKER_SPEC_BYTES ? await startChecks() : undefined;
   // The spec's types are written while the operations are converted (see types-module.ts).
-  const types = await startSpecTypes(refs, sites.filtered ? sites.kept : undefined);
-  const discovered = discoverOperations(refs, operationContext(refs, version.dialect, backend), sites.kept);
+  const types = await startSpecTypes(refs, sites.filtered ? sites.kept : undefined, size);
+  const conversion = {
+    ...operationContext(refs, version.dialect, backend),
+    ...(checks ? { inputChecks: checks } : {}),
+  };
+  const discovered = discoverOperations(refs, conversion, sites.kept);
+  if (checks && !(await checks.accepted(conversion.defs.all()))) return RECHECK;
   if (discovered.length === 0) {
     const message = `${root.id} describes no operation unitc can call`;
     const hint = sites.filtered
@@ -106,19 +146,26 @@ export async function discoverOpenapi(context: DiscoverContext<"openapi">): Prom
 /** Specs from this size (all their files) get their types written in a worker thread. */
 const WORKER_SPEC_BYTES = 1_000_000;
 
+/** A worker checking input schemas (see input-checks.ts); undefined when none can be started. */
+async function startChecks(): Promise<InputChecks | undefined> {
+  // Loaded on demand: its own chunk of the bundle is the file the worker runs.
+  const { startInputChecks } = await import("./input-checks.js");
+  return startInputChecks();
+}
+
 /**
  * Starts writing the spec's types with openapi-typescript; `done` settles with them, or why there are
  * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
- * large spec gets one.
+ * large spec (`size`: all its files) gets one.
  */
 async function startSpecTypes(
   refs: SpecRefs,
   kept: readonly OperationSite[] | undefined,
+  size: number,
 ): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
   const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
   try {
     const { openapiTypes } = await import("./types-module.js");
-    const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
     const operations = kept?.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
     return { done: openapiTypes(typesDocument(refs, operations), size >= WORKER_SPEC_BYTES).catch(failed) };
   } catch (error) {
@@ -224,7 +271,10 @@ export function discoverOperations(
   }
   // The shared definitions are checked once, not again in each operation (see schema-check.ts).
   const inputs = converted.map(({ operation }) => operation.inputSchema);
-  const refused = refusedByDefinitions(inputs, context.defs.all());
+  // A worker checking the inputs (context.inputChecks) is asked about the definitions by the caller.
+  const refused = context.inputChecks
+    ? new Map<number, string>()
+    : refusedByDefinitions(inputs, context.defs.all());
   for (const [index, problem] of refused)
     skip((converted[index] as { site: OperationSite }).site, inputSchemaSkipped(problem));
   const kept = converted.filter((_, index) => !refused.has(index));

@@ -13,6 +13,7 @@ import { plainReserved } from "../shared/reserved-expansion.js";
 import type { OperationIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { inputSchema, type ParameterIR } from "./input.js";
+import type { InputChecks } from "./input-checks.js";
 import { convertParameter } from "./parameter.js";
 import { type BodyResult, convertRequestBody } from "./request-body.js";
 import { convertResponses } from "./response.js";
@@ -45,6 +46,8 @@ export interface OperationSite {
 export interface OperationContext extends SchemaContext {
   /** Lower-case names of the headers the unit's auth sets: input never sets them. */
   authHeaders: ReadonlySet<string>;
+  /** Where input schemas are checked instead of in line (a large spec's worker; see input-checks.ts). */
+  inputChecks?: InputChecks;
 }
 
 export type OperationResult = { operation: Omit<OperationIR, "name"> } | { skipped: string };
@@ -85,7 +88,7 @@ export function convertOperation(site: OperationSite, context: OperationContext)
     inputSchema(used, body ? { schema: body.schema, required: body.body.required } : undefined),
   );
   // Its definitions are checked once for the whole spec (discoverOperations; see schema-check.ts).
-  const compileProblem = ownPartProblem(schema);
+  const compileProblem = context.inputChecks ? context.inputChecks.ownPart(schema) : ownPartProblem(schema);
   if (compileProblem) return { skipped: inputSchemaSkipped(compileProblem) };
   const output = convertResponses(
     site.operation.responses,
