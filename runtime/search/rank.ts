@@ -41,7 +41,17 @@ export const RANKING = {
    * (my → authenticated), "create" for a task with no verb, "update" for a state verb no name has
    * ("close"), a completion, a near miss.
    */
-  kind: { typed: 1, synonym: 0.5, self: 0.5, implied: 0.2, fallback: 0.5, prefix: 0.5, fuzzy: 0.3 },
+  kind: {
+    typed: 1,
+    synonym: 0.5,
+    self: 0.5,
+    implied: 0.2,
+    fallback: 0.5,
+    form: 0.8,
+    related: 0.4,
+    prefix: 0.5,
+    fuzzy: 0.3,
+  },
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
   /**

@@ -3,11 +3,13 @@
  * words (`getUserById` → get user by id), HTML tags and URLs left out, lower-cased, stop words
  * dropped, abbreviations spelled out (repo → repository, PR → pull request) and every word
  * Porter-stemmed (invoices → invoic, creating → creat). A query also gets the verbs and nouns people
- * use for the same thing (open → create, remove → delete, my → the authenticated user), weighted
- * below the word it typed. Every step is a single pass over the text: no regular expression here
+ * use for the same thing (open → create, remove → delete, my → the authenticated user) and what the
+ * lexicon relates to its words (`lexicon.ts`: ship → merge, PR → pull request), weighted below the
+ * word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
 import type { CataloguedCode } from "../contract/codes/index.js";
+import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
 import { foldPhrases } from "./phrases.js";
 import { stem } from "./stem.js";
 import {
@@ -209,10 +211,13 @@ export function termsOf(text: string): string[] {
   return [...new Set(indexTerms(text))];
 }
 
-/** One term of a query group: typed, a synonym of a typed word, or a word for the caller (my → authenticated). */
+/**
+ * One term of a query group: typed, a synonym of a typed word, a word for the caller (my →
+ * authenticated), or what the lexicon relates to a typed word (another form of it, an API's word for it).
+ */
 export interface QueryTerm {
   term: string;
-  kind: "typed" | "synonym" | "self" | "implied" | "fallback";
+  kind: "typed" | "synonym" | "self" | "implied" | "fallback" | "form" | "related";
 }
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
@@ -233,15 +238,18 @@ export function readQuery(query: string): ReadQuery {
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
   let verbSeen = false;
-  for (const word of words) {
+  const related = relatedTerms(query, words, keep);
+  for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) hinted.add(hint);
     if (!keep(word)) continue;
     const term = stem(word);
     // After the first word, a verb's past participle says which one ("reopen a closed pull
-    // request", "restore a deleted file"), not what to do: it would find the operations that do it.
-    if (phrase.length > 0 && word.endsWith("ed") && (ACTION_STEMS.has(term) || STATE_VERBS.has(term)))
+    // request", "restore a deleted file", "the message I sent"), not what to do: it would find the
+    // operations that do it.
+    const past = word.endsWith("ed") ? term : baseOf(word);
+    if (phrase.length > 0 && past !== undefined && (ACTION_STEMS.has(past) || STATE_VERBS.has(past)))
       continue;
     phrase.push(term);
     const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
@@ -250,8 +258,14 @@ export function readQuery(query: string): ReadQuery {
       for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
     verbSeen ||= ACTION_STEMS.has(term);
     if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
-    // A word that is a synonym of an earlier one (open … new) joins its group instead of counting twice.
-    const same = groups.find((group) => group.has(term));
+    for (const [other, kind] of related.at.get(i) ?? [])
+      if (!alternatives.has(other)) alternatives.set(other, kind);
+    // A word that is a synonym of an earlier one (open … new) joins its group instead of counting
+    // twice; a word the lexicon only relates to an earlier one is a word of its own.
+    const same = groups.find((group) => {
+      const kind = group.get(term);
+      return kind !== undefined && kind !== "related" && kind !== "form";
+    });
     if (!same) groups.push(alternatives);
     else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
   }
@@ -261,7 +275,8 @@ export function readQuery(query: string): ReadQuery {
   // A hint adds nothing when a group already asks for its terms (all … list), else it stands as its own.
   const typed = groups.length;
   if (typed > 0) {
-    for (const { kind, terms } of hinted) {
+    const lexicon = related.alone.map((terms) => ({ kind: "related" as const, terms }));
+    for (const { kind, terms } of [...hinted, ...lexicon]) {
       if (!groups.some((group) => terms.some((term) => group.has(term)))) {
         groups.push(new Map(terms.map((term) => [term, kind])));
       }
@@ -270,7 +285,9 @@ export function readQuery(query: string): ReadQuery {
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
   const acts = (group: Map<string, QueryTerm["kind"]>) =>
-    [...group].some(([term, kind]) => kind !== "fallback" && ACTION_STEMS.has(term));
+    [...group].some(([term, kind]) =>
+      kind === "related" ? LEXICON_VERB_TERMS.has(term) : kind !== "fallback" && ACTION_STEMS.has(term),
+    );
   // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
   if (typed > 1 && !groups.some(acts)) {
     groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
