@@ -182,7 +182,7 @@ describe("operation types over openapi-typescript's types", () => {
     expect(specTypes).not.toContain("Closes the thing");
     expect(specTypes).not.toContain("@deprecated");
     // Other comments stay: a parameter's description is said nowhere else.
-    expect(specTypes).toContain("/** @description The thing's ID. */");
+    expect(specTypes).toContain("/** The thing's ID. */");
     const comment =
       "Deprecated. Close a thing\n   *\n   * Closes the thing for good.\n   *\n   * @deprecated\n   */\n  op(";
     // Written once, in types.ts: the client in index.ts and the Code Mode declaration refer to it.
