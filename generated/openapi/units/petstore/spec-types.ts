@@ -39,9 +39,9 @@ export interface operations {
 	findPets: {
 		parameters: {
 			query?: {
-				/** @description tags to filter by */
+				/** tags to filter by */
 				tags?: string[];
-				/** @description maximum number of results to return */
+				/** maximum number of results to return */
 				limit?: number;
 			};
 			header?: never;
@@ -50,7 +50,7 @@ export interface operations {
 		};
 		requestBody?: never;
 		responses: {
-			/** @description pet response */
+			/** pet response */
 			200: {
 				headers: {
 					[name: string]: unknown;
@@ -59,7 +59,7 @@ export interface operations {
 					"application/json": components["schemas"]["Pet"][];
 				};
 			};
-			/** @description unexpected error */
+			/** unexpected error */
 			default: {
 				headers: {
 					[name: string]: unknown;
@@ -77,14 +77,14 @@ export interface operations {
 			path?: never;
 			cookie?: never;
 		};
-		/** @description Pet to add to the store */
+		/** Pet to add to the store */
 		requestBody: {
 			content: {
 				"application/json": components["schemas"]["NewPet"];
 			};
 		};
 		responses: {
-			/** @description pet response */
+			/** pet response */
 			200: {
 				headers: {
 					[name: string]: unknown;
@@ -93,7 +93,7 @@ export interface operations {
 					"application/json": components["schemas"]["Pet"];
 				};
 			};
-			/** @description unexpected error */
+			/** unexpected error */
 			default: {
 				headers: {
 					[name: string]: unknown;
@@ -109,14 +109,14 @@ export interface operations {
 			query?: never;
 			header?: never;
 			path: {
-				/** @description ID of pet to fetch */
+				/** ID of pet to fetch */
 				id: number;
 			};
 			cookie?: never;
 		};
 		requestBody?: never;
 		responses: {
-			/** @description pet response */
+			/** pet response */
 			200: {
 				headers: {
 					[name: string]: unknown;
@@ -125,7 +125,7 @@ export interface operations {
 					"application/json": components["schemas"]["Pet"];
 				};
 			};
-			/** @description unexpected error */
+			/** unexpected error */
 			default: {
 				headers: {
 					[name: string]: unknown;
@@ -141,21 +141,21 @@ export interface operations {
 			query?: never;
 			header?: never;
 			path: {
-				/** @description ID of pet to delete */
+				/** ID of pet to delete */
 				id: number;
 			};
 			cookie?: never;
 		};
 		requestBody?: never;
 		responses: {
-			/** @description pet deleted */
+			/** pet deleted */
 			204: {
 				headers: {
 					[name: string]: unknown;
 				};
 				content?: never;
 			};
-			/** @description unexpected error */
+			/** unexpected error */
 			default: {
 				headers: {
 					[name: string]: unknown;

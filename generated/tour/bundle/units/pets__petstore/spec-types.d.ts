@@ -36,9 +36,9 @@ export interface operations {
     findPets: {
         parameters: {
             query?: {
-                /** @description tags to filter by */
+                /** tags to filter by */
                 tags?: string[];
-                /** @description maximum number of results to return */
+                /** maximum number of results to return */
                 limit?: number;
             };
             header?: never;
@@ -47,7 +47,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -56,7 +56,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -74,14 +74,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Pet to add to the store */
+        /** Pet to add to the store */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewPet"];
             };
         };
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -90,7 +90,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -106,14 +106,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of pet to fetch */
+                /** ID of pet to fetch */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -122,7 +122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -138,21 +138,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of pet to delete */
+                /** ID of pet to delete */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description pet deleted */
+            /** pet deleted */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
                 headers: {
                     [name: string]: unknown;
