@@ -18,6 +18,7 @@ import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import oatsPackage from "openapi-typescript/package.json" with { type: "json" };
 import { compileCache } from "../../../runtime/shared/compile-cache.js";
 import type { TypesModule } from "../shared/types.js";
+import { dropAbsentInOperations } from "./types-absent.js";
 import { checkTypesModule } from "./types-check.js";
 import { tidyComments } from "./types-comments.js";
 
@@ -128,6 +129,7 @@ function writeTypes(
   checkNames(ts, nodes);
   dropOperationComments(ts, nodes);
   dropAbsentMembers(ts, nodes);
+  dropAbsentInOperations(ts, nodes);
   return { text: tidyComments(indentByTabs(oats.astToString(nodes))), nodes };
 }
 

@@ -41,26 +41,16 @@ export interface operations {
                 /** maximum number of results to return */
                 limit?: number;
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
             /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -68,12 +58,6 @@ export interface operations {
         };
     };
     addPet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /** Pet to add to the store */
         requestBody: {
             content: {
@@ -83,18 +67,12 @@ export interface operations {
         responses: {
             /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
             /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -103,30 +81,20 @@ export interface operations {
     };
     "find pet by id": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 /** ID of pet to fetch */
                 id: number;
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
             /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -135,28 +103,16 @@ export interface operations {
     };
     deletePet: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 /** ID of pet to delete */
                 id: number;
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             /** pet deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: {};
             /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
