@@ -18,7 +18,9 @@ import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import oatsPackage from "openapi-typescript/package.json" with { type: "json" };
 import { compileCache } from "../../../runtime/shared/compile-cache.js";
 import type { TypesModule } from "../shared/types.js";
+import { dropAbsentInOperations } from "./types-absent.js";
 import { checkTypesModule } from "./types-check.js";
+import { tidyComments } from "./types-comments.js";
 
 /** The generator named in the header of `spec-types.ts`. */
 export const OPENAPI_TYPES_GENERATOR = `openapi-typescript ${oatsPackage.version}`;
@@ -127,7 +129,8 @@ function writeTypes(
   checkNames(ts, nodes);
   dropOperationComments(ts, nodes);
   dropAbsentMembers(ts, nodes);
-  return { text: indentByTabs(oats.astToString(nodes)), nodes };
+  dropAbsentInOperations(ts, nodes);
+  return { text: tidyComments(indentByTabs(oats.astToString(nodes))), nodes };
 }
 
 /**

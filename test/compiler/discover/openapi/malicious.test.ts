@@ -76,7 +76,7 @@ describe("a spec with hostile strings", () => {
     const specTypes = bundle.result.files.get("units/evil/spec-types.ts") ?? "";
     expect(statementKinds(specTypes)).toEqual(new Set(["InterfaceDeclaration", "TypeAliasDeclaration"]));
     // Descriptions are comments whose `*\/` cannot end them; names and values are string literals.
-    expect(specTypes).toContain("/** @description *\\/ ${process.exit(1)} */");
+    expect(specTypes).toContain("/** *\\/ ${process.exit(1)} */");
     expect(specTypes).toContain('"`${process.exit(1)}`"?: "*/ process.exit(1) /*" | "`${process.exit(1)}`"');
     expect(specTypes).toContain(`${JSON.stringify(PWN)}?: string;`);
     const types = bundle.result.files.get("units/evil/types.ts") ?? "";

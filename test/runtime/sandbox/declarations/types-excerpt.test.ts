@@ -38,7 +38,7 @@ describe("units.describe over openapi-typescript's types", () => {
           };
         };
         responses: {
-          /** @description Removal queued. */
+          /** Removal queued. */
           202: {
             content: {
               "application/json": {

@@ -36,31 +36,21 @@ export interface operations {
     findPets: {
         parameters: {
             query?: {
-                /** @description tags to filter by */
+                /** tags to filter by */
                 tags?: string[];
-                /** @description maximum number of results to return */
+                /** maximum number of results to return */
                 limit?: number;
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -68,33 +58,21 @@ export interface operations {
         };
     };
     addPet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Pet to add to the store */
+        /** Pet to add to the store */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewPet"];
             };
         };
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -103,30 +81,20 @@ export interface operations {
     };
     "find pet by id": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
-                /** @description ID of pet to fetch */
+                /** ID of pet to fetch */
                 id: number;
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
-            /** @description pet response */
+            /** pet response */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description unexpected error */
+            /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
@@ -135,28 +103,16 @@ export interface operations {
     };
     deletePet: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
-                /** @description ID of pet to delete */
+                /** ID of pet to delete */
                 id: number;
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
-            /** @description pet deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description unexpected error */
+            /** pet deleted */
+            204: {};
+            /** unexpected error */
             default: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
