@@ -11,17 +11,7 @@ import { narrowDeclarations } from "./declarations/narrow-declarations.js";
 import { allowedIn, narrowFromFiles } from "./declarations/narrow-from-files.js";
 import { declarationsFor } from "./declarations/scoped-declarations.js";
 import { checkRunInput } from "./run-input.js";
-import {
-  MAX_CALLS,
-  MAX_CONCURRENT_CALLS,
-  MAX_ERROR_BYTES,
-  MAX_LOG_BYTES,
-  MAX_REQUEST_BYTES,
-  MAX_RESULT_BYTES,
-  MAX_RUN_REQUEST_BYTES,
-  MEMORY_LIMIT_BYTES,
-  STACK_LIMIT_BYTES,
-} from "./shared/limits.js";
+import { JOB_LIMITS } from "./shared/limits.js";
 import type { CheckDiagnostic, EngineOutcome, LogEntry, RunJob, StageTimings } from "./shared/protocol.js";
 import { type PreparedScript, prepareScript, scriptPosition } from "./transform.js";
 import { defaultSandboxPool, type SandboxPool } from "./workers/pool.js";
@@ -111,15 +101,7 @@ function job(runtime: UnitRuntime, js: string, timeoutMs: number, timings: boole
     js,
     catalog: catalogOf(runtime),
     timeoutMs,
-    memoryBytes: MEMORY_LIMIT_BYTES,
-    stackBytes: STACK_LIMIT_BYTES,
-    maxLogBytes: MAX_LOG_BYTES,
-    maxResultBytes: MAX_RESULT_BYTES,
-    maxErrorBytes: MAX_ERROR_BYTES,
-    maxRequestBytes: MAX_REQUEST_BYTES,
-    maxRunRequestBytes: MAX_RUN_REQUEST_BYTES,
-    maxCalls: MAX_CALLS,
-    maxCallsInFlight: MAX_CONCURRENT_CALLS,
+    ...JOB_LIMITS,
   };
 }
 

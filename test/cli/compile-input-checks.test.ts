@@ -5,12 +5,12 @@
  * what the in-line checks of an in-process compile (from the TypeScript sources) do: the same
  * diagnostics (codes, messages, lines, columns) and the same manifest.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCli } from "../support/built-cli.js";
 import { runUnitc } from "../support/cli.js";
+import { cleanupProjects, openapiSpecsProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
 
 const ok = { "200": { description: "ok" } };
@@ -77,25 +77,10 @@ function spec(title: string, refusals: boolean): string {
 let project: string;
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), "unitc-input-checks-"));
-  await mkdir(join(project, ".units"));
-  await writeFile(join(project, ".units/clean.json"), spec("Clean", false));
-  await writeFile(join(project, ".units/refusing.json"), spec("Refusing", true));
-  const unit = (name: string) => ({
-    name,
-    description: `${name}.`,
-    specPath: `${name}.json`,
-    auth: { type: "none" },
-  });
-  await writeFile(
-    join(project, ".units/config.json"),
-    JSON.stringify({ version: 1, openapiEndpoints: { clean: unit("clean"), refusing: unit("refusing") } }),
-  );
+  project = await openapiSpecsProject({ clean: spec("Clean", false), refusing: spec("Refusing", true) });
 });
 
-afterAll(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+afterAll(cleanupProjects);
 
 interface Reported {
   diagnostics: Array<{ code: string; message: string; file?: string; line?: number; column?: number }>;

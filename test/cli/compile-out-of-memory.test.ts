@@ -4,11 +4,10 @@
  * built CLI, as a real child process, with a 64 MiB heap over a generated spec of 3,000 operations.
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuiltCli } from "../support/built-cli.js";
+import { cleanupProjects, openapiSpecsProject } from "../support/project.js";
 
 /** An OpenAPI document of `count` operations, each answering an object of 20 described fields. */
 function largeSpec(count: number): string {
@@ -41,25 +40,10 @@ const SMALL = {
 let project: string;
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), "unitc-oom-"));
-  await mkdir(join(project, ".units"));
-  await writeFile(join(project, ".units/large.json"), largeSpec(3000));
-  await writeFile(join(project, ".units/small.json"), JSON.stringify(SMALL));
-  const unit = (name: string) => ({
-    name,
-    description: `${name}.`,
-    specPath: `${name}.json`,
-    auth: { type: "none" },
-  });
-  await writeFile(
-    join(project, ".units/config.json"),
-    JSON.stringify({ version: 1, openapiEndpoints: { small: unit("small"), large: unit("large") } }),
-  );
+  project = await openapiSpecsProject({ small: JSON.stringify(SMALL), large: largeSpec(3000) });
 });
 
-afterAll(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+afterAll(cleanupProjects);
 
 describe("a compile that runs out of memory", () => {
   it("names the unit with UNIT_OUT_OF_MEMORY, prints no stack trace, and compiles the other units", async () => {

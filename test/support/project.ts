@@ -20,6 +20,26 @@ export async function writeProject(files: Record<string, string>): Promise<strin
   return dir;
 }
 
+/**
+ * A project of OpenAPI units, one per entry of `specs` (unit id → spec text, in config order), each
+ * read from `.units/<id>.json` with no auth; the folder.
+ */
+export function openapiSpecsProject(specs: Record<string, string>): Promise<string> {
+  const files: Record<string, string> = {};
+  const openapiEndpoints: Record<string, unknown> = {};
+  for (const [id, text] of Object.entries(specs)) {
+    files[`.units/${id}.json`] = text;
+    openapiEndpoints[id] = {
+      name: id,
+      description: `${id}.`,
+      specPath: `${id}.json`,
+      auth: { type: "none" },
+    };
+  }
+  files[".units/config.json"] = JSON.stringify({ version: 1, openapiEndpoints });
+  return writeProject(files);
+}
+
 /** Removes every folder made by {@link writeProject}. */
 export async function cleanupProjects(): Promise<void> {
   await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));

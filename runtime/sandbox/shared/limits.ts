@@ -77,3 +77,16 @@ export function resolveTimeout(timeoutMs: unknown): number | string {
   if (timeoutMs > MAX_TIMEOUT_MS) return `timeoutMs ${timeoutMs} is above the maximum of ${MAX_TIMEOUT_MS}`;
   return timeoutMs;
 }
+
+/** The limits every engine job carries, as a job's fields (see `RunJob`). */
+export const JOB_LIMITS = {
+  memoryBytes: MEMORY_LIMIT_BYTES,
+  stackBytes: STACK_LIMIT_BYTES,
+  maxLogBytes: MAX_LOG_BYTES,
+  maxResultBytes: MAX_RESULT_BYTES,
+  maxErrorBytes: MAX_ERROR_BYTES,
+  maxRequestBytes: MAX_REQUEST_BYTES,
+  maxRunRequestBytes: MAX_RUN_REQUEST_BYTES,
+  maxCalls: MAX_CALLS,
+  maxCallsInFlight: MAX_CONCURRENT_CALLS,
+} as const;

@@ -5,17 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SandboxPool } from "../../../../runtime/sandbox/index.js";
-import {
-  MAX_CALLS,
-  MAX_CONCURRENT_CALLS,
-  MAX_ERROR_BYTES,
-  MAX_LOG_BYTES,
-  MAX_REQUEST_BYTES,
-  MAX_RESULT_BYTES,
-  MAX_RUN_REQUEST_BYTES,
-  MEMORY_LIMIT_BYTES,
-  STACK_LIMIT_BYTES,
-} from "../../../../runtime/sandbox/shared/limits.js";
+import { JOB_LIMITS } from "../../../../runtime/sandbox/shared/limits.js";
 import type { RunJob } from "../../../../runtime/sandbox/shared/protocol.js";
 import { prepareScript } from "../../../../runtime/sandbox/transform.js";
 
@@ -33,15 +23,7 @@ async function jobOf(code: string): Promise<RunJob> {
     js: prepared.js,
     catalog: "[]",
     timeoutMs: 10_000,
-    memoryBytes: MEMORY_LIMIT_BYTES,
-    stackBytes: STACK_LIMIT_BYTES,
-    maxLogBytes: MAX_LOG_BYTES,
-    maxResultBytes: MAX_RESULT_BYTES,
-    maxErrorBytes: MAX_ERROR_BYTES,
-    maxRequestBytes: MAX_REQUEST_BYTES,
-    maxRunRequestBytes: MAX_RUN_REQUEST_BYTES,
-    maxCalls: MAX_CALLS,
-    maxCallsInFlight: MAX_CONCURRENT_CALLS,
+    ...JOB_LIMITS,
   };
 }
 
