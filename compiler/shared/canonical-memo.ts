@@ -5,7 +5,7 @@
  * entities in thousands of them), and hashing every operation's schema re-made those texts each time.
  * Valid while the objects it has seen are not changed in place.
  */
-import { createHash } from "node:crypto";
+import { textHash } from "../../runtime/shared/canonical.js";
 
 /**
  * canonicalJson / contentHash with the text of each definition (a value under a `$defs` key) made
@@ -22,7 +22,7 @@ export class CanonicalMemo {
 
   /** What `contentHash(value)` gives. */
   hash(value: unknown): string {
-    return `sha256:${createHash("sha256").update(this.json(value)).digest("hex").slice(0, 16)}`;
+    return textHash(this.json(value));
   }
 
   #json(value: unknown, definition: boolean): string {

@@ -19,5 +19,10 @@ export function canonicalJson(value: unknown): string {
 
 /** `sha256:` plus the first 16 hex digits of the SHA-256 of the canonical JSON of `value`. */
 export function contentHash(value: unknown): string {
-  return `sha256:${createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 16)}`;
+  return textHash(canonicalJson(value));
+}
+
+/** The hash {@link contentHash} gives, of a canonical JSON text already made. */
+export function textHash(canonical: string): string {
+  return `sha256:${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}`;
 }
