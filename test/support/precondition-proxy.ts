@@ -152,6 +152,10 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
       if (locks.get(key) === turn) locks.delete(key);
     });
   });
+  // Idle connections are kept a minute rather than Node's default 5 s: on a loaded machine a writer
+  // reused a connection the proxy was closing, and its conditional PUT ended in "socket hang up",
+  // which the store rightly reports as a write of unknown outcome.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
