@@ -4,6 +4,8 @@
  * typed client's doc comment (what an editor shows on hover). Every reader still gets the whole
  * text: the manifest, and `units.describe` in Code Mode.
  */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRuntime } from "../../../runtime/index.js";
 import { Bridge } from "../../../runtime/sandbox/bridge.js";
@@ -92,6 +94,17 @@ describe("an operation's description in the bundle", () => {
           "    listHooks(input?: ListHooksInput): Promise<ListHooksOutput>;",
         ].join("\n"),
       );
+      // A bundle written before (the whole description in types.ts too) is described the same way.
+      const types = join(result.outDir, "units/hooks/types.ts");
+      const opening = `  /** ${SUMMARY} */\n  listHooks(`;
+      const whole = `  /**\n   * ${SUMMARY}\n   *\n   * ${BODY}\n   *\n   * ${NOTE}\n   */\n  listHooks(`;
+      writeFileSync(types, readFileSync(types, "utf8").replace(opening, whole));
+      expect(readFileSync(types, "utf8")).toContain(whole);
+      const before = new Bridge(runtime, () => loadDeclarations(result.outDir));
+      const answer = JSON.parse(
+        await before.handle(JSON.stringify({ kind: "describe", unit: "hooks", operation: "listHooks" })),
+      );
+      expect(answer).toEqual(listed);
       const deleted = await describe("deleteHook");
       expect(deleted.value).toContain(
         "     * Deletes a webhook and its deliveries.\n     *\n     * @deprecated\n     */\n    deleteHook(",
