@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { duplicateRows } from "./bundle-duplicates.mjs";
 import { benchProject, isMain, median, root } from "./support.mjs";
 
 const RUNS = 3;
@@ -156,6 +157,7 @@ export async function run() {
     },
     { name: `${label}: unitc peak RSS`, value: rss.toFixed(0), unit: "MiB" },
     { name: `${label}: codegen alone peak RSS`, value: peakRss(alone).toFixed(0), unit: "MiB" },
+    ...duplicateRows(out, label),
   ];
 }
 

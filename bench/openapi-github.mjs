@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { duplicateRows } from "./bundle-duplicates.mjs";
 import { isMain, median, npmPackageFiles, openapiProject, root } from "./support.mjs";
 
 const RUNS = 3;
@@ -228,6 +229,7 @@ export async function run() {
     ...frameworkRows,
     ...(await typeCheckRows(out)),
     ...(await sizeRows(out, join(project, "oats.ts"))),
+    ...duplicateRows(out, "GitHub REST"),
   ];
 }
 

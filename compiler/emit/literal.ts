@@ -4,6 +4,8 @@
  */
 import { trimWhere } from "../../runtime/shared/trim.js";
 
+export { docComment } from "../../runtime/shared/doc-comment.js";
+
 /** A double-quoted TS string literal; also escapes U+2028/U+2029 and `</` for good measure. */
 export function stringLiteral(text: string): string {
   return JSON.stringify(text)
@@ -96,18 +98,4 @@ const MAX_SUFFIX = 48;
 /** `Base_part`: a suffix from whitelisted characters appended to an existing identifier. */
 export function identifierWithSuffix(base: string, suffix: string): string {
   return `${base}_${identifierPart(suffix).slice(0, MAX_SUFFIX) || "_"}`;
-}
-
-/** A `/** … *\/` block; `*\/` in the text cannot end the comment early. */
-export function docComment(text: string | undefined, indent = ""): string {
-  if (!text || text.trim() === "") return "";
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .replace(/\*\//g, "*\\/")
-    .replace(/[\u2028\u2029]/g, "\n")
-    .trim()
-    .split("\n")
-    .map((line) => line.trimEnd());
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((l) => `${indent} *${l === "" ? "" : ` ${l}`}`).join("\n")}\n${indent} */\n`;
 }

@@ -4,6 +4,7 @@
  * else the type printed from its JSON Schema.
  */
 import { fallbackOutput, inputIsOptional } from "../../runtime/contract/signature.js";
+import { methodDocComment } from "../../runtime/shared/doc-comment.js";
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
@@ -125,10 +126,12 @@ export function usesSpecTypes(unit: UnitPlan): boolean {
   );
 }
 
-/** `  listNotes(input?: ListNotesInput): Promise<ListNotesOutput>;` with its doc comment. */
+/**
+ * `  listNotes(input?: ListNotesInput): Promise<ListNotesOutput>;` with its doc comment: the
+ * description's opening paragraph, since the whole text is the manifest's (`units.describe` shows it).
+ */
 export function methodSignature(op: OperationPlan, indent: string): string {
   const optional = inputIsOptional(op.ir.inputSchema) ? "?" : "";
-  const text = op.ir.deprecated === true ? `${op.ir.description}\n\n@deprecated` : op.ir.description;
-  const doc = docComment(text, indent);
+  const doc = methodDocComment(op.ir.description, op.ir.deprecated === true, indent, true);
   return `${doc}${indent}${op.tsName}(input${optional}: ${op.typeBase}Input): Promise<${op.typeBase}Output>;\n`;
 }

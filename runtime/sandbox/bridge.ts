@@ -19,6 +19,7 @@ import { activeContext, inContext } from "../observe/spans.js";
 import { SearchIndex } from "../search/index.js";
 import { queryProblem } from "../search/terms.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations/declarations.js";
+import { withWholeDescription } from "./declarations/whole-description.js";
 import { MAX_CONCURRENT_CALLS } from "./shared/limits.js";
 
 /** True when the unit is reachable from Code Mode. */
@@ -222,8 +223,10 @@ export class Bridge {
     if (request.operation !== undefined && typeof request.operation !== "string") {
       throw invalid("describe's operation is a string", 'for example units.describe("notes", "getNote")');
     }
-    const text = describeDeclaration(this.declarations(), unit, request.operation as string | undefined);
-    if (text !== undefined) return text;
+    const operation = request.operation as string | undefined;
+    const text = describeDeclaration(this.declarations(), unit, operation);
+    const op = operation === undefined ? undefined : unit.operations.find((o) => o.tsName === operation);
+    if (text !== undefined) return op === undefined ? text : withWholeDescription(text, op);
     throw new UnitError(
       "UNKNOWN_OPERATION",
       `unit ${unit.id} has no operation ${JSON.stringify(request.operation)}`,

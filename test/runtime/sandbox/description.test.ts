@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readManifest } from "../../../runtime/contract/manifest.js";
 import { describeDeclaration, loadDeclarations } from "../../../runtime/sandbox/declarations/declarations.js";
 import { CODE_MODE_API, codeModeDescription } from "../../../runtime/sandbox/index.js";
-import { bundleDir } from "./support.js";
+import { bundleDir, outsideBundleFolder } from "./support.js";
 
 const { manifest } = readManifest(join(bundleDir, "manifest.json"));
 const temp = mkdtempSync(join(tmpdir(), "unitc-declarations-"));
@@ -70,7 +70,7 @@ describe("declarations", () => {
   });
 
   it("reads the files again when they change", () => {
-    cpSync(bundleDir, temp, { recursive: true, filter: (src) => !src.includes("bundle") });
+    cpSync(bundleDir, temp, { recursive: true, filter: outsideBundleFolder });
     const first = loadDeclarations(temp);
     // The unit's members are in its types.ts, which its declaration refers to.
     const file = join(temp, "units/notes/types.ts");

@@ -3,7 +3,7 @@
  * example's real HTTP service, started on a free port, and its real CLI actions.
  */
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
@@ -54,12 +54,20 @@ export function exampleManifest(origin: string): Manifest {
 }
 
 /**
+ * For copying the committed bundle: true unless `src` lies in its `bundle/` folder (the `--bundle`
+ * output). Read below the bundle's own folder, so a checkout whose path names "bundle" copies too.
+ */
+export function outsideBundleFolder(src: string): boolean {
+  return !relative(bundleDir, src).split(sep).includes("bundle");
+}
+
+/**
  * A copy of the committed bundle in a new temp folder (removed by `cleanupProjects`) whose manifest
  * points at the example service on `origin`, so tests never need the port the example names.
  */
 export async function copyExampleBundle(origin: string): Promise<string> {
   const dir = join(await writeProject({}), "generated");
-  cpSync(bundleDir, dir, { recursive: true, filter: (src) => !src.includes("bundle") });
+  cpSync(bundleDir, dir, { recursive: true, filter: outsideBundleFolder });
   // Laid out as compile writes it, with the summary and offsets table a compile writes beside it.
   const manifest = manifestText(exampleManifest(origin));
   writeFileSync(join(dir, "manifest.json"), manifest);
