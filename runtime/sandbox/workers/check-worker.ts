@@ -15,6 +15,7 @@ import type { CheckMessage, CheckRequest } from "../shared/protocol.js";
 // worker of a process with the cache on has it already (`workerEnv` passes its folder on).
 compileCache();
 const { BundleChecker } = await import("../check/typecheck.js");
+const { saveTypeScriptCodeCache } = await import("../check/typescript-module.js");
 
 /** Bundles whose checker stays loaded; the least recently used goes first. */
 const MAX_BUNDLES = 4;
@@ -32,6 +33,8 @@ let parser: Checker | undefined;
 const COLLECT_FROM_CHARS = 1_000_000;
 /** Whether a load has parsed the lib (several MB of garbage, collected after that first load). */
 let libLoaded = false;
+/** Scripts type-checked by this worker. */
+let checks = 0;
 
 function load(bundleDir: string, version: string, declarations: string): void {
   const entry = checkers.get(bundleDir);
@@ -48,10 +51,16 @@ function load(bundleDir: string, version: string, declarations: string): void {
   libLoaded = true;
 }
 
-/** A full garbage collection, through V8's `gc` (exposed for this isolate's new contexts only). */
+/**
+ * A full garbage collection, through V8's `gc` (exposed for this isolate's new contexts only). The
+ * flag is turned off again at once: V8 refuses a code cache made under other flags than its own, so
+ * TypeScript's, taken after this, would be refused by every new worker.
+ */
 function collectGarbage(): void {
   setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
+  const gc = runInNewContext("gc") as () => void;
+  setFlagsFromString("--no-expose-gc");
+  gc();
 }
 
 function answer(request: CheckRequest): CheckMessage {
@@ -70,6 +79,10 @@ function answer(request: CheckRequest): CheckMessage {
       const diagnostics = entry.checker.types(request.code);
       // A new type checker, when one is due, is made once the answer is on its way.
       setImmediate(() => entry.checker.prepare());
+      // TypeScript's code cache is taken once a script has been checked for what it calls: the
+      // first check is serve's preparation, a trivial script that runs little of the checker.
+      checks += 1;
+      if (checks >= 2 || diagnostics.length > 0) setImmediate(saveTypeScriptCodeCache);
       return { type: "types", diagnostics };
     }
   }
