@@ -34,6 +34,8 @@ function unitc(args: string[], extra: Record<string, string> = {}) {
     XDG_STATE_HOME: join(home, "state"),
     XDG_CONFIG_HOME: join(home, "config"),
     UNITC_TELEMETRY_ENDPOINT: `${endpoint.url}/events`,
+    // The send's 300 ms bound, widened: on a loaded machine a send that is on did not arrive in time.
+    UNITC_TELEMETRY_SEND_BOUND_MS: "30000",
     ...extra,
   };
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
