@@ -5,6 +5,7 @@
 // The held-out split is fixed by the text alone (see `heldOut`): a third of the queries, never looked
 // at while tuning the ranking. Changing a query moves it between the splits, so queries are only
 // added, never reworded to pass.
+import { FIFTH } from "./search-eval-fifth.mjs";
 import { FOURTH } from "./search-eval-fourth.mjs";
 import { SECOND } from "./search-eval-second.mjs";
 import { THIRD } from "./search-eval-third.mjs";
@@ -536,8 +537,9 @@ const bundle = [
 
 /**
  * Every set: its name, the unit its plain names belong to, and its queries: the first part's (this
- * file), the second part's (search-eval-second.mjs) and the third part's (search-eval-third.mjs, for
- * tuning only).
+ * file), the second part's (search-eval-second.mjs), the third part's (search-eval-third.mjs, for
+ * tuning only), the fourth's (search-eval-fourth.mjs, held out whole) and the fifth's
+ * (search-eval-fifth.mjs, for tuning only), each later part without the queries earlier ones have.
  */
 export const SETS = [
   { name: "github", unit: "github", queries: github },
@@ -546,31 +548,38 @@ export const SETS = [
   { name: "youtube", unit: "youtube", queries: youtube },
   { name: "graphql", unit: "ghgraphql", queries: graphql },
   { name: "bundle", unit: undefined, queries: bundle },
-].map((set) => ({
-  ...set,
-  first: set.queries.length,
-  second: set.queries.length + SECOND[set.name].length,
-  third: set.queries.length + SECOND[set.name].length + THIRD[set.name].length,
-  queries: [...set.queries, ...SECOND[set.name], ...THIRD[set.name], ...newQueries(set, FOURTH[set.name])],
-}));
+]
+  .map((set) => ({
+    ...set,
+    first: set.queries.length,
+    second: set.queries.length + SECOND[set.name].length,
+    third: set.queries.length + SECOND[set.name].length + THIRD[set.name].length,
+  }))
+  .map((set) => {
+    const fourth = newQueries([...set.queries, ...SECOND[set.name], ...THIRD[set.name]], FOURTH[set.name]);
+    const upToFourth = [...set.queries, ...SECOND[set.name], ...THIRD[set.name], ...fourth];
+    const fifth = newQueries(upToFourth, FIFTH[set.name]);
+    return { ...set, fourth: set.third + fourth.length, queries: [...upToFourth, ...fifth] };
+  });
 
-/** `added` without the queries the set's earlier parts already have (the same text). */
-function newQueries(set, added) {
-  const earlier = new Set([...set.queries, ...SECOND[set.name], ...THIRD[set.name]].map(([query]) => query));
-  return added.filter(([query]) => !earlier.has(query));
+/** `added` without the queries `earlier` already has (the same text, in any case). */
+function newQueries(earlier, added) {
+  const seen = new Set(earlier.map(([query]) => query.toLowerCase()));
+  return added.filter(([query]) => !seen.has(query.toLowerCase()));
 }
 
 /** The part of a set's query number `i`. */
 function partOf(set, i) {
   if (i < set.first) return "first";
   if (i < set.second) return "second";
-  return i < set.third ? "third" : "fourth";
+  if (i < set.third) return "third";
+  return i < set.fourth ? "fourth" : "fifth";
 }
 
 /**
  * The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut, part }`, where
- * `part` is "first", "second", "third" or "fourth" (see search-eval-second.mjs, search-eval-third.mjs and
- * search-eval-fourth.mjs).
+ * `part` is "first", "second", "third", "fourth" or "fifth" (see search-eval-second.mjs,
+ * search-eval-third.mjs, search-eval-fourth.mjs and search-eval-fifth.mjs).
  */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
@@ -583,8 +592,9 @@ export function evaluationQueries() {
         expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
           name.includes(":") ? name : `${set.unit}:${name}`,
         ),
-        // The third part is tuning only, the fourth held out whole; the first two split by `heldOut`.
-        heldOut: part === "fourth" || (part !== "third" && heldOut(set.name, query)),
+        // The third and fifth parts are tuning only, the fourth held out whole; the first two split
+        // by `heldOut`.
+        heldOut: part === "fourth" || (part !== "third" && part !== "fifth" && heldOut(set.name, query)),
       };
     }),
   );

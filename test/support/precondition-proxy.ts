@@ -19,6 +19,8 @@ export interface PreconditionProxy {
    * the answer is lost) or without forwarding it (`dropped`, nothing was written).
    */
   failNextPut(how: "landed" | "dropped"): void;
+  /** The next conditional DELETE is answered 500 without forwarding it: nothing was deleted. */
+  failNextDelete(): void;
   close(): Promise<void>;
 }
 
@@ -53,9 +55,10 @@ function sendOnce(
 }
 
 /**
- * One request to s3rver, sent again when the connection fails before an answer (s3rver drops
- * connections on a loaded machine). Safe to repeat: every request here is a read, or a write of the
- * same bytes to one key while that key's turn holds, its precondition already checked.
+ * One request to s3rver, sent again when the connection fails before an answer or s3rver answers
+ * 5xx (on a loaded machine it drops connections, and once answered a DELETE 500 InternalError).
+ * Safe to repeat: every request here is a read, a delete, or a write of the same bytes to one key
+ * while that key's turn holds, its precondition already checked.
  */
 async function send(
   target: URL,
@@ -66,11 +69,12 @@ async function send(
 ): Promise<Upstream> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sendOnce(target, method, path, headers, body);
+      const answer = await sendOnce(target, method, path, headers, body);
+      if (answer.status < 500 || attempt >= 5) return answer;
     } catch (error) {
       if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
     }
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
   }
 }
 
@@ -92,6 +96,13 @@ function badGateway(res: ServerResponse): void {
   res.end("bad gateway (test hook)");
 }
 
+function internalError(res: ServerResponse): void {
+  res.writeHead(500, { "content-type": "application/xml" });
+  res.end(
+    '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error (test hook)</Message></Error>',
+  );
+}
+
 /** Waits until s3rver serves the bytes whose MD5 is `etag` at `path` (its ETags are MD5s). */
 async function settled(target: URL, path: string, host: string | undefined, etag: string): Promise<void> {
   const want = etag.replaceAll('"', "");
@@ -109,6 +120,7 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
   const target = new URL(upstreamUrl);
   const locks = new Map<string, Promise<void>>();
   let failPut: "landed" | "dropped" | undefined;
+  let failDelete = false;
   const etagOf = async (path: string, host: string | undefined): Promise<string | null> => {
     const head = await send(target, "HEAD", path, { host });
     return head.status === 200 ? String(head.headers.etag) : null;
@@ -122,6 +134,10 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
       const etag = await etagOf(path, req.headers.host);
       if (ifNoneMatch === "*" && etag !== null) return failed(res);
       if (ifMatch && etag !== ifMatch) return failed(res);
+    }
+    if (req.method === "DELETE" && ifMatch && failDelete) {
+      failDelete = false;
+      return internalError(res);
     }
     const fail = req.method === "PUT" && (ifNoneMatch || ifMatch) ? failPut : undefined;
     if (fail) failPut = undefined;
@@ -152,12 +168,19 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
       if (locks.get(key) === turn) locks.delete(key);
     });
   });
+  // Idle connections are kept a minute rather than Node's default 5 s: on a loaded machine a writer
+  // reused a connection the proxy was closing, and its conditional PUT ended in "socket hang up",
+  // which the store rightly reports as a write of unknown outcome.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     failNextPut: (how) => {
       failPut = how;
+    },
+    failNextDelete: () => {
+      failDelete = true;
     },
     close: () =>
       new Promise((resolve) => {

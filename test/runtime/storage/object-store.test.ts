@@ -71,6 +71,16 @@ describe("object_store at open", () => {
     });
   });
 
+  it("opens though removing the start-up probe's object failed (a 500), and then writes and reads", async () => {
+    proxy.failNextDelete();
+    const store = await openStore(config(proxy.url), env);
+    const key = { namespace: "test.probe", name: "after" };
+    const written = new TextEncoder().encode("written");
+    expect(await store.put(key, written, { absent: true })).toMatchObject({ ok: true });
+    expect((await store.get(key))?.value).toEqual(written);
+    await store.close();
+  });
+
   it("reports where it is with no secret in the location", async () => {
     const store = await openStore(config(proxy.url, "prod/state"), env);
     expect(store.location).toBe(`s3://${s3.bucket}/prod/state/`);
