@@ -70,7 +70,8 @@ function firstSentence(line: string): string {
 }
 
 /**
- * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates, PUT and
+ * The stems the HTTP method implies: GET reads (a GET on a collection lists), POST creates (a POST
+ * to one item updates it), PUT and
  * PATCH update, DELETE deletes. A GraphQL query reads. The method says nothing where the path names
  * a remote procedure (Slack's `/chat.postMessage`, Google's `/{name}:cancel`): such an API calls
  * every method by POST or GET, whatever it does.
@@ -89,7 +90,8 @@ function verbTerms(invoke: FieldSource["invoke"]): string[] {
     case "GET":
       return path !== "" && !path.endsWith("}") ? ["get", "list"] : ["get"];
     case "POST":
-      return [stem("create")];
+      // A POST to one item (`/customers/{id}`) changes it; to a collection, it adds to it.
+      return [stem(path.endsWith("}") ? "update" : "create")];
     case "PUT":
     case "PATCH":
       return [stem("update")];

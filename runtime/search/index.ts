@@ -9,6 +9,7 @@
 
 import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
+import { withCompounds } from "./compounds.js";
 import { attainableScore } from "./confidence.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
 import { generality } from "./generality.js";
@@ -17,6 +18,7 @@ import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
 import { phraseBoost } from "./phrase-boost.js";
 import { bestScored, Postings25F, RANKING } from "./rank.js";
+import { asksForOne, Reads, readsOf } from "./reads.js";
 import type { SchemaResolver } from "./schema-names.js";
 import { stem } from "./stem.js";
 import { indexTerms, plainText, readQuery } from "./terms.js";
@@ -191,6 +193,8 @@ export class SearchIndex {
   private readonly postings: Postings25F;
   /** Per document, the kinds of action its name names (create, read, update, delete). */
   private readonly named: Uint8Array;
+  /** Per document, whether it reads one item, many or neither (see `reads.ts`). */
+  private readonly reads: Uint8Array;
   private readonly lookup: TermLookup;
   /** The term numbers of the scope words (organisation, enterprise…) this index holds. */
   private readonly scopes: number[];
@@ -213,6 +217,9 @@ export class SearchIndex {
     );
     this.named = Uint8Array.from(data.fields, (fields) =>
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
+    );
+    this.reads = Uint8Array.from(data.fields, (fields) =>
+      readsOf((fields[4] ?? []).map((t) => data.terms[t] as string)),
     );
     this.lookup = new TermLookup(data.terms, data.fields, this.docUnit, this.unitIds.length);
     this.scopes = SCOPES.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
@@ -246,7 +253,9 @@ export class SearchIndex {
     acceptOperation?: (unit: string, operation: string) => boolean,
   ): SearchHit[] {
     const read = readQuery(query);
-    const groups = read.groups.map((group) => this.lookup.resolve(group)).filter((group) => group.length > 0);
+    const groups = read.groups
+      .map((group) => this.lookup.resolve(withCompounds(group, read.compounds)))
+      .filter((group) => group.length > 0);
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
     const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
     if (!said || limit < 1) return [];
@@ -272,13 +281,20 @@ export class SearchIndex {
     const unscoped = !scopes.some((id) => asked.has(id));
     // A task says its action first ("add an item …"); a verb later on describes ("files changed").
     const action = actionKinds(read.phrase[0] ?? "");
+    const one = asksForOne(read.groups[0], read.groups);
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
       const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
       const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
       const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
+      const item = one && this.reads[doc] === Reads.One ? RANKING.one : 1;
       const [name = [], summary = []] = this.fields[doc] as number[][];
       const boost =
-        phraseBoost(name, summary, phrase) * generality(name, summary, asked) * agrees * shallow * scoped;
+        phraseBoost(name, summary, phrase) *
+        generality(name, summary, asked) *
+        agrees *
+        shallow *
+        scoped *
+        item;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));

@@ -3,6 +3,7 @@
  * it lacks is tried as two words (livestream → live stream), as a prefix (`crea` → create), then as
  * a near miss (one edit away).
  */
+import { DerivedFamilies } from "./derived.js";
 import type { ScoredTerm } from "./rank.js";
 import { stem } from "./stem.js";
 import type { QueryTerm } from "./terms.js";
@@ -32,6 +33,8 @@ export class TermLookup {
   private readonly byLength = new Map<number, number[]>();
   /** Per term that some operation's name has, the units (by number) whose operations' names have it. */
   private readonly nameUnits = new Map<number, Set<number>>();
+  /** Per term, the other terms of its family (sender, send): see `derived.ts`. */
+  private readonly families: DerivedFamilies;
 
   /**
    * `terms` sorted; `fields[doc][0]` the term numbers of each operation's name; `docUnit[doc]` the
@@ -44,6 +47,7 @@ export class TermLookup {
     private readonly unitCount: number,
   ) {
     this.number = new Map(terms.map((term, i) => [term, i]));
+    this.families = new DerivedFamilies(terms, this.number);
     fields.forEach((doc, d) => {
       for (const t of doc[0] ?? []) {
         const units = this.nameUnits.get(t) ?? new Set<number>();
@@ -79,8 +83,10 @@ export class TermLookup {
         out.push({ id, term, kind, except: named });
       else if (id !== undefined) out.push({ id, term, kind });
       else if (kind === "typed") out.push(...this.completions(term));
+      if (kind === "typed") out.push(...this.family(term, id));
     }
-    return out;
+    // A term both typed and derived from another typed word counts as typed.
+    return out.filter((t, i) => t.kind !== "derived" || !out.some((o, j) => j !== i && o.id === t.id));
   }
 
   /**
@@ -103,6 +109,17 @@ export class TermLookup {
       shortest = shorter;
     }
     return best;
+  }
+
+  /**
+   * The other terms of a typed word's family the index has (see `derived.ts`), for a word no
+   * operation's name has: where one has it, that is the word the API uses.
+   */
+  private family(term: string, id: number | undefined): ScoredTerm[] {
+    if (id !== undefined && this.nameUnits.has(id)) return [];
+    return this.families
+      .of(term)
+      .map((other) => ({ id: other, term: this.terms[other] as string, kind: "derived" as const }));
   }
 
   private completions(term: string): ScoredTerm[] {

@@ -49,6 +49,8 @@ export const RANKING = {
     fallback: 0.5,
     form: 0.8,
     related: 0.4,
+    compound: 0.8,
+    derived: 0.6,
     prefix: 0.5,
     fuzzy: 0.3,
   },
@@ -70,6 +72,11 @@ export const RANKING = {
    * delete: "delete an item" for "add an item") keeps of its score.
    */
   conflict: 0.7,
+  /**
+   * How much an operation that reads one item lifts when the query asks to see one thing ("retrieve
+   * a subscription": `GET /subscriptions/{id}`, not `GET /subscriptions`).
+   */
+  one: 1.1,
   /** How much the query's words in its own order, side by side in a name or summary, lift an operation. */
   phrase: 0.2,
   /** How much a query whose every pair of neighbouring words stands together (either way round) lifts it. */
@@ -86,7 +93,7 @@ export const RANKING = {
 export interface ScoredTerm {
   id: number;
   term: string;
-  kind: QueryTerm["kind"] | "prefix" | "fuzzy";
+  kind: QueryTerm["kind"] | "prefix" | "fuzzy" | "derived";
   /** Units (by number) whose operations the term does not count for. */
   except?: ReadonlySet<number>;
 }

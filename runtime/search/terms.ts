@@ -9,6 +9,7 @@
  * can backtrack, so the work is linear in the length of the text.
  */
 import type { CataloguedCode } from "../contract/codes/index.js";
+import { compounds } from "./compounds.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
 import { foldPhrases } from "./phrases.js";
 import { stem } from "./stem.js";
@@ -217,7 +218,7 @@ export function termsOf(text: string): string[] {
  */
 export interface QueryTerm {
   term: string;
-  kind: "typed" | "synonym" | "self" | "implied" | "fallback" | "form" | "related";
+  kind: "typed" | "synonym" | "self" | "implied" | "fallback" | "form" | "related" | "compound";
 }
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
@@ -226,6 +227,8 @@ export interface ReadQuery {
   groups: QueryTerm[][];
   /** The typed terms, in order, for the exact-phrase boost. */
   phrase: string[];
+  /** Typed terms and the stem of the word each makes with a neighbour (web, webhook): see `compounds.ts`. */
+  compounds: Array<[typed: string, joined: string]>;
 }
 
 /**
@@ -295,5 +298,6 @@ export function readQuery(query: string): ReadQuery {
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
+    compounds: compounds(words, keep),
   };
 }

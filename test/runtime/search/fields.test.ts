@@ -18,6 +18,11 @@ describe("the verb field", () => {
     expect(verb("DELETE", "/v1/customers/{customer}")).toEqual(["delet"]);
   });
 
+  it("reads a POST to one item as an update of it, a POST to a collection as adding to it", () => {
+    expect(verb("POST", "/v1/customers/{customer}")).toEqual(["updat"]);
+    expect(verb("POST", "/v1/customers/{customer}/sources")).toEqual(["creat"]);
+  });
+
   it("reads nothing from the method where the path names a remote procedure", () => {
     // Slack calls `conversations.kick` by POST and `views.open` by GET: neither creates nor lists.
     expect(verb("POST", "/conversations.kick")).toEqual([]);
