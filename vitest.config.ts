@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -26,6 +27,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One worker per core, not vitest's cores − 1 (one worker on a 2-core machine): most tests wait
+    // on child processes and servers, so a second worker keeps both cores busy.
+    maxWorkers: availableParallelism(),
     // One module graph per worker instead of one per test file: importing the compiler and runtime
     // again for each of ~150 files was a third of the suite's time on a 2-core machine.
     isolate: false,

@@ -84,7 +84,7 @@ describe("unitc auth login with a pasted callback URL", () => {
     const tokens = await stored("pasted");
     expect(tokens?.tokens.accessToken).toBeTruthy();
     expect(result.stdout + result.stderr).not.toContain(tokens?.tokens.accessToken);
-  }, 60_000);
+  });
 
   it("refuses a pasted URL whose state is not this login's, storing nothing", async () => {
     const result = await pasteLogin("wrong-state", async (url) => {
@@ -97,7 +97,7 @@ describe("unitc auth login with a pasted callback URL", () => {
       "AUTH_FAILED the login callback's state did not match this login; refused",
     );
     expect(await stored("wrong-state")).toBeUndefined();
-  }, 60_000);
+  });
 
   it("surfaces a pasted error= callback at once", async () => {
     // Were the refusal not to end the wait, the login's five-minute limit would outlast this test's own.
@@ -112,14 +112,14 @@ describe("unitc auth login with a pasted callback URL", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("the provider refused the login: access_denied (the person said no)");
     expect(await stored("refused")).toBeUndefined();
-  }, 60_000);
+  });
 
   it("says so when the pasted text is not the callback URL", async () => {
     const result = await pasteLogin("refused", async () => "not a url at all");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("the pasted text is not the login's callback URL");
     expect(result.stderr).toContain("hint: paste the whole address");
-  }, 60_000);
+  });
 });
 
 describe("unitc auth login --device", () => {
@@ -157,5 +157,5 @@ describe("unitc auth login --device", () => {
     expect(await oidc.provider.AccessToken.find(tokens?.tokens.accessToken as string)).toBeTruthy();
     expect(stdout + stderr).not.toContain(tokens?.tokens.accessToken);
     expect(oidc.grants.map((g) => g.grantType)).toContain("urn:ietf:params:oauth:grant-type:device_code");
-  }, 60_000);
+  });
 });

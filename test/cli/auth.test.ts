@@ -195,7 +195,7 @@ describe("unitc auth with a configured store", () => {
 
     const logout = await unitc(["auth", "logout", "api", ...flags], projectDir, home.env);
     expect(logout).toMatchObject({ code: 0, stdout: "logged out of api; the provider revoked its tokens\n" });
-  }, 90_000);
+  });
 });
 
 describe("unitc auth status without OAuth units", () => {

@@ -361,7 +361,7 @@ describe("unitc dev", () => {
     await eventually(() => processesWith(tag).length === 0);
     // Every line on stdout was JSON-RPC.
     expect(messages().every((m) => typeof m === "object")).toBe(true);
-  }, 60_000);
+  });
 
   it("over stdio, exits by itself when the client closes stdin", async () => {
     const dir = await writeProject({
@@ -387,5 +387,5 @@ describe("unitc dev", () => {
     ]);
     if (outcome === "hung") child.kill("SIGKILL");
     expect(outcome).toBe(0);
-  }, 90_000);
+  });
 });

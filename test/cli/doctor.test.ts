@@ -73,7 +73,7 @@ describe("unitc doctor and verify", () => {
     expect(JSON.parse(well.stdout), well.stdout).toMatchObject({ ok: true });
     expect(well.code).toBe(0);
     expect((await runBuilt(["verify", "notes", "--user-config", "none"], dir, env)).code).toBe(0);
-  }, 90_000);
+  });
 
   it("says which secret a unit's calls would lack, and where to set it, without showing a value", async () => {
     const dir = await writeProject({
@@ -158,7 +158,7 @@ describe("unitc doctor and verify", () => {
     const missing = await runUnitc(["doctor", "--user-config", "none", "--env-file", "nope.env"], dir, env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--env-file nope.env: cannot read");
-  }, 60_000);
+  });
 
   it("says a stale bundle and an invalid config need fixing, with the command that fixes each", async () => {
     const dir = await writeProject({ ".units/notes.md": UNIT.replace("features: [docker]", "features: []") });

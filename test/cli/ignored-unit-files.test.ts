@@ -60,5 +60,5 @@ describe("unit files unitc does not read", () => {
     expect(at(".units/extra.yml")?.hint).toContain("rename it to extra.md");
     expect(at(".units/Shout.MD")?.hint).toBe("rename it to Shout.md");
     expect(at(join(".units", "web", "unit.md"))?.hint).toBe("rename it to UNIT.md");
-  }, 60_000);
+  });
 });

@@ -79,7 +79,7 @@ describe("project discovery", () => {
 
     const validated = await unitc(["validate", "--user-config", "none"], nested, home);
     expect(validated.code).toBe(0);
-  }, 60_000);
+  });
 
   it("outside any project, names PROJECT_NOT_FOUND with a hint and writes nothing", async () => {
     const home = await writeProject({});
@@ -96,7 +96,7 @@ describe("project discovery", () => {
     expect(await readdir(here)).toEqual([]);
     expect(existsSync(join(home, "generated"))).toBe(false);
     expect(existsSync(join(home, "work", "generated"))).toBe(false);
-  }, 60_000);
+  });
 
   it("--project names the project explicitly, found or not", async () => {
     const home = await writeProject({ "a/.units/tools.md": TOOLS_UNIT, "b/.keep": "" });
@@ -106,5 +106,5 @@ describe("project discovery", () => {
       home,
     );
     expect(run.code).toBe(0);
-  }, 60_000);
+  });
 });

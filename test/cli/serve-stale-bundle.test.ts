@@ -75,7 +75,7 @@ describe("serving a bundle older than its sources", () => {
     expect(stderr).toMatch(/unit notes \(\.units\/notes\.md\)/);
     expect(stderr).toContain("unitc compile");
     expect(stderr).not.toMatch(/unit tasks/);
-  }, 60_000);
+  });
 
   it("names a unit file added or removed since the compile", async () => {
     const dir = await compiled();
@@ -85,7 +85,7 @@ describe("serving a bundle older than its sources", () => {
     expect(stderr).toMatch(/unit tasks \(\.units\/tasks\.md\) removed/);
     expect(stderr).toMatch(/unit more \(\.units\/more\.md\) added/);
     expect(stderr).not.toMatch(/unit notes/);
-  }, 60_000);
+  });
 
   it("names them too when the compile also read a spec over HTTP", async () => {
     const spec =
@@ -108,12 +108,12 @@ describe("serving a bundle older than its sources", () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 
   it("says nothing of the sources when the bundle was compiled from them as they are", async () => {
     const dir = await compiled();
     const stderr = await serveStart(dir);
     expect(stderr).toMatch(/serving 2 units on stdio/);
     expect(stderr).not.toMatch(/notice|changed since|unitc compile/);
-  }, 60_000);
+  });
 });

@@ -185,7 +185,7 @@ describe("unitc serve token", () => {
     const bad = await token(["create", "nodot", "--deny", "delete"]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/SERVE_TOKEN_BAD_PATTERN .*\nhint: .*github\.repos_\*/);
-  }, 60_000);
+  });
 
   it("says what is wrong with a bad name, a bad expiry or an unknown token", async () => {
     const bad = await token(["create", "a/b"]);

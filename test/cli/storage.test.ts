@@ -110,7 +110,7 @@ describe("unitc storage", () => {
       expect(run).toMatchObject({ code: 0 });
       expect(run.stdout).toContain("nothing to do");
     }
-  }, 60_000);
+  });
 
   it("export and import copy sealed records filesystem → sqlite → postgresql → object_store", async () => {
     const key = newKey();

@@ -220,7 +220,7 @@ describe("vault: references in units", () => {
       await client.close();
     }
     expect(stderr).not.toContain(canary);
-  }, 60_000);
+  });
 
   it("a missing vault secret fails the call with SECRET_UNAVAILABLE, naming the secret and the fix", async () => {
     const home = await storageHome(await providerSetup("filesystem", servers), project());
@@ -231,5 +231,5 @@ describe("vault: references in units", () => {
     expect(called.stdout).toContain("SECRET_UNAVAILABLE");
     expect(called.stdout).toContain("vault secret GH_TOKEN");
     expect(called.stdout).toContain("unitc secret set GH_TOKEN");
-  }, 60_000);
+  });
 });

@@ -102,7 +102,7 @@ describe("vault: secrets in agent code", () => {
     seen.length = 0;
     expect(await agent([], { HOME: home })).toEqual({ value: [{ day: "2025-06-02" }] });
     expect(seen).toEqual([`Bearer ${TOKEN}`]);
-  }, 60_000);
+  });
 
   it("takes the storage settings or the user config explicitly", async () => {
     seen.length = 0;
@@ -115,7 +115,7 @@ describe("vault: secrets in agent code", () => {
     const object = JSON.stringify({ storage });
     expect(await agent(["userConfigObject", object], elsewhere)).toMatchObject({ value: [{}] });
     expect(seen).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
-  }, 60_000);
+  });
 
   it("fails with a code and a hint when storage is off or cannot open, and sends nothing", async () => {
     seen.length = 0;
@@ -127,5 +127,5 @@ describe("vault: secrets in agent code", () => {
     expect(missing).toMatchObject({ code: "SECRET_UNAVAILABLE", hint: expect.stringContaining("vaultKey") });
     expect(JSON.stringify(missing)).not.toMatch(/\n\s+at /);
     expect(seen).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -128,5 +128,5 @@ describe("Code Mode fairness between sessions", () => {
     expect(
       results.filter((r) => (r.error as { code?: string } | undefined)?.code === "TIMEOUT"),
     ).toHaveLength(total - 1);
-  }, 60_000);
+  });
 });

@@ -90,7 +90,7 @@ describe("unitc serve --transport http under 150 slow connections", () => {
       new Set(["HTTP/1.1 408 Request Timeout"]),
     );
     expect((await unfinishedBody).rank).toBe(150);
-  }, 90_000);
+  });
 });
 
 describe("the serve HTTP server's timeouts", () => {

@@ -184,5 +184,5 @@ describe("unitc compile, a tools/list over 10 MiB over HTTP", () => {
     } finally {
       await padded.close();
     }
-  }, 60_000);
+  });
 });

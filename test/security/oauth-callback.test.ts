@@ -146,5 +146,5 @@ describe("a whole login with a stray callback first", () => {
     } finally {
       await store.store.close();
     }
-  }, 60_000);
+  });
 });

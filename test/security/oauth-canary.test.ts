@@ -160,7 +160,7 @@ it("unitc serve's tool results and log hold no canary", async () => {
     await client.close();
   }
   expectNoCanary("serve stderr", log);
-}, 60_000);
+});
 
 it("the storage's bytes on disk hold no canary", async () => {
   const files = await filesBelow(join(dir, "data"));

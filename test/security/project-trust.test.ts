@@ -149,5 +149,5 @@ describe("project trust", () => {
     expect(init.stderr).toContain("npx unitc trust");
     const status = await runBuilt(["trust", "--status", "--user-config", "none"], cloned, env);
     expect(status.code).toBe(1);
-  }, 60_000);
+  });
 });

@@ -89,5 +89,5 @@ describe("storage export --to", () => {
     expect(refused.stderr).toContain("hint:");
     expect(readFileSync(elsewhere, "utf8")).toBe("not a dump");
     expect(mode(elsewhere)).toBe(0o644);
-  }, 60_000);
+  });
 });

@@ -230,7 +230,7 @@ describe.each(Object.keys(TARGETS))("sealed records refuse rollback (%s)", (prov
     } finally {
       await store.close().catch(() => {});
     }
-  }, 60_000);
+  });
 
   it("refuses a logged-out OAuth token put back from an old copy", async () => {
     const target = await (TARGETS[provider] as () => Target | Promise<Target>)();
@@ -254,5 +254,5 @@ describe.each(Object.keys(TARGETS))("sealed records refuse rollback (%s)", (prov
     } finally {
       await store.close();
     }
-  }, 60_000);
+  });
 });

@@ -130,4 +130,4 @@ it("two processes refreshing one rotating MCP token: one refresh reaches the pro
     { ok: true, content: [{ type: "text", text: "echo: two" }] },
   ]);
   await expectOneRefresh(before, grantsBefore);
-}, 60_000);
+});

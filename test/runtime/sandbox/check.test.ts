@@ -47,7 +47,7 @@ describe("the type check of a Code Mode script", () => {
     // From now on the checker is ready: a new script's type error is part of its run's answer.
     const next = checkScript(pool, bundleDir, declarations, WRONG(2));
     expect(await next.types).toEqual([expect.objectContaining({ code: "TS2322", line: 1 })]);
-  }, 60_000);
+  });
 
   it("waits a bounded while for a starting checker: its answer within the bound, a warning past it", async () => {
     const pool = newPool();
@@ -71,7 +71,7 @@ describe("the type check of a Code Mode script", () => {
     expect(pool.enginesStarted).toBe(1);
     // That the checker it then loads reports a first run's type error is the next test's.
     await preparing;
-  }, 60_000);
+  });
 
   it("reports a type error in the first run after Code Mode was prepared", async () => {
     const pool = newPool();
@@ -86,7 +86,7 @@ describe("the type check of a Code Mode script", () => {
     } finally {
       await runtime.close();
     }
-  }, 60_000);
+  });
 
   it("checks a one-off run (as unitc run makes) even while the checker is starting; serve's runs do not wait", async () => {
     const runtime = createRuntime({ manifestPath: `${bundleDir}/manifest.json` });
@@ -103,7 +103,7 @@ describe("the type check of a Code Mode script", () => {
     } finally {
       await runtime.close();
     }
-  }, 60_000);
+  });
 
   it("asks a loaded checker only once the run's job is on its way, so that the engine is woken first", async () => {
     const pool = newPool();
@@ -132,7 +132,7 @@ describe("the type check of a Code Mode script", () => {
     } finally {
       await runtime.close();
     }
-  }, 60_000);
+  });
 
   it("reports a syntax error in a run whose type checker is still starting, and runs nothing", async () => {
     const pool = newPool();
@@ -144,5 +144,5 @@ describe("the type check of a Code Mode script", () => {
     } finally {
       await runtime.close();
     }
-  }, 60_000);
+  });
 });

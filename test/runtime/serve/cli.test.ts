@@ -283,7 +283,7 @@ describe("unitc serve (stdio, built CLI)", () => {
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
     expect(await exited).toBe(0);
     clearTimeout(timer);
-  }, 30_000);
+  });
 
   it("serves from one bundled file whose code cache the Node that built it accepts", () => {
     const file = join(repo, "dist/cli/serve.cjs");

@@ -101,7 +101,7 @@ describe("the scopes of a discovery-document unit without auth.scopes", () => {
     );
     expect(call.code, call.stderr).toBe(0);
     expect(JSON.parse(call.stdout)).toEqual({ ok: true, path: "/tasks/v1/lists/l1" });
-  }, 60_000);
+  });
 });
 
 describe("a discovery-document unit with auth.scopes", () => {

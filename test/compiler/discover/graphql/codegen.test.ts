@@ -141,5 +141,5 @@ describe("the types module", () => {
     expect(unit.typesModule).toBeUndefined();
     expect(unit.operations[0]?.types).toBeUndefined();
     expect(typecheckBundle(outDir)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -81,7 +81,7 @@ describe("GitHub's GraphQL schema, generated operations at selectionDepth 2", ()
     expect(errorsOf(program)).toEqual([]);
     const required = new Map(unit.operations.map((op) => [op.name, schemaRequired(op)]));
     expect(requiredInputs(program, typed)).toEqual(required);
-  }, 60_000);
+  });
 
   it("reports the invalid SDL at its position, pointing at the JSON beside it", async () => {
     const { text } = await compileProject(github(`${dir}schema.graphql`));
@@ -89,5 +89,5 @@ describe("GitHub's GraphQL schema, generated operations at selectionDepth 2", ()
     expect(first).toMatch(
       /schema\.graphql:\d+:\d+ error GRAPHQL_SCHEMA_INVALID invalid SDL: Field "EnterpriseOwnerInfo\.\w+" can only be defined once\.\n {2}hint: an introspection result lies next to it: set schemaPath to schema\.json instead/,
     );
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ describe("a server whose prompts cannot be listed", () => {
     expect(
       compiled.manifest.units.find((unit) => unit.id === "half")?.operations.map((op) => op.name),
     ).toEqual(["echo"]);
-  }, 60_000);
+  });
 });
 
 describe("a server whose tools/list answer breaks the protocol's schema", () => {
@@ -63,5 +63,5 @@ describe("a server whose tools/list answer breaks the protocol's schema", () => 
       "hint: report it to the server's authors; until then set disabled: true (the other units are unaffected)",
     );
     expect(compiled.manifest.units).toEqual([]);
-  }, 60_000);
+  });
 });

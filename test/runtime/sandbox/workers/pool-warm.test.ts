@@ -39,7 +39,7 @@ describe("a run arriving while the pool warms its first engine", () => {
     await warming;
     expect(pool.enginesStarted).toBe(1);
     expect(pool.queue()).toMatchObject({ waiting: 0, engines: 1, idle: 1 });
-  }, 60_000);
+  });
 
   it("leaves a second run arriving meanwhile its own engine, and each run answers", async () => {
     pool = new SandboxPool({ size: 2 });
@@ -52,5 +52,5 @@ describe("a run arriving while the pool warms its first engine", () => {
     ]);
     await warming;
     expect(pool.enginesStarted).toBe(2);
-  }, 60_000);
+  });
 });

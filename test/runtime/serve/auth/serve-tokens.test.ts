@@ -130,7 +130,7 @@ describe("a token limited to some units", () => {
       arguments: { code: "return Object.keys(units).includes('cm') ? await units.cm.stamp({}) : 'no cm'" },
     });
     expect(JSON.stringify(other)).toContain("no cm");
-  }, 60_000);
+  });
 
   it("answers a script reading a unit outside the scope with UNKNOWN_UNIT and the units it may use", async () => {
     const { client } = await scopedClient("outsider", ["dc"]);
@@ -153,7 +153,7 @@ describe("a token limited to some units", () => {
       arguments: { code: "return ['cm' in units, typeof units.toString, Object.keys(units).join(',')]" },
     });
     expect(structured(probes).value).toEqual([false, "function", "dc,search,describe"]);
-  }, 60_000);
+  });
 
   it("type-checks Code Mode against only those units' declarations", async () => {
     const { client } = await scopedClient("checked", ["dc", "pc"]);
@@ -176,7 +176,7 @@ describe("a token limited to some units", () => {
     });
     expect(JSON.stringify(described)).toMatch(/UNKNOWN_UNIT/);
     expect(JSON.stringify(described)).not.toMatch(/stamp|Code only|Reached from Code Mode/);
-  }, 60_000);
+  });
 });
 
 describe("sessions and revocation", () => {

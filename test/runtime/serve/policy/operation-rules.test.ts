@@ -178,7 +178,7 @@ describe.each(CLIENT_GENERATIONS)("a read-only token, %s client", (generation) =
     const read = await client.callTool("code_mode", { code: "return await units.notes.listNotes({})" });
     expect(read.isError, resultText(read)).toBeFalsy();
     expect(resultText(read)).toContain("Shopping");
-  }, 60_000);
+  });
 });
 
 describe("Code Mode's type check under rules", () => {
@@ -201,7 +201,7 @@ describe("Code Mode's type check under rules", () => {
       return /TS\d+/.test(full);
     }, 30_000);
     expect(full).toContain("createNote");
-  }, 90_000);
+  });
 });
 
 describe("allow and deny patterns", () => {
