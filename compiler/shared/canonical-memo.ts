@@ -32,14 +32,18 @@ export class CanonicalMemo {
 
   /** Writes `value`'s canonical text; a definition's from the memo, made whole once. */
   #write(value: unknown, definition: boolean, write: Write): void {
-    if (typeof value !== "object" || value === null) return write(JSON.stringify(value ?? null));
+    if (typeof value !== "object" || value === null) {
+      write(JSON.stringify(value ?? null));
+      return;
+    }
     if (definition) {
       let text = this.#texts.get(value);
       if (text === undefined) {
         text = this.json(value);
         this.#texts.set(value, text);
       }
-      return write(text);
+      write(text);
+      return;
     }
     if (Array.isArray(value)) {
       write("[");
@@ -47,7 +51,8 @@ export class CanonicalMemo {
         if (index > 0) write(",");
         this.#write(item ?? null, false, write);
       });
-      return write("]");
+      write("]");
+      return;
     }
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
@@ -64,8 +69,10 @@ export class CanonicalMemo {
 
   /** A `$defs` value's text, each definition in it made once. */
   #writeDefs(defs: unknown, write: Write): void {
-    if (typeof defs !== "object" || defs === null || Array.isArray(defs))
-      return this.#write(defs, false, write);
+    if (typeof defs !== "object" || defs === null || Array.isArray(defs)) {
+      this.#write(defs, false, write);
+      return;
+    }
     const record = defs as Record<string, unknown>;
     const keys = Object.keys(record)
       .filter((k) => record[k] !== undefined)
