@@ -3,9 +3,12 @@
  * definitions: each definition's canonical text is made once and reused wherever it appears again. The
  * operations of a large API hold the same definition objects in their `$defs` (Microsoft Graph's
  * entities in thousands of them), and hashing every operation's schema re-made those texts each time.
- * Valid while the objects it has seen are not changed in place.
+ * A hash is fed the texts piece by piece: an operation's whole text (all its definitions) is never
+ * made as one string. Valid while the objects it has seen are not changed in place.
  */
-import { textHash } from "../../runtime/shared/canonical.js";
+import { piecesHash } from "../../runtime/shared/canonical.js";
+
+type Write = (piece: string) => void;
 
 /**
  * canonicalJson / contentHash with the text of each definition (a value under a `$defs` key) made
@@ -17,43 +20,68 @@ export class CanonicalMemo {
 
   /** What `canonicalJson(value)` gives. */
   json(value: unknown): string {
-    return this.#json(value, false);
+    const pieces: string[] = [];
+    this.#write(value, false, (piece) => void pieces.push(piece));
+    return pieces.join("");
   }
 
   /** What `contentHash(value)` gives. */
   hash(value: unknown): string {
-    return textHash(this.json(value));
+    return piecesHash((write) => this.#write(value, false, write));
   }
 
-  #json(value: unknown, definition: boolean): string {
-    if (typeof value !== "object" || value === null) return JSON.stringify(value ?? null);
-    const known = definition ? this.#texts.get(value) : undefined;
-    if (known !== undefined) return known;
-    let text: string;
-    if (Array.isArray(value)) text = `[${value.map((v) => this.#json(v ?? null, false)).join(",")}]`;
-    else {
-      const record = value as Record<string, unknown>;
-      const defs = record.$defs;
-      const entries = Object.keys(record)
-        .filter((k) => record[k] !== undefined)
-        .sort()
-        .map(
-          (k) => `${JSON.stringify(k)}:${k === "$defs" ? this.#defs(defs) : this.#json(record[k], false)}`,
-        );
-      text = `{${entries.join(",")}}`;
+  /** Writes `value`'s canonical text; a definition's from the memo, made whole once. */
+  #write(value: unknown, definition: boolean, write: Write): void {
+    if (typeof value !== "object" || value === null) {
+      write(JSON.stringify(value ?? null));
+      return;
     }
-    if (definition) this.#texts.set(value, text);
-    return text;
+    if (definition) {
+      let text = this.#texts.get(value);
+      if (text === undefined) {
+        text = this.json(value);
+        this.#texts.set(value, text);
+      }
+      write(text);
+      return;
+    }
+    if (Array.isArray(value)) {
+      write("[");
+      value.forEach((item, index) => {
+        if (index > 0) write(",");
+        this.#write(item ?? null, false, write);
+      });
+      write("]");
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort();
+    write("{");
+    keys.forEach((key, index) => {
+      write(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`);
+      if (key === "$defs") this.#writeDefs(record[key], write);
+      else this.#write(record[key], false, write);
+    });
+    write("}");
   }
 
   /** A `$defs` value's text, each definition in it made once. */
-  #defs(defs: unknown): string {
-    if (typeof defs !== "object" || defs === null || Array.isArray(defs)) return this.#json(defs, false);
+  #writeDefs(defs: unknown, write: Write): void {
+    if (typeof defs !== "object" || defs === null || Array.isArray(defs)) {
+      this.#write(defs, false, write);
+      return;
+    }
     const record = defs as Record<string, unknown>;
-    const entries = Object.keys(record)
+    const keys = Object.keys(record)
       .filter((k) => record[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${this.#json(record[k], true)}`);
-    return `{${entries.join(",")}}`;
+      .sort();
+    write("{");
+    keys.forEach((key, index) => {
+      write(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`);
+      this.#write(record[key], true, write);
+    });
+    write("}");
   }
 }

@@ -24,5 +24,30 @@ export function contentHash(value: unknown): string {
 
 /** The hash {@link contentHash} gives, of a canonical JSON text already made. */
 export function textHash(canonical: string): string {
-  return `sha256:${createHash("sha256").update(canonical).digest("hex").slice(0, 16)}`;
+  return piecesHash((write) => write(canonical));
+}
+
+/**
+ * {@link textHash} of the text `write` is given in order, piece by piece: a long text (an operation's
+ * schemas with all their definitions) is hashed without being made as one string. A piece must not
+ * split a surrogate pair.
+ */
+export function piecesHash(text: (write: (piece: string) => void) => void): string {
+  const hash = createHash("sha256");
+  // Small pieces are gathered first: each update has a cost of its own.
+  let pending = "";
+  text((piece) => {
+    if (piece.length >= 4096) {
+      // A long piece goes in as it is, after what was gathered before it.
+      if (pending !== "") hash.update(pending);
+      hash.update(piece);
+      pending = "";
+    } else {
+      pending += piece;
+      if (pending.length < 65_536) return;
+      hash.update(pending);
+      pending = "";
+    }
+  });
+  return `sha256:${hash.update(pending).digest("hex").slice(0, 16)}`;
 }

@@ -11,17 +11,18 @@
 
 import type { JsonSchema } from "../../../runtime/contract/manifest.js";
 import { withheldReason } from "../../../runtime/invoke/mcp/listed-tool.js";
-import { shownJson, shownText } from "../../../runtime/shared/shown-text.js";
+import { shownText } from "../../../runtime/shared/shown-text.js";
 import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
+import { ShownJsonMemo } from "./shown-json-memo.js";
 
-function shownOperation(operation: OperationIR): OperationIR {
+function shownOperation(operation: OperationIR, memo: ShownJsonMemo): OperationIR {
   const shown: OperationIR = {
     ...operation,
     description: shownText(operation.description, []),
-    inputSchema: shownJson(operation.inputSchema, []) as JsonSchema,
+    inputSchema: memo.json(operation.inputSchema) as JsonSchema,
   };
   if (operation.outputSchema !== undefined)
-    shown.outputSchema = shownJson(operation.outputSchema, []) as JsonSchema;
+    shown.outputSchema = memo.json(operation.outputSchema) as JsonSchema;
   if (operation.annotations?.title !== undefined)
     shown.annotations = { ...operation.annotations, title: shownText(operation.annotations.title, []) };
   return shown;
@@ -36,12 +37,20 @@ function shownTypesModule(module: TypesModule): TypesModule {
 /** The unit's operations fit to show (see above); left-out operations are reported as warnings. */
 export function shownSpecUnit(ir: UnitIR, context: DiscoverContext): UnitIR {
   const operations: OperationIR[] = [];
+  // One memo for the unit: its operations share their definitions (see shown-json-memo.ts).
+  const memo = new ShownJsonMemo();
   for (const operation of ir.operations) {
+    const shown = shownOperation(operation, memo);
     const schemas = { input: operation.inputSchema, output: operation.outputSchema };
     // The check MCP listings get, less their caps: a spec document's size is capped where it is read.
-    const problem = withheldReason(operation.name, schemas, { secrets: [], caps: false });
+    // The memo has seen every key of the schemas: only one that may hold an unsafe key is walked again.
+    const mayBeUnsafe = memo.mayHoldUnsafeKeys(schemas.input) || memo.mayHoldUnsafeKeys(schemas.output);
+    const problem =
+      mayBeUnsafe || shownText(operation.name, []) !== operation.name
+        ? withheldReason(operation.name, schemas, { secrets: [], caps: false })
+        : undefined;
     if (problem === undefined) {
-      operations.push(shownOperation(operation));
+      operations.push(shown);
       continue;
     }
     context.report(

@@ -34,4 +34,22 @@ describe("CanonicalMemo", () => {
       }
     }
   });
+
+  it("hashes long texts written in pieces as contentHash hashes them made whole", () => {
+    // Definitions longer than the pieces the hash is fed in, with text outside ASCII (a surrogate
+    // pair, an escaped lone surrogate) on either side of a piece's end.
+    const long = (n: number) => ({
+      description: `${"é𝄞x".repeat(n)}\ud800`,
+      enum: Array.from({ length: n }, (_, i) => `v${i}😀`),
+    });
+    const defs = { A: long(5000), B: long(1), C: long(40_000), D: { $ref: "#/$defs/A" } };
+    const values = [
+      { input: { type: "object", $defs: defs }, output: null },
+      { input: { $defs: { C: defs.C } }, output: { $defs: defs, items: [long(3), "ü"] } },
+      long(100_000),
+    ];
+    const memo = new CanonicalMemo();
+    for (const round of [1, 2])
+      for (const value of values) expect(memo.hash(value), `round ${round}`).toBe(contentHash(value));
+  });
 });
