@@ -55,6 +55,7 @@ const SHARED_RULES: Record<string, readonly string[]> = {
     "runtime/sandbox/declarations/describe-file.ts",
     "runtime/sandbox/declarations/spec-types-link.ts",
     "runtime/sandbox/declarations/units-global.ts",
+    "runtime/shared/doc-comment.ts",
   ],
   "search index building: built at compile time, read when serving": [
     "runtime/search/index.ts",
