@@ -19,6 +19,8 @@ export async function configuredBundle(options: {
   } catch {
     return false;
   }
+  // Most configs never say it: without the word (or an escape that could spell it), no need to parse.
+  if (!text.includes("bundle") && !text.includes("\\")) return false;
   const value = parseConfigText(text, project, "project").document?.value;
   const output =
     typeof value === "object" && value !== null ? (value as { output?: unknown }).output : undefined;
