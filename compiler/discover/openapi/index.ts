@@ -5,11 +5,11 @@
  * them, never the whole spec. Types come from openapi-typescript (`types-module.ts`).
  * https://spec.openapis.org/oas/v3.1.0
  */
-import { createHash } from "node:crypto";
 import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
+import { readTextHash } from "../shared/inputs.js";
 import { filterIds, matchesWildcard } from "../shared/operation-filter.js";
 import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
@@ -270,5 +270,6 @@ export function authHeaderNames(auth: AuthConfig | undefined): Set<string> {
 }
 
 function textHash(document: SpecDocument): string {
-  return `${document.id}:${createHash("sha256").update(document.text).digest("hex")}`;
+  // The hash its read recorded (the same sha256 of the text), when discovery read it from a file.
+  return `${document.id}:${readTextHash(document.text)}`;
 }
