@@ -20,10 +20,11 @@ import type { OutOfMemory } from "../compiler/discover/out-of-memory.js";
 import type { PipelineProgress } from "../compiler/index.js";
 import { compileCache } from "../runtime/shared/compile-cache.js";
 import type { CliIO } from "./io.js";
-import { lazyStorage } from "./storage-config.js";
 
 /** Marks the worker's data, so the file knows it was started as the worker. */
 const WORKER_KEY = "unitcCompileWorker";
+
+export { recordedOutcome } from "../compiler/build.js";
 
 /** What the build needs besides its options: where to print, the progress line, the user config flag. */
 export interface GuardedBuild {
@@ -83,6 +84,8 @@ function outsideUnits(heapMb: number): BuildOutcome {
 
 /** The build in this thread (sources run by a TypeScript loader cannot start a worker of themselves). */
 async function inProcess(input: WorkerInput, given: GuardedBuild): Promise<BuildOutcome> {
+  // Loaded on demand: it loads the runtime's server, which a compile with nothing changed never needs.
+  const { lazyStorage } = await import("./storage-config.js");
   const storage = lazyStorage(given.io, input.userConfig);
   return build({
     ...input.options,

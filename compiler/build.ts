@@ -116,12 +116,18 @@ function recordOptions(options: BuildOptions): RecordOptions {
 
 /**
  * The build record's answer when nothing changed since it (with `record` and `reuseRecord`), else
- * undefined: `unitc compile` asks it before starting the worker it compiles in.
+ * undefined: `unitc compile` asks it before starting the worker it compiles in (and, with
+ * `startNothing`, before its trust gate: see RecordOptions).
  */
-export async function recordedOutcome(given: BuildOptions): Promise<BuildOutcome | undefined> {
+export async function recordedOutcome(
+  given: BuildOptions,
+  startNothing = false,
+): Promise<BuildOutcome | undefined> {
   const options = await withBundleSetting(given);
   const recorded =
-    options.record && options.reuseRecord ? await checkUpToDate(recordOptions(options)) : undefined;
+    options.record && options.reuseRecord
+      ? await checkUpToDate({ ...recordOptions(options), startNothing })
+      : undefined;
   if (!recorded) return undefined;
   return outcome("up-to-date", recorded.diagnostics, {
     units: recorded.units,

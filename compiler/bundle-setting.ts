@@ -5,7 +5,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { configFiles } from "./load/config-paths.js";
-import { parseConfigText } from "./load/load-files.js";
 
 /** The project config's `output.bundle`, or `false` when it is absent or the config is unreadable. */
 export async function configuredBundle(options: {
@@ -19,6 +18,10 @@ export async function configuredBundle(options: {
   } catch {
     return false;
   }
+  // Most configs never say it: without the word (or an escape that could spell it), no need to parse.
+  if (!text.includes("bundle") && !text.includes("\\")) return false;
+  // Loaded on demand: the YAML parser is most of what a compile with nothing changed would load.
+  const { parseConfigText } = await import("./load/load-files.js");
   const value = parseConfigText(text, project, "project").document?.value;
   const output =
     typeof value === "object" && value !== null ? (value as { output?: unknown }).output : undefined;

@@ -13,7 +13,6 @@ import { formatArgs, outputFormat } from "../output-format.js";
 import { progressLine } from "../progress-line.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import type { ReportFormat } from "../report.js";
-import { compileRunsCommands, projectMayRun } from "../trust/command-set.js";
 import { trustArg } from "../trust/gate.js";
 
 /** The exit code of a build: 1 when it failed, would change the output, or the project has errors. */
@@ -69,26 +68,9 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const options = projectOptions(io, args);
       const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
       const format: ReportFormat = outputFormat(args);
-      // Discovery starts the project's stdio MCP servers: only those of a trusted project.
-      if (!(await projectMayRun(io, "compile", options, args.trust, compileRunsCommands))) {
-        return setExit(EXIT_ERRORS);
-      }
       // Without the flag, the project config's output.bundle decides (in build, for every build).
       const bundleFlag = typeof args.bundle === "boolean" ? { bundle: args.bundle } : {};
-      if (args.watch) {
-        if (args.check) throw new UsageError("--watch and --check cannot be combined");
-        if (format === "json") throw new UsageError("--watch and --json cannot be combined");
-        const { watchUntilStopped } = await import("./watch.js");
-        await watchUntilStopped(io, { ...options, outDir, ...bundleFlag });
-        return setExit(EXIT_OK);
-      }
-      const shown = relative(io.cwd, outDir) || ".";
       const check = args.check === true;
-      // Text mode only: with --format json, stderr carries nothing but real problems.
-      const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
-      // OAuth units are listed with the tokens of the user config's storage, as they are served; a
-      // build that runs out of memory names its unit (compile-worker.ts).
-      const { guardedBuild } = await import("../compile-worker.js");
       const buildOptions = {
         ...options,
         outDir,
@@ -98,11 +80,35 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
         record: true,
         reuseRecord: args.force !== true,
       };
-      const outcome = await guardedBuild(buildOptions, {
-        io,
-        userConfig: args["user-config"],
-        ...(line.progress ? { progress: line.progress } : {}),
-      });
+      // OAuth units are listed with the tokens of the user config's storage, as they are served; a
+      // build that runs out of memory names its unit (compile-worker.ts).
+      const { guardedBuild, recordedOutcome } = await import("../compile-worker.js");
+      // A record that answers without starting anything needs no trust: the gate validates the whole
+      // project (loading most of the compiler), which made a compile with nothing changed slow.
+      const answered = args.watch ? undefined : await recordedOutcome(buildOptions, true);
+      // Discovery starts the project's stdio MCP servers: only those of a trusted project.
+      if (!answered) {
+        const { compileRunsCommands, projectMayRun } = await import("../trust/command-set.js");
+        if (!(await projectMayRun(io, "compile", options, args.trust, compileRunsCommands)))
+          return setExit(EXIT_ERRORS);
+      }
+      if (args.watch) {
+        if (args.check) throw new UsageError("--watch and --check cannot be combined");
+        if (format === "json") throw new UsageError("--watch and --json cannot be combined");
+        const { watchUntilStopped } = await import("./watch.js");
+        await watchUntilStopped(io, { ...options, outDir, ...bundleFlag });
+        return setExit(EXIT_OK);
+      }
+      const shown = relative(io.cwd, outDir) || ".";
+      // Text mode only: with --format json, stderr carries nothing but real problems.
+      const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
+      const outcome =
+        answered ??
+        (await guardedBuild(buildOptions, {
+          io,
+          userConfig: args["user-config"],
+          ...(line.progress ? { progress: line.progress } : {}),
+        }));
       line.clear();
       const shownOutcome = reported(outcome, shown, check);
       const timings = { ...shownOutcome.timings, total: performance.now() - started };

@@ -46,6 +46,8 @@ export interface RecordOptions {
   includeUserUnits?: boolean;
   /** Where an OAuth MCP unit's stored token is read when its listing is checked again. */
   oauth?: AccessTokenSource;
+  /** Start nothing: a record with MCP listings (whose check may start a server) is not up to date. */
+  startNothing?: boolean;
 }
 
 /** What an up-to-date build reports. */
@@ -160,6 +162,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
   const record = await readRecord(options);
   if (!record || record.remote || record.key !== (await recordKey(options))) return undefined;
+  if (options.startNothing && (record.listings ?? []).length > 0) return undefined;
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
   }

@@ -55,4 +55,12 @@ describe("output.bundle in the project config", () => {
     expect((await compile(dir)).code).toBe(0);
     expect(existsSync(join(dir, "generated/bundle/index.js"))).toBe(false);
   });
+
+  it("is read however the config spells it: a key written with an escape still bundles", async () => {
+    const text = config({ bundle: true }).replace('"bundle"', '"bun\\u0064le"');
+    expect(text).not.toContain("bundle");
+    const dir = await writeProject({ ".units/config.json": text });
+    expect((await compile(dir)).code).toBe(0);
+    expect(existsSync(join(dir, "generated/bundle/index.js"))).toBe(true);
+  });
 });

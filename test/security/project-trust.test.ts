@@ -72,6 +72,9 @@ describe("project trust", () => {
     expect(once.code, once.stderr).toBe(0);
     expect(ran()).toEqual([".units/mcp-marker"]);
     clear();
+    // Nothing changed since: still refused, as checking the record's listing of the server may start it.
+    refused(await unitc("compile"), "compile");
+    expect(ran()).toEqual([]);
 
     // Read-only commands work on the untrusted project and start nothing.
     for (const args of [

@@ -5,20 +5,19 @@
  * them, never the whole spec. Types come from openapi-typescript (`types-module.ts`).
  * https://spec.openapis.org/oas/v3.1.0
  */
-import { createHash } from "node:crypto";
 import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/contract/manifest.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
+import { readTextHash } from "../shared/inputs.js";
 import { filterIds, matchesWildcard } from "../shared/operation-filter.js";
-import type { DiscoverContext, OperationIR, TypesModule, UnitIR } from "../shared/types.js";
+import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
 import { SchemaDefs } from "../sources/defs.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
 import { openapiGroups } from "./groups.js";
-import type { InputChecks } from "./input-checks.js";
 import { operationNames } from "./names.js";
 import {
   convertOperation,
@@ -29,8 +28,14 @@ import {
 } from "./operation.js";
 import { refusedByDefinitions } from "./schema-check.js";
 import { apiBaseUrl } from "./server.js";
-import { typesDocument } from "./types-document.js";
-import type { SpecTypes } from "./types-module.js";
+import {
+  convertChecked,
+  RECHECK,
+  startChecks,
+  startSpecTypes,
+  WORKER_SPEC_BYTES,
+  withSpecTypes,
+} from "./spec-workers.js";
 import { openapiDocument } from "./version.js";
 
 type Data = Record<string, unknown>;
@@ -46,30 +51,9 @@ const METHODS: readonly OpenapiMethod[] = [
   "TRACE",
 ];
 
-/** Said by a conversion whose input checks in a worker refused a schema (see input-checks.ts). */
-const RECHECK = Symbol("recheck");
-
 /** Discovers the operations of an OpenAPI unit; undefined (with diagnostics) when its spec is unusable. */
-export async function discoverOpenapi(context: DiscoverContext<"openapi">): Promise<UnitIR | undefined> {
-  // What the first conversion says is held until it is known to stand: converted again, the spec
-  // says it all again.
-  const held: Array<() => void> = [];
-  const holding: DiscoverContext<"openapi"> = {
-    ...context,
-    report: (...args) => void held.push(() => context.report(...args)),
-    reportAt: (...args) => void held.push(() => context.reportAt(...args)),
-  };
-  let again = false;
-  try {
-    const unit = await discoverSpec(holding, true);
-    if (unit !== RECHECK) return unit;
-    again = true;
-  } finally {
-    if (!again) for (const say of held) say();
-  }
-  const unit = await discoverSpec(context, false);
-  // Checked in line, nothing asks for a second conversion.
-  return unit === RECHECK ? undefined : unit;
+export function discoverOpenapi(context: DiscoverContext<"openapi">): Promise<UnitIR | undefined> {
+  return convertChecked(context, discoverSpec);
 }
 
 /**
@@ -141,52 +125,6 @@ async function discoverSpec(
     ...(typesModule ? { typesModule } : {}),
     ...(groups.length > 0 ? { manifestExtras: { groups } } : {}),
   };
-}
-
-/** Specs from this size (all their files) get their types written in a worker thread. */
-const WORKER_SPEC_BYTES = 1_000_000;
-
-/** A worker checking input schemas (see input-checks.ts); undefined when none can be started. */
-async function startChecks(): Promise<InputChecks | undefined> {
-  // Loaded on demand: its own chunk of the bundle is the file the worker runs.
-  const { startInputChecks } = await import("./input-checks.js");
-  return startInputChecks();
-}
-
-/**
- * Starts writing the spec's types with openapi-typescript; `done` settles with them, or why there are
- * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
- * large spec (`size`: all its files) gets one.
- */
-async function startSpecTypes(
-  refs: SpecRefs,
-  kept: readonly OperationSite[] | undefined,
-  size: number,
-): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
-  const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
-  try {
-    const { openapiTypes } = await import("./types-module.js");
-    const operations = kept?.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
-    return { done: openapiTypes(typesDocument(refs, operations), size >= WORKER_SPEC_BYTES).catch(failed) };
-  } catch (error) {
-    return { done: Promise.resolve(failed(error)) };
-  }
-}
-
-/**
- * Operations with the spec's types; without them (`fail` says why), operations lose their `types`
- * and emit prints types from the schemas, so the unit still compiles.
- */
-function withSpecTypes(
-  operations: OperationIR[],
-  types: SpecTypes | { problem: string },
-  fail: (problem: string) => void,
-): { operations: OperationIR[]; typesModule?: TypesModule } {
-  if (operations.length === 0) return { operations };
-  if (!("problem" in types))
-    return { operations, typesModule: { generator: types.generator, text: types.text } };
-  fail(types.problem);
-  return { operations: operations.map(({ types: _, ...operation }) => operation) };
 }
 
 /** What converting operations needs; partial conversions are reported once per message. */
@@ -332,5 +270,6 @@ export function authHeaderNames(auth: AuthConfig | undefined): Set<string> {
 }
 
 function textHash(document: SpecDocument): string {
-  return `${document.id}:${createHash("sha256").update(document.text).digest("hex")}`;
+  // The hash its read recorded (the same sha256 of the text), when discovery read it from a file.
+  return `${document.id}:${readTextHash(document.text)}`;
 }

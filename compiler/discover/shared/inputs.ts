@@ -25,6 +25,8 @@ export interface ServerListing {
 
 interface Reads {
   files: Map<string, string>;
+  /** The texts read, each with its hash, so the unit's source hash does not hash them again. */
+  texts: Array<{ text: string; hash: string }>;
   remote: boolean;
   listings: ServerListing[];
 }
@@ -36,7 +38,17 @@ const current = new AsyncLocalStorage<Reads>();
  * unreadable). Outside {@link trackInputs} it does nothing.
  */
 export function recordInput(file: string, text?: string): void {
-  current.getStore()?.files.set(resolve(file), text === undefined ? MISSING : textHash(text));
+  const reads = current.getStore();
+  if (!reads) return;
+  const hash = text === undefined ? MISSING : textHash(text);
+  reads.files.set(resolve(file), hash);
+  if (text !== undefined) reads.texts.push({ text, hash });
+}
+
+/** {@link textHash} of `text`, not made again when the unit being discovered read this very text. */
+export function readTextHash(text: string): string {
+  const known = current.getStore()?.texts.find((read) => read.text === text);
+  return known ? known.hash : textHash(text);
 }
 
 /**
@@ -60,7 +72,7 @@ export function recordListing(listing: ServerListing): void {
 export async function trackInputs<T>(
   work: () => Promise<T>,
 ): Promise<{ value: T; inputs: Map<string, string>; remote: boolean; listings: ServerListing[] }> {
-  const reads: Reads = { files: new Map(), remote: false, listings: [] };
+  const reads: Reads = { files: new Map(), texts: [], remote: false, listings: [] };
   const value = await current.run(reads, work);
   const inputs = new Map([...reads.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { value, inputs, remote: reads.remote, listings: reads.listings };
