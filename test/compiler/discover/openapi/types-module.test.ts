@@ -183,10 +183,12 @@ describe("operation types over openapi-typescript's types", () => {
     expect(specTypes).not.toContain("@deprecated");
     // Other comments stay: a parameter's description is said nowhere else.
     expect(specTypes).toContain("/** The thing's ID. */");
-    const comment =
-      "Deprecated. Close a thing\n   *\n   * Closes the thing for good.\n   *\n   * @deprecated\n   */\n  op(";
-    // Written once, in types.ts: the client in index.ts and the Code Mode declaration refer to it.
+    // The opening paragraph once, in types.ts: the client in index.ts and the Code Mode declaration
+    // refer to it; the rest of the description is the manifest's alone (units.describe puts it back).
+    const comment = "Deprecated. Close a thing\n   *\n   * @deprecated\n   */\n  op(";
     expect(files.get("units/api/types.ts")).toContain(`/**\n   * ${comment}`);
+    expect(files.get("units/api/types.ts")).not.toContain("Closes the thing");
+    expect(files.get("manifest.json")).toContain("Closes the thing for good.");
     expect(files.get("units/api/index.ts")).not.toContain("Close a thing");
     expect(files.get(".code-mode/units/api.d.ts")).not.toContain("Close a thing");
   });
