@@ -54,17 +54,10 @@ export class CanonicalMemo {
       write("]");
       return;
     }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
-      .sort();
-    write("{");
-    keys.forEach((key, index) => {
-      write(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`);
-      if (key === "$defs") this.#writeDefs(record[key], write);
-      else this.#write(record[key], false, write);
+    this.#writeObject(value as Record<string, unknown>, write, (key, item) => {
+      if (key === "$defs") this.#writeDefs(item, write);
+      else this.#write(item, false, write);
     });
-    write("}");
   }
 
   /** A `$defs` value's text, each definition in it made once. */
@@ -73,14 +66,22 @@ export class CanonicalMemo {
       this.#write(defs, false, write);
       return;
     }
-    const record = defs as Record<string, unknown>;
+    this.#writeObject(defs as Record<string, unknown>, write, (_key, item) => this.#write(item, true, write));
+  }
+
+  /** An object's text: its defined keys in order, each value written by `writeValue`. */
+  #writeObject(
+    record: Record<string, unknown>,
+    write: Write,
+    writeValue: (key: string, value: unknown) => void,
+  ): void {
     const keys = Object.keys(record)
       .filter((k) => record[k] !== undefined)
       .sort();
     write("{");
     keys.forEach((key, index) => {
       write(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`);
-      this.#write(record[key], true, write);
+      writeValue(key, record[key]);
     });
     write("}");
   }

@@ -5,25 +5,8 @@
  * lead, and the `#channel` sign.
  */
 import { describe, expect, it } from "vitest";
-import { type SearchableOperation, SearchIndex } from "../../../runtime/search/index.js";
 import { readQuery } from "../../../runtime/search/terms.js";
-
-function op(name: string, description: string, method: string, path: string): SearchableOperation {
-  // An HTTP operation: its method is the verb search reads.
-  const invoke = { kind: "openapi", method, path };
-  return {
-    name,
-    tsName: name.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
-    description,
-    inputSchema: { type: "object" },
-    invoke,
-  };
-}
-
-const index = (...operations: SearchableOperation[]) =>
-  SearchIndex.build({ units: [{ id: "api", name: "api", description: "An API.", tags: [], operations }] });
-
-const top = (search: SearchIndex, query: string) => search.query(query, 3).map((hit) => hit.operation);
+import { index, op, top } from "./small-index.js";
 
 /** The terms of the group a typed word leads, with how each came. */
 function groupOf(query: string, typed: string): Record<string, string> {

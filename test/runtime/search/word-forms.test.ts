@@ -7,25 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { withCompounds } from "../../../runtime/search/compounds.js";
 import { derivedBases } from "../../../runtime/search/derived.js";
-import { type SearchableOperation, SearchIndex } from "../../../runtime/search/index.js";
 import { readQuery } from "../../../runtime/search/terms.js";
-
-function op(name: string, description: string, method: string, path: string): SearchableOperation {
-  // An HTTP operation: its method and path are what search reads of how it is called.
-  const invoke = { kind: "openapi", method, path };
-  return {
-    name,
-    tsName: name.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()),
-    description,
-    inputSchema: { type: "object" },
-    invoke,
-  };
-}
-
-const index = (...operations: SearchableOperation[]) =>
-  SearchIndex.build({ units: [{ id: "api", name: "api", description: "An API.", tags: [], operations }] });
-
-const top = (search: SearchIndex, query: string) => search.query(query, 3).map((hit) => hit.operation);
+import { index, op, top } from "./small-index.js";
 
 describe("two words an API writes as one", () => {
   it("reads a pair of neighbouring words as the word they make, under both", () => {
