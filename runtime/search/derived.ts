@@ -1,9 +1,10 @@
 /**
- * Derived words the Porter stemmer leaves apart from their base when the base is short: the one
- * who does a thing (sender → send, creator → create, runner → run), the act or its result (payment
- * → pay, failure → fail, denial → deny), a state (membership → member). Worked out over an index's
- * own terms when it is loaded: a term and a base it has are one family, and a query word finds the
- * rest of its family, weighted below the word typed.
+ * Derived words the Porter stemmer leaves apart from their base when the base is short: the act or
+ * its result (payment → pay, failure → fail), a state (membership → member). The doer's -er and -or
+ * and the adjective's -al are left out: they join unrelated words (customer → custom, header →
+ * head, final → fine). Worked out over an index's own terms when it is loaded: a term and a base
+ * it has are one family, and a query word finds the rest of its family, weighted below the word
+ * typed.
  */
 import { stem } from "./stem.js";
 
@@ -19,7 +20,7 @@ export function derivedBases(term: string): string[] {
     if (!term.endsWith(suffix)) continue;
     const base = term.slice(0, -suffix.length);
     if (base.length < MIN_BASE) continue;
-    // A base may have lost a closing e (creat-or) or doubled its last consonant (run-n-er).
+    // A base may have lost a closing e (clos-ure) or doubled its last consonant.
     const doubled = base.length > MIN_BASE && base.at(-1) === base.at(-2) ? base.slice(0, -1) : base;
     for (const candidate of [base, `${base}e`, doubled, stem(base), stem(`${base}e`)]) {
       if (candidate !== term && !out.includes(candidate)) out.push(candidate);
@@ -38,7 +39,11 @@ export class DerivedFamilies {
     private readonly number: ReadonlyMap<string, number>,
   ) {
     terms.forEach((term, id) => {
-      for (const base of derivedBases(term)) this.derived.set(base, [...(this.derived.get(base) ?? []), id]);
+      for (const base of derivedBases(term)) {
+        const family = this.derived.get(base);
+        if (family) family.push(id);
+        else this.derived.set(base, [id]);
+      }
     });
   }
 

@@ -33,7 +33,7 @@ export class TermLookup {
   private readonly byLength = new Map<number, number[]>();
   /** Per term that some operation's name has, the units (by number) whose operations' names have it. */
   private readonly nameUnits = new Map<number, Set<number>>();
-  /** Per term, the other terms of its family (sender, send): see `derived.ts`. */
+  /** Per term, the other terms of its family (payment, pay): see `derived.ts`. */
   private readonly families: DerivedFamilies;
 
   /**
