@@ -1,8 +1,8 @@
 // GitHub REST (`api.github.com.json` from @octokit/openapi, ~1,200 operations; fetched with
 // `npm pack` into .bench-cache/npm/, never committed): unitc's cold compile (a fresh process) beside
 // openapi-typescript alone on the same file in the same run (time and peak RSS, each beside its
-// target ratio); a no-change recompile; the type-check of its types module as the compile does it
-// and whole.
+// target ratio, and CPU time, which a loaded machine hardly changes); a no-change recompile; the
+// type-check of its types module as the compile does it and whole.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -30,18 +30,22 @@ function timed(args, cwd) {
   return performance.now() - started;
 }
 
-/** Peak resident memory (MiB) of `node <args>`, read by GNU time. */
+/**
+ * Peak resident memory (MiB) and CPU seconds (user + system, every thread) of `node <args>`, read by
+ * GNU time: CPU time, unlike wall time, hardly grows with the load of a shared machine.
+ */
 function peakRss(args, cwd) {
   const out = execFileSync(
     "/usr/bin/env",
     [
       "bash",
       "-c",
-      `command -v /usr/bin/time >/dev/null && /usr/bin/time -f %M ${process.execPath} ${args.map((a) => `'${a}'`).join(" ")} 2>&1 >/dev/null | tail -1 || echo 0`,
+      `command -v /usr/bin/time >/dev/null && /usr/bin/time -f '%M %U %S' ${process.execPath} ${args.map((a) => `'${a}'`).join(" ")} 2>&1 >/dev/null | tail -1 || echo 0 0 0`,
     ],
     { cwd },
   );
-  return Number(String(out).trim()) / 1024;
+  const [kb, user, system] = String(out).trim().split(" ").map(Number);
+  return { rss: kb / 1024, cpu: user + system };
 }
 
 /**
@@ -186,8 +190,10 @@ export async function run() {
     rssRuns.ours.push(peakRss([...unitc, "--force"], root));
     rssRuns.theirs.push(peakRss(oats, root));
   }
-  const rss = median(rssRuns.ours);
-  const oatsRss = median(rssRuns.theirs);
+  const rss = median(rssRuns.ours.map((run) => run.rss));
+  const oatsRss = median(rssRuns.theirs.map((run) => run.rss));
+  const cpu = median(rssRuns.ours.map((run) => run.cpu));
+  const oatsCpu = median(rssRuns.theirs.map((run) => run.cpu));
   const tokens = String(
     execFileSync(process.execPath, [
       join(root, "dist/cli/main.cjs"),
@@ -225,6 +231,13 @@ export async function run() {
       unit: "×",
       target: "≤ 1.2×",
     },
+    {
+      name: "GitHub REST: unitc CPU, full compile (user + system, all threads)",
+      value: cpu.toFixed(2),
+      unit: "s",
+    },
+    { name: "GitHub REST: openapi-typescript alone, CPU", value: oatsCpu.toFixed(2), unit: "s" },
+    { name: "GitHub REST: unitc / openapi-typescript, CPU", value: (cpu / oatsCpu).toFixed(2), unit: "×" },
     ...tokenRows,
     ...frameworkRows,
     ...(await typeCheckRows(out)),

@@ -6,12 +6,19 @@ import { AJV_OPTIONS, addUnitcFormats, META_SCHEMA_ID } from "./ajv-setup.js";
 import { describeProblems } from "./input-problems.js";
 
 /**
- * The validator; exported for the test that checks the meta-schema's validator compiled ahead is used.
- * `code` changes only how the validating functions are written (the compiler's check, which never
- * validates, skips optimising them), never what a schema compiles to or whether it compiles.
+ * How the compiler's check sets up its validator: `code` (the check never validates, so it skips
+ * optimising the functions) and `inlineRefs: false` (each definition a function of its own, not
+ * written again into every schema that reaches it) change only how the validating functions are
+ * written, never what a schema means or whether it compiles.
  */
-export function createAjv(code?: CodeOptions) {
-  const ajv = new Ajv2020.default(code === undefined ? AJV_OPTIONS : { ...AJV_OPTIONS, code });
+export interface CheckSetup {
+  code?: CodeOptions;
+  inlineRefs?: false;
+}
+
+/** The validator; exported for the test that checks the meta-schema's validator compiled ahead is used. */
+export function createAjv(setup: CheckSetup = {}) {
+  const ajv = new Ajv2020.default({ ...AJV_OPTIONS, ...setup });
   addUnitcFormats(ajv);
   // The meta-schema's validator compiled ahead with this same setup (scripts/gen-schema-meta.mjs):
   // ajv checks each schema against it as before, without compiling the meta-schema in every process.

@@ -19,7 +19,7 @@ import type { GraphqlOperation } from "../../../runtime/contract/config-types.ge
 import type { DiagnosticCode } from "../../codes/diagnostics.js";
 import { joinPointer } from "../../load/pointer.js";
 import type { Known } from "../../resolve/backend-types.js";
-import { recordInput } from "../shared/inputs.js";
+import { readInput, recordInput } from "../shared/inputs.js";
 import type { GraphqlContext } from "./index.js";
 import { type DocumentLocator, fileLocator, inlineLocator } from "./positions.js";
 import { finalDocument, type PreparedOperation } from "./prepare.js";
@@ -67,8 +67,7 @@ async function loadDocument(
   const file = resolve(context.unit.baseDir, String(entry.documentPath));
   recordInput(file);
   try {
-    const text = await readFile(file, "utf8");
-    recordInput(file, text);
+    const text = await readInput(file);
     return { text, locate: fileLocator(file) };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";

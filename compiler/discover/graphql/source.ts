@@ -4,10 +4,9 @@
  * `endpointUrl`). Fetched text is cached for `operationCacheTtlMs`. Problems become diagnostics.
  */
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
-import { recordInput } from "../shared/inputs.js";
+import { readInput, recordInput } from "../shared/inputs.js";
 import { fetchThroughCache } from "../sources/cached-fetch.js";
 import { sameOrigin, tokenSource } from "../sources/fetch.js";
 import type { GraphqlContext } from "./index.js";
@@ -52,8 +51,7 @@ async function fromFile(context: GraphqlContext, schemaPath: string): Promise<Lo
   recordInput(file);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
-    recordInput(file, text);
+    text = await readInput(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : "cannot be read";
     context.report(

@@ -12,14 +12,17 @@ import { createAjv } from "../../../runtime/shared/validate-input.js";
 
 /**
  * One validator for the checks; each schema is removed from its cache once compiled. Only whether a
- * schema compiles matters here, so the functions ajv writes are not optimised.
+ * schema compiles matters here, so the functions ajv writes are not optimised, and a definition is
+ * compiled once as a function of its own rather than written again into each schema that reaches it
+ * (ajv's default, for a definition that reaches no other): GitHub's REST definitions, compiled
+ * together, took half the CPU time.
  */
 let ajv: ReturnType<typeof createAjv> | undefined;
 
 /** A message when the runtime's validator would refuse `schema`, else undefined. */
 export function compileProblem(schema: JsonSchema): string | undefined {
   if (typeof schema === "boolean") return undefined;
-  ajv ??= createAjv({ optimize: false });
+  ajv ??= createAjv({ code: { optimize: false }, inlineRefs: false });
   try {
     ajv.compile(schema);
     return undefined;

@@ -5,9 +5,10 @@
  * the build record checks it again (see `mcp/refresh.ts`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { McpConnection } from "../../../runtime/contract/manifest.js";
-import { MISSING, textHash } from "../../shared/file-hashes.js";
+import { bytesHash, MISSING, textHash } from "../../shared/file-hashes.js";
 
 /** An MCP listing a unit's discovery used, kept in the build record so a no-change compile can check it. */
 export interface ServerListing {
@@ -38,9 +39,25 @@ const current = new AsyncLocalStorage<Reads>();
  * unreadable). Outside {@link trackInputs} it does nothing.
  */
 export function recordInput(file: string, text?: string): void {
+  if (!current.getStore()) return;
+  noteRead(file, text, text === undefined ? MISSING : textHash(text));
+}
+
+/**
+ * `file`'s text, read as UTF-8 (from `readFrom`, its real path, when given) and recorded as
+ * {@link recordInput} records it, its hash taken from the bytes read (see `bytesHash`). Throws as
+ * `readFile` does.
+ */
+export async function readInput(file: string, readFrom = file): Promise<string> {
+  const bytes = await readFile(readFrom);
+  const text = bytes.toString("utf8");
+  if (current.getStore()) noteRead(file, text, bytesHash(bytes));
+  return text;
+}
+
+function noteRead(file: string, text: string | undefined, hash: string): void {
   const reads = current.getStore();
   if (!reads) return;
-  const hash = text === undefined ? MISSING : textHash(text);
   reads.files.set(resolve(file), hash);
   if (text !== undefined) reads.texts.push({ text, hash });
 }

@@ -5,11 +5,11 @@
  * resolving later is synchronous.
  * https://spec.openapis.org/oas/v3.1.0#reference-object
  */
-import { readFile, realpath, stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { DiagnosticCode, Severity, SourceLocation } from "../../codes/diagnostics.js";
 import { getAtPointer } from "../../load/pointer.js";
-import { recordInput } from "../shared/inputs.js";
+import { readInput, recordInput } from "../shared/inputs.js";
 import { MAX_SPEC_BYTES } from "./fetch.js";
 import { parseSpec, type SpecDocument } from "./parse.js";
 import { classifyRef, inside, OUTSIDE_HINT, outsideMessage, refSites } from "./ref-rules.js";
@@ -199,8 +199,7 @@ export class SpecRefs {
     const id = relative(this.root.dir as string, file)
       .split(sep)
       .join("/");
-    const text = await readFile(real, "utf8");
-    recordInput(file, text);
+    const text = await readInput(file, real);
     const result = parseSpec(text, { id, location: file, dir: dirname(file) });
     if (result.document) return result.document;
     const { message, line, column } = result.problem;

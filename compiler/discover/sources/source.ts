@@ -4,9 +4,9 @@
  * `operationCacheTtlMs`. The unit's credentials go only to a URL on `baseUrl`'s origin. Problems
  * become diagnostics; nothing is thrown.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { recordInput } from "../shared/inputs.js";
+import { readInput, recordInput } from "../shared/inputs.js";
 import type { DiscoverContext } from "../shared/types.js";
 import { fetchThroughCache } from "./cached-fetch.js";
 import { MAX_SPEC_BYTES, sameOrigin, tokenSource } from "./fetch.js";
@@ -65,8 +65,7 @@ async function fromFile(
         "split the document into files that refer to each other with relative $refs",
       );
     }
-    text = await readFile(file, "utf8");
-    recordInput(file, text);
+    text = await readInput(file);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
     return problem(

@@ -7,9 +7,11 @@
 import { describe, expect, it } from "vitest";
 import {
   compileProblem,
+  definitionsProblem,
   ownPartProblem,
   refusedByDefinitions,
 } from "../../../../compiler/discover/openapi/schema-check.js";
+import { createAjv } from "../../../../runtime/shared/validate-input.js";
 
 const defs = {
   Bad: { type: "object", properties: { code: { type: "string", pattern: "[" } } },
@@ -59,5 +61,37 @@ describe("the input-schema check", () => {
     const good = { Good: defs.Good };
     const schemas = [{ type: "object", properties: { a: { $ref: "#/$defs/Good" } }, $defs: good }];
     expect(refusedByDefinitions(schemas, good).size).toBe(0);
+  });
+});
+
+describe("the input-schema check beside the runtime's validator", () => {
+  // Refused only while the validating function is written, not by the meta-schema: a definition
+  // that reaches no other is the kind ajv writes into each schema reaching it, unless told not to.
+  const leaves = {
+    Untyped: { nullable: true, description: "nullable without a type" },
+    Pattern: { type: "string", pattern: "(" },
+    Fine: { type: "string", format: "date-time" },
+  };
+  const twice = (name: keyof typeof leaves) => ({
+    type: "object",
+    properties: { a: { $ref: `#/$defs/${name}` }, b: { items: { $ref: `#/$defs/${name}` } } },
+    $defs: { [name]: leaves[name] },
+  });
+  const runtime = (schema: object) => {
+    try {
+      createAjv().compile(schema);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it("refuses the same schemas, in the same words, whole and by their definitions", () => {
+    for (const name of ["Untyped", "Pattern", "Fine"] as const) {
+      const schema = twice(name);
+      expect(compileProblem(schema), name).toBe(runtime(schema));
+      expect(definitionsProblem(schema.$defs) === undefined, name).toBe(name === "Fine");
+    }
+    expect(runtime(twice("Untyped"))).toMatch(/nullable/);
   });
 });
