@@ -5,7 +5,7 @@
  */
 import type { UnitRuntime } from "../calls/create-runtime.js";
 import { Bridge, inCodeMode } from "./bridge.js";
-import { checkScript, checkSlot } from "./check.js";
+import { checkScript } from "./check.js";
 import { type BundleDeclarations, loadDeclarations } from "./declarations/declarations.js";
 import { narrowDeclarations } from "./declarations/narrow-declarations.js";
 import { allowedIn, narrowFromFiles } from "./declarations/narrow-from-files.js";
@@ -256,26 +256,4 @@ function syntaxError(message: string, line: number, column: number): CodeModeErr
     column,
     hint: "fix the script at that line; nothing was run",
   };
-}
-
-/**
- * Gets Code Mode ready for `bundleDir` ahead of the first run: the engine workers started and the
- * type checker loaded with TypeScript's lib and the `units` global (by checking a trivial script).
- * The operations' declarations are not loaded: each script is checked against those it names, so a
- * large API's (hundreds of MB in the checker) are never held by a serve that sits idle. Never rejects.
- */
-export async function prepareCodeMode(bundleDir: string, pool = defaultSandboxPool()): Promise<void> {
-  // The `units` global alone: the declarations of a script that names no operation.
-  const declarations = narrowFromFiles(bundleDir, "return 0", () => false);
-  // One engine first: a run needs one, and it (QuickJS, a fraction of a second) must not wait
-  // behind the checker's TypeScript load (seconds when busy); the others start after the first run,
-  // so an idle serve holds one. The syntax reader, a second copy of TypeScript, is not started:
-  // plain JavaScript is read on the host, and only a script with TypeScript syntax starts it.
-  const engines = pool.warm().catch(() => undefined);
-  // A check given up (a busy machine past its budget) is tried once more: runs skip a checker not ready.
-  for (let attempt = 0; attempt < 2 && declarations; attempt += 1) {
-    await checkScript(pool, bundleDir, declarations, `return ${attempt}`).checked;
-    if (pool.checks.isLoaded(checkSlot(bundleDir, declarations), declarations.version)) break;
-  }
-  await engines;
 }

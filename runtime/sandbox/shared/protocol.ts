@@ -93,11 +93,14 @@ export interface CheckDiagnostic {
 }
 
 /**
- * Host → checker worker. `syntax` parses a script on its own; `load` gives the worker a bundle's
- * declarations (parsed and bound once, ahead of the checks); `types` checks a script against them.
+ * Host → checker worker. `syntax` parses a script on its own; `lib` parses and binds the ECMAScript
+ * lib every bundle's checks share (a serve's preparation, before it knows what a script names);
+ * `load` gives the worker a bundle's declarations (parsed and bound once, ahead of the checks);
+ * `types` checks a script against them.
  */
 export type CheckRequest =
   | { type: "syntax"; code: string }
+  | { type: "lib" }
   | {
       type: "load";
       bundleDir: string;
@@ -121,5 +124,6 @@ export type CheckMessage =
   | { type: "ready" }
   | { type: "syntax"; outcome: SyntaxOutcome }
   | { type: "loaded" }
+  | { type: "lib" }
   | { type: "types"; diagnostics: CheckDiagnostic[] }
   | { type: "stale" };

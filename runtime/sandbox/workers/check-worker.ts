@@ -27,14 +27,35 @@ const checkers = new Map<string, { version: string; checker: Checker }>();
 /** Reads syntax only: it needs no declarations. */
 let parser: Checker | undefined;
 /**
+ * Holds the lib parsed and bound (a `lib` request), which every bundle's checker shares through
+ * TypeScript's document registry for as long as one checker refers to it.
+ */
+let libHolder: Checker | undefined;
+/**
  * Declarations shorter than this leave little garbage when parsed (a script's few operations: tens of
  * KB), less than a full collection would cost the check waiting for them.
  */
 const COLLECT_FROM_CHARS = 1_000_000;
-/** Whether a load has parsed the lib (several MB of garbage, collected after that first load). */
+/** Whether the lib has been parsed (several MB of garbage, collected after that first time). */
 let libLoaded = false;
 /** Scripts type-checked by this worker. */
 let checks = 0;
+/**
+ * How long the worker goes without a request before it makes a collection that is due: a check that
+ * waits for the lib or the declarations to load does not wait for that collection too.
+ */
+const COLLECT_WHEN_IDLE_MS = 200;
+let collectionDue = false;
+let collectTimer: NodeJS.Timeout | undefined;
+
+/** Parses and binds the lib, once: a serve's preparation, before a script says what it names. */
+function prepareLib(): void {
+  if (libLoaded) return;
+  libHolder = new BundleChecker("");
+  libHolder.types("");
+  libLoaded = true;
+  collectionDue = true;
+}
 
 function load(bundleDir: string, version: string, declarations: string): void {
   const entry = checkers.get(bundleDir);
@@ -46,9 +67,18 @@ function load(bundleDir: string, version: string, declarations: string): void {
   // Parse and bind the lib and the declarations now, under the load's budget, not the first check's.
   checker.types("");
   // Parsing leaves most of what it allocated behind as garbage, which a worker whose heap may grow to
-  // a GB would keep for a long while: collected now, an idle serve does not hold it.
-  if (!libLoaded || declarations.length >= COLLECT_FROM_CHARS) collectGarbage();
+  // a GB would keep for a long while: collected once the worker is idle, an idle serve does not hold it.
+  if (!libLoaded || declarations.length >= COLLECT_FROM_CHARS) collectionDue = true;
   libLoaded = true;
+}
+
+/** Makes a due collection once no request has come for {@link COLLECT_WHEN_IDLE_MS}. */
+function collectWhenIdle(): void {
+  if (!collectionDue) return;
+  collectTimer = setTimeout(() => {
+    collectionDue = false;
+    collectGarbage();
+  }, COLLECT_WHEN_IDLE_MS);
 }
 
 /**
@@ -68,6 +98,9 @@ function answer(request: CheckRequest): CheckMessage {
     case "syntax":
       parser ??= new BundleChecker("");
       return { type: "syntax", outcome: parser.syntax(request.code) };
+    case "lib":
+      prepareLib();
+      return { type: "lib" };
     case "load":
       load(request.bundleDir, request.version, request.declarations);
       return { type: "loaded" };
@@ -88,5 +121,9 @@ function answer(request: CheckRequest): CheckMessage {
   }
 }
 
-port.on("message", (request: CheckRequest) => port.postMessage(answer(request)));
+port.on("message", (request: CheckRequest) => {
+  clearTimeout(collectTimer);
+  port.postMessage(answer(request));
+  collectWhenIdle();
+});
 port.postMessage({ type: "ready" } satisfies CheckMessage);

@@ -39,6 +39,11 @@ class CheckWorker {
 
   constructor(private readonly heapMb: number) {}
 
+  /** Whether the worker is running or starting. */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** The running worker, started if need be. */
   ready(): Promise<Checker> {
     if (!this.worker) {
@@ -100,6 +105,54 @@ export class CheckWorkers {
   private closed = false;
   /** Bundle versions the running type checker has loaded: a check of theirs answers in milliseconds. */
   private readonly loaded = new Set<string>();
+  /** The type checker's preparation ({@link prepareTypes}), once asked. */
+  private preparing: Promise<void> | undefined;
+
+  /** Whether the type checker is running or starting. */
+  get typesStarted(): boolean {
+    return this.checker.started;
+  }
+
+  /**
+   * Starts the type checker now, before any script (from a compiled build its thread exists when
+   * this returns), and has it load TypeScript and parse the lib every check needs; a script checked
+   * meanwhile waits its turn behind it. Asked again, the same preparation. Rejects with
+   * {@link CheckSkipped} when it failed (a later check starts the checker again).
+   */
+  prepareTypes(): Promise<void> {
+    if (this.closed) return Promise.reject(new CheckSkipped("the sandbox pool is closed"));
+    if (!this.preparing) {
+      const preparing = this.prepareLib();
+      this.preparing = preparing;
+      preparing.catch(() => {
+        if (this.preparing === preparing) this.preparing = undefined;
+      });
+    }
+    return this.preparing;
+  }
+
+  private async prepareLib(): Promise<void> {
+    void this.checker.ready().catch(() => undefined);
+    await this.turn();
+    try {
+      // Ended meanwhile ({@link stopTypes}): asking now would start it again.
+      if (!this.checker.started) return;
+      const why = "loading TypeScript and its lib into the type checker";
+      await this.checker.ask({ type: "lib" }, CHECK_LOAD_BUDGET_MS, why);
+    } catch (error) {
+      this.loaded.clear();
+      throw error;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Ends the type checker (a serve with no Code Mode unit after all); the next check starts it again. */
+  async stopTypes(): Promise<void> {
+    this.preparing = undefined;
+    this.loaded.clear();
+    await this.checker.close();
+  }
 
   /** Whether the type checker is running with this bundle version's declarations loaded. */
   isLoaded(bundleDir: string, version: string): boolean {

@@ -55,10 +55,13 @@ async function bundleEntry(entry: WorkerEntry): Promise<URL> {
   return new URL(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);
 }
 
-/** The script a worker starts from. */
-function workerScript(entry: WorkerEntry): Promise<URL> {
+/**
+ * The script a worker starts from: the compiled one at once (so the thread starts before its caller
+ * goes on, see {@link WorkerClient.start}), else a bundle of the sources.
+ */
+function workerScript(entry: WorkerEntry): URL | Promise<URL> {
   const compiled = new URL(`./${entry}.js`, import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return Promise.resolve(compiled);
+  if (existsSync(fileURLToPath(compiled))) return compiled;
   let script = bundled.get(entry);
   if (!script) {
     script = bundleEntry(entry);
@@ -107,13 +110,17 @@ export class WorkerClient<Out extends { type: string }> {
     // the process alive after `unref()`, so `unitc serve` would not end when its client leaves.
   }
 
-  /** Starts a worker and waits until it says it is ready. */
+  /**
+   * Starts a worker and waits until it says it is ready. From a compiled script the thread is made
+   * before this returns: it boots while the caller's own work goes on.
+   */
   static async start<Out extends { type: string }>(
     entry: WorkerEntry,
     options: WorkerStartOptions = {},
   ): Promise<WorkerClient<Out>> {
     const replies = options.wake ? new SharedArrayBuffer(4) : undefined;
-    const worker = new Worker(await workerScript(entry), {
+    const script = workerScript(entry);
+    const worker = new Worker(script instanceof URL ? script : await script, {
       env: workerEnv(),
       stdout: true,
       stderr: true,

@@ -116,6 +116,7 @@ class Host implements ServeHost {
   private current: Snapshot;
   private manifestPath: string | undefined;
   private userManifestPath: string | undefined;
+  private cancelPreparation?: () => void;
 
   constructor(
     private readonly options: ServeHostOptions,
@@ -143,7 +144,8 @@ class Host implements ServeHost {
           return this.link.start();
         })
       : Promise.resolve();
-    if (this.manifest.units.some((unit) => hasCodeMode(unit.exposure))) prepareCodeModeSoon(this.bundleDir());
+    if (this.manifest.units.some((unit) => hasCodeMode(unit.exposure)))
+      this.cancelPreparation = prepareCodeModeSoon(this.bundleDir());
   }
 
   private bundleDir(): string {
@@ -315,6 +317,7 @@ class Host implements ServeHost {
   }
 
   async close(): Promise<void> {
+    this.cancelPreparation?.();
     this.listeners.clear();
     await this.linked.catch(() => undefined);
     await Promise.allSettled([this.link?.close(), this.project.close(), this.user?.close()]);

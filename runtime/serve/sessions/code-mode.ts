@@ -16,19 +16,36 @@ import { failureResult } from "./results.js";
 
 /**
  * Prepares the sandbox for `bundleDir` in the background once serving has started: the first run
- * then finds its engine and checker ready instead of starting them (a second or more).
+ * then finds its engine and checker ready instead of starting them (a second or more). Returns what
+ * cancels it, for a serve closed before it began.
  */
-export function prepareCodeModeSoon(bundleDir: string): void {
+export function prepareCodeModeSoon(bundleDir: string): () => void {
   const timer = setTimeout(() => {
-    import("../../sandbox/run.js")
+    import("../../sandbox/prepare.js")
       .then(({ prepareCodeMode }) => prepareCodeMode(bundleDir))
       .catch(() => undefined);
   }, PREPARE_DELAY_MS);
   timer.unref();
+  return () => clearTimeout(timer);
 }
 
-/** Lets the client's initialize and first tools/list be answered before the workers take the CPU. */
+/** Lets the client's initialize and first tools/list be answered before the engine takes the CPU. */
 const PREPARE_DELAY_MS = 50;
+
+/**
+ * Starts the Code Mode type checker before the host reads the bundle in `bundleDir`, when the
+ * bundle declares Code Mode units: TypeScript and its lib (most of a new serve's first check) load
+ * on a thread of their own while the bundle is read. Resolves with what ends the checker again,
+ * for a serve whose units turn out to have no Code Mode (the user's exposure laid over them).
+ */
+export async function startTypeCheckerEarly(bundleDir: string): Promise<(() => void) | undefined> {
+  try {
+    const { startTypeChecker } = await import("../../sandbox/prepare.js");
+    return startTypeChecker(bundleDir);
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the description needs of a unit. */
 export type CodeModeUnit = Pick<

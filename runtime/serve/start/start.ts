@@ -4,9 +4,10 @@
  * the host, resolves the HTTP bearer token, reads the scoped serve tokens and starts the transport;
  * the caller prints what the handle says and closes it when done.
  */
+import { dirname } from "node:path";
 import type { Writable } from "node:stream";
 import type { LazyStorage } from "../../calls/runtime-storage.js";
-import type { Manifest } from "../../contract/manifest.js";
+import { hasCodeMode, type Manifest } from "../../contract/manifest.js";
 import type { RuntimeServices } from "../../invoke/shared/services.js";
 import { exportWhileServing } from "../../observe/serve-export.js";
 import { resolveReference } from "../../shared/references.js";
@@ -17,6 +18,7 @@ import type { ServeTokens } from "../auth/serve-tokens.js";
 import { resolveServeToken } from "../auth/token.js";
 import { createServeHost, type ServeHost } from "../host/host.js";
 import type { ReadinessChecks } from "../http/health.js";
+import { startTypeCheckerEarly } from "../sessions/code-mode.js";
 import { operatorRoot } from "../sessions/project-binding.js";
 import { ServeSetupError } from "../shared/setup-error.js";
 import { serveStdio } from "../stdio/stdio.js";
@@ -212,6 +214,9 @@ export async function startServing(options: StartServingOptions): Promise<Servin
           ...(options.manifest ? { manifest: options.manifest } : {}),
         };
     const projectRoot = operatorRoot(options.projectRoot, options.cwd);
+    // The Code Mode type checker loads TypeScript on a thread of its own while the host reads the bundle.
+    const stopChecker =
+      "manifestPath" in bundle ? await startTypeCheckerEarly(dirname(bundle.manifestPath)) : undefined;
     host = createServeHost({
       ...bundle,
       ...(projectRoot !== undefined ? { projectRoot } : {}),
@@ -223,6 +228,7 @@ export async function startServing(options: StartServingOptions): Promise<Servin
       ...(settings.confirm ? { confirm: settings.confirm } : {}),
       log,
     });
+    if (!host.manifest.units.some((unit) => hasCodeMode(unit.exposure))) stopChecker?.();
     options.onHost?.(host);
     audit = startAudit(host, options.storage, settings.audit, log);
     published?.follow(host);

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createRuntime } from "../../../runtime/index.js";
 import { checkScript } from "../../../runtime/sandbox/check.js";
 import { loadDeclarations, SandboxPool } from "../../../runtime/sandbox/index.js";
-import { prepareCodeMode, runCodeMode } from "../../../runtime/sandbox/run.js";
+import { prepareCodeMode } from "../../../runtime/sandbox/prepare.js";
+import { runCodeMode } from "../../../runtime/sandbox/run.js";
 import { bundleDir } from "./support.js";
 
 const pools: SandboxPool[] = [];

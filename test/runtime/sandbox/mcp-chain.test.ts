@@ -5,7 +5,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime, type UnitRuntime } from "../../../runtime/calls/create-runtime.js";
-import { prepareCodeMode, runCodeMode } from "../../../runtime/sandbox/run.js";
+import { prepareCodeMode } from "../../../runtime/sandbox/prepare.js";
+import { runCodeMode } from "../../../runtime/sandbox/run.js";
 import { sendJson, startHttpServer, type TestServer } from "../../support/http-server.js";
 import { compileBundle, FIXTURE, stdioEntry } from "../invoke/mcp/support.js";
 

@@ -3,7 +3,7 @@
  * service, real CLI actions, real QuickJS workers and the real type check.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { prepareCodeMode } from "../../../runtime/sandbox/run.js";
+import { prepareCodeMode } from "../../../runtime/sandbox/prepare.js";
 import { bundleDir, type ExampleBundle, startExample } from "./support.js";
 
 let example: ExampleBundle;
