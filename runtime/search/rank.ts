@@ -41,7 +41,7 @@ export const RANKING = {
   /**
    * What a term counts for by how it came: typed, a synonym of a typed word, a word for the caller
    * (my → authenticated), "create" for a task with no verb, "update" for a state verb no name has
-   * ("close"), a completion, a near miss.
+   * ("close"), a completion, a near miss, what an object ID's prefix abbreviates.
    */
   kind: {
     typed: 1,
@@ -55,6 +55,7 @@ export const RANKING = {
     derived: 0.6,
     prefix: 0.5,
     fuzzy: 0.3,
+    abbreviation: 0.3,
   },
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
