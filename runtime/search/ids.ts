@@ -5,7 +5,7 @@
  * qt → quote, acct → account, dp → dispute), weighted low, since a short one fits several.
  */
 
-/** Most letters of an ID's prefix: longer, it is a word (`NODE_VERSION`). */
+/** Most letters of an ID's prefix: a longer one is a word of its own, not a short form. */
 const MAX_PREFIX = 6;
 
 /** Where the ID's parts meet. */
