@@ -1,19 +1,37 @@
 /**
  * What the search index reads of an operation, field by field: its name, the sentence that says
  * what it does, the rest of its description, its parameter names, the verb its HTTP method
- * implies and its author's search hints. Worked out once, when the index is built.
+ * implies, its author's search hints and what it returns (its property names, and the title and
+ * description of the object). Worked out once, when the index is built.
  */
 
-import { choices, propertiesOf, resolved, type SchemaResolver, schemaNames } from "./schema-names.js";
+import {
+  choices,
+  propertiesOf,
+  resolved,
+  type SchemaResolver,
+  schemaNames,
+  schemaProse,
+} from "./schema-names.js";
 import { stem } from "./stem.js";
 import { indexTerms, plainText, splitWords } from "./terms.js";
 
 /**
  * The fields of an operation, in the order the index stores them: `hints` are the phrases its
- * author gave for search (`searchHints`); `output` the property names of what it returns. A field
- * added later goes last: an index written before it has one field less per operation.
+ * author gave for search (`searchHints`); `output` the property names of what it returns; `returns`
+ * the title and description of what it returns (`schemaProse`). A field added later goes last: an
+ * index written before it has one field less per operation.
  */
-export const FIELDS = ["name", "summary", "description", "params", "verb", "hints", "output"] as const;
+export const FIELDS = [
+  "name",
+  "summary",
+  "description",
+  "params",
+  "verb",
+  "hints",
+  "output",
+  "returns",
+] as const;
 
 /** Most description terms indexed: the opening says what an operation does; the rest is mostly detail. */
 const MAX_DESCRIPTION_TERMS = 60;
@@ -25,6 +43,12 @@ const MAX_PARAMS = 40;
 const OUTPUT_DEPTH = 1;
 /** Most words of what an operation returns indexed: a few say what it answers; a whole schema would be noise. */
 const MAX_OUTPUT = 30;
+
+/**
+ * Most words of the prose about what an operation returns indexed: its opening names the object
+ * and what it is for ("save a customer's card without collecting a payment"); the rest is detail.
+ */
+const MAX_RETURNS = 12;
 
 /** An operation as the fields need it. */
 export interface FieldSource {
@@ -133,5 +157,10 @@ export function operationFields(operation: FieldSource, resolve?: SchemaResolver
   const hints = [...new Set(indexTerms((operation.searchHints ?? []).join("\n")))];
   const returned = schemaNames(operation.outputSchema, resolve, OUTPUT_DEPTH, MAX_OUTPUT * 2).join(" ");
   const output = [...new Set(indexTerms(returned))].filter((term) => !own.has(term)).slice(0, MAX_OUTPUT);
-  return [name, summary, description, params, verbTerms(operation.invoke), hints, output];
+  // The object's prose names it and what it is for, in words the operation's own text may lack.
+  const seen = new Set([...name, ...summary]);
+  const returns = [...new Set(indexTerms(plainText(schemaProse(operation.outputSchema, resolve))))]
+    .filter((term) => !seen.has(term))
+    .slice(0, MAX_RETURNS);
+  return [name, summary, description, params, verbTerms(operation.invoke), hints, output, returns];
 }

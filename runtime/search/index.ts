@@ -1,8 +1,8 @@
 /**
  * The cross-unit operation search behind `search_tools` and Code Mode's `units.search`: BM25F over
  * each operation's name, what-it-does sentence, description, parameter names, the verb of its HTTP
- * method and its unit's own text, with stemming and synonyms (`terms.ts`), an exact-phrase
- * boost and a tie-break toward the shorter, more general operation. The compiler reads every text
+ * method, what it returns and its unit's own text, with stemming and synonyms (`terms.ts`), an
+ * exact-phrase boost and a tie-break toward the shorter, more general operation. The compiler reads every text
  * once ({@link buildSearchIndex}, written as `search-index.json`: term numbers per field); the
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
@@ -40,7 +40,7 @@ export {
 } from "./build.js";
 
 /** The formats this runtime reads. */
-const READABLE_FORMATS: readonly number[] = [4, SEARCH_INDEX_FORMAT];
+const READABLE_FORMATS: readonly number[] = [4, 5, SEARCH_INDEX_FORMAT];
 
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;

@@ -165,11 +165,41 @@ export function relatedTerms(
 }
 
 /**
- * Signs a chat task writes: `#general` names a channel. The word after the sign is read as any
- * other; the sign adds the thing it names.
+ * Signs of a value a task writes, each for the thing it names: `#general` a channel,
+ * `jane@acme.com` an email address, `:tada:` an emoji, `https://…` a URL. The words of the value are
+ * read as any other; the sign adds the thing it names.
  */
 function signTerms(query: string): string[][] {
   const out: string[][] = [];
   if (/(^|\s)#[\p{L}]/u.test(query)) out.push(["channel", "conversation"].map(stem));
+  const tokens = query.split(/\s+/).map(trimmed);
+  for (const [thing, is] of VALUES) if (tokens.some(is)) out.push([stem(thing)]);
   return out;
 }
+
+/** A token without the punctuation a sentence puts around it. */
+function trimmed(token: string): string {
+  let start = 0;
+  let end = token.length;
+  while (start < end && `"'(<`.includes(token[start] as string)) start++;
+  while (end > start && `"',.;!?)>`.includes(token[end - 1] as string)) end--;
+  return token.slice(start, end);
+}
+
+/** Characters of an emoji's short name between its colons (`:white_check_mark:`, `:+1:`). */
+const EMOJI_NAME = /^[a-z0-9_+-]+$/;
+
+/** A thing a value names, and whether a token is such a value (checked a token at a time). */
+const VALUES: ReadonlyArray<readonly [string, (token: string) => boolean]> = [
+  ["email", (t) => t.indexOf("@") > 0 && t.slice(t.indexOf("@") + 1).includes(".")],
+  [
+    "emoji",
+    (t) =>
+      t.length > 2 &&
+      t.startsWith(":") &&
+      t.endsWith(":") &&
+      EMOJI_NAME.test(t.slice(1, -1)) &&
+      /[a-z]/.test(t),
+  ],
+  ["url", (t) => t.startsWith("http://") || t.startsWith("https://")],
+];

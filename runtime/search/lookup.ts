@@ -1,9 +1,10 @@
 /**
  * How a query's words find the index's terms: a word the index has stands for itself; a typed word
  * it lacks is tried as two words (livestream → live stream), as a prefix (`crea` → create), then as
- * a near miss (one edit away).
+ * a near miss (one edit away); an object ID's prefix finds the words of names it abbreviates.
  */
 import { DerivedFamilies } from "./derived.js";
+import { abbreviates } from "./ids.js";
 import type { ScoredTerm } from "./rank.js";
 import { stem } from "./stem.js";
 import type { QueryTerm } from "./terms.js";
@@ -78,6 +79,10 @@ export class TermLookup {
     }
     for (const { term, kind } of group) {
       if (kind === "fallback" && named.size >= this.unitCount) continue;
+      if (kind === "abbreviation") {
+        out.push(...this.abbreviated(term));
+        continue;
+      }
       const id = this.number.get(term);
       if (id !== undefined && kind === "fallback" && named.size > 0)
         out.push({ id, term, kind, except: named });
@@ -120,6 +125,16 @@ export class TermLookup {
     return this.families
       .of(term)
       .map((other) => ({ id: other, term: this.terms[other] as string, kind: "derived" as const }));
+  }
+
+  /** The terms of operations' names that an object ID's prefix abbreviates (see `ids.ts`). */
+  private abbreviated(letters: string): ScoredTerm[] {
+    const out: ScoredTerm[] = [];
+    for (const id of this.nameUnits.keys()) {
+      const term = this.terms[id] as string;
+      if (abbreviates(letters, term)) out.push({ id, term, kind: "abbreviation" });
+    }
+    return out;
   }
 
   private completions(term: string): ScoredTerm[] {

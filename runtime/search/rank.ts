@@ -21,6 +21,7 @@ export const RANKING = {
     verb: 1,
     hints: 2.5,
     output: 0.3,
+    returns: 0.5,
     unit: 0.75,
     group: 0.5,
   },
@@ -32,6 +33,7 @@ export const RANKING = {
     verb: 0,
     hints: 0.5,
     output: 0.5,
+    returns: 0.5,
     unit: 0.5,
     group: 0.5,
   },
@@ -39,7 +41,7 @@ export const RANKING = {
   /**
    * What a term counts for by how it came: typed, a synonym of a typed word, a word for the caller
    * (my → authenticated), "create" for a task with no verb, "update" for a state verb no name has
-   * ("close"), a completion, a near miss.
+   * ("close"), a completion, a near miss, what an object ID's prefix abbreviates.
    */
   kind: {
     typed: 1,
@@ -53,6 +55,7 @@ export const RANKING = {
     derived: 0.6,
     prefix: 0.5,
     fuzzy: 0.3,
+    abbreviation: 0.3,
   },
   /** How much an operation whose name or summary the query covers whole lifts it (the shorter, more general one wins). */
   generality: 0.5,
@@ -88,6 +91,9 @@ export const RANKING = {
    */
   window: 2,
 };
+
+/** Fields whose verbs say other things than what an operation does (the object it returns "is created when…"). */
+const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns"]);
 
 /** A query term as scored: its number in the index and how it came. */
 export interface ScoredTerm {
@@ -171,7 +177,7 @@ export class Postings25F {
       for (let f = 0; f < FIELDS.length; f++) {
         const field = FIELDS[f] as (typeof FIELDS)[number];
         // Verbs say what an operation does where it names its action; in prose they say other things.
-        const actions = field !== "description" && field !== "params" && field !== "output";
+        const actions = !PROSE_FIELDS.has(field);
         add(doc[f] ?? [], RANKING.weight[field], RANKING.b[field], average[f] as number, actions);
       }
       add(unitTerms[docUnit[d] as number] ?? [], RANKING.weight.unit, RANKING.b.unit, averageUnit, true);

@@ -2,7 +2,7 @@
  * The words a JSON schema holds for search, with references to the unit's shared definitions
  * followed: the index reads an operation's input for its parameter names and the values of their
  * short enumerations, and its output for the names of what it returns (`messages`, `referrer`,
- * `permission`).
+ * `permission`) and the prose that says what that is.
  */
 
 /** Finds the schema a `$ref` names (`#/$defs/<name>`), or undefined. */
@@ -91,4 +91,29 @@ export function schemaNames(
     level = next;
   }
   return names.slice(0, limit);
+}
+
+/** The titles and descriptions of the object schemas `schema` stands for (see {@link objectParts}). */
+function prose(schema: unknown, resolve: SchemaResolver | undefined): string[] {
+  return objectParts(schema, resolve).flatMap((part) => {
+    const { title, description } = part as { title?: unknown; description?: unknown };
+    return [title, description].filter((text): text is string => typeof text === "string" && text !== "");
+  });
+}
+
+/**
+ * What a schema's own prose says of the object it stands for: its titles and descriptions. A list
+ * wrapper (`{data: [price], has_more}`, titled `PriceList` with no sentence of its own) says it of
+ * its items: the first array property whose items have a sentence speaks for it.
+ */
+export function schemaProse(schema: unknown, resolve: SchemaResolver | undefined): string {
+  const says = (texts: string[]) => texts.some((text) => text.trim().includes(" "));
+  const own = prose(schema, resolve);
+  if (says(own)) return own.join("\n");
+  for (const sub of propertiesOf(schema, resolve).values()) {
+    const items = (resolved(sub, resolve) as { items?: unknown } | null)?.items;
+    const theirs = items === undefined ? [] : prose(items, resolve);
+    if (says(theirs)) return theirs.join("\n");
+  }
+  return own.join("\n");
 }

@@ -3,13 +3,15 @@
  * words (`getUserById` → get user by id), HTML tags and URLs left out, lower-cased, stop words
  * dropped, abbreviations spelled out (repo → repository, PR → pull request) and every word
  * Porter-stemmed (invoices → invoic, creating → creat). A query also gets the verbs and nouns people
- * use for the same thing (open → create, remove → delete, my → the authenticated user) and what the
+ * use for the same thing (open → create, remove → delete, my → the authenticated user), an object
+ * ID's prefix as an abbreviation (`cus_42` → customer: `ids.ts`) and what the
  * lexicon relates to its words (`lexicon.ts`: ship → merge, PR → pull request), weighted below the
  * word it typed. Every step is a single pass over the text: no regular expression here
  * can backtrack, so the work is linear in the length of the text.
  */
 import type { CataloguedCode } from "../contract/codes/index.js";
 import { compounds } from "./compounds.js";
+import { objectIds } from "./ids.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
 import { foldPhrases } from "./phrases.js";
 import { stem } from "./stem.js";
@@ -218,7 +220,16 @@ export function termsOf(text: string): string[] {
  */
 export interface QueryTerm {
   term: string;
-  kind: "typed" | "synonym" | "self" | "implied" | "fallback" | "form" | "related" | "compound";
+  kind:
+    | "typed"
+    | "synonym"
+    | "self"
+    | "implied"
+    | "fallback"
+    | "form"
+    | "related"
+    | "compound"
+    | "abbreviation";
 }
 
 /** A query read for search: groups of alternatives (a word and its synonyms) and the typed terms in order. */
@@ -236,7 +247,8 @@ export interface ReadQuery {
  * group per distinct intent.
  */
 export function readQuery(query: string): ReadQuery {
-  const words = madeInto(foldPhrases(lowerWords(query.slice(0, MAX_QUERY_CHARS))));
+  const { text, prefixes } = objectIds(query.slice(0, MAX_QUERY_CHARS));
+  const words = madeInto(foldPhrases(lowerWords(text)));
   const groups: Array<Map<string, QueryTerm["kind"]>> = [];
   const phrase: string[] = [];
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
@@ -284,6 +296,7 @@ export function readQuery(query: string): ReadQuery {
         groups.push(new Map(terms.map((term) => [term, kind])));
       }
     }
+    for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
   }
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.

@@ -1,6 +1,8 @@
 /**
  * An OpenAPI document's grouping of its operations: each operation's first tag, and the document's
- * top-level `tags` entries (`x-displayName`, `description`) for what each group is.
+ * top-level `tags` entries (`x-displayName`, `description`) for what each group is. A document that
+ * tags no operation is grouped by the resource its paths name (`/v1/customers/{id}` → customers),
+ * so that a search unsure of its hits still has groups to offer for browsing.
  */
 import type { OperationGroup } from "../../../runtime/contract/manifest.js";
 import { groupsOf } from "../shared/groups.js";
@@ -22,7 +24,26 @@ export function openapiGroups(root: unknown, sites: readonly OperationSite[], op
     const tag = tagOf.get(`${invoke.method} ${invoke.path}`);
     if (tag !== undefined) operation.group = tag;
   }
+  if (tagOf.size === 0) groupByPath(operations);
   return groupsOf(operations, declaredTags(root));
+}
+
+/**
+ * Groups operations by the first fixed segment of their paths after those every path shares (`v1`,
+ * `api`): the resource each acts on. An operation on the shared root alone stays ungrouped.
+ */
+function groupByPath(operations: OperationIR[]): void {
+  const segments = operations.map((operation) => {
+    const path = (operation.invoke as { path?: unknown }).path;
+    return typeof path === "string" ? path.split("/").filter((s) => s !== "" && !s.startsWith("{")) : [];
+  });
+  const first = segments[0] ?? [];
+  let shared = 0;
+  while (shared < first.length && segments.every((list) => list[shared] === first[shared])) shared++;
+  operations.forEach((operation, i) => {
+    const resource = segments[i]?.[shared];
+    if (resource !== undefined) operation.group = resource;
+  });
 }
 
 /** The document's `tags` entries by name. */

@@ -2,6 +2,7 @@
  * The spec's own grouping text reaches search: an OpenAPI document's top-level `tags` (description,
  * `x-displayName`) and a discovery document's resources are written once per unit in the manifest,
  * each operation names its group, and a query that only the group's text answers finds the operation.
+ * A document that tags nothing is grouped by the resources its paths name.
  */
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,6 +39,26 @@ const spec = {
   },
 };
 
+/** No tags: its groups are the resources its paths name after the segment they all share. */
+const bare = {
+  openapi: "3.0.3",
+  info: { title: "Bill", version: "1" },
+  servers: [{ url: "https://bill.example" }],
+  paths: {
+    "/v1/payers": { get: { operationId: "listPayers", summary: "List payers.", responses: ok } },
+    "/v1/payers/{id}/cards": {
+      post: {
+        operationId: "addCard",
+        summary: "Add a card.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: ok,
+      },
+    },
+    "/v1/bills": { post: { operationId: "sendBill", summary: "Send a bill.", responses: ok } },
+    "/v1": { get: { operationId: "status", summary: "Service status.", responses: ok } },
+  },
+};
+
 const discovery = {
   kind: "discovery#restDescription",
   name: "pix",
@@ -58,9 +79,11 @@ async function compiled(): Promise<{ manifest: Manifest; index: SearchIndex }> {
   const dir = await writeProject({
     ".units/shop.json": JSON.stringify(spec),
     ".units/pix.json": JSON.stringify(discovery),
+    ".units/bare.json": JSON.stringify(bare),
     ".units/config.json": JSON.stringify({
       openapiEndpoints: {
         shop: { name: "Shop", description: "A shop.", specPath: "shop.json", auth: { type: "none" } },
+        bare: { name: "Bill", description: "Bills.", specPath: "bare.json", auth: { type: "none" } },
       },
       vendorDiscoveryApis: {
         pix: { name: "Pix", description: "Pictures.", discoveryPath: "pix.json", auth: { type: "none" } },
@@ -107,5 +130,16 @@ describe("operation groups", async () => {
 
   it("lists a unit's group names", () => {
     expect(index.groupNames("shop")).toEqual(["marks", "stock"]);
+  });
+
+  it("groups an OpenAPI unit that tags nothing by the resources its paths name", () => {
+    expect(unit("bare")?.groups).toEqual([{ name: "payers" }, { name: "bills" }]);
+    expect(unit("bare")?.operations.map((op) => [op.name, op.group])).toEqual([
+      ["listPayers", "payers"],
+      ["addCard", "payers"],
+      ["sendBill", "bills"],
+      ["status", undefined],
+    ]);
+    expect(index.groupNames("bare")).toEqual(["payers", "bills"]);
   });
 });

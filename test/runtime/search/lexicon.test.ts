@@ -2,7 +2,7 @@
  * The query-side lexicon: a task word finds the word APIs use for it ("ship this PR" merges it,
  * "kill the deploy" cancels it), weighted below the word typed, so that an operation with the
  * literal word still wins; irregular forms, phrases with a gap, verbs read as verbs only when they
- * lead, and the `#channel` sign.
+ * lead, and the signs of a value (`#channel`, an email address, an `:emoji:`, a URL).
  */
 import { describe, expect, it } from "vitest";
 import { readQuery } from "../../../runtime/search/terms.js";
@@ -85,5 +85,22 @@ describe("how the lexicon reads a query", () => {
   it("reads #name as a channel", () => {
     const groups = readQuery("who is in #design").groups.map((g) => g.map((t) => `${t.term}:${t.kind}`));
     expect(groups).toContainEqual(["channel:related", "convers:related"]);
+  });
+
+  it("reads an email address, an :emoji: and a URL as the things they are", () => {
+    const groups = (query: string) => readQuery(query).groups.map((g) => g.map((t) => `${t.term}:${t.kind}`));
+    expect(groups("who is jane@acme.com")).toContainEqual(["email:related"]);
+    expect(groups("upload :partyparrot: for everyone")).toContainEqual(["emoji:related"]);
+    expect(groups("notify https://api.acme.io/hooks on a payment")).toContainEqual(["url:related"]);
+    expect(groups("meet at 10:30:00 in the lobby")).not.toContainEqual(["emoji:related"]);
+    expect(groups("email the team")).not.toContainEqual(["email:related"]);
+  });
+
+  it("finds the operation a sign's thing names", () => {
+    const users = index(
+      op("users/get", "Get a user's profile.", "GET", "/users/{id}"),
+      op("users/lookup", "Find a user with an email address.", "GET", "/users/lookup"),
+    );
+    expect(top(users, "who is jane@acme.com")[0]).toBe("users/lookup");
   });
 });

@@ -1,9 +1,10 @@
 /**
  * What the index reads of an operation's schemas: parameter names behind a reference to the unit's
- * shared schemas, the property names of what the operation returns (a field of its own), and an
- * index written before that field, still read.
+ * shared schemas, the property names of what the operation returns (a field of its own), the title
+ * and description of what it returns (another), and an index written before those fields, still read.
  */
 import { describe, expect, it } from "vitest";
+import { FIELDS } from "../../../runtime/search/fields.js";
 import { buildSearchIndex, type SearchableUnit, SearchIndex } from "../../../runtime/search/index.js";
 
 const http = (method: string, path: string) => ({ kind: "openapi", method, path });
@@ -104,13 +105,54 @@ describe("what an operation returns", () => {
       properties: { state: { type: "string", enum: ["archived", "live"] } },
     });
     const data = buildSearchIndex(manifest);
-    const output = data.fields[0]?.at(-1) ?? [];
+    const output = data.fields[0]?.[FIELDS.indexOf("output")] ?? [];
     expect(output.map((id) => data.terms[id])).toEqual(["state"]);
   });
 
   it("ranks the output below the name: a name that says the word wins", () => {
     const manifest = catalogue({ outputSchema: { type: "object", properties: { listing: {} } } });
     expect(found(manifest, "update listing")[0]).toBe("updateListing");
+  });
+});
+
+describe("the prose of what an operation returns", () => {
+  const mandate = {
+    type: "object",
+    title: "Mandate",
+    description: "A mandate records a customer's permission to debit their bank account later.",
+    properties: { id: { type: "string" } },
+  };
+
+  it("finds an operation by the description of the object it returns, in words its own text lacks", () => {
+    const manifest = catalogue({ outputSchema: { $ref: "#/$defs/Mandate" } }, { Mandate: mandate });
+    expect(first(manifest, "permission to debit a bank account")).toBe("updateOffer");
+  });
+
+  it("reads a list wrapper's items when the wrapper has no sentence of its own", () => {
+    const list = {
+      type: "object",
+      title: "MandateList",
+      properties: {
+        data: { type: "array", items: { $ref: "#/$defs/Mandate" } },
+        has_more: { type: "boolean" },
+      },
+    };
+    const manifest = catalogue({ outputSchema: list }, { Mandate: mandate });
+    expect(first(manifest, "permission to debit a bank account")).toBe("updateOffer");
+  });
+
+  it("ranks the prose below the name: a name that says the word wins", () => {
+    const manifest = catalogue({
+      outputSchema: { type: "object", description: "The listing this offer is shown on." },
+    });
+    expect(found(manifest, "update listing")[0]).toBe("updateListing");
+  });
+
+  it("does not read the prose's verbs as what the operation does", () => {
+    const manifest = catalogue({
+      outputSchema: { type: "object", description: "Offers are deleted when their listing closes." },
+    });
+    expect(found(manifest, "delete")).toEqual([]);
   });
 });
 
@@ -122,5 +164,14 @@ describe("an index written before the output field", () => {
     const index = SearchIndex.load(old);
     expect(index.query("update offer", 5)[0]?.operation).toBe("updateOffer");
     expect(index.query("subscriber count", 5)).toEqual([]);
+  });
+
+  it("is still read without the returns field, as one whose operations return no prose", () => {
+    const manifest = catalogue({ outputSchema: { type: "object", description: "A coupon for shoppers." } });
+    const data = buildSearchIndex(manifest);
+    const old = { ...data, format: 5, fields: data.fields.map((fields) => fields.slice(0, 7)) };
+    const index = SearchIndex.load(old);
+    expect(index.query("update offer", 5)[0]?.operation).toBe("updateOffer");
+    expect(index.query("coupon shoppers", 5)).toEqual([]);
   });
 });
