@@ -239,20 +239,27 @@ describe("operation types over openapi-typescript's types", () => {
     expect(client).toMatch(/\nexport interface \w+Client extends T\.Client \{\}\n/);
   });
 
-  it("binds the client from one table of method and operation names, not a function per operation", async () => {
-    const bundle = await compileSpec({
-      "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
-      "/things": {
-        get: { operationId: "things/get", responses: { "200": ok({ "application/json": { schema: string } }) } },
-      },
-    });
-    expect(bundle.text).toBe("");
-    const client = bundle.result.files.get("units/api/index.ts") ?? "";
-    expect(client).toContain('\n  op: "op",\n  things_get: "things/get",\n');
-    expect(client.match(/runtime\.call\(/g)).toHaveLength(1);
-    expect(client).not.toContain("Promise<T.");
-    expect(typecheckBundle(bundle.outDir)).toEqual([]);
-  }, TYPECHECK_TIMEOUT);
+  it(
+    "binds the client from one table of method and operation names, not a function per operation",
+    async () => {
+      const bundle = await compileSpec({
+        "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+        "/things": {
+          get: {
+            operationId: "things/get",
+            responses: { "200": ok({ "application/json": { schema: string } }) },
+          },
+        },
+      });
+      expect(bundle.text).toBe("");
+      const client = bundle.result.files.get("units/api/index.ts") ?? "";
+      expect(client).toContain('\n  op: "op",\n  things_get: "things/get",\n');
+      expect(client.match(/runtime\.call\(/g)).toHaveLength(1);
+      expect(client).not.toContain("Promise<T.");
+      expect(typecheckBundle(bundle.outDir)).toEqual([]);
+    },
+    TYPECHECK_TIMEOUT,
+  );
 });
 
 describe("names openapi-typescript writes from $refs", () => {
