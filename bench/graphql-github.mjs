@@ -43,6 +43,7 @@ function sizes(dir) {
     total,
     specTypes: bytes("spec-types.ts"),
     types: bytes("types.ts"),
+    client: statSync(join(dir, "units/github/index.ts")).size,
     manifest: bytes("manifest.json"),
   };
 }
@@ -138,6 +139,7 @@ export async function run() {
     { name: `${label}: unitc output, all files`, value: mb(size.total), unit: "MB" },
     { name: `${label}: unitc spec-types.ts (codegen module)`, value: mb(size.specTypes), unit: "MB" },
     { name: `${label}: unitc types.ts`, value: mb(size.types), unit: "MB" },
+    { name: `${label}: unitc units/github/index.ts`, value: mb(size.client), unit: "MB" },
     { name: `${label}: unitc manifest.json`, value: mb(size.manifest), unit: "MB" },
     {
       name: `${label}: codegen alone output (typescript-operations: the operations' types, as unitc runs it)`,

@@ -128,6 +128,12 @@ export async function sizeRows(out, peerFile) {
       value: mb(statSync(join(out, "search-index.json")).size),
       unit: "MB",
     },
+    // The typed client's files: the generator's types, the operations' types and methods, the factory.
+    ...["spec-types.ts", "types.ts", "index.ts"].map((file) => ({
+      name: `GitHub REST: units/github/${file}`,
+      value: mb(statSync(join(out, "units/github", file)).size),
+      unit: "MB",
+    })),
   ];
 }
 

@@ -7,6 +7,7 @@ import { fallbackOutput, inputIsOptional } from "../../runtime/contract/signatur
 import { methodDocComment } from "../../runtime/shared/doc-comment.js";
 import { docComment, identifierWithSuffix } from "./literal.js";
 import { allocateNames } from "./names.js";
+import { operationRefs, withOperationRefs } from "./operation-refs.js";
 import type { OperationPlan, UnitPlan } from "./plan.js";
 import { eagerRefs, localDefinitions, normalizeRef, print, type TypeContext } from "./schema-to-ts.js";
 
@@ -90,22 +91,32 @@ function typeDoc(what: string, schema: unknown): string {
   return own ? `${what}\n\n${own}` : what;
 }
 
+/** How one unit's declarations are written: `prefix` is `export ` or ``; `refs` see operation-refs.ts. */
+interface Writing {
+  prefix: string;
+  indent: string;
+  refs: ReadonlyMap<string, string>;
+}
+
 /** `<Base>Input`: the generator's type when the operation has one, else printed from its schema. */
-function inputType(op: OperationPlan, prefix: string, indent: string): string {
+function inputType(op: OperationPlan, { prefix, indent, refs }: Writing): string {
   const name = `${op.typeBase}Input`;
   const doc = `Input of ${op.tsName}.`;
   const { inputSchema, types } = op.ir;
   if (types?.input === undefined) return declare(name, inputSchema, doc, prefix, indent);
-  return declareExpression(name, types.input, typeDoc(doc, inputSchema), prefix, indent);
+  const type = withOperationRefs(types.input, refs);
+  return declareExpression(name, type, typeDoc(doc, inputSchema), prefix, indent);
 }
 
 /** `<Base>Output`: the generator's type, else printed from the schema, else the fallback. */
-function outputType(op: OperationPlan, prefix: string, indent: string): string {
+function outputType(op: OperationPlan, { prefix, indent, refs }: Writing): string {
   const name = `${op.typeBase}Output`;
   const doc = `Result of ${op.tsName}.`;
   const { outputSchema, types } = op.ir;
-  if (types?.output !== undefined)
-    return declareExpression(name, types.output, typeDoc(doc, outputSchema), prefix, indent);
+  if (types?.output !== undefined) {
+    const type = withOperationRefs(types.output, refs);
+    return declareExpression(name, type, typeDoc(doc, outputSchema), prefix, indent);
+  }
   if (outputSchema === undefined)
     return declareExpression(name, fallbackOutput(op.ir.invoke), doc, prefix, indent);
   return declare(name, outputSchema, doc, prefix, indent);
@@ -113,9 +124,9 @@ function outputType(op: OperationPlan, prefix: string, indent: string): string {
 
 /** Declarations of `<Base>Input` and `<Base>Output` for every operation of a unit. */
 export function operationTypes(unit: UnitPlan, prefix: string, indent = ""): string {
-  return unit.operations
-    .map((op) => `${inputType(op, prefix, indent)}${outputType(op, prefix, indent)}`)
-    .join("\n");
+  const module = usesSpecTypes(unit) ? unit.ir.typesModule : undefined;
+  const writing = { prefix, indent, refs: operationRefs(module?.text ?? "") };
+  return unit.operations.map((op) => `${inputType(op, writing)}${outputType(op, writing)}`).join("\n");
 }
 
 /** True when some operation of the unit has a type from the unit's generator. */

@@ -1,6 +1,7 @@
 /**
  * The types module of an OpenAPI unit, written by openapi-typescript: `paths`, `components`,
- * `operations` and the rest, which the operations' `$types.paths[…][…]` expressions index.
+ * `operations` and the rest, which the operations' `$types.operations[…]` (or `$types.paths[…][…]`)
+ * expressions index.
  *
  * It runs openapi-typescript's transform on the document `types-document.ts` builds, not
  * `openapiTS()`: that entry point first lints and bundles the spec with Redocly, whose resolver
@@ -149,7 +150,7 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 /**
  * Removes the comments openapi-typescript writes on each operation in `paths` (its summary,
  * description and `@deprecated`): the client's method comment says the same (GitHub's REST types:
- * 0.6 MB twice over), and `$types.paths[…][…]` is only indexed, never hovered. Comments inside the
+ * 0.6 MB twice over), and `paths` is only indexed, never hovered. Comments inside the
  * operations (parameters, bodies, responses) stay: they are said nowhere else.
  */
 function dropOperationComments(

@@ -29,7 +29,8 @@ export interface OperationIR {
   /**
    * Input and output types written by the unit's external type generator (see
    * {@link UnitIR.typesModule}): TypeScript type expressions over that module's exports, each export
-   * referenced as `$types.<name>` (e.g. `$types.paths["/pets"]["get"]["parameters"]["query"]`).
+   * referenced as `$types.<name>` (e.g. `$types.paths["/pets"]["get"]["parameters"]["query"]`; emit
+   * writes an operation `operations` holds as `$types.operations["listPets"]…`: operation-refs.ts).
    * When absent, emit prints the type from the JSON Schema.
    */
   types?: { input?: string; output?: string };

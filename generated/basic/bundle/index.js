@@ -1,30 +1,54 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId$3 = "files";
+const operations$3 = {
+  listFiles: "listFiles",
+  wordCount: "wordCount"
+};
 function createFilesClient(runtime) {
-  return {
-    listFiles: (input) => runtime.call("files", "listFiles", input),
-    wordCount: (input) => runtime.call("files", "wordCount", input)
-  };
+  const methods = Object.entries(operations$3).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$3, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId$2 = "notes";
+const operations$2 = {
+  listNotes: "listNotes",
+  getNote: "getNote",
+  createNote: "createNote"
+};
 function createNotesClient(runtime) {
-  return {
-    listNotes: (input) => runtime.call("notes", "listNotes", input),
-    getNote: (input) => runtime.call("notes", "getNote", input),
-    createNote: (input) => runtime.call("notes", "createNote", input)
-  };
+  const methods = Object.entries(operations$2).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$2, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId$1 = "weather__current";
+const operations$1 = {
+  now: "now"
+};
 function createWeatherCurrentClient(runtime) {
-  return {
-    now: (input) => runtime.call("weather__current", "now", input)
-  };
+  const methods = Object.entries(operations$1).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$1, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId = "weather__forecast";
+const operations = {
+  threeDay: "threeDay"
+};
 function createWeatherForecastClient(runtime) {
-  return {
-    threeDay: (input) => runtime.call("weather__forecast", "threeDay", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

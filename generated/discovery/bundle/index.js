@@ -1,12 +1,18 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId = "youtube";
+const operations = {
+  youtube_commentThreads_list: "youtube.commentThreads.list",
+  youtube_videos_getRating: "youtube.videos.getRating",
+  youtube_videos_list: "youtube.videos.list",
+  youtube_videos_rate: "youtube.videos.rate"
+};
 function createYoutubeClient(runtime) {
-  return {
-    youtube_commentThreads_list: (input) => runtime.call("youtube", "youtube.commentThreads.list", input),
-    youtube_videos_getRating: (input) => runtime.call("youtube", "youtube.videos.getRating", input),
-    youtube_videos_list: (input) => runtime.call("youtube", "youtube.videos.list", input),
-    youtube_videos_rate: (input) => runtime.call("youtube", "youtube.videos.rate", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

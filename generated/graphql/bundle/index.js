@@ -1,17 +1,29 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId$1 = "library__catalog";
+const operations$1 = {
+  query_book: "query_book",
+  query_books: "query_books",
+  mutation_addBook: "mutation_addBook"
+};
 function createLibraryCatalogClient(runtime) {
-  return {
-    query_book: (input) => runtime.call("library__catalog", "query_book", input),
-    query_books: (input) => runtime.call("library__catalog", "query_books", input),
-    mutation_addBook: (input) => runtime.call("library__catalog", "mutation_addBook", input)
-  };
+  const methods = Object.entries(operations$1).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$1, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId = "library__shelf";
+const operations = {
+  readingList: "readingList"
+};
 function createLibraryShelfClient(runtime) {
-  return {
-    readingList: (input) => runtime.call("library__shelf", "readingList", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

@@ -1,17 +1,23 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId = "memory";
+const operations = {
+  add_observations: "add_observations",
+  create_entities: "create_entities",
+  create_relations: "create_relations",
+  delete_entities: "delete_entities",
+  delete_observations: "delete_observations",
+  delete_relations: "delete_relations",
+  open_nodes: "open_nodes",
+  read_graph: "read_graph",
+  search_nodes: "search_nodes"
+};
 function createMemoryClient(runtime) {
-  return {
-    add_observations: (input) => runtime.call("memory", "add_observations", input),
-    create_entities: (input) => runtime.call("memory", "create_entities", input),
-    create_relations: (input) => runtime.call("memory", "create_relations", input),
-    delete_entities: (input) => runtime.call("memory", "delete_entities", input),
-    delete_observations: (input) => runtime.call("memory", "delete_observations", input),
-    delete_relations: (input) => runtime.call("memory", "delete_relations", input),
-    open_nodes: (input) => runtime.call("memory", "open_nodes", input),
-    read_graph: (input) => runtime.call("memory", "read_graph", input),
-    search_nodes: (input) => runtime.call("memory", "search_nodes", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

@@ -1,12 +1,18 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId = "petstore";
+const operations = {
+  findPets: "findPets",
+  addPet: "addPet",
+  find_pet_by_id: "find pet by id",
+  deletePet: "deletePet"
+};
 function createPetstoreClient(runtime) {
-  return {
-    findPets: (input) => runtime.call("petstore", "findPets", input),
-    addPet: (input) => runtime.call("petstore", "addPet", input),
-    find_pet_by_id: (input) => runtime.call("petstore", "find pet by id", input),
-    deletePet: (input) => runtime.call("petstore", "deletePet", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

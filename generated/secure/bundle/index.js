@@ -1,15 +1,27 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId$1 = "journal";
+const operations$1 = {
+  listEntries: "listEntries"
+};
 function createJournalClient(runtime) {
-  return {
-    listEntries: (input) => runtime.call("journal", "listEntries", input)
-  };
+  const methods = Object.entries(operations$1).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$1, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId = "reports";
+const operations = {
+  usage: "usage"
+};
 function createReportsClient(runtime) {
-  return {
-    usage: (input) => runtime.call("reports", "usage", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

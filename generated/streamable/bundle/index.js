@@ -1,11 +1,17 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId = "board";
+const operations = {
+  add_card: "add_card",
+  list_cards: "list_cards",
+  move_card: "move_card"
+};
 function createBoardClient(runtime) {
-  return {
-    add_card: (input) => runtime.call("board", "add_card", input),
-    list_cards: (input) => runtime.call("board", "list_cards", input),
-    move_card: (input) => runtime.call("board", "move_card", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

@@ -1,40 +1,64 @@
 import { bundleManifestPath, createRuntime } from 'unitc/runtime';
 
+const unitId$3 = "data__books__library__catalog";
+const operations$3 = {
+  query_book: "query_book",
+  query_books: "query_books",
+  mutation_addBook: "mutation_addBook"
+};
 function createDataBooksLibraryCatalogClient(runtime) {
-  return {
-    query_book: (input) => runtime.call("data__books__library__catalog", "query_book", input),
-    query_books: (input) => runtime.call("data__books__library__catalog", "query_books", input),
-    mutation_addBook: (input) => runtime.call("data__books__library__catalog", "mutation_addBook", input)
-  };
+  const methods = Object.entries(operations$3).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$3, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId$2 = "data__books__library__shelf";
+const operations$2 = {
+  readingList: "readingList"
+};
 function createDataBooksLibraryShelfClient(runtime) {
-  return {
-    readingList: (input) => runtime.call("data__books__library__shelf", "readingList", input)
-  };
+  const methods = Object.entries(operations$2).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$2, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId$1 = "data__memo__memory";
+const operations$1 = {
+  add_observations: "add_observations",
+  create_entities: "create_entities",
+  create_relations: "create_relations",
+  delete_entities: "delete_entities",
+  delete_observations: "delete_observations",
+  delete_relations: "delete_relations",
+  open_nodes: "open_nodes",
+  read_graph: "read_graph",
+  search_nodes: "search_nodes"
+};
 function createDataMemoMemoryClient(runtime) {
-  return {
-    add_observations: (input) => runtime.call("data__memo__memory", "add_observations", input),
-    create_entities: (input) => runtime.call("data__memo__memory", "create_entities", input),
-    create_relations: (input) => runtime.call("data__memo__memory", "create_relations", input),
-    delete_entities: (input) => runtime.call("data__memo__memory", "delete_entities", input),
-    delete_observations: (input) => runtime.call("data__memo__memory", "delete_observations", input),
-    delete_relations: (input) => runtime.call("data__memo__memory", "delete_relations", input),
-    open_nodes: (input) => runtime.call("data__memo__memory", "open_nodes", input),
-    read_graph: (input) => runtime.call("data__memo__memory", "read_graph", input),
-    search_nodes: (input) => runtime.call("data__memo__memory", "search_nodes", input)
-  };
+  const methods = Object.entries(operations$1).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId$1, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
+const unitId = "pets__petstore";
+const operations = {
+  findPets: "findPets",
+  addPet: "addPet",
+  find_pet_by_id: "find pet by id",
+  deletePet: "deletePet"
+};
 function createPetsPetstoreClient(runtime) {
-  return {
-    findPets: (input) => runtime.call("pets__petstore", "findPets", input),
-    addPet: (input) => runtime.call("pets__petstore", "addPet", input),
-    find_pet_by_id: (input) => runtime.call("pets__petstore", "find pet by id", input),
-    deletePet: (input) => runtime.call("pets__petstore", "deletePet", input)
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input) => runtime.call(unitId, name, input)
+  ]);
+  return Object.fromEntries(methods);
 }
 
 function createUnits(options = {}) {

@@ -8,12 +8,17 @@ export const unitId = "files";
 /** Files: Read-only look at the example folder with standard command-line tools. */
 export interface FilesClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "files" it calls. */
+const operations: Record<string, string> = {
+  listFiles: "listFiles",
+  wordCount: "wordCount",
+};
+
 /** Binds the operations of unit "files" to a runtime. */
 export function createFilesClient(runtime: UnitRuntime): FilesClient {
-  return {
-    listFiles: (input) =>
-      runtime.call("files", "listFiles", input) as Promise<T.ListFilesOutput>,
-    wordCount: (input) =>
-      runtime.call("files", "wordCount", input) as Promise<T.WordCountOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as FilesClient;
 }

@@ -8,14 +8,18 @@ export const unitId = "notes";
 /** Notes: A small local notes service: list, read and create notes. */
 export interface NotesClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "notes" it calls. */
+const operations: Record<string, string> = {
+  listNotes: "listNotes",
+  getNote: "getNote",
+  createNote: "createNote",
+};
+
 /** Binds the operations of unit "notes" to a runtime. */
 export function createNotesClient(runtime: UnitRuntime): NotesClient {
-  return {
-    listNotes: (input) =>
-      runtime.call("notes", "listNotes", input) as Promise<T.ListNotesOutput>,
-    getNote: (input) =>
-      runtime.call("notes", "getNote", input) as Promise<T.GetNoteOutput>,
-    createNote: (input) =>
-      runtime.call("notes", "createNote", input) as Promise<T.CreateNoteOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as NotesClient;
 }

@@ -8,10 +8,16 @@ export const unitId = "weather__current";
 /** Current weather: Current conditions for a city. */
 export interface WeatherCurrentClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "weather__current" it calls. */
+const operations: Record<string, string> = {
+  now: "now",
+};
+
 /** Binds the operations of unit "weather__current" to a runtime. */
 export function createWeatherCurrentClient(runtime: UnitRuntime): WeatherCurrentClient {
-  return {
-    now: (input) =>
-      runtime.call("weather__current", "now", input) as Promise<T.NowOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as WeatherCurrentClient;
 }

@@ -8,10 +8,16 @@ export const unitId = "weather__forecast";
 /** Weather tools: Three-day forecast for a city. */
 export interface WeatherForecastClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "weather__forecast" it calls. */
+const operations: Record<string, string> = {
+  threeDay: "threeDay",
+};
+
 /** Binds the operations of unit "weather__forecast" to a runtime. */
 export function createWeatherForecastClient(runtime: UnitRuntime): WeatherForecastClient {
-  return {
-    threeDay: (input) =>
-      runtime.call("weather__forecast", "threeDay", input) as Promise<T.ThreeDayOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as WeatherForecastClient;
 }

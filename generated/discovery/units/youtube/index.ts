@@ -8,16 +8,19 @@ export const unitId = "youtube";
 /** YouTube Data API: Google's YouTube Data API v3 from its discovery document: videos, ratings and comment threads. */
 export interface YoutubeClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "youtube" it calls. */
+const operations: Record<string, string> = {
+  youtube_commentThreads_list: "youtube.commentThreads.list",
+  youtube_videos_getRating: "youtube.videos.getRating",
+  youtube_videos_list: "youtube.videos.list",
+  youtube_videos_rate: "youtube.videos.rate",
+};
+
 /** Binds the operations of unit "youtube" to a runtime. */
 export function createYoutubeClient(runtime: UnitRuntime): YoutubeClient {
-  return {
-    youtube_commentThreads_list: (input) =>
-      runtime.call("youtube", "youtube.commentThreads.list", input) as Promise<T.YoutubeCommentThreadsListOutput>,
-    youtube_videos_getRating: (input) =>
-      runtime.call("youtube", "youtube.videos.getRating", input) as Promise<T.YoutubeVideosGetRatingOutput>,
-    youtube_videos_list: (input) =>
-      runtime.call("youtube", "youtube.videos.list", input) as Promise<T.YoutubeVideosListOutput>,
-    youtube_videos_rate: (input) =>
-      runtime.call("youtube", "youtube.videos.rate", input) as Promise<T.YoutubeVideosRateOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as YoutubeClient;
 }

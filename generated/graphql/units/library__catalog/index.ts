@@ -8,14 +8,18 @@ export const unitId = "library__catalog";
 /** Library catalogue: One operation per Query and Mutation field of the library schema. */
 export interface LibraryCatalogClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "library__catalog" it calls. */
+const operations: Record<string, string> = {
+  query_book: "query_book",
+  query_books: "query_books",
+  mutation_addBook: "mutation_addBook",
+};
+
 /** Binds the operations of unit "library__catalog" to a runtime. */
 export function createLibraryCatalogClient(runtime: UnitRuntime): LibraryCatalogClient {
-  return {
-    query_book: (input) =>
-      runtime.call("library__catalog", "query_book", input) as Promise<T.QueryBookOutput>,
-    query_books: (input) =>
-      runtime.call("library__catalog", "query_books", input) as Promise<T.QueryBooksOutput>,
-    mutation_addBook: (input) =>
-      runtime.call("library__catalog", "mutation_addBook", input) as Promise<T.MutationAddBookOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as LibraryCatalogClient;
 }

@@ -8,10 +8,16 @@ export const unitId = "library__shelf";
 /** Reading list: A reading list of the library's books, with author names. */
 export interface LibraryShelfClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "library__shelf" it calls. */
+const operations: Record<string, string> = {
+  readingList: "readingList",
+};
+
 /** Binds the operations of unit "library__shelf" to a runtime. */
 export function createLibraryShelfClient(runtime: UnitRuntime): LibraryShelfClient {
-  return {
-    readingList: (input) =>
-      runtime.call("library__shelf", "readingList", input) as Promise<T.ReadingListOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as LibraryShelfClient;
 }

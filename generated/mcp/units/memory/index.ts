@@ -8,26 +8,24 @@ export const unitId = "memory";
 /** Memory: A knowledge graph kept in a local file, through the reference MCP memory server over stdio. */
 export interface MemoryClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "memory" it calls. */
+const operations: Record<string, string> = {
+  add_observations: "add_observations",
+  create_entities: "create_entities",
+  create_relations: "create_relations",
+  delete_entities: "delete_entities",
+  delete_observations: "delete_observations",
+  delete_relations: "delete_relations",
+  open_nodes: "open_nodes",
+  read_graph: "read_graph",
+  search_nodes: "search_nodes",
+};
+
 /** Binds the operations of unit "memory" to a runtime. */
 export function createMemoryClient(runtime: UnitRuntime): MemoryClient {
-  return {
-    add_observations: (input) =>
-      runtime.call("memory", "add_observations", input) as Promise<T.AddObservationsOutput>,
-    create_entities: (input) =>
-      runtime.call("memory", "create_entities", input) as Promise<T.CreateEntitiesOutput>,
-    create_relations: (input) =>
-      runtime.call("memory", "create_relations", input) as Promise<T.CreateRelationsOutput>,
-    delete_entities: (input) =>
-      runtime.call("memory", "delete_entities", input) as Promise<T.DeleteEntitiesOutput>,
-    delete_observations: (input) =>
-      runtime.call("memory", "delete_observations", input) as Promise<T.DeleteObservationsOutput>,
-    delete_relations: (input) =>
-      runtime.call("memory", "delete_relations", input) as Promise<T.DeleteRelationsOutput>,
-    open_nodes: (input) =>
-      runtime.call("memory", "open_nodes", input) as Promise<T.OpenNodesOutput>,
-    read_graph: (input) =>
-      runtime.call("memory", "read_graph", input) as Promise<T.ReadGraphOutput>,
-    search_nodes: (input) =>
-      runtime.call("memory", "search_nodes", input) as Promise<T.SearchNodesOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as MemoryClient;
 }

@@ -8,16 +8,19 @@ export const unitId = "petstore";
 /** Petstore: The Swagger petstore: find, add, read and delete pets. */
 export interface PetstoreClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "petstore" it calls. */
+const operations: Record<string, string> = {
+  findPets: "findPets",
+  addPet: "addPet",
+  find_pet_by_id: "find pet by id",
+  deletePet: "deletePet",
+};
+
 /** Binds the operations of unit "petstore" to a runtime. */
 export function createPetstoreClient(runtime: UnitRuntime): PetstoreClient {
-  return {
-    findPets: (input) =>
-      runtime.call("petstore", "findPets", input) as Promise<T.FindPetsOutput>,
-    addPet: (input) =>
-      runtime.call("petstore", "addPet", input) as Promise<T.AddPetOutput>,
-    find_pet_by_id: (input) =>
-      runtime.call("petstore", "find pet by id", input) as Promise<T.FindPetByIdOutput>,
-    deletePet: (input) =>
-      runtime.call("petstore", "deletePet", input) as Promise<T.DeletePetOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as PetstoreClient;
 }

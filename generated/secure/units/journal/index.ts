@@ -8,10 +8,16 @@ export const unitId = "journal";
 /** Journal: A private journal service whose bearer token lives in the unitc vault, never in the environment. */
 export interface JournalClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "journal" it calls. */
+const operations: Record<string, string> = {
+  listEntries: "listEntries",
+};
+
 /** Binds the operations of unit "journal" to a runtime. */
 export function createJournalClient(runtime: UnitRuntime): JournalClient {
-  return {
-    listEntries: (input) =>
-      runtime.call("journal", "listEntries", input) as Promise<T.ListEntriesOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as JournalClient;
 }

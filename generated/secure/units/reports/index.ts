@@ -8,10 +8,16 @@ export const unitId = "reports";
 /** Reports: A reporting API protected by an OAuth 2 authorization server; unitc gets its access token with the client credentials grant. */
 export interface ReportsClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "reports" it calls. */
+const operations: Record<string, string> = {
+  usage: "usage",
+};
+
 /** Binds the operations of unit "reports" to a runtime. */
 export function createReportsClient(runtime: UnitRuntime): ReportsClient {
-  return {
-    usage: (input) =>
-      runtime.call("reports", "usage", input) as Promise<T.UsageOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as ReportsClient;
 }

@@ -8,14 +8,18 @@ export const unitId = "board";
 /** Board: A task board served by a remote MCP server over Streamable HTTP. */
 export interface BoardClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "board" it calls. */
+const operations: Record<string, string> = {
+  add_card: "add_card",
+  list_cards: "list_cards",
+  move_card: "move_card",
+};
+
 /** Binds the operations of unit "board" to a runtime. */
 export function createBoardClient(runtime: UnitRuntime): BoardClient {
-  return {
-    add_card: (input) =>
-      runtime.call("board", "add_card", input) as Promise<T.AddCardOutput>,
-    list_cards: (input) =>
-      runtime.call("board", "list_cards", input) as Promise<T.ListCardsOutput>,
-    move_card: (input) =>
-      runtime.call("board", "move_card", input) as Promise<T.MoveCardOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as BoardClient;
 }

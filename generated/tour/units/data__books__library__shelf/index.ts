@@ -8,10 +8,16 @@ export const unitId = "data__books__library__shelf";
 /** Reading list: A reading list of the library's books, with author names. */
 export interface DataBooksLibraryShelfClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "data__books__library__shelf" it calls. */
+const operations: Record<string, string> = {
+  readingList: "readingList",
+};
+
 /** Binds the operations of unit "data__books__library__shelf" to a runtime. */
 export function createDataBooksLibraryShelfClient(runtime: UnitRuntime): DataBooksLibraryShelfClient {
-  return {
-    readingList: (input) =>
-      runtime.call("data__books__library__shelf", "readingList", input) as Promise<T.ReadingListOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as DataBooksLibraryShelfClient;
 }

@@ -8,26 +8,24 @@ export const unitId = "data__memo__memory";
 /** Memory: A knowledge graph kept in a local file, through the reference MCP memory server over stdio. */
 export interface DataMemoMemoryClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "data__memo__memory" it calls. */
+const operations: Record<string, string> = {
+  add_observations: "add_observations",
+  create_entities: "create_entities",
+  create_relations: "create_relations",
+  delete_entities: "delete_entities",
+  delete_observations: "delete_observations",
+  delete_relations: "delete_relations",
+  open_nodes: "open_nodes",
+  read_graph: "read_graph",
+  search_nodes: "search_nodes",
+};
+
 /** Binds the operations of unit "data__memo__memory" to a runtime. */
 export function createDataMemoMemoryClient(runtime: UnitRuntime): DataMemoMemoryClient {
-  return {
-    add_observations: (input) =>
-      runtime.call("data__memo__memory", "add_observations", input) as Promise<T.AddObservationsOutput>,
-    create_entities: (input) =>
-      runtime.call("data__memo__memory", "create_entities", input) as Promise<T.CreateEntitiesOutput>,
-    create_relations: (input) =>
-      runtime.call("data__memo__memory", "create_relations", input) as Promise<T.CreateRelationsOutput>,
-    delete_entities: (input) =>
-      runtime.call("data__memo__memory", "delete_entities", input) as Promise<T.DeleteEntitiesOutput>,
-    delete_observations: (input) =>
-      runtime.call("data__memo__memory", "delete_observations", input) as Promise<T.DeleteObservationsOutput>,
-    delete_relations: (input) =>
-      runtime.call("data__memo__memory", "delete_relations", input) as Promise<T.DeleteRelationsOutput>,
-    open_nodes: (input) =>
-      runtime.call("data__memo__memory", "open_nodes", input) as Promise<T.OpenNodesOutput>,
-    read_graph: (input) =>
-      runtime.call("data__memo__memory", "read_graph", input) as Promise<T.ReadGraphOutput>,
-    search_nodes: (input) =>
-      runtime.call("data__memo__memory", "search_nodes", input) as Promise<T.SearchNodesOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as DataMemoMemoryClient;
 }

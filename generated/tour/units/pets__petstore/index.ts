@@ -8,16 +8,19 @@ export const unitId = "pets__petstore";
 /** Petstore: The Swagger petstore: find, add, read and delete pets. */
 export interface PetsPetstoreClient extends T.Client {}
 
+/** Each method of the client, and the operation of unit "pets__petstore" it calls. */
+const operations: Record<string, string> = {
+  findPets: "findPets",
+  addPet: "addPet",
+  find_pet_by_id: "find pet by id",
+  deletePet: "deletePet",
+};
+
 /** Binds the operations of unit "pets__petstore" to a runtime. */
 export function createPetsPetstoreClient(runtime: UnitRuntime): PetsPetstoreClient {
-  return {
-    findPets: (input) =>
-      runtime.call("pets__petstore", "findPets", input) as Promise<T.FindPetsOutput>,
-    addPet: (input) =>
-      runtime.call("pets__petstore", "addPet", input) as Promise<T.AddPetOutput>,
-    find_pet_by_id: (input) =>
-      runtime.call("pets__petstore", "find pet by id", input) as Promise<T.FindPetByIdOutput>,
-    deletePet: (input) =>
-      runtime.call("pets__petstore", "deletePet", input) as Promise<T.DeletePetOutput>,
-  };
+  const methods = Object.entries(operations).map(([method, name]) => [
+    method,
+    (input?: unknown) => runtime.call(unitId, name, input),
+  ]);
+  return Object.fromEntries(methods) as PetsPetstoreClient;
 }

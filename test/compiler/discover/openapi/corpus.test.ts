@@ -99,7 +99,7 @@ describe("@readme/oas-examples", () => {
     }
     // Some examples describe no parameter, body or response schema at all: nothing to index.
     const indexing = typed.filter((u) =>
-      bundle.result.files.get(`units/${u.id}/types.ts`)?.includes("$types.paths["),
+      /\$types\.(?:paths|operations)\[/.test(bundle.result.files.get(`units/${u.id}/types.ts`) ?? ""),
     );
     expect(indexing.length).toBeGreaterThan(100);
   });

@@ -84,7 +84,10 @@ describe("a spec with hostile strings", () => {
     expect(statementKinds(types)).toEqual(
       new Set(["ImportDeclaration", "TypeAliasDeclaration", "InterfaceDeclaration"]),
     );
-    expect(types).toContain('$types.paths["/x/`${process.exit(1)}`"]["get"]');
+    // Operations are indexed by their operationIds, as string literals.
+    expect(types).toContain('$types.operations["constructor"]');
+    expect(types).toContain('$types.operations["`${process.exit(1)}`"]');
+    expect(types).toContain(`$types.operations[${JSON.stringify(PWN)}]`);
   });
 
   it(

@@ -46,7 +46,8 @@ function declared(bundle: CompiledBundle, name: string): string | undefined {
   return new RegExp(`^export type ${name} = ([^]*?);\\n(?:\\n|/\\*\\*|$)`, "m").exec(types)?.[1];
 }
 
-const OP = '$types.paths["/things/{id}"]["post"]';
+/** The operation as openapi-typescript keys it in `operations` (its `paths` entry names it so). */
+const OP = '$types.operations["op"]';
 const string = { type: "string" };
 const ok = (content?: Data) => ({ description: "ok", ...(content ? { content } : {}) });
 
@@ -226,9 +227,26 @@ describe("operation types over openapi-typescript's types", () => {
     // The operations leave theirs out too (types-absent.test.ts); the input types index what is there.
     expect(specTypes).not.toContain("?: never");
     expect(declared(bundle, "GetInput")).toContain(
-      'NonNullable<$types.paths["/things/{id}"]["get"]["parameters"]["path"]>',
+      'NonNullable<$types.operations["get"]["parameters"]["path"]>',
     );
   });
+
+  it(
+    "indexes an operation without an operationId through `paths`, where openapi-typescript writes it",
+    async () => {
+      const bundle = await compileSpec({
+        "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+        "/things": { get: { responses: { "200": ok({ "application/json": { schema: string } }) } } },
+      });
+      expect(bundle.text).toBe("");
+      expect(declared(bundle, "GetThingsOutput")).toBe(
+        '$types.paths["/things"]["get"]["responses"]["200"]["content"]["application/json"]',
+      );
+      expect(declared(bundle, "OpOutput")).toBe(`${OP}["responses"]["200"]["content"]["application/json"]`);
+      expect(typecheckBundle(bundle.outDir)).toEqual([]);
+    },
+    TYPECHECK_TIMEOUT,
+  );
 
   it("imports types.ts into the client as one namespace, not a list naming every type", async () => {
     const bundle = await compileSpec({
@@ -237,8 +255,29 @@ describe("operation types over openapi-typescript's types", () => {
     const client = bundle.result.files.get("units/api/index.ts") ?? "";
     expect(client).toContain('\nimport type * as T from "./types.ts";\n');
     expect(client).toMatch(/\nexport interface \w+Client extends T\.Client \{\}\n/);
-    expect(client).toContain("as Promise<T.OpOutput>,\n");
   });
+
+  it(
+    "binds the client from one table of method and operation names, not a function per operation",
+    async () => {
+      const bundle = await compileSpec({
+        "/things/{id}": { post: { operationId: "op", ...cases[0]?.[1].operation } },
+        "/things": {
+          get: {
+            operationId: "things/get",
+            responses: { "200": ok({ "application/json": { schema: string } }) },
+          },
+        },
+      });
+      expect(bundle.text).toBe("");
+      const client = bundle.result.files.get("units/api/index.ts") ?? "";
+      expect(client).toContain('\n  op: "op",\n  things_get: "things/get",\n');
+      expect(client.match(/runtime\.call\(/g)).toHaveLength(1);
+      expect(client).not.toContain("Promise<T.");
+      expect(typecheckBundle(bundle.outDir)).toEqual([]);
+    },
+    TYPECHECK_TIMEOUT,
+  );
 });
 
 describe("names openapi-typescript writes from $refs", () => {
@@ -370,7 +409,7 @@ export function wrong(): void {
     () => {
       expect(bundle.text).toBe("");
       expect(bundle.result.files.get("units/api/types.ts")).toContain(
-        'export type GetPetOutput = $types.paths["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"];',
+        'export type GetPetOutput = $types.operations["getPet"]["responses"]["200"]["content"]["application/json"];',
       );
       expect(typecheckBundle(bundle.outDir)).toEqual([]);
     },

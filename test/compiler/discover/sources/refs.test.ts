@@ -314,7 +314,7 @@ describe("followed $refs", () => {
     expect(specTypes).toContain('id: components["parameters"]["PetId"];');
     const types = good.result.files.get("units/refs/types.ts") ?? "";
     expect(types).toContain(
-      'export type GetTreeOutput = $types.paths["/tree"]["get"]["responses"]["200"]["content"]["application/json"];',
+      'export type GetTreeOutput = $types.operations["getTree"]["responses"]["200"]["content"]["application/json"];',
     );
   });
 });

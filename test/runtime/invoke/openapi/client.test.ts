@@ -118,7 +118,7 @@ describe("a client generated from an OpenAPI spec", () => {
       // The client's types (which consumer.ts's @ts-expect-error lines hold to) are openapi-typescript's.
       const types = await readFile(join(outDir, "units/echo/types.ts"), "utf8");
       expect(types).toContain(
-        'header?: Pick<NonNullable<$types.paths["/items/{id}"]["get"]["parameters"]["header"]>, "X-Trace">;',
+        'header?: Pick<NonNullable<$types.operations["getItem"]["parameters"]["header"]>, "X-Trace">;',
       );
     },
     TYPECHECK_TIMEOUT,

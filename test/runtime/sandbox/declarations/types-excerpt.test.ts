@@ -1,7 +1,7 @@
 /**
  * `units.describe(unit, operation)` for a unit whose types openapi-typescript wrote: the operation's
- * own declarations after the parts of `namespace $types` they use (the path's entry, the operation,
- * the components it names), over the emit golden of a small petstore.
+ * own declarations after the parts of `namespace $types` they use (the operation and the components
+ * it names), over the emit golden of a small petstore.
  */
 
 import { readFileSync } from "node:fs";
@@ -25,11 +25,6 @@ describe("units.describe over openapi-typescript's types", () => {
   // Types written by openapi-typescript 7.13.0.
   // Only what this operation uses is shown here.
   namespace $types {
-    export interface paths {
-      "/pets/{petId}": {
-        delete: operations["deletePet"];
-      };
-    }
     export interface operations {
       deletePet: {
         parameters: {
@@ -52,10 +47,10 @@ describe("units.describe over openapi-typescript's types", () => {
   }
   /** Input of deletePet. */
   type DeletePetInput = {
-    path: NonNullable<$types.paths["/pets/{petId}"]["delete"]["parameters"]["path"]>;
+    path: NonNullable<$types.operations["deletePet"]["parameters"]["path"]>;
   };
   /** Result of deletePet. */
-  type DeletePetOutput = $types.paths["/pets/{petId}"]["delete"]["responses"]["202"]["content"]["application/json"] | null;
+  type DeletePetOutput = $types.operations["deletePet"]["responses"]["202"]["content"]["application/json"] | null;
   interface Client {
     /** Remove a pet. */
     deletePet(input: DeletePetInput): Promise<DeletePetOutput>;

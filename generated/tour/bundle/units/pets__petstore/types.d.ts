@@ -1,25 +1,25 @@
 import type * as $types from "./spec-types.js";
 /** Input of findPets. */
 export type FindPetsInput = {
-    query?: NonNullable<$types.paths["/pets"]["get"]["parameters"]["query"]>;
+    query?: NonNullable<$types.operations["findPets"]["parameters"]["query"]>;
 };
 /** Result of findPets. */
-export type FindPetsOutput = $types.paths["/pets"]["get"]["responses"]["200"]["content"]["application/json"];
+export type FindPetsOutput = $types.operations["findPets"]["responses"]["200"]["content"]["application/json"];
 /** Input of addPet. */
 export type AddPetInput = {
-    body: NonNullable<$types.paths["/pets"]["post"]["requestBody"]>["content"]["application/json"];
+    body: NonNullable<$types.operations["addPet"]["requestBody"]>["content"]["application/json"];
 };
 /** Result of addPet. */
-export type AddPetOutput = $types.paths["/pets"]["post"]["responses"]["200"]["content"]["application/json"];
+export type AddPetOutput = $types.operations["addPet"]["responses"]["200"]["content"]["application/json"];
 /** Input of find_pet_by_id. */
 export type FindPetByIdInput = {
-    path: NonNullable<$types.paths["/pets/{id}"]["get"]["parameters"]["path"]>;
+    path: NonNullable<$types.operations["find pet by id"]["parameters"]["path"]>;
 };
 /** Result of find_pet_by_id. */
-export type FindPetByIdOutput = $types.paths["/pets/{id}"]["get"]["responses"]["200"]["content"]["application/json"];
+export type FindPetByIdOutput = $types.operations["find pet by id"]["responses"]["200"]["content"]["application/json"];
 /** Input of deletePet. */
 export type DeletePetInput = {
-    path: NonNullable<$types.paths["/pets/{id}"]["delete"]["parameters"]["path"]>;
+    path: NonNullable<$types.operations["deletePet"]["parameters"]["path"]>;
 };
 /** Result of deletePet. */
 export type DeletePetOutput = null;
