@@ -4,7 +4,7 @@
  * from a unit's Markdown body.
  */
 
-import { hasCodeMode, type Manifest } from "../../runtime/contract/manifest.js";
+import { hasCodeMode, type Manifest, withDerivedFields } from "../../runtime/contract/manifest.js";
 import { MANIFEST_OFFSETS_FILE } from "../../runtime/contract/manifest-slice.js";
 import { describeFiles } from "../../runtime/sandbox/declarations/describe-file.js";
 import { buildSearchIndex } from "../../runtime/search/index.js";
@@ -114,7 +114,7 @@ export function emitBundle(
   files.set("package.json", emitPackageJson());
   const manifest = manifestText(buildManifest(plans, settings, options.outDir));
   files.set("manifest.json", manifest);
-  const searchable = withRepeatsInline(JSON.parse(manifest) as Manifest);
+  const searchable = withRepeatsInline(withDerivedFields(JSON.parse(manifest) as Manifest));
   files.set("search-index.json", `${JSON.stringify(buildSearchIndex(searchable))}\n`);
   files.set("units-index.json", unitsIndexFile(manifest));
   const offsets = manifestOffsetsFile(manifest);
