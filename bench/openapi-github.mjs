@@ -5,7 +5,7 @@
 // and whole.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { duplicateRows } from "./bundle-duplicates.mjs";
 import { isMain, median, npmPackageFiles, openapiProject, root } from "./support.mjs";
 
@@ -119,12 +119,23 @@ export async function sizeRows(out, peerFile) {
     },
     { name: "GitHub REST: manifest.json", value: mb(manifestBytes), unit: "MB", target: "≤ 5 MB" },
     { name: "GitHub REST: manifest.json, format 1 (before)", value: mb(oldManifestBytes), unit: "MB" },
-    {
-      name: "GitHub REST: search-index.json",
-      value: mb(statSync(join(out, "search-index.json")).size),
-      unit: "MB",
-    },
+    ...jsonFiles(out)
+      .filter((path) => path !== "manifest.json")
+      .map((path) => ({
+        name: `GitHub REST: ${path}`,
+        value: mb(statSync(join(out, path)).size),
+        unit: "MB",
+      })),
   ];
+}
+
+/** The bundle's JSON files below `dir` (paths relative to it, sorted), the package.json left out. */
+function jsonFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".json") && entry.name !== "package.json")
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.startsWith(".code-mode"))
+    .sort();
 }
 
 /**
