@@ -20,8 +20,13 @@ export function derivedTsName(name: string): string {
 const READ_ONLY = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 const DEPRECATED = "Deprecated. ";
 
-/** Annotations as a backend makes them from the description and the invoke; undefined when none. */
+/**
+ * Annotations as the OpenAPI, discovery and GraphQL backends make them from the description and the
+ * invoke; undefined when none, and for an invoke with neither a method nor a GraphQL operation type
+ * (CLI actions and MCP tools carry what their author or server declared).
+ */
 export function derivedAnnotations(description: string, invoke: Data): ToolAnnotations | undefined {
+  if (invoke.kind !== "graphql" && typeof invoke.method !== "string") return undefined;
   const annotations: ToolAnnotations = {};
   const opening = description.split("\n\n", 1)[0] ?? "";
   const title = (opening.startsWith(DEPRECATED) ? opening.slice(DEPRECATED.length) : opening).trim();
@@ -113,12 +118,29 @@ function leaner(
   };
 }
 
-/** An invoke with its kind and, for OpenAPI and discovery, its parameters put back, in written order. */
+/**
+ * An invoke with its kind and, for OpenAPI and discovery, its parameters put back, in written order.
+ * The parameters are derived on first read: only a call reads them, and a serve that starts with a
+ * large bundle does not pay for every operation's at load.
+ */
 function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, shared?: SharedSchemas): Data {
   const { kind = unitKind, ...rest } = raw;
   if (!HAS_PARAMETERS.has(kind as string) || rest.parameters !== undefined) return { kind, ...rest };
   const { method, path, ...after } = rest;
-  return { kind, method, path, parameters: derivedParameters(inputSchema, shared), ...after };
+  const invoke: Data = { kind, method, path };
+  let parameters: ManifestParameter[] | undefined;
+  Object.defineProperty(invoke, "parameters", {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      parameters ??= derivedParameters(inputSchema, shared);
+      return parameters;
+    },
+    set: (value: ManifestParameter[]) => {
+      parameters = value;
+    },
+  });
+  return Object.assign(invoke, after);
 }
 
 /** An operation of a format 3 manifest with the fields it leaves out put back (schemas untouched). */

@@ -184,6 +184,7 @@ describe("derived fields", () => {
       { title: "Add a star", readOnlyHint: false },
     ],
     ["a POST without text", "", { method: "POST" }, undefined],
+    ["a CLI action", "Run it", { kind: "cli", command: "run" }, undefined],
   ])("annotations of %s", (_name, description, invoke, want) => {
     expect(derivedAnnotations(description, invoke)).toEqual(want);
   });
