@@ -10,14 +10,21 @@ import { describe, expect, it } from "vitest";
 import { withRepeatsInline } from "../../../compiler/emit/manifest-repeats.js";
 import { type Manifest, withDerivedFields } from "../../../runtime/contract/manifest.js";
 import { buildSearchIndex, SearchIndex, searchIndexFile } from "../../../runtime/search/index.js";
-import { packNumbers, packSearchIndex, unpackNumbers, unpackSearchIndex } from "../../../runtime/search/packed.js";
+import {
+  packNumbers,
+  packSearchIndex,
+  unpackNumbers,
+  unpackSearchIndex,
+} from "../../../runtime/search/packed.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const bundles = readdirSync(join(ROOT, "generated")).map((name) => join(ROOT, "generated", name));
 
 /** The manifest of a bundle as the compiler indexes it. */
 const searchable = (dir: string) =>
-  withRepeatsInline(withDerivedFields(JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest));
+  withRepeatsInline(
+    withDerivedFields(JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest),
+  );
 
 describe("packed search index", () => {
   it.each(bundles)("%s unpacks to the index it was made from, and ranks alike", (dir) => {
@@ -46,8 +53,20 @@ describe("packed search index", () => {
           description: "",
           tags: [],
           operations: [
-            { name: "get-item", tsName: "getItem", description: "Get", inputSchema: {}, invoke: { kind: "cli" } },
-            { name: "list/items", tsName: "list_items", description: "", inputSchema: {}, invoke: { kind: "cli" } },
+            {
+              name: "get-item",
+              tsName: "getItem",
+              description: "Get",
+              inputSchema: {},
+              invoke: { kind: "cli" },
+            },
+            {
+              name: "list/items",
+              tsName: "list_items",
+              description: "",
+              inputSchema: {},
+              invoke: { kind: "cli" },
+            },
           ],
         },
         { id: "b", name: "B", description: "", tags: [], operations: [] },
@@ -71,9 +90,12 @@ describe("packed search index", () => {
     expect(unpackSearchIndex(JSON.parse(JSON.stringify(packed)))).toEqual(odd);
   });
 
-  it.each([[[0, 31, 32, 1023, 1024, 32767, 32768, 2 ** 30]], [[]]])("packs numbers %j and reads them back", (numbers) => {
-    expect(unpackNumbers(packNumbers(numbers))).toEqual(numbers);
-  });
+  it.each([[[0, 31, 32, 1023, 1024, 32767, 32768, 2 ** 30]], [[]]])(
+    "packs numbers %j and reads them back",
+    (numbers) => {
+      expect(unpackNumbers(packNumbers(numbers))).toEqual(numbers);
+    },
+  );
 
   it("packs the commonest terms in one character each", () => {
     expect(packNumbers([0, 31])).toHaveLength(2);
