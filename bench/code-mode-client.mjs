@@ -24,8 +24,9 @@ function copyBundle(origin) {
   for (const unit of manifest.units) {
     const connection = unit.connection;
     if (connection.baseUrl) connection.baseUrl = connection.baseUrl.replace("http://127.0.0.1:4319", origin);
+    // A format 3 manifest leaves out an invoke's kind where it is the unit's.
     for (const op of unit.operations)
-      if (op.invoke.kind === "cli") op.invoke.cwd = join(root, "examples/basic");
+      if ((op.invoke.kind ?? unit.kind) === "cli") op.invoke.cwd = join(root, "examples/basic");
   }
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
   return { dir, manifestPath: join(dir, "manifest.json") };

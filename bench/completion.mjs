@@ -50,7 +50,7 @@ export async function run() {
   const dir = await benchProject("completion", {
     "manifest.json": text,
     "units-index.json": unitsIndexFile(text),
-    "search-index.json": searchIndexFile(text),
+    "search-index.json": searchIndexFile(JSON.parse(text)),
   });
   // The same manifest without its summary (an old bundle, or one copied without it).
   mkdirSync(join(dir, "bare"));

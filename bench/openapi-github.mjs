@@ -5,7 +5,7 @@
 // type-check of its types module as the compile does it and whole.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { duplicateRows } from "./bundle-duplicates.mjs";
 import { isMain, median, npmPackageFiles, openapiProject, root } from "./support.mjs";
 
@@ -123,11 +123,13 @@ export async function sizeRows(out, peerFile) {
     },
     { name: "GitHub REST: manifest.json", value: mb(manifestBytes), unit: "MB", target: "≤ 5 MB" },
     { name: "GitHub REST: manifest.json, format 1 (before)", value: mb(oldManifestBytes), unit: "MB" },
-    {
-      name: "GitHub REST: search-index.json",
-      value: mb(statSync(join(out, "search-index.json")).size),
-      unit: "MB",
-    },
+    ...jsonFiles(out)
+      .filter((path) => path !== "manifest.json")
+      .map((path) => ({
+        name: `GitHub REST: ${path}`,
+        value: mb(statSync(join(out, path)).size),
+        unit: "MB",
+      })),
     // The typed client's files: the generator's types, the operations' types and methods, the factory.
     ...["spec-types.ts", "types.ts", "index.ts"].map((file) => ({
       name: `GitHub REST: units/github/${file}`,
@@ -135,6 +137,15 @@ export async function sizeRows(out, peerFile) {
       unit: "MB",
     })),
   ];
+}
+
+/** The bundle's JSON files below `dir` (paths relative to it, sorted), the package.json left out. */
+function jsonFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".json") && entry.name !== "package.json")
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.startsWith(".code-mode"))
+    .sort();
 }
 
 /**

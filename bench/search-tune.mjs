@@ -4,15 +4,14 @@
 // split's figures and misses. It never ranks a held-out query, so tuning cannot look at them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { withRepeatsInline } from "../dist/compiler/emit/manifest-repeats.js";
 import { buildSearchIndex, SearchIndex } from "../dist/runtime/search/index.js";
 import { SETS } from "./search-eval.mjs";
-import { BUNDLE, evaluate, merged, rate } from "./search-quality.mjs";
+import { BUNDLE, evaluate, merged, rate, searchable } from "./search-quality.mjs";
 import { isMain, root } from "./support.mjs";
 
 function rebuilt(id) {
   const file = join(root, ".bench-cache", "search-quality", id, "generated", "manifest.json");
-  return buildSearchIndex(withRepeatsInline(JSON.parse(readFileSync(file, "utf8"))));
+  return buildSearchIndex(searchable(JSON.parse(readFileSync(file, "utf8"))));
 }
 
 if (isMain(import.meta.url)) {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { ArgsDef, CommandDef } from "citty";
+import type { Manifest } from "../../runtime/contract/manifest.js";
 import type { SummarisedManifest } from "../../runtime/search/units-index-build.js";
 import type { CliIO } from "../io.js";
 import type { ManifestFacts } from "./complete.js";
@@ -21,9 +22,12 @@ export async function definitions(io: CliIO): Promise<CommandDef<ArgsDef>> {
  */
 export async function manifestFacts(path: string): Promise<ManifestFacts | undefined> {
   const { buildUnitsIndex } = await import("../../runtime/search/units-index-build.js");
+  const { withDerivedFields } = await import("../../runtime/contract/manifest.js");
   try {
-    const manifest = JSON.parse(readFileSync(path, "utf8")) as SummarisedManifest;
-    return Array.isArray(manifest.units) ? buildUnitsIndex(manifest, 0) : undefined;
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
+    if (!Array.isArray(manifest.units)) return undefined;
+    // Operations as written leave out what their other fields say (the TypeScript name among them).
+    return buildUnitsIndex(withDerivedFields(manifest) as SummarisedManifest, 0);
   } catch {
     return undefined;
   }

@@ -4,10 +4,10 @@
  * from a unit's Markdown body.
  */
 
-import { hasCodeMode, type Manifest } from "../../runtime/contract/manifest.js";
+import { hasCodeMode, type Manifest, withDerivedFields } from "../../runtime/contract/manifest.js";
 import { MANIFEST_OFFSETS_FILE } from "../../runtime/contract/manifest-slice.js";
 import { describeFiles } from "../../runtime/sandbox/declarations/describe-file.js";
-import { buildSearchIndex } from "../../runtime/search/index.js";
+import { searchIndexFile } from "../../runtime/search/index.js";
 import { unitsIndexFile } from "../../runtime/search/units-index-build.js";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import type { UnitIR } from "../discover/shared/types.js";
@@ -114,8 +114,8 @@ export function emitBundle(
   files.set("package.json", emitPackageJson());
   const manifest = manifestText(buildManifest(plans, settings, options.outDir));
   files.set("manifest.json", manifest);
-  const searchable = withRepeatsInline(JSON.parse(manifest) as Manifest);
-  files.set("search-index.json", `${JSON.stringify(buildSearchIndex(searchable))}\n`);
+  const searchable = withRepeatsInline(withDerivedFields(JSON.parse(manifest) as Manifest));
+  files.set("search-index.json", searchIndexFile(searchable));
   files.set("units-index.json", unitsIndexFile(manifest));
   const offsets = manifestOffsetsFile(manifest);
   if (offsets !== undefined) files.set(MANIFEST_OFFSETS_FILE, offsets);

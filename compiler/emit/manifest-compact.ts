@@ -1,11 +1,18 @@
 /**
  * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
  * `runtime/contract/schema-defs.ts`), so are schemas its operations repeat word for word
- * (`manifest-repeats.ts`), and the text indented only down to operations and definitions, one per
- * line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
+ * (`manifest-repeats.ts`), operation fields the rest of the operation says are left out
+ * (`runtime/contract/manifest-derived.ts`), and the text indented only down to operations and
+ * definitions, one per line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
  * one line per operation still shows in a diff which operations changed.
  */
-import type { JsonSchema, Manifest, ManifestUnit } from "../../runtime/contract/manifest.js";
+import {
+  type JsonSchema,
+  MANIFEST_FORMAT,
+  type Manifest,
+  type ManifestUnit,
+} from "../../runtime/contract/manifest.js";
+import { compactOperation } from "../../runtime/contract/manifest-derived.js";
 import { ReachedDefsMemo } from "../../runtime/contract/reached-defs-memo.js";
 import { defRefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
 import { canonicalJson } from "../shared/canonical.js";
@@ -16,8 +23,15 @@ const INDENTED_LEVELS = 4;
 
 /** The text of `manifest.json` for a manifest with self-contained schemas. */
 export function manifestText(manifest: Manifest): string {
-  const units = manifest.units.map((unit) => shareRepeats(shareUnitSchemas(unit)));
-  return `${layout({ ...manifest, units }, 0)}\n`;
+  const units = manifest.units.map((unit) => leaveOutDerived(shareRepeats(shareUnitSchemas(unit))));
+  // Written as format 3 whatever `manifest` says: a manifest read back says 2 (every field there).
+  return `${layout({ ...manifest, format: MANIFEST_FORMAT, units }, 0)}\n`;
+}
+
+/** The unit with each operation's derivable fields left out (`runtime/contract/manifest-derived.ts`). */
+function leaveOutDerived(unit: ManifestUnit): ManifestUnit {
+  const operations = unit.operations.map((op) => compactOperation(op, unit.kind, unit.schemas));
+  return { ...unit, operations: operations as unknown as ManifestUnit["operations"] };
 }
 
 function layout(value: unknown, depth: number): string {

@@ -51,12 +51,12 @@ export function manifestOffsetsFile(text: string): string | undefined {
         const op = (raw.operations as Data[])[count++];
         // A line holds a whole operation (`{…}`) in compile's layout only.
         if (!op || !body.startsWith(`${ENTRY_INDENT}{`) || !body.endsWith("}")) return undefined;
-        (units[unit] as OffsetsUnit).operations.push([
-          op.name as string,
-          op.tsName as string,
-          offset + ENTRY_INDENT.length,
-          end,
-        ]);
+        const name = op.name as string;
+        const range: [number, number] = [offset + ENTRY_INDENT.length, end];
+        // The manifest writes a tsName only where it is not the derived one; so does the table.
+        (units[unit] as OffsetsUnit).operations.push(
+          typeof op.tsName === "string" ? [name, ...range, op.tsName] : [name, ...range],
+        );
       } else {
         const name = schemaNames[count++];
         const prefix = `${ENTRY_INDENT}${JSON.stringify(name)}: `;

@@ -9,31 +9,43 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import type { JsonSchema } from "./manifest.js";
+import { derivedTsName } from "./manifest-derived.js";
 import { readBesideManifest } from "./manifest-sidecar.js";
 import { reachedDefs } from "./schema-defs.js";
 
 /** The table's file name, beside the manifest. */
 export const MANIFEST_OFFSETS_FILE = "manifest-offsets.json";
 
-/** Bumped when the table changes incompatibly; another format is ignored like a stale one. */
-export const MANIFEST_OFFSETS_FORMAT = 1;
+/**
+ * Bumped when the table changes incompatibly; another format is ignored like a stale one. Format 2
+ * writes an operation's TypeScript name only where it is not the one derived from its name; format
+ * 1, beside older manifests, always wrote it and is still read.
+ */
+export const MANIFEST_OFFSETS_FORMAT = 2;
+const READABLE_FORMATS: readonly unknown[] = [1, MANIFEST_OFFSETS_FORMAT];
 
 /** A byte range of the manifest: [start, end). */
 export type ByteRange = [number, number];
+
+/** Where one operation lies, as the table writes it. */
+export type OffsetsEntry = [string, number, number] | [string, number, number, string];
 
 /** One unit as the table holds it. */
 export interface OffsetsUnit {
   /** The unit's fields but `operations` and `schemas`. */
   unit: Record<string, unknown> & { id: string };
-  /** Per operation, in the manifest's order: [name, tsName, start, end]. */
-  operations: Array<[string, string, number, number]>;
+  /**
+   * Per operation, in the manifest's order: [name, start, end], plus its tsName where that is not
+   * {@link derivedTsName} of its name (format 1: [name, tsName, start, end]).
+   */
+  operations: OffsetsEntry[];
   /** Where each shared schema's value lies. */
   schemas: Record<string, ByteRange>;
 }
 
 /** The whole table. */
 export interface ManifestOffsets {
-  format: typeof MANIFEST_OFFSETS_FORMAT;
+  format: typeof MANIFEST_OFFSETS_FORMAT | 1;
   /** The size in bytes of the `manifest.json` this table was made from. */
   manifestBytes: number;
   /** The manifest's fields but `units`. */
@@ -44,7 +56,8 @@ export interface ManifestOffsets {
 function isOffsets(value: unknown, manifestBytes: number): value is ManifestOffsets {
   const data = value as Partial<ManifestOffsets> | null;
   return (
-    data?.format === MANIFEST_OFFSETS_FORMAT &&
+    READABLE_FORMATS.includes(data?.format) &&
+    data !== null &&
     data.manifestBytes === manifestBytes &&
     typeof data.manifest === "object" &&
     data.manifest !== null &&
@@ -85,15 +98,29 @@ function readRange(fd: number, [start, end]: ByteRange, manifestBytes: number): 
   return JSON.parse(buffer.toString("utf8"));
 }
 
+/** An entry's name, TypeScript name and byte range, whichever format wrote it. */
+function entryOf(entry: unknown[], format: number): { name: string; tsName: string; range: ByteRange } {
+  const [name, second, third, fourth] = entry as [string, unknown, unknown, unknown];
+  if (format === 1) return { name, tsName: second as string, range: [third as number, fourth as number] };
+  return {
+    name,
+    tsName: (fourth as string | undefined) ?? derivedTsName(name),
+    range: [second, third] as ByteRange,
+  };
+}
+
 function sliceOf(path: string, offsets: ManifestOffsets, unitId: string, name: string): unknown {
   const unit = offsets.units.find((u) => u.unit.id === unitId);
-  const entry = unit?.operations.find(([opName, tsName]) => opName === name || tsName === name);
+  const entry = unit?.operations
+    .map((e) => entryOf(e, offsets.format))
+    .find((e) => e.name === name || e.tsName === name);
   if (!unit || !entry) return undefined;
   let fd: number | undefined;
   try {
     fd = openSync(path, "r");
-    const op = readRange(fd, [entry[2], entry[3]], offsets.manifestBytes) as Record<string, unknown>;
-    if (op?.name !== entry[0] || op.tsName !== entry[1]) return undefined;
+    const op = readRange(fd, entry.range, offsets.manifestBytes) as Record<string, unknown>;
+    const tsName = op?.tsName ?? (typeof op?.name === "string" ? derivedTsName(op.name) : undefined);
+    if (op?.name !== entry.name || tsName !== entry.tsName) return undefined;
     const opened = fd;
     const lookup = (def: string): JsonSchema | undefined =>
       Object.hasOwn(unit.schemas, def)

@@ -7,15 +7,22 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UnitError } from "./errors.js";
+import { expandOperation } from "./manifest-derived.js";
 import { expandSchema, type SharedSchemas } from "./schema-defs.js";
 
 /**
  * Bumped when the manifest shape changes incompatibly. Format 2 stores a unit's shared schema
- * definitions once (`unit.schemas`); format 1 (every schema self-contained) is still read.
+ * definitions once (`unit.schemas`); format 3 also leaves out the operation fields the rest of the
+ * operation says (`manifest-derived.ts`). Formats 1 (every schema self-contained) and 2 are still read.
  */
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
+/**
+ * The format of a manifest that writes every operation field: what reading a format 3 manifest
+ * returns, so that checking it again leaves it as it is.
+ */
+export const FULL_FIELDS_FORMAT = 2;
 /** Formats this runtime reads. */
-const READABLE_FORMATS: readonly unknown[] = [1, MANIFEST_FORMAT];
+const READABLE_FORMATS: readonly unknown[] = [1, FULL_FIELDS_FORMAT, MANIFEST_FORMAT];
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Exposure =
@@ -396,8 +403,8 @@ export interface ManifestUnit extends UnitDescription {
 }
 
 export interface Manifest {
-  /** The format written is {@link MANIFEST_FORMAT}; format 1 (no shared schemas) is still read. */
-  format: typeof MANIFEST_FORMAT | 1;
+  /** The format written is {@link MANIFEST_FORMAT}; formats 1 (no shared schemas) and 2 are still read. */
+  format: typeof MANIFEST_FORMAT | typeof FULL_FIELDS_FORMAT | 1;
   generator: "unitc";
   settings: { defaultSearchLimit: number; maxSearchLimit: number };
   units: ManifestUnit[];
@@ -455,19 +462,38 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
   const record = data as Record<string, unknown>;
   if (record.generator !== "unitc") fail("generator is not unitc");
   if (!READABLE_FORMATS.includes(record.format)) {
-    fail(`format ${String(record.format)}, this runtime reads formats ${READABLE_FORMATS.join(" and ")}`);
+    fail(`format ${String(record.format)}, this runtime reads formats ${READABLE_FORMATS.join(", ")}`);
   }
   if (!Array.isArray(record.units)) fail("units is not an array");
   for (const unit of record.units as unknown[]) {
     const u = unit as Partial<ManifestUnit> | null;
     if (typeof u?.id !== "string" || !Array.isArray(u.operations)) fail("a unit lacks id or operations");
+    if (u?.operations?.some((op) => typeof op !== "object" || op === null)) {
+      fail(`unit ${u.id}: an operation is not an object`);
+    }
     if (u?.schemas !== undefined && (typeof u.schemas !== "object" || u.schemas === null)) {
       fail(`unit ${u.id}: schemas is not an object`);
     }
   }
-  const manifest = data as Manifest;
+  const manifest = withDerivedFields(data as Manifest);
   if (!manifest.units.some((unit) => unit.schemas !== undefined)) return manifest;
   return { ...manifest, units: manifest.units.map(expandUnit) };
+}
+
+/**
+ * A format 3 manifest with the operation fields it leaves out put back (`manifest-derived.ts`), as a
+ * manifest of {@link FULL_FIELDS_FORMAT}; its schemas still refer to the shared table. Other formats
+ * write every field and are returned as they are.
+ */
+export function withDerivedFields(manifest: Manifest): Manifest {
+  if (manifest.format !== MANIFEST_FORMAT) return manifest;
+  const units = manifest.units.map((unit) => ({
+    ...unit,
+    operations: unit.operations.map((op) =>
+      expandOperation(op as unknown as Record<string, unknown>, unit.kind, unit.schemas),
+    ),
+  }));
+  return { ...manifest, format: FULL_FIELDS_FORMAT, units };
 }
 
 /** A unit whose operations' schemas hold the shared definitions they reach, without the table. */

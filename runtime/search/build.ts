@@ -6,6 +6,7 @@ import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
 import { unitGroups } from "./groups.js";
+import { packSearchIndex } from "./packed.js";
 import type { SchemaResolver } from "./schema-names.js";
 import { indexTerms, plainText } from "./terms.js";
 
@@ -140,7 +141,7 @@ export function buildSearchIndex(manifest: { units: readonly SearchableUnit[] })
   };
 }
 
-/** The text of `search-index.json` for the text of `manifest.json` (one line; it is not for reading). */
-export function searchIndexFile(manifestText: string): string {
-  return `${JSON.stringify(buildSearchIndex(JSON.parse(manifestText) as { units: SearchableUnit[] }))}\n`;
+/** The text of `search-index.json` for `manifest` (one line, packed; it is not for reading). */
+export function searchIndexFile(manifest: { units: readonly SearchableUnit[] }): string {
+  return `${JSON.stringify(packSearchIndex(buildSearchIndex(manifest)))}\n`;
 }

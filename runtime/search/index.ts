@@ -20,6 +20,7 @@ import { attainableScore } from "./confidence.js";
 import { generality } from "./generality.js";
 import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
+import { isPacked, unpackSearchIndex } from "./packed.js";
 import { phraseBoost } from "./phrase-boost.js";
 import { bestScored, Postings25F, RANKING } from "./rank.js";
 import { asksForOne, Reads, readsOf } from "./reads.js";
@@ -111,9 +112,11 @@ export class SearchIndex {
     }
   }
 
-  /** Loads a serialised index; throws when it is not one this runtime reads. */
+  /** Loads a serialised index, packed as written or not; throws when it is not one this runtime reads. */
   static load(serialized: unknown): SearchIndex {
-    const data = serialized as Partial<SerializedSearchIndex> | null;
+    const data = (
+      isPacked(serialized) ? unpackSearchIndex(serialized) : serialized
+    ) as Partial<SerializedSearchIndex> | null;
     if (!isValid(data)) throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
     return new SearchIndex(data);
   }

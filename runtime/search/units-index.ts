@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Exposure, Manifest } from "../contract/manifest.js";
 import { readBesideManifest } from "../contract/manifest-sidecar.js";
+import { isPacked, unpackDocuments } from "./packed.js";
 
 /** The summary's file name, beside the manifest. */
 export const UNITS_INDEX_FILE = "units-index.json";
@@ -81,7 +82,8 @@ interface SearchDocument {
 
 /** The search index's documents grouped by unit, or undefined when they are not there as expected. */
 function operationsByUnit(file: string): Map<string, IndexedOperation[]> | undefined {
-  const documents = (JSON.parse(readFileSync(file, "utf8")) as { documents?: unknown }).documents;
+  const data = JSON.parse(readFileSync(file, "utf8")) as { documents?: unknown } | null;
+  const documents = isPacked(data) ? unpackDocuments(data) : data?.documents;
   if (!Array.isArray(documents)) return undefined;
   const byUnit = new Map<string, IndexedOperation[]>();
   for (const doc of documents as SearchDocument[]) {

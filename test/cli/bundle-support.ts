@@ -37,11 +37,11 @@ export function spoilOperationLine(dir: string, unitId: string, name: string): v
   const path = join(dir, "generated", "manifest.json");
   const text = readFileSync(path, "utf8");
   const offsets = JSON.parse(readFileSync(join(dir, "generated", "manifest-offsets.json"), "utf8")) as {
-    units: Array<{ unit: { id: string }; operations: Array<[string, string, number, number]> }>;
+    units: Array<{ unit: { id: string }; operations: Array<[string, number, number, string?]> }>;
   };
   const entry = offsets.units.find((u) => u.unit.id === unitId)?.operations.find((op) => op[0] === name);
   if (!entry) throw new Error(`no operation ${unitId}.${name}`);
   const bytes = Buffer.from(text);
-  bytes.fill(" ", entry[2], entry[3]);
+  bytes.fill(" ", entry[1], entry[2]);
   writeFileSync(path, bytes);
 }

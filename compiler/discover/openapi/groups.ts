@@ -30,7 +30,8 @@ export function openapiGroups(root: unknown, sites: readonly OperationSite[], op
 
 /**
  * Groups operations by the first fixed segment of their paths after those every path shares (`v1`,
- * `api`): the resource each acts on. An operation on the shared root alone stays ungrouped.
+ * `api`): the resource each acts on. An operation on the shared root alone stays ungrouped, and so
+ * does every operation when the paths name fewer than two resources.
  */
 function groupByPath(operations: OperationIR[]): void {
   const segments = operations.map((operation) => {
@@ -40,8 +41,11 @@ function groupByPath(operations: OperationIR[]): void {
   const first = segments[0] ?? [];
   let shared = 0;
   while (shared < first.length && segments.every((list) => list[shared] === first[shared])) shared++;
+  const resources = segments.map((list) => list[shared]);
+  // One resource (a document about pets, with /pets/{id}/labels beside /pets) is nothing to browse by.
+  if (new Set(resources.filter((resource) => resource !== undefined)).size < 2) return;
   operations.forEach((operation, i) => {
-    const resource = segments[i]?.[shared];
+    const resource = resources[i];
     if (resource !== undefined) operation.group = resource;
   });
 }

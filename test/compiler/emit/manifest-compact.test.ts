@@ -130,8 +130,8 @@ describe("shared schemas in manifest.json", () => {
   it("still reads a format 1 manifest, and names a newer format with a hint to recompile", () => {
     const old = { format: 1, generator: "unitc", settings: SETTINGS, units: [unit([op("a", refTo("X"))])] };
     expect(checkManifest(old)).toEqual(old);
-    expect(() => checkManifest({ ...old, format: 3 })).toThrow(
-      /format 3, this runtime reads formats 1 and 2/,
+    expect(() => checkManifest({ ...old, format: 4 })).toThrow(
+      /format 4, this runtime reads formats 1, 2, 3/,
     );
   });
 

@@ -10,7 +10,7 @@ import type { ManifestOffsets } from "../../../runtime/contract/manifest-slice.j
 
 const shared = { type: "object", description: "Ünïcödé ✓ 🐘", properties: { a: { type: "string" } } };
 const manifest = {
-  format: 2,
+  format: 3,
   generator: "unitc",
   settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
   units: [
@@ -23,9 +23,9 @@ const manifest = {
       exposure: "code_mode",
       shadowing: "forbid",
       connection: { kind: "http", baseUrl: "https://example.com", auth: { type: "none" } },
-      operations: ["première", "deuxième"].map((name) => ({
+      operations: ["première", "deuxième-op"].map((name) => ({
         name,
-        tsName: name === "première" ? "premiere" : "deuxieme",
+        tsName: name === "première" ? "premiere" : "deuxi_me_op",
         description: `${name} — ✓`,
         inputSchema: {
           type: "object",
@@ -41,6 +41,7 @@ const manifest = {
 
 describe("manifestOffsetsFile", () => {
   it("records byte places that hold each operation and schema, after multi-byte text", () => {
+    // The second operation's tsName is the one derived from its name: neither file writes it.
     const text = manifestText(manifest);
     const table = JSON.parse(manifestOffsetsFile(text) ?? "null") as ManifestOffsets;
     const bytes = Buffer.from(text);
@@ -49,9 +50,11 @@ describe("manifestOffsetsFile", () => {
     expect(unit?.unit).toMatchObject({ id: "émoji", name: "Ñame 🐘", sourceHash: "sha256:0" });
     expect(unit?.unit).not.toHaveProperty("operations");
     const read = ([start, end]: [number, number]) => JSON.parse(bytes.subarray(start, end).toString("utf8"));
-    expect(unit?.operations.map((op) => [op[0], op[1], read([op[2], op[3]]).name])).toEqual([
+    expect(
+      unit?.operations.map(([name, start, end, tsName]) => [name, tsName, read([start, end]).name]),
+    ).toEqual([
       ["première", "premiere", "première"],
-      ["deuxième", "deuxieme", "deuxième"],
+      ["deuxième-op", undefined, "deuxième-op"],
     ]);
     expect(read(unit?.schemas.Thing as [number, number])).toEqual(shared);
   });

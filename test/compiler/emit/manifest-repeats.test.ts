@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { contentHash } from "../../../compiler/shared/canonical.js";
 import { checkManifest, type Manifest } from "../../../runtime/contract/manifest.js";
 import { readManifestIndex } from "../../../runtime/contract/manifest-slice.js";
+import { SearchIndex } from "../../../runtime/search/index.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { closeServeClients, connectServeClient } from "../../support/serve-clients.js";
 import { compileProject, writeBundle } from "./support.js";
@@ -99,12 +100,10 @@ describe("schemas repeated across operations", () => {
 
   it("are read inline by the search index the compile writes", async () => {
     const result = await compileThings("direct");
-    const index = JSON.parse(result.files.get("search-index.json") as string) as {
-      terms: string[];
-      documents: Array<{ signature: string }>;
-    };
-    expect(index.terms).toContain("owner");
-    expect(index.terms).toContain("page");
+    const index = SearchIndex.load(JSON.parse(result.files.get("search-index.json") as string));
+    const terms = (JSON.parse(result.files.get("search-index.json") as string) as { terms: string[] }).terms;
+    expect(terms).toContain("owner");
+    expect(terms).toContain("page");
     for (const doc of index.documents) expect(doc.signature).not.toContain("@");
   });
 

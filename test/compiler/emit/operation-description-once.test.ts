@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkManifest } from "../../../runtime/contract/manifest.js";
 import { createRuntime } from "../../../runtime/index.js";
 import { Bridge } from "../../../runtime/sandbox/bridge.js";
 import { loadDeclarations } from "../../../runtime/sandbox/declarations/declarations.js";
@@ -69,11 +70,11 @@ describe("an operation's description in the bundle", () => {
       "  /**\n   * Deprecated. Delete a webhook.\n   *\n   * @deprecated\n   */\n  deleteHook(",
     );
 
-    const manifest = JSON.parse(tree.get("manifest.json") as string);
-    const listHooks = manifest.units[0].operations.find(
+    const manifest = checkManifest(JSON.parse(tree.get("manifest.json") as string));
+    const listHooks = manifest.units[0]?.operations.find(
       (op: { tsName: string }) => op.tsName === "listHooks",
     );
-    expect(listHooks.description).toBe(`${SUMMARY}\n\n${BODY}\n\n${NOTE}`);
+    expect(listHooks?.description).toBe(`${SUMMARY}\n\n${BODY}\n\n${NOTE}`);
 
     const runtime = createRuntime({ manifest, baseDir: result.outDir, env: {} });
     try {

@@ -59,6 +59,24 @@ const bare = {
   },
 };
 
+/** No tags, and its paths name one resource (and a part of it): nothing to browse by. */
+const single = {
+  openapi: "3.0.3",
+  info: { title: "Pets", version: "1" },
+  servers: [{ url: "https://pets.example" }],
+  paths: {
+    "/pets": { get: { operationId: "listPets", summary: "List pets.", responses: ok } },
+    "/pets/{id}/labels": {
+      put: {
+        operationId: "setLabels",
+        summary: "Replace a pet's labels.",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: ok,
+      },
+    },
+  },
+};
+
 const discovery = {
   kind: "discovery#restDescription",
   name: "pix",
@@ -80,10 +98,12 @@ async function compiled(): Promise<{ manifest: Manifest; index: SearchIndex }> {
     ".units/shop.json": JSON.stringify(spec),
     ".units/pix.json": JSON.stringify(discovery),
     ".units/bare.json": JSON.stringify(bare),
+    ".units/single.json": JSON.stringify(single),
     ".units/config.json": JSON.stringify({
       openapiEndpoints: {
         shop: { name: "Shop", description: "A shop.", specPath: "shop.json", auth: { type: "none" } },
         bare: { name: "Bill", description: "Bills.", specPath: "bare.json", auth: { type: "none" } },
+        single: { name: "Pets", description: "Pets.", specPath: "single.json", auth: { type: "none" } },
       },
       vendorDiscoveryApis: {
         pix: { name: "Pix", description: "Pictures.", discoveryPath: "pix.json", auth: { type: "none" } },
@@ -141,5 +161,10 @@ describe("operation groups", async () => {
       ["status", undefined],
     ]);
     expect(index.groupNames("bare")).toEqual(["payers", "bills"]);
+  });
+
+  it("leaves an untagged OpenAPI unit ungrouped when its paths name fewer than two resources", () => {
+    expect(unit("single")?.groups).toBeUndefined();
+    expect(unit("single")?.operations.map((op) => op.group)).toEqual([undefined, undefined]);
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { withDerivedFields } from "../../../runtime/contract/manifest.js";
 import { searchIndexFile } from "../../../runtime/search/index.js";
 import {
   readUnitsIndex,
@@ -18,7 +19,9 @@ import { buildUnitsIndex, unitsIndexFile } from "../../../runtime/search/units-i
 
 const basic = new URL("../../../generated/basic/", import.meta.url);
 const manifestText = readFileSync(new URL("manifest.json", basic), "utf8");
-const searchText = searchIndexFile(manifestText);
+/** The manifest with the operation fields it leaves out put back, as readers get it. */
+const manifest = withDerivedFields(JSON.parse(manifestText));
+const searchText = searchIndexFile(manifest);
 
 let dir: string | undefined;
 afterEach(() => {
@@ -55,8 +58,10 @@ describe("units-index.json", () => {
 
   it("is read with the search index's documents as each unit's operations, as a manifest would give them", () => {
     const index = readUnitsIndex(bundle(manifestText, unitsIndexFile(manifestText)));
-    const manifest = JSON.parse(manifestText);
     expect(index).toEqual(buildUnitsIndex(manifest, Buffer.byteLength(manifestText)));
+    // The search index the compile wrote, packed, reads the same.
+    const written = readFileSync(new URL(SEARCH_INDEX_FILE, basic), "utf8");
+    expect(readUnitsIndex(bundle(manifestText, unitsIndexFile(manifestText), written))).toEqual(index);
     expect(index?.units.map((unit) => unit.id)).toEqual([
       "files",
       "notes",
@@ -82,6 +87,8 @@ describe("units-index.json", () => {
     expect(readUnitsIndex(bundle(manifestText, unitsIndexFile(manifestText), "[]"))).toBeUndefined();
     const search = JSON.parse(searchText);
     const fewer = JSON.stringify({ ...search, documents: search.documents.slice(1) });
+    const unpacked = JSON.stringify({ ...search, runs: undefined });
+    expect(readUnitsIndex(bundle(manifestText, unitsIndexFile(manifestText), unpacked))).toBeUndefined();
     expect(readUnitsIndex(bundle(manifestText, unitsIndexFile(manifestText), fewer))).toBeUndefined();
   });
 });
