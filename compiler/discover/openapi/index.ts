@@ -33,9 +33,11 @@ import {
   RECHECK,
   startChecks,
   startSpecTypes,
+  TYPES_AFTER_OPERATIONS,
   WORKER_SPEC_BYTES,
   withSpecTypes,
 } from "./spec-workers.js";
+import type { SpecTypes } from "./types-module.js";
 import { openapiDocument } from "./version.js";
 
 type Data = Record<string, unknown>;
@@ -64,6 +66,38 @@ async function discoverSpec(
   context: DiscoverContext<"openapi">,
   workerChecks: boolean,
 ): Promise<UnitIR | undefined | typeof RECHECK> {
+  // Converted in a call of its own, so that nothing of the parsed spec is held while the types are awaited.
+  const converted = await convertSpec(context, workerChecks);
+  if (converted === undefined || converted === RECHECK) return converted;
+  const { unit, specId, specPointer } = converted;
+  const written = await converted.types.done;
+  const { operations, typesModule } = withSpecTypes(unit.operations, written, (problem) => {
+    const message = `openapi-typescript could not type ${specId} (${problem}); the types are printed from the operations' JSON Schemas instead`;
+    const hint = "fix the part of the spec the message names; the generated client works as usual meanwhile";
+    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
+  });
+  for (const { schema, problem } of "fallbacks" in written ? written.fallbacks : []) {
+    const message = `the type openapi-typescript writes for schema ${JSON.stringify(schema)} of ${specId} does not compile (${problem}); it is typed unknown`;
+    const hint =
+      "fix the schema the message names (a type beside oneOf or anyOf is a common cause); the rest of the types are unaffected";
+    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
+  }
+  return { ...unit, operations, ...(typesModule ? { typesModule } : {}) };
+}
+
+/** What {@link convertSpec} gives: the unit without its types, and the types being written. */
+interface ConvertedSpec {
+  unit: UnitIR;
+  types: { done: Promise<SpecTypes | { problem: string }> };
+  specId: string;
+  specPointer: string;
+}
+
+/** The unit's operations converted, with its spec's types started (see {@link TYPES_AFTER_OPERATIONS}). */
+async function convertSpec(
+  context: DiscoverContext<"openapi">,
+  workerChecks: boolean,
+): Promise<ConvertedSpec | undefined | typeof RECHECK> {
   const { backend } = context.unit;
   const root = await loadSpecSource(context);
   if (!root) return undefined;
@@ -85,8 +119,11 @@ async function discoverSpec(
   const sites = keptSites(context, root.id, operationSites(refs));
   const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
   const checks = workerChecks && size >= WORKER_SPEC_BYTES ? await startChecks() : undefined;
-  // The spec's types are written while the operations are converted (see types-module.ts).
-  const types = await startSpecTypes(refs, sites.filtered ? sites.kept : undefined, size);
+  const startTypes = () => startSpecTypes(refs, sites.filtered ? sites.kept : undefined, size);
+  // The spec's types are written while the operations are converted (see types-module.ts), unless
+  // the spec is so large that the two together take too much memory.
+  const after = sites.kept.length >= TYPES_AFTER_OPERATIONS;
+  const beside = after ? undefined : await startTypes();
   const conversion = {
     ...operationContext(refs, version.dialect, backend),
     ...(checks ? { inputChecks: checks } : {}),
@@ -100,31 +137,20 @@ async function discoverSpec(
       : "check that the spec has paths";
     context.report("warning", "NO_OPERATIONS", message, specPointer, hint);
   }
-  const written = await types.done;
-  const { operations, typesModule } = withSpecTypes(discovered, written, (problem) => {
-    const message = `openapi-typescript could not type ${root.id} (${problem}); the types are printed from the operations' JSON Schemas instead`;
-    const hint = "fix the part of the spec the message names; the generated client works as usual meanwhile";
-    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
-  });
-  const groups = openapiGroups(refs.root.value, sites.kept, operations);
-  for (const { schema, problem } of "fallbacks" in written ? written.fallbacks : []) {
-    const message = `the type openapi-typescript writes for schema ${JSON.stringify(schema)} of ${root.id} does not compile (${problem}); it is typed unknown`;
-    const hint =
-      "fix the schema the message names (a type beside oneOf or anyOf is a common cause); the rest of the types are unaffected";
-    context.report("warning", "OPENAPI_TYPES_FALLBACK", message, specPointer, hint);
-  }
-  return {
+  const types = beside ?? (await startTypes());
+  const groups = openapiGroups(refs.root.value, sites.kept, discovered);
+  const unit: UnitIR = {
     unit: context.unit,
     connection: connection(backend, base.baseUrl, root.location),
-    operations,
+    operations: discovered,
     sourceHash: contentHash({
       kind: "openapi",
       backend: context.unit.declared,
       documents: refs.documents().map(textHash),
     }),
-    ...(typesModule ? { typesModule } : {}),
     ...(groups.length > 0 ? { manifestExtras: { groups } } : {}),
   };
+  return { unit, types, specId: root.id, specPointer };
 }
 
 /** What converting operations needs; partial conversions are reported once per message. */

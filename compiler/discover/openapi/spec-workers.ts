@@ -54,6 +54,18 @@ export async function startChecks(): Promise<InputChecks | undefined> {
   return startInputChecks();
 }
 
+/**
+ * From this many operations kept, the spec's types are written after the operations are converted
+ * and their input schemas checked, not beside them. Beside them, three threads' heaps add up at
+ * once: for Microsoft Graph v1.0 (11,422 operations, 20 MB) openapi-typescript's types worker (its
+ * AST, about 300 MB, and what printing it takes), the conversion's IR and parsed spec (370 MB) and
+ * the input checks (190 MB) made a peak of 1.4 to 1.6 GB. One after the other, the conversion's
+ * thread holds only its IR while the types are written. The work is the same either way; what the
+ * overlap saved was wall time on an idle machine, which an API of GitHub REST's size (about 1,100
+ * operations, where the three add up to some 600 MB) keeps.
+ */
+export const TYPES_AFTER_OPERATIONS = 4_000;
+
 /** Specs from this size (all their files) get their types written in a worker thread. */
 export const WORKER_SPEC_BYTES = 1_000_000;
 

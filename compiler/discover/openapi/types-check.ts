@@ -29,8 +29,9 @@ const checked = new Map<string, TypesCheck>();
 const libFiles = new Map<string, import("typescript").SourceFile>();
 
 /**
- * Checks `text`, whose top-level declarations are `statements` (openapi-typescript's nodes, or the
- * text parsed): whole up to {@link WHOLE_CHECK_CHARS}, past it the schemas on a reference cycle.
+ * Checks `text`, whose top-level declarations include `statements` (openapi-typescript's nodes, of
+ * which only `components` is read, or the text parsed): whole up to {@link WHOLE_CHECK_CHARS}, past
+ * it the schemas on a reference cycle.
  */
 export function checkTypesModule(ts: TS, text: string, statements: readonly Node[]): TypesCheck {
   const hash = createHash("sha256").update(text).digest("hex");

@@ -21,7 +21,7 @@ import { compileCache } from "../../../runtime/shared/compile-cache.js";
 import type { TypesModule } from "../shared/types.js";
 import { dropAbsentInOperations } from "./types-absent.js";
 import { checkTypesModule } from "./types-check.js";
-import { tidyComments } from "./types-comments.js";
+import { printTypes } from "./types-print.js";
 
 /** The generator named in the header of `spec-types.ts`. */
 export const OPENAPI_TYPES_GENERATOR = `openapi-typescript ${oatsPackage.version}`;
@@ -74,43 +74,59 @@ export interface SpecTypes extends TypesModule {
 const MAX_CHECK_ROUNDS = 3;
 
 /**
- * The module for `document`, whose `$ref`s must all be local, type-checked (see types-check.ts): a
- * component schema whose types do not compile is typed `unknown` and listed. Rejects when
- * openapi-typescript fails, writes anything but type and interface declarations, or writes types
- * that do not compile outside any component schema. openapi-typescript and TypeScript are loaded on
- * first use: only a compile with an OpenAPI unit needs them.
+ * The module for `source` (the document, or its JSON text), whose `$ref`s must all be local,
+ * type-checked (see types-check.ts): a component schema whose types do not compile is typed
+ * `unknown` and listed. Rejects when openapi-typescript fails, writes anything but type and interface
+ * declarations, or writes types that do not compile outside any component schema. openapi-typescript
+ * and TypeScript are loaded on first use: only a compile with an OpenAPI unit needs them. Given the
+ * text (as the worker is), the parsed document lives only while openapi-typescript reads it, not
+ * while the types are printed and checked (for Microsoft Graph, about 50 MB).
  */
-export async function generateOpenapiTypes(document: Record<string, unknown>): Promise<SpecTypes> {
+export async function generateOpenapiTypes(source: Record<string, unknown> | string): Promise<SpecTypes> {
   const oats = await import("openapi-typescript");
   // CommonJS: `require` gives the module as TypeScript's own types describe it.
   const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
   const fallbacks: SchemaFallback[] = [];
-  let current = document;
   for (let round = 0; round < MAX_CHECK_ROUNDS; round++) {
-    const { text, nodes } = writeTypes(oats, ts, current);
-    const check = checkTypesModule(ts, text, nodes);
+    const unknown = fallbacks.map((fallback) => fallback.schema);
+    const nodes = transformed(oats, ts, source, unknown);
+    // Only `components` is read again, by the check (its schemas on a reference cycle).
+    const { text, kept } = printTypes(ts, nodes, (node) => declares(ts, node, "components"));
+    const check = checkTypesModule(ts, text, kept);
     if ("ok" in check) return { generator: OPENAPI_TYPES_GENERATOR, text, fallbacks };
     if ("problem" in check) throw new Error(`the types it writes do not compile (${check.problem})`);
     for (const [schema, problem] of check.schemas) fallbacks.push({ schema, problem });
-    current = withUnknownSchemas(current, [...check.schemas.keys()]);
   }
   throw new Error(`the types it writes still do not compile with ${fallbacks.length} schemas typed unknown`);
 }
 
+/** Whether `node` is the interface named `name`. */
+function declares(ts: typeof import("typescript"), node: import("typescript").Node, name: string): boolean {
+  return ts.isInterfaceDeclaration(node) && ts.idText(node.name) === name;
+}
+
 /** `document` with the named component schemas replaced by `{}`, which is typed `unknown`. */
 function withUnknownSchemas(document: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  if (names.length === 0) return document;
   const components = (document.components ?? {}) as Record<string, unknown>;
   const schemas = { ...((components.schemas ?? {}) as Record<string, unknown>) };
   for (const name of names) schemas[name] = {};
   return { ...document, components: { ...components, schemas } };
 }
 
-function writeTypes(
+/**
+ * openapi-typescript's nodes for the document `source` is or holds, with the schemas named `unknown`
+ * typed so, checked and trimmed (see the functions called). A document parsed here is garbage once
+ * this returns: nothing it holds is in the nodes.
+ */
+function transformed(
   oats: typeof import("openapi-typescript"),
   ts: typeof import("typescript"),
-  document: Record<string, unknown>,
-): { text: string; nodes: import("typescript").Node[] } {
-  const spec = document as unknown as OpenAPI3;
+  source: Record<string, unknown> | string,
+  unknown: string[],
+): import("typescript").Node[] {
+  const document = typeof source === "string" ? (JSON.parse(source) as Record<string, unknown>) : source;
+  const spec = withUnknownSchemas(document, unknown) as unknown as OpenAPI3;
   const context: GlobalContext = {
     ...OPTIONS,
     discriminators: oats.scanDiscriminators(spec, { silent: true }),
@@ -131,17 +147,7 @@ function writeTypes(
   dropOperationComments(ts, nodes);
   dropAbsentMembers(ts, nodes);
   dropAbsentInOperations(ts, nodes);
-  return { text: tidyComments(indentByTabs(oats.astToString(nodes))), nodes };
-}
-
-/**
- * The printer's text with each level of its four-space indentation as one tab: for a large API the
- * indentation is a third of the module (GitHub's REST types: 2.2 of 6.5 MB). Only the leading run of
- * spaces changes (a comment line keeps the space before its star); the printer writes no string that
- * spans lines, so no value changes.
- */
-function indentByTabs(text: string): string {
-  return text.replace(/^((?: {4})+)/gm, (spaces) => "\t".repeat(spaces.length / 4));
+  return nodes;
 }
 
 /** The methods of a path item, whose properties openapi-typescript comments with the operation's. */
@@ -280,7 +286,7 @@ async function runAsWorker(text: string): Promise<void> {
   compileCache();
   let reply: WorkerReply;
   try {
-    reply = { module: await generateOpenapiTypes(JSON.parse(text) as Record<string, unknown>) };
+    reply = { module: await generateOpenapiTypes(text) };
   } catch (error) {
     reply = { error: error instanceof Error ? error.message : String(error) };
   }

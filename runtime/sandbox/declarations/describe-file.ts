@@ -31,6 +31,7 @@ import {
 } from "./describe-pieces.js";
 import { DeclarationSources } from "./describe-sources.js";
 import { type BundleReader, specTypesPath } from "./spec-types-link.js";
+import { forgetTypesIndex } from "./types-excerpt.js";
 
 /** The table's path in the bundle. */
 export function describeIndexPath(unitId: string): string {
@@ -77,6 +78,7 @@ export function describeFiles(
     const pieces = describeOperationPieces(unitText, tsName);
     if (pieces !== undefined) operations[tsName] = table.add(unitText, pieces);
   }
+  forgetTypesIndex(unitText);
   const { pieces: _pieces, ...rest } = table.index(operations);
   // One line per piece and per operation: a diff shows which ones moved.
   const head = JSON.stringify({ ...rest, operations: undefined }).slice(0, -1);

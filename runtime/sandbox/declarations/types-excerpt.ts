@@ -96,6 +96,20 @@ function indexOf(unitText: string): Index | undefined {
   return index;
 }
 
+/**
+ * Lets go of what was read of `unitText`'s `$types` block. The compile calls it once it has cut every
+ * operation's text: kept, the block and what was read of it (for Microsoft Graph, the 14 MB text and
+ * its parsed members and references) were held for the rest of the compile.
+ */
+export function forgetTypesIndex(unitText: string): void {
+  indexes.delete(unitText);
+}
+
+/** Whether what was read of `unitText`'s `$types` block is held (for tests). */
+export function typesIndexHeld(unitText: string): boolean {
+  return indexes.has(unitText);
+}
+
 /** Where a unit's `namespace $types` block lies in its text: [start, end), or undefined. */
 export function specTypesSpan(unitText: string): [number, number] | undefined {
   const at = unitText.indexOf(OPENING);

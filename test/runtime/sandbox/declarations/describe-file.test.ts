@@ -10,8 +10,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readManifest } from "../../../../runtime/contract/manifest.js";
 import {
+  CODE_MODE_DIR,
   describeDeclaration,
   loadDeclarations,
+  unitDeclarationPath,
+  unitDeclarationRegions,
 } from "../../../../runtime/sandbox/declarations/declarations.js";
 import {
   describedFromFiles,
@@ -25,6 +28,7 @@ import {
   encodePieces,
 } from "../../../../runtime/sandbox/declarations/describe-pieces.js";
 import { diskReader } from "../../../../runtime/sandbox/declarations/spec-types-link.js";
+import { typesIndexHeld } from "../../../../runtime/sandbox/declarations/types-excerpt.js";
 
 const FIXTURES = join(import.meta.dirname, "../../../fixtures/emit");
 const PETSTORE = join(FIXTURES, "openapi-petstore/expected");
@@ -77,6 +81,16 @@ describe("describe-file", () => {
     // An operation the declaration has no method for has no text, and is no reason to fall back.
     expect(readDescribed(copy, "petstore", "nope")).toEqual({ text: undefined });
     expect(readDescribed(copy, "petstore", "constructor")).toEqual({ text: undefined });
+  });
+
+  it("lets go of what it read of the unit's types once every text is cut", () => {
+    const read = diskReader(PETSTORE);
+    const declaration = read(join(CODE_MODE_DIR, unitDeclarationPath("petstore"))) ?? "";
+    const { text } = unitDeclarationRegions(read, "petstore", declaration);
+    expect(text).toContain("namespace $types {");
+    const files = describeFiles("petstore", read, ["listPets", "getPet"]);
+    expect(files).toHaveLength(2);
+    expect(typesIndexHeld(text)).toBe(false);
   });
 
   it("stores each piece the operations share once: the files are smaller than the texts", () => {
