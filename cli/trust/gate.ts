@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import type { Manifest } from "../../runtime/contract/manifest.js";
+import { type Manifest, withDerivedFields } from "../../runtime/contract/manifest.js";
 import { counted } from "../compile-lines.js";
 import type { CliIO } from "../io.js";
 import { type CommandSet, commandFingerprint, manifestCommands, type ProjectCommand } from "./commands.js";
@@ -95,8 +95,10 @@ export function bundleTrusted(
 }
 
 /**
- * `bundleTrusted` for the manifest at `path`, read as plain JSON (the runtime validates it later and
- * reports what is wrong with it); a manifest that cannot be read starts nothing, so it passes here.
+ * `bundleTrusted` for the manifest at `path`, read as plain JSON with the fields a manifest leaves out
+ * put back (a CLI action's invoke says its kind only once read so; the runtime validates the rest
+ * later and reports what is wrong with it); a manifest that cannot be read starts nothing, so it
+ * passes here.
  */
 export function bundleFileTrusted(
   io: CliIO,
@@ -106,7 +108,7 @@ export function bundleFileTrusted(
 ): boolean {
   let units: unknown;
   try {
-    units = (JSON.parse(readFileSync(path, "utf8")) as { units?: unknown }).units;
+    units = withDerivedFields(JSON.parse(readFileSync(path, "utf8")) as Manifest).units;
   } catch {
     return true;
   }
