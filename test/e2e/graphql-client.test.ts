@@ -6,6 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkManifest } from "../../runtime/contract/manifest.js";
 import { typecheckBundle } from "../../scripts/typecheck-generated.mjs";
 import type { TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
@@ -159,8 +160,11 @@ describe("a compiled GraphQL bundle", () => {
     const manifest = JSON.parse(await readFile(join(compiled.outDir, "manifest.json"), "utf8"));
     const shelter = manifest.units.find((u: { id: string }) => u.id === "shelter");
     const findPet = shelter.operations.find((o: { name: string }) => o.name === "findPet");
+    // The file leaves out the invoke's kind (the unit's); reading the manifest puts it back.
+    expect(findPet.invoke.kind).toBeUndefined();
+    const read = checkManifest(manifest).units.find((u) => u.id === "shelter");
+    expect(read?.operations.find((o) => o.name === "findPet")?.invoke.kind).toBe("graphql");
     expect(findPet.invoke).toMatchObject({
-      kind: "graphql",
       operationType: "query",
       operationName: "FindPet",
     });

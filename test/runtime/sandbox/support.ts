@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
+import { checkManifest } from "../../../runtime/contract/manifest.js";
 import { MANIFEST_OFFSETS_FILE } from "../../../runtime/contract/manifest-slice.js";
 import { createRuntime, type Manifest, type ManifestUnit, type UnitRuntime } from "../../../runtime/index.js";
 import {
@@ -38,11 +39,12 @@ export const env = {
 };
 
 /**
- * The committed manifest, pointed at a server on `origin` (its units say 127.0.0.1:4319, which
+ * The committed manifest as the runtime reads it, pointed at a server on `origin` (its units say 127.0.0.1:4319, which
  * other test files may hold) and with the CLI actions' folder made absolute.
  */
 export function exampleManifest(origin: string): Manifest {
-  const manifest = JSON.parse(readFileSync(`${bundleDir}/manifest.json`, "utf8")) as Manifest;
+  // Read as the runtime reads it: a CLI action's invoke says its kind once derived (format 3).
+  const manifest = checkManifest(JSON.parse(readFileSync(`${bundleDir}/manifest.json`, "utf8")));
   for (const unit of manifest.units) {
     const connection = unit.connection as { baseUrl?: string };
     if (connection.baseUrl) connection.baseUrl = connection.baseUrl.replace("http://127.0.0.1:4319", origin);
