@@ -9,8 +9,8 @@ import { derivedTsName } from "../contract/manifest-derived.js";
 import type { SearchDocument, SerializedSearchIndex } from "./build.js";
 
 /**
- * The format of a packed index: past every in-memory format (`SEARCH_INDEX_FORMAT`, 6 with the
- * `returns` field), so an index `buildSearchIndex` made is never taken for a packed one.
+ * The format of a packed index: past every in-memory format (6 is the one with the `returns`
+ * field), so an index `buildSearchIndex` made is never taken for a packed one.
  */
 export const PACKED_SEARCH_INDEX_FORMAT = 7;
 
