@@ -142,7 +142,8 @@ describe("watchProject", () => {
 
     // A deleted unit: its files are removed.
     build = await change(() => rm(join(dir, ".units/alpha.md")));
-    expect(build).toMatchObject({ ok: true, units: 3, rebuilt: [] });
+    // The diagnostics in the message: this build failed once on Node 22 under load, unexplained.
+    expect(build, JSON.stringify(build.diagnostics)).toMatchObject({ ok: true, units: 3, rebuilt: [] });
     expect(build.removed).toContain("units/alpha/index.ts");
     expect((await manifestOf(dir)).units.map((u) => u.id)).toEqual(["beta", "gamma", "pets"]);
   });
