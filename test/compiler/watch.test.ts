@@ -143,7 +143,7 @@ describe("watchProject", () => {
 
     // A deleted unit: its files are removed.
     build = await change(() => rm(join(dir, ".units/alpha.md")));
-    // The diagnostics in the message: this build failed once on Node 22 under load, unexplained.
+    // The diagnostics in the message: a build racing this rm once failed with FILE_NOT_FOUND for alpha.md.
     expect(build, JSON.stringify(build.diagnostics)).toMatchObject({ ok: true, units: 3, rebuilt: [] });
     expect(build.removed).toContain("units/alpha/index.ts");
     expect((await manifestOf(dir)).units.map((u) => u.id)).toEqual(["beta", "gamma", "pets"]);
