@@ -1,8 +1,9 @@
 /**
  * Watch mode: compile once, then again whenever a config file, a unit file (added, changed, removed,
  * renamed, as a file or a folder unit), a unit-set folder or a local file a unit reads changes.
- * Changes are debounced; each rebuild reuses what did not change (see {@link BuildMemo}) and writes
- * only the files that differ. A build with errors writes nothing: the last good output stays.
+ * Changes are debounced, and a late report of a path unchanged since the last build is dropped;
+ * each rebuild reuses what did not change (see {@link BuildMemo}) and writes only the files that
+ * differ. A build with errors writes nothing: the last good output stays.
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
@@ -12,6 +13,7 @@ import type { CompileOptions } from "./compile.js";
 import { inside } from "./discover/sources/ref-rules.js";
 import { BuildMemo } from "./incremental/memo.js";
 import { configFiles } from "./load/config-paths.js";
+import { PathStates } from "./watch-states.js";
 
 export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
   /** Absolute output folder. */
@@ -79,6 +81,7 @@ class Watcher implements ProjectWatcher {
   readonly ready: Promise<WatchBuild>;
   readonly #options: WatchOptions;
   readonly #memo = new BuildMemo();
+  readonly #states = new PathStates();
   readonly #outDir: string;
   #watcher: FSWatcher | undefined;
   /** Folders whose unit files matter, to two levels: `<id>.md`, `<id>/UNIT.md`. */
@@ -141,7 +144,10 @@ class Watcher implements ProjectWatcher {
       this.#timer = undefined;
       const changes = [...this.#pending].sort();
       this.#pending.clear();
-      this.#running = this.#running.then(() => this.#build(changes).then(() => undefined));
+      // Checked when the build would start: a late report of what the last build already read asks for none.
+      this.#running = this.#running.then(async () => {
+        if (await this.#states.update(changes)) await this.#build(changes);
+      });
     }, this.#options.debounceMs ?? DEBOUNCE_MS);
   }
 

@@ -1,11 +1,11 @@
 /** The load stage: user config, project config and the unit files of each units root. */
-import { access } from "node:fs/promises";
+import { access, lstat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import { configFiles, legacyUserConfigPath } from "./config-paths.js";
-import type { ConfigScope, LoadedCollection, LoadedProject } from "./documents.js";
+import type { ConfigScope, LoadedCollection, LoadedProject, LoadedUnitFile } from "./documents.js";
 import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
-import { checkUnitFileId, listUnitFiles } from "./units-root.js";
+import { checkUnitFileId, listUnitFiles, type UnitFileEntry } from "./units-root.js";
 
 export { userConfigPath } from "./config-paths.js";
 export type {
@@ -94,19 +94,35 @@ export async function loadCollection(
   if (options.configOnly) return collection.config ? { collection, diagnostics } : { diagnostics };
   const listed = await listUnitFiles(unitsRoot);
   diagnostics.push(...listed.diagnostics);
-  const loadedUnits = await Promise.all(
-    listed.entries.map(async (entry) => {
-      const problem = checkUnitFileId(entry);
-      if (problem) return { diagnostics: [problem] };
-      return loadUnitFile(entry.file, entry.id, scope, options.memo);
-    }),
-  );
-  for (const loaded of loadedUnits) {
-    diagnostics.push(...loaded.diagnostics);
-    if ("document" in loaded && loaded.document) collection.units.push(loaded.document);
-  }
+  const loaded = await loadUnitEntries(listed.entries, scope, options.memo);
+  diagnostics.push(...loaded.diagnostics);
+  collection.units.push(...loaded.units);
   if (!collection.config && collection.units.length === 0) return { diagnostics };
   return { collection, diagnostics };
+}
+
+/** Reads and parses the unit files a units root listed, in the listing's order. */
+export async function loadUnitEntries(
+  entries: readonly UnitFileEntry[],
+  scope: ConfigScope,
+  memo?: ParseMemo,
+): Promise<{ units: LoadedUnitFile[]; diagnostics: Diagnostic[] }> {
+  const loadedUnits = await Promise.all(
+    entries.map(async (entry) => {
+      const problem = checkUnitFileId(entry);
+      if (problem) return { diagnostics: [problem] };
+      const loaded = await loadUnitFile(entry.file, entry.id, scope, memo);
+      // Deleted since it was listed (an editor's save, `rm` during a watch build): the unit is gone.
+      return (await vanished(entry.file, loaded.diagnostics)) ? { diagnostics: [] } : loaded;
+    }),
+  );
+  const units: LoadedUnitFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const loaded of loadedUnits) {
+    diagnostics.push(...loaded.diagnostics);
+    if ("document" in loaded && loaded.document) units.push(loaded.document);
+  }
+  return { units, diagnostics };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -116,4 +132,16 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * True when reading `file` failed only because nothing is at its path any more. A link to a
+ * missing file is still there (lstat finds it), so it stays an error.
+ */
+async function vanished(file: string, diagnostics: readonly Diagnostic[]): Promise<boolean> {
+  if (diagnostics.length !== 1 || diagnostics[0]?.code !== "FILE_NOT_FOUND") return false;
+  return lstat(file).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === "ENOENT",
+  );
 }

@@ -10,20 +10,15 @@ import { UnitError } from "../../contract/errors.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../../contract/manifest.js";
 import type { ForwardMethod } from "../../invoke/mcp/types.js";
 import { type RuntimeServices, servicesOf } from "../../invoke/shared/services.js";
-import type { BundleDeclarations } from "../../sandbox/declarations/declarations.js";
-import { STARTING_CHECK_WAIT_MS } from "../../sandbox/shared/limits.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
-import { auditedRuntime } from "../audit/code-mode-calls.js";
-import { confirmingRuntime } from "../confirm/gate.js";
 import type { ConfirmOptions } from "../confirm/policy.js";
 import type { OperationRules } from "../policy/rules.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
-import { rootedRuntime } from "../sessions/project-binding.js";
-import { scopedRuntime } from "../sessions/scope.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import { mergeUnits, type NamespaceAliases } from "../shared/merge.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
+import { type CodeModeHost, runHostCode } from "./code-mode-run.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 
 export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
@@ -255,52 +250,19 @@ class Host implements ServeHost {
     return this.slotOf(unit).onCurrent((g) => g.runtime.forward(unit.unit.id, method, params, options));
   }
 
-  async runCode(
-    input: CodeModeRequest,
-    units?: readonly string[],
-    projectRoot?: string,
-    rules?: OperationRules,
-  ) {
-    const { runCodeMode } = await import("../../sandbox/run.js");
-    const { projectOnly, servedCodeMode } = await import("./code-mode-units.js");
-    const bundleDir = this.bundleDir();
-    const snapshot = this.current;
-    // Code Mode is prepared in the background at start: a first run waits for the checker a while only.
-    const { waitForCheck, confirm, ...script } = input;
-    const run = (runtime: Parameters<typeof runCodeMode>[0], declarations?: BundleDeclarations) =>
-      runCodeMode(
-        auditedRuntime(
-          confirmingRuntime(
-            rootedRuntime(units || rules ? scopedRuntime(runtime, units, rules) : runtime, projectRoot),
-            confirm,
-          ),
-        ),
-        script,
-        bundleDir,
-        {
-          startingCheckWaitMs: waitForCheck === false ? 0 : STARTING_CHECK_WAIT_MS,
-          ...(declarations ? { declarations } : {}),
-        },
-      );
-    type Answer = { ok: boolean; [field: string]: unknown };
-    if (projectOnly(snapshot.units)) return (await this.project.onCurrent((g) => run(g.runtime))) as Answer;
-    // The user's and an upstream's units too: each call goes through `call`, to wherever its unit lives.
-    const user = this.user && this.userManifestPath ? this.user : undefined;
-    const served = servedCodeMode(snapshot, {
-      units: snapshot.units,
-      project: { manifest: this.manifest, dir: bundleDir },
-      ...(user
-        ? {
-            user: {
-              manifest: user.generation.runtime.manifest,
-              dir: dirname(this.userManifestPath as string),
-            },
-          }
-        : {}),
-      call: (unit, operation, input, options) =>
-        this.call(unit, operation, input, options?.signal, options?.projectRoot),
-    });
-    return (await run(served.runtime, served.declarations)) as unknown as Answer;
+  runCode(input: CodeModeRequest, units?: readonly string[], projectRoot?: string, rules?: OperationRules) {
+    const view = (): CodeModeHost => {
+      const user = this.user && this.userManifestPath ? this.user : undefined;
+      return {
+        bundleDir: this.bundleDir(),
+        snapshot: this.current,
+        project: this.project,
+        user: user ? { slot: user, manifestPath: this.userManifestPath as string } : undefined,
+        manifest: this.manifest,
+        call: (...args) => this.call(...args),
+      };
+    };
+    return runHostCode(view, { input, units, projectRoot, rules });
   }
 
   onChange(listener: () => void): () => void {
