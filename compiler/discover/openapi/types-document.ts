@@ -111,7 +111,8 @@ export interface KeptOperation {
 /**
  * A fresh copy of the spec for openapi-typescript (see the file comment). With `kept`, only those
  * operations' paths are copied, and of the components only what they reach: a unit that takes 40
- * operations of a 20,000-operation spec gets the types of those 40.
+ * operations of a 20,000-operation spec gets the types of those 40, and one that takes them all does
+ * not get the components no operation reaches.
  */
 export function typesDocument(refs: SpecRefs, kept?: readonly KeptOperation[]): Data {
   return new TypesDocument(refs, kept).build();
@@ -126,7 +127,7 @@ class TypesDocument {
   readonly #added = new Map<string, Map<string, unknown>>();
   readonly #taken = new Map<string, Set<string>>();
 
-  /** Set when only some operations are kept: root components are then copied as they are reached. */
+  /** Set when the unit's operations are named: root components are then copied as they are reached. */
   readonly #kept: readonly KeptOperation[] | undefined;
 
   constructor(refs: SpecRefs, kept?: readonly KeptOperation[]) {
@@ -143,10 +144,23 @@ class TypesDocument {
     const components: Data = { ...((copy.components as Data | undefined) ?? {}) };
     for (const [map, added] of this.#added) {
       const entries = { ...((components[map] as Data | undefined) ?? {}) };
-      for (const [name, value] of added) entries[name] = value;
+      for (const name of this.#inSpecOrder(map, added)) define(entries, name, added.get(name));
       components[map] = entries;
     }
     return { ...copy, components };
+  }
+
+  /**
+   * The names of `added` with the root's own components first, in the order the spec declares them
+   * (the order they are reached in follows the operations, which reads as no order at all), then
+   * those copied in from elsewhere, as reached.
+   */
+  #inSpecOrder(map: string, added: ReadonlyMap<string, unknown>): string[] {
+    const declared = ((this.#refs.root.value as Data).components as Data | undefined)?.[map];
+    const own = typeof declared === "object" && declared !== null ? Object.keys(declared) : [];
+    const first = own.filter((name) => added.has(name));
+    const taken = new Set(first);
+    return [...first, ...[...added.keys()].filter((name) => !taken.has(name))];
   }
 
   #copy(value: unknown, document: SpecDocument, kind: Kind, depth: number): unknown {

@@ -38,6 +38,8 @@ const SPEC = {
       Tombstone: { type: "object", properties: { deletedAt: { type: "string" } } },
       UserList: { type: "array", items: ref("User") },
       User: { type: "object", properties: { login: { type: "string" } } },
+      // Reached by no operation (as GitHub's webhook payloads): no unit's types hold it.
+      HookPayload: { type: "object", properties: { action: { type: "string" } } },
     },
   },
 };
@@ -76,8 +78,20 @@ describe("OpenAPI operation filters", () => {
     expect(names(bundle)).toEqual(["repos/list", "repos/create", "repos/get"]);
     const types = bundle.result.files.get("units/forge/spec-types.ts") ?? "";
     for (const kept of ["Repo:", "RepoList:", "Owner:", '"/repos/{id}"']) expect(types).toContain(kept);
-    for (const left of ["Tombstone", "UserList", "User:", '"/users"', "delete"])
+    for (const left of ["Tombstone", "UserList", "User:", "HookPayload", '"/users"', "delete"])
       expect(types).not.toContain(left);
+    expect(typecheckBundle(bundle.outDir)).toEqual([]);
+  }, 120_000);
+
+  it("types a unit without filters from the components its operations reach, in the spec's order", async () => {
+    const bundle = await compileFiltered({});
+    expect(names(bundle)).toHaveLength(5);
+    const types = bundle.result.files.get("units/forge/spec-types.ts") ?? "";
+    const order = ["Repo:", "RepoList:", "Owner:", "Tombstone:", "UserList:", "User:"];
+    const at = order.map((name) => types.indexOf(`\t\t${name}`));
+    expect(at.every((place) => place > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(types).not.toContain("HookPayload");
     expect(typecheckBundle(bundle.outDir)).toEqual([]);
   }, 120_000);
 

@@ -25,6 +25,13 @@ function largeSpec(offending: Record<string, unknown>): string {
       };
     schemas[`Filler${i}`] = { type: "object", properties, required: ["field_0"] };
   }
+  // An operation reaches every filler: the types of a unit are those its operations reach.
+  schemas.Fillers = {
+    type: "object",
+    properties: Object.fromEntries(
+      Object.keys(schemas).map((name) => [name, { $ref: `#/components/schemas/${name}` }]),
+    ),
+  };
   // Refers to itself through a property, which compiles, and to a plain schema.
   schemas.Tree = {
     type: "object",
@@ -51,7 +58,7 @@ function largeSpec(offending: Record<string, unknown>): string {
     paths: {
       "/item": get("getItem", "EdgeConfigItemValue"),
       "/tree": get("getTree", "Tree"),
-      "/filler": get("getFiller", "Filler1"),
+      "/filler": get("getFillers", "Fillers"),
     },
     components: { schemas },
   });

@@ -50,6 +50,7 @@ function declared(bundle: CompiledBundle, name: string): string | undefined {
 const OP = '$types.operations["op"]';
 const string = { type: "string" };
 const ok = (content?: Data) => ({ description: "ok", ...(content ? { content } : {}) });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const cases: Array<[string, { operation: Data; input?: string; output?: string }]> = [
   [
@@ -287,14 +288,19 @@ describe("names openapi-typescript writes from $refs", () => {
     const bundle = await compileSpec(
       {
         "/a": {
-          get: { operationId: "a", responses: { "200": ok({ "application/json": { schema: string } }) } },
+          get: { operationId: "a", responses: { "200": ok({ "application/json": { schema: ref("B") } }) } },
         },
       },
-      { schemas: { A: { $ref: HOSTILE }, B: { type: "object", properties: { a: { $ref: HOSTILE } } } } },
+      {
+        schemas: {
+          A: { $ref: HOSTILE },
+          B: { type: "object", properties: { a: { $ref: HOSTILE }, b: ref("A") } },
+        },
+      },
     );
     const specTypes = bundle.result.files.get("units/api/spec-types.ts") ?? "";
-    expect(specTypes).toContain("A: unknown;");
     expect(specTypes).toContain("a?: unknown;");
+    expect(specTypes).toContain("b?: unknown;");
     expect(specTypes).not.toContain("pwned");
   });
 
@@ -311,13 +317,14 @@ describe("names openapi-typescript writes from $refs", () => {
   });
 
   it("fall back to the operations' JSON Schemas when openapi-typescript fails on the spec", async () => {
-    // `properties` as a list: the operations do not use A, and openapi-typescript throws on it.
+    // `properties` as a list: the output (the 200 response) does not use A, and openapi-typescript,
+    // which types every response, throws on it.
+    const responses = {
+      "200": ok({ "application/json": { schema: string } }),
+      "500": ok({ "application/json": { schema: ref("A") } }),
+    };
     const bundle = await compileSpec(
-      {
-        "/a": {
-          get: { operationId: "a", responses: { "200": ok({ "application/json": { schema: string } }) } },
-        },
-      },
+      { "/a": { get: { operationId: "a", responses } } },
       { schemas: { A: { type: "object", properties: [1, 2] } } },
     );
     expect(bundle.text).toBe(

@@ -150,14 +150,19 @@ paths:
           description: ok
           content:
             application/json:
-              schema: { $ref: "${remote.url}/schema.json#/X" }
+              schema:
+                type: object
+                properties:
+                  x: { $ref: "${remote.url}/schema.json#/X" }
+                  y: { $ref: "#/components/schemas/Y" }
 components:
   schemas:
     Y: { $ref: "${remote.url}/y.json" }
 `;
     const { result } = await compileSpec("remote.yaml", { "spec/remote.yaml": spec });
     const specTypes = result.files.get("units/refs/spec-types.ts") ?? "";
-    expect(specTypes).toContain("Y: unknown;");
+    expect(specTypes).toContain("x?: unknown;");
+    expect(specTypes).toContain("y?: unknown;");
     expect(specTypes).not.toContain(remote.url);
     expect(remote.requests).toEqual([]);
   });
