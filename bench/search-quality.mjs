@@ -4,7 +4,8 @@
 //   part, bench/search-eval-second.mjs, the third, bench/search-eval-third.mjs, and the fifth,
 //   bench/search-eval-fifth.mjs, both tuning only, and the fourth, bench/search-eval-fourth.mjs, held
 //   out whole, were written blind to the ranking; "blind" is those four together) and overall, with the queries each API misses (held-out
-//   misses only with --show-held-out, so that tuning never looks at them);
+//   misses only with --show-held-out, so that tuning never looks at them), each twice: with no
+//   hints, and with the hints a team wrote from the tuning misses (bench/search-hints.mjs);
 // - the median time of each query over an index of more than 10,000 real operations, and the slowest;
 // - the size of each emitted search-index.json.
 // Each API is compiled with `unitc compile` as its own project under .bench-cache/search-quality/ and
