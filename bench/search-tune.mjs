@@ -2,15 +2,21 @@
 // `npm run bench:search`): rebuilds each API's index with the built ranking from the manifests
 // bench/search-quality.mjs compiled under .bench-cache/search-quality/, and prints the tuning
 // split's figures and misses. It never ranks a held-out query, so tuning cannot look at them.
+// `--hints`: the units as compiled with their author hints (bench/search-hints/).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSearchIndex, SearchIndex } from "../dist/runtime/search/index.js";
 import { SETS } from "./search-eval.mjs";
-import { BUNDLE, evaluate, merged, rate, searchable } from "./search-quality.mjs";
+import { authorHints } from "./search-hints.mjs";
+import { BUNDLE, merged, searchable } from "./search-quality.mjs";
+import { evaluate, rate } from "./search-score.mjs";
 import { isMain, root } from "./support.mjs";
 
+const withHints = process.argv.includes("--hints");
+
 function rebuilt(id) {
-  const file = join(root, ".bench-cache", "search-quality", id, "generated", "manifest.json");
+  const folder = withHints && authorHints(id) !== undefined ? `${id}-hinted` : id;
+  const file = join(root, ".bench-cache", "search-quality", folder, "generated", "manifest.json");
   return buildSearchIndex(searchable(JSON.parse(readFileSync(file, "utf8"))));
 }
 

@@ -11,10 +11,11 @@ import type { SchemaResolver } from "./schema-names.js";
 import { indexTerms, plainText } from "./terms.js";
 
 /**
- * Bumped when the serialised index changes. Format 4 lacks the `output` and `returns` fields, format
- * 5 the `returns` field, the last: each is read as an index whose operations return nothing searchable.
+ * Bumped when the serialised index changes. Format 4 lacks the `output`, `returns` and `inputs`
+ * fields, format 5 `returns` and `inputs`, format 6 `inputs`: each is read as an index whose
+ * operations have nothing searchable there. (7 is the number of the packed format of before.)
  */
-export const SEARCH_INDEX_FORMAT = 6;
+export const SEARCH_INDEX_FORMAT = 8;
 
 /** An operation as search needs it (manifest operations and upstream catalogues both fit). */
 export interface SearchableOperation extends SignatureOperation {
@@ -57,7 +58,7 @@ export interface SerializedSearchIndex {
   documents: SearchDocument[];
   /** Every term, sorted; fields hold numbers into it. */
   terms: string[];
-  /** Per document, per field (name, summary, description, params, verb, hints, output, returns): terms in text order. */
+  /** Per document, per field (name, summary, description, params, verb, hints, output, returns, inputs): terms in text order. */
   fields: number[][][];
   /** Per unit: the terms of its ID, name, description, tags and `useWhen`, shared by its operations. */
   units: Array<{ id: string; terms: number[] }>;

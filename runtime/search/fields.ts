@@ -1,8 +1,8 @@
 /**
  * What the search index reads of an operation, field by field: its name, the sentence that says
  * what it does, the rest of its description, its parameter names, the verb its HTTP method
- * implies, its author's search hints and what it returns (its property names, and the title and
- * description of the object). Worked out once, when the index is built.
+ * implies, its author's search hints, what it returns (its property names, and the title and
+ * description of the object) and what its inputs are for. Worked out once, when the index is built.
  */
 
 import {
@@ -19,7 +19,8 @@ import { indexTerms, plainText, splitWords } from "./terms.js";
 /**
  * The fields of an operation, in the order the index stores them: `hints` are the phrases its
  * author gave for search (`searchHints`); `output` the property names of what it returns; `returns`
- * the title and description of what it returns (`schemaProse`). A field added later goes last: an
+ * the title and description of what it returns (`schemaProse`); `inputs` the words of its
+ * parameters' descriptions the other fields lack. A field added later goes last: an
  * index written before it has one field less per operation.
  */
 export const FIELDS = [
@@ -31,6 +32,7 @@ export const FIELDS = [
   "hints",
   "output",
   "returns",
+  "inputs",
 ] as const;
 
 /** Most description terms indexed: the opening says what an operation does; the rest is mostly detail. */
@@ -49,6 +51,14 @@ const MAX_OUTPUT = 30;
  * and what it is for ("save a customer's card without collecting a payment"); the rest is detail.
  */
 const MAX_RETURNS = 12;
+
+/**
+ * How deep the descriptions of an operation's inputs are read: its parameters (or a GraphQL
+ * mutation's input fields), not what they nest.
+ */
+const INPUT_PROSE_DEPTH = 2;
+/** Most words of the inputs' descriptions indexed: only the words the name, summary and parameter names lack. */
+const MAX_INPUT_PROSE = 12;
 
 /** An operation as the fields need it. */
 export interface FieldSource {
@@ -78,6 +88,26 @@ function parameterNames(
   return [...propertiesOf(schema, resolve)].flatMap(([name, sub]) => {
     const inner = [...choices(resolved(sub, resolve)), ...parameterNames(sub, false, resolve, depth + 1)];
     return grouped && depth === 0 && INPUT_GROUPS.has(name) ? inner : [name, ...inner];
+  });
+}
+
+/**
+ * The first sentence of each parameter's description, walked as {@link parameterNames} walks the
+ * names, to {@link INPUT_PROSE_DEPTH}: what a value is for says what the operation does with it
+ * ("the amount to refund", "the user who will see the message").
+ */
+function parameterProse(
+  schema: unknown,
+  grouped: boolean,
+  resolve: SchemaResolver | undefined,
+  depth = 0,
+): string[] {
+  if (depth >= INPUT_PROSE_DEPTH) return [];
+  return [...propertiesOf(schema, resolve)].flatMap(([name, sub]) => {
+    const inner = parameterProse(sub, false, resolve, depth + 1);
+    if (grouped && depth === 0 && INPUT_GROUPS.has(name)) return inner;
+    const said = (resolved(sub, resolve) as { description?: unknown } | null)?.description;
+    return typeof said === "string" ? [firstSentence(firstLine(plainText(said))), ...inner] : inner;
   });
 }
 
@@ -162,5 +192,10 @@ export function operationFields(operation: FieldSource, resolve?: SchemaResolver
   const returns = [...new Set(indexTerms(plainText(schemaProse(operation.outputSchema, resolve))))]
     .filter((term) => !seen.has(term))
     .slice(0, MAX_RETURNS);
-  return [name, summary, description, params, verbTerms(operation.invoke), hints, output, returns];
+  // What each input is for, in words nothing above has: weighted low, it mostly breaks ties.
+  const known = new Set([...name, ...summary, ...params]);
+  const inputs = [...new Set(indexTerms(parameterProse(operation.inputSchema, grouped, resolve).join("\n")))]
+    .filter((term) => !known.has(term))
+    .slice(0, MAX_INPUT_PROSE);
+  return [name, summary, description, params, verbTerms(operation.invoke), hints, output, returns, inputs];
 }

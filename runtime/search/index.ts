@@ -41,7 +41,7 @@ export {
 } from "./build.js";
 
 /** The formats this runtime reads. */
-const READABLE_FORMATS: readonly number[] = [4, 5, SEARCH_INDEX_FORMAT];
+const READABLE_FORMATS: readonly number[] = [4, 5, 6, SEARCH_INDEX_FORMAT];
 
 /** Best-scored documents reordered by phrase and length before the cut to `limit`. */
 const RERANK_WINDOW = 50;

@@ -1,5 +1,5 @@
 /**
- * `search-index.json` as written (format 7): the index of `build.ts` packed, and unpacked on load to
+ * `search-index.json` as written (format 9): the index of `build.ts` packed, and unpacked on load to
  * exactly that index, so ranking cannot tell them apart. Term lists are strings of variable-length
  * base-32 digits over numbers given by how often a term occurs (the commonest take one character);
  * documents are arrays without field names, their unit said once per run, their TypeScript name only
@@ -9,10 +9,10 @@ import { derivedTsName } from "../contract/manifest-derived.js";
 import type { SearchDocument, SerializedSearchIndex } from "./build.js";
 
 /**
- * The format of a packed index: past every in-memory format (6 is the one with the `returns`
+ * The format of a packed index: past every in-memory format (8 is the one with the `inputs`
  * field), so an index `buildSearchIndex` made is never taken for a packed one.
  */
-export const PACKED_SEARCH_INDEX_FORMAT = 7;
+export const PACKED_SEARCH_INDEX_FORMAT = 9;
 
 /** A document as packed: operation, summary, signature (from the `(`), and tsName where not derived. */
 type PackedDocument = [string, string, string] | [string, string, string, string];

@@ -9,7 +9,8 @@ import type { QueryTerm } from "./terms.js";
 
 /**
  * The ranking's constants. Field weights: the name and the what-it-does sentence above the
- * description, above parameter names. `b`: how much each field's length normalises its term
+ * description, above parameter names; what the parameters' descriptions add lowest, so that it
+ * tells apart operations that otherwise read alike. `b`: how much each field's length normalises its term
  * frequencies (0: not at all). `k1`: BM25's saturation, how fast repeats of a term stop adding.
  */
 export const RANKING = {
@@ -22,6 +23,7 @@ export const RANKING = {
     hints: 2.5,
     output: 0.3,
     returns: 0.5,
+    inputs: 0.2,
     unit: 0.75,
     group: 0.5,
   },
@@ -34,6 +36,7 @@ export const RANKING = {
     hints: 0.5,
     output: 0.5,
     returns: 0.5,
+    inputs: 0.5,
     unit: 0.5,
     group: 0.5,
   },
@@ -93,7 +96,7 @@ export const RANKING = {
 };
 
 /** Fields whose verbs say other things than what an operation does (the object it returns "is created when…"). */
-const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns"]);
+const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns", "inputs"]);
 
 /** A query term as scored: its number in the index and how it came. */
 export interface ScoredTerm {

@@ -1,7 +1,8 @@
 /**
  * `search_tools` through a real MCP client when its best hits score low: the answer names the
  * operation groups (here an OpenAPI document's tags) of the units it found, so an agent can browse
- * instead of guessing again; a confident answer stays as it was, with no groups.
+ * instead of guessing again, and browsing a group (its name as the query) finds the operations in
+ * it; a confident answer stays as it was, with no groups.
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +29,8 @@ const spec = {
       post: op("createOrder", "Create an order.", "orders"),
       get: op("listOrders", "List orders.", "orders"),
     },
-    "/levels": { get: op("listLevels", "List stock levels.", "stock") },
+    // Its own text does not say "stock": only its group does, so browsing the group finds it.
+    "/levels": { get: op("listLevels", "List levels.", "stock") },
     "/customers": {
       get: op("listCustomers", "List customers.", "customers"),
       post: op("createCustomer", "Create a customer.", "customers"),
@@ -57,8 +59,10 @@ beforeAll(async () => {
 });
 afterAll(closeAll);
 
-const search = async (query: string) =>
-  structured(await client.callTool({ name: "search_tools", arguments: { query } }));
+const search = async (query: string, unit?: string) =>
+  structured(
+    await client.callTool({ name: "search_tools", arguments: { query, ...(unit ? { unit } : {}) } }),
+  );
 
 describe("search_tools on a low score", () => {
   it("names the unit's groups and says to browse them when the best hits score low", async () => {
@@ -66,6 +70,14 @@ describe("search_tools on a low score", () => {
     expect((answer.hits as unknown[]).length).toBeGreaterThan(0);
     expect(answer.groups).toEqual([{ unit: "shop", groups: ["orders", "stock", "customers"] }]);
     expect(answer.hint).toMatch(/score low .*browse a group/);
+  });
+
+  it("finds a group's operations when the agent follows the hint: the group's name as the query, and its unit", async () => {
+    const answer = await search("people place warehouse");
+    const [unit] = answer.groups as Array<{ unit: string; groups: string[] }>;
+    expect(unit?.groups).toContain("stock");
+    const browsed = await search("stock", unit?.unit);
+    expect((browsed.hits as Array<{ operation: string }>)[0]?.operation).toBe("listLevels");
   });
 
   it("answers a confident query with its hits only", async () => {
