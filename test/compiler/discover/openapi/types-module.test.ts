@@ -333,8 +333,9 @@ describe("names openapi-typescript writes from $refs", () => {
   // The built file, as the CLI runs it (`npm run build` comes before the tests).
   it("are the same in a worker thread, and so is a failure", async () => {
     const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
-    const { openapiTypes } = (await import(pathToFileURL(built).href)) as {
+    const { openapiTypes, startTypesWorker } = (await import(pathToFileURL(built).href)) as {
       openapiTypes: (document: Data, worker: boolean) => Promise<unknown>;
+      startTypesWorker: () => { run: (document: Data) => Promise<unknown>; stop: () => void } | undefined;
     };
     const document = {
       openapi: "3.0.3",
@@ -342,6 +343,9 @@ describe("names openapi-typescript writes from $refs", () => {
       paths: { "/a": { get: { responses: { "200": ok({ "application/json": { schema: string } }) } } } },
     };
     expect(await openapiTypes(document, true)).toEqual(await generateOpenapiTypes(document));
+    // Started before its document is ready, as the compile starts it for a large spec.
+    const early = startTypesWorker();
+    expect(await early?.run(document)).toEqual(await generateOpenapiTypes(document));
     const hostile = { ...document, components: { schemas: { A: { $ref: HOSTILE } } } };
     await expect(openapiTypes(hostile, true)).rejects.toThrow("as a name");
   });
