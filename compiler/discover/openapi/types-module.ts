@@ -284,10 +284,13 @@ export function startTypesWorker(): TypesWorker | undefined {
     thread.once("error", reject);
     thread.once("exit", (code) => reject(new Error(`the types worker stopped (exit code ${code})`)));
   });
-  // A thread stopped unused rejects with no one waiting.
+  // A thread stopped unused rejects with no one waiting; one never given a document (the conversion
+  // failed first) does not hold the process open.
   reply.catch(() => undefined);
+  thread.unref();
   return {
     run(document) {
+      thread.ref();
       // As JSON: it costs this thread less than a structured clone (GitHub's spec: about 50 ms
       // against 80), the document is plain data, and JSON.parse keeps a `__proto__` key an own property.
       thread.postMessage(JSON.stringify(document));

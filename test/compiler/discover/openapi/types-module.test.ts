@@ -4,6 +4,7 @@
  * requiredness, media type and response statuses as its input and output schemas; a client typed by
  * them rejects a wrong argument and a missing required parameter under tsc.
  */
+import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -348,6 +349,14 @@ describe("names openapi-typescript writes from $refs", () => {
     expect(await early?.run(document)).toEqual(await generateOpenapiTypes(document));
     const hostile = { ...document, components: { schemas: { A: { $ref: HOSTILE } } } };
     await expect(openapiTypes(hostile, true)).rejects.toThrow("as a name");
+  });
+
+  it("do not hold a process open from a worker started and never given a document", () => {
+    const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(built).href)}); m.startTypesWorker(); console.log("started");`;
+    // The bound is on a hang only: a process the worker held open would never exit.
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
+    expect(String(out)).toBe("started\n");
   });
 });
 
