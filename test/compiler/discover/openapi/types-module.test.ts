@@ -47,6 +47,13 @@ function declared(bundle: CompiledBundle, name: string): string | undefined {
   return new RegExp(`^export type ${name} = ([^]*?);\\n(?:\\n|/\\*\\*|$)`, "m").exec(types)?.[1];
 }
 
+/** The smallest document with one typed operation. */
+const TINY = {
+  openapi: "3.0.3",
+  info: { title: "T", version: "1" },
+  paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+};
+
 /** The operation as openapi-typescript keys it in `operations` (its `paths` entry names it so). */
 const OP = '$types.operations["op"]';
 const string = { type: "string" };
@@ -351,12 +358,21 @@ describe("names openapi-typescript writes from $refs", () => {
     await expect(openapiTypes(hostile, true)).rejects.toThrow("as a name");
   });
 
-  it("do not hold a process open from a worker started and never given a document", () => {
+  it("do not hold a process open from a worker started and never given a document", async () => {
     const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
-    const script = `const m = await import(${JSON.stringify(pathToFileURL(built).href)}); m.startTypesWorker(); console.log("started");`;
-    // The bound is on a hang only: a process the worker held open would never exit.
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
-    expect(String(out)).toBe("started\n");
+    // One worker left waiting, and one given a document, so a worker that could not start at all
+    // does not pass for one that lets the process end.
+    const script = [
+      `const { startTypesWorker } = await import(${JSON.stringify(pathToFileURL(built).href)});`,
+      "startTypesWorker();",
+      `const types = await startTypesWorker().run(${JSON.stringify(TINY)});`,
+      'console.log(types.text.includes("export interface paths") ? "typed" : "untyped");',
+    ].join("\n");
+    const file = join(await makeOutDir(), "../waiting-worker.mjs");
+    await writeFile(file, script);
+    // The bound is on a hang only: a process the waiting worker held open would never exit.
+    const out = execFileSync(process.execPath, [file], { timeout: 60_000 });
+    expect(String(out)).toBe("typed\n");
   });
 });
 
