@@ -35,6 +35,7 @@ import {
   esmRequire,
   externals,
   isExternal,
+  requireTypescript,
   root,
   unusedImports,
   workerStarters,
@@ -172,7 +173,7 @@ const cli = await esbuild.build({
   ...common,
   format: "esm",
   banner: { js: esmRequire },
-  plugins: [unusedImports, externals],
+  plugins: [unusedImports, requireTypescript, externals],
   entryPoints: {
     "cli/main": join(root, "scripts/bin.mjs"),
     "cli/completion-slow": join(root, "cli/completion/slow.ts"),

@@ -79,6 +79,30 @@ export const externals = {
 };
 
 /**
+ * typescript is CommonJS in a package that does not say so (no `type`): imported from an ES module,
+ * Node reads its 9 MB as text and parses it once more to tell CommonJS from ES syntax before loading
+ * it (in the OpenAPI types worker, about a third of a second of the critical path of GitHub REST's
+ * compile). Required, it is compiled once, from the compile cache. Every bundled import of it is a
+ * default import (`import ts from "typescript"`), which this module gives.
+ */
+export const requireTypescript = {
+  name: "require-typescript",
+  setup(build) {
+    build.onResolve({ filter: /^typescript$/ }, (args) =>
+      args.namespace === "require-typescript"
+        ? undefined
+        : { path: args.path, namespace: "require-typescript" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "require-typescript" }, () => ({
+      // `require` is the one esmRequire's banner makes, resolving from the chunk's own folder.
+      contents: 'export default require("typescript");',
+      loader: "js",
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
  * Imports of bundled packages that unitc never reaches, replaced by stubs so neither the package nor
  * an install of it is needed. openapi-typescript's entry imports @redocly/openapi-core (about 20 MB
  * installed) for `openapiTS`, which reads, validates and bundles a document; unitc calls only its
@@ -95,6 +119,13 @@ const UNUSED = {
       "export { unused as BaseResolver, unused as bundle, unused as createConfig, unused as lintDocument, unused as makeDocumentFromString, unused as Source };",
     ].join("\n"),
   },
+  // Required by redocly's utils module (which ref-utils requires) for getProxyAgent, which only its
+  // fetching of URLs calls; loaded, it brought node:tls, node:http and node:net into the types worker.
+  "https-proxy-agent": {
+    importer: "/node_modules/@redocly/openapi-core/",
+    contents:
+      "export class HttpsProxyAgent { constructor() { throw new Error('unitc bundles @redocly/openapi-core without https-proxy-agent'); } }",
+  },
   "graphql-sock": {
     importer: "/node_modules/@graphql-codegen/typescript-operations/",
     contents: "throw new Error('unitc bundles @graphql-codegen/typescript-operations without graphql-sock');",
@@ -105,7 +136,7 @@ const UNUSED = {
 export const unusedImports = {
   name: "unused-imports",
   setup(build) {
-    build.onResolve({ filter: /^(?:@redocly\/openapi-core|graphql-sock)$/ }, (args) =>
+    build.onResolve({ filter: /^(?:@redocly\/openapi-core|https-proxy-agent|graphql-sock)$/ }, (args) =>
       args.importer.includes(UNUSED[args.path].importer)
         ? { path: args.path, namespace: "unused-import" }
         : undefined,

@@ -31,6 +31,8 @@ import { apiBaseUrl } from "./server.js";
 import {
   convertChecked,
   RECHECK,
+  specPaths,
+  specTypesWorker,
   startChecks,
   startSpecTypes,
   TYPES_AFTER_OPERATIONS,
@@ -118,15 +120,16 @@ async function convertSpec(
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
   const sites = keptSites(context, root.id, operationSites(refs));
   const size = refs.documents().reduce((sum, document) => sum + document.text.length, 0);
+  // The spec's types are written while the operations are converted (see types-module.ts), unless
+  // the spec is so large that the two together take too much memory. Their worker starts first: the
+  // types are what the compile waits for longest.
+  const after = sites.kept.length >= specPaths.typesAfterOperations;
+  const thread = after ? undefined : await specTypesWorker(size);
   const checks = workerChecks && size >= WORKER_SPEC_BYTES ? await startChecks() : undefined;
   // The types are those of the unit's operations and the components they reach, filtered or not: a
   // spec's components an operation never reaches (GitHub REST's webhook payloads, 1.6 of its 3.7 MB
   // of types) type nothing the unit has.
-  const startTypes = () => startSpecTypes(refs, sites.kept, size);
-  // The spec's types are written while the operations are converted (see types-module.ts), unless
-  // the spec is so large that the two together take too much memory.
-  const after = sites.kept.length >= TYPES_AFTER_OPERATIONS;
-  const beside = after ? undefined : await startTypes();
+  const beside = after ? undefined : await startSpecTypes(refs, sites.kept, thread);
   const conversion = {
     ...operationContext(refs, version.dialect, backend),
     ...(checks ? { inputChecks: checks } : {}),
@@ -140,7 +143,7 @@ async function convertSpec(
       : "check that the spec has paths";
     context.report("warning", "NO_OPERATIONS", message, specPointer, hint);
   }
-  const types = beside ?? (await startTypes());
+  const types = beside ?? (await startSpecTypes(refs, sites.kept, await specTypesWorker(size)));
   const groups = openapiGroups(refs.root.value, sites.kept, discovered);
   const unit: UnitIR = {
     unit: context.unit,

@@ -10,7 +10,7 @@ import type { SpecRefs } from "../sources/refs.js";
 import type { InputChecks } from "./input-checks.js";
 import type { OperationSite } from "./operation.js";
 import { typesDocument } from "./types-document.js";
-import type { SpecTypes } from "./types-module.js";
+import type { SpecTypes, TypesWorker } from "./types-module.js";
 
 /** Said by a conversion whose input checks in a worker refused a schema (see input-checks.ts). */
 export const RECHECK = Symbol("recheck");
@@ -66,25 +66,47 @@ export async function startChecks(): Promise<InputChecks | undefined> {
  */
 export const TYPES_AFTER_OPERATIONS = 4_000;
 
+/**
+ * The threshold the compile reads ({@link TYPES_AFTER_OPERATIONS}): tests lower it to take the large
+ * spec's path with a small spec, whose output must be the same as the other path's.
+ */
+export const specPaths = { typesAfterOperations: TYPES_AFTER_OPERATIONS };
+
 /** Specs from this size (all their files) get their types written in a worker thread. */
 export const WORKER_SPEC_BYTES = 1_000_000;
 
 /**
- * Starts writing the spec's types with openapi-typescript; `done` settles with them, or why there are
- * none. A worker thread costs a load of the TypeScript compiler (about half a second), so only a
- * large spec (`size`: all its files) gets one.
+ * A worker thread for the spec's types when the spec is large (`size`: all its files): a worker
+ * costs a load of the TypeScript compiler (about half a second), which a small spec's types do not
+ * repay. Started before the document it is given is made, so that load overlaps the making.
+ */
+export async function specTypesWorker(size: number): Promise<TypesWorker | undefined> {
+  if (size < WORKER_SPEC_BYTES) return undefined;
+  try {
+    const { startTypesWorker } = await import("./types-module.js");
+    return startTypesWorker();
+  } catch {
+    // The types are then written in this thread, and any problem is said there.
+    return undefined;
+  }
+}
+
+/**
+ * Starts writing the spec's types with openapi-typescript, in `thread` when there is one (see
+ * {@link specTypesWorker}); `done` settles with them, or why there are none.
  */
 export async function startSpecTypes(
   refs: SpecRefs,
   kept: readonly OperationSite[] | undefined,
-  size: number,
+  thread: TypesWorker | undefined,
 ): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
   const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
   try {
     const { openapiTypes } = await import("./types-module.js");
     const operations = kept?.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
-    return { done: openapiTypes(typesDocument(refs, operations), size >= WORKER_SPEC_BYTES).catch(failed) };
+    return { done: openapiTypes(typesDocument(refs, operations), thread ?? false).catch(failed) };
   } catch (error) {
+    thread?.stop();
     return { done: Promise.resolve(failed(error)) };
   }
 }

@@ -256,42 +256,81 @@ type WorkerReply = { module: SpecTypes } | { error: string };
  */
 const YOUNG_MB = 24;
 
+/** A thread for {@link generateOpenapiTypes}, loading openapi-typescript and TypeScript as it waits. */
+export interface TypesWorker {
+  /** The module for `document`; call it once. */
+  run(document: Record<string, unknown>): Promise<SpecTypes>;
+  /** Ends the thread when it will not be given a document. */
+  stop(): void;
+}
+
 /**
- * {@link generateOpenapiTypes} in a worker thread when `worker` is set and this file is one Node can
- * start (compiled JavaScript; from TypeScript sources, as in tests, it runs here).
+ * A worker thread for the spec's types, started before its document is ready: loading
+ * openapi-typescript and TypeScript (about half a second) overlaps the making of the document.
+ * Undefined when this file is not one Node can start (from TypeScript sources, as in tests).
  */
-export function openapiTypes(document: Record<string, unknown>, worker: boolean): Promise<SpecTypes> {
+export function startTypesWorker(): TypesWorker | undefined {
   const self = new URL(import.meta.url);
-  if (!worker || !self.pathname.endsWith(".js")) return generateOpenapiTypes(document);
-  // As JSON: it costs this thread less than a structured clone (GitHub's spec: about 50 ms against
-  // 80), the document is plain data, and JSON.parse keeps a `__proto__` key an own property.
-  const data = { [WORKER_KEY]: JSON.stringify(document) };
-  return new Promise((resolve, reject) => {
-    const thread = new Worker(self, {
-      workerData: data,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
-    });
-    thread.once("message", (reply: WorkerReply) => {
-      if ("module" in reply) resolve(reply.module);
-      else reject(new Error(reply.error));
+  if (!self.pathname.endsWith(".js")) return undefined;
+  const thread = new Worker(self, {
+    workerData: { [WORKER_KEY]: true },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
+  });
+  const reply = new Promise<SpecTypes>((resolve, reject) => {
+    thread.once("message", (message: WorkerReply) => {
+      if ("module" in message) resolve(message.module);
+      else reject(new Error(message.error));
     });
     thread.once("error", reject);
     thread.once("exit", (code) => reject(new Error(`the types worker stopped (exit code ${code})`)));
   });
+  // A thread stopped unused rejects with no one waiting; one never given a document (the conversion
+  // failed first) does not hold the process open.
+  reply.catch(() => undefined);
+  thread.unref();
+  return {
+    run(document) {
+      thread.ref();
+      // As JSON: it costs this thread less than a structured clone (GitHub's spec: about 50 ms
+      // against 80), the document is plain data, and JSON.parse keeps a `__proto__` key an own property.
+      thread.postMessage(JSON.stringify(document));
+      return reply;
+    },
+    stop: () => void thread.terminate(),
+  };
 }
 
-async function runAsWorker(text: string): Promise<void> {
+/**
+ * {@link generateOpenapiTypes} in a worker thread when `worker` is set (a thread already started, or
+ * true for a new one) and this file is one Node can start; else in this thread.
+ */
+export function openapiTypes(
+  document: Record<string, unknown>,
+  worker: boolean | TypesWorker | undefined,
+): Promise<SpecTypes> {
+  const thread = worker === true ? startTypesWorker() : worker || undefined;
+  return thread ? thread.run(document) : generateOpenapiTypes(document);
+}
+
+function runAsWorker(): void {
   // A worker thread does not share its process's compile cache: without its own, the 9 MB of
   // TypeScript it loads would be compiled from source in every compile.
   compileCache();
-  let reply: WorkerReply;
-  try {
-    reply = { module: await generateOpenapiTypes(text) };
-  } catch (error) {
-    reply = { error: error instanceof Error ? error.message : String(error) };
-  }
-  parentPort?.postMessage(reply);
+  // Loaded while the document is on its way; generateOpenapiTypes finds them loaded. A failure to
+  // load is said by generateOpenapiTypes's own attempt.
+  const loading = import("openapi-typescript").then(() => createRequire(import.meta.url)("typescript"));
+  loading.catch(() => undefined);
+  parentPort?.once("message", async (text: string) => {
+    let reply: WorkerReply;
+    try {
+      reply = { module: await generateOpenapiTypes(text) };
+    } catch (error) {
+      reply = { error: error instanceof Error ? error.message : String(error) };
+    }
+    parentPort?.postMessage(reply);
+    parentPort?.close();
+  });
 }
 
 const started = isMainThread ? undefined : (workerData as Record<string, unknown> | null)?.[WORKER_KEY];
-if (typeof started === "string") await runAsWorker(started);
+if (started === true) runAsWorker();

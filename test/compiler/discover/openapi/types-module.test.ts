@@ -4,6 +4,7 @@
  * requiredness, media type and response statuses as its input and output schemas; a client typed by
  * them rejects a wrong argument and a missing required parameter under tsc.
  */
+import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,6 +46,13 @@ function declared(bundle: CompiledBundle, name: string): string | undefined {
   const types = bundle.result.files.get("units/api/types.ts") ?? "";
   return new RegExp(`^export type ${name} = ([^]*?);\\n(?:\\n|/\\*\\*|$)`, "m").exec(types)?.[1];
 }
+
+/** The smallest document with one typed operation. */
+const TINY = {
+  openapi: "3.0.3",
+  info: { title: "T", version: "1" },
+  paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+};
 
 /** The operation as openapi-typescript keys it in `operations` (its `paths` entry names it so). */
 const OP = '$types.operations["op"]';
@@ -340,8 +348,9 @@ describe("names openapi-typescript writes from $refs", () => {
   // The built file, as the CLI runs it (`npm run build` comes before the tests).
   it("are the same in a worker thread, and so is a failure", async () => {
     const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
-    const { openapiTypes } = (await import(pathToFileURL(built).href)) as {
+    const { openapiTypes, startTypesWorker } = (await import(pathToFileURL(built).href)) as {
       openapiTypes: (document: Data, worker: boolean) => Promise<unknown>;
+      startTypesWorker: () => { run: (document: Data) => Promise<unknown>; stop: () => void } | undefined;
     };
     const document = {
       openapi: "3.0.3",
@@ -349,8 +358,28 @@ describe("names openapi-typescript writes from $refs", () => {
       paths: { "/a": { get: { responses: { "200": ok({ "application/json": { schema: string } }) } } } },
     };
     expect(await openapiTypes(document, true)).toEqual(await generateOpenapiTypes(document));
+    // Started before its document is ready, as the compile starts it for a large spec.
+    const early = startTypesWorker();
+    expect(await early?.run(document)).toEqual(await generateOpenapiTypes(document));
     const hostile = { ...document, components: { schemas: { A: { $ref: HOSTILE } } } };
     await expect(openapiTypes(hostile, true)).rejects.toThrow("as a name");
+  });
+
+  it("do not hold a process open from a worker started and never given a document", async () => {
+    const built = join(import.meta.dirname, "../../../../dist/compiler/discover/openapi/types-module.js");
+    // One worker left waiting, and one given a document, so a worker that could not start at all
+    // does not pass for one that lets the process end.
+    const script = [
+      `const { startTypesWorker } = await import(${JSON.stringify(pathToFileURL(built).href)});`,
+      "startTypesWorker();",
+      `const types = await startTypesWorker().run(${JSON.stringify(TINY)});`,
+      'console.log(types.text.includes("export interface paths") ? "typed" : "untyped");',
+    ].join("\n");
+    const file = join(await makeOutDir(), "../waiting-worker.mjs");
+    await writeFile(file, script);
+    // The bound is on a hang only: a process the waiting worker held open would never exit.
+    const out = execFileSync(process.execPath, [file], { timeout: 60_000 });
+    expect(String(out)).toBe("typed\n");
   });
 });
 
