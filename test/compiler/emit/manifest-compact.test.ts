@@ -147,7 +147,9 @@ describe("shared schemas in manifest.json", () => {
     // Only the entries and the manifest's own braces start a line; a unit's other fields stay indented.
     const flush = lines.filter((l) => l !== "" && !l.startsWith(" "));
     expect(flush).toHaveLength(petstore.operations.length + Object.keys(petstore.schemas ?? {}).length + 2);
-    expect(lines).toContain('      "tags": [');
+    expect(lines).toContain('      "operations": [');
+    // The connection's fields, at the same depth as the operations, keep their indent.
+    expect(lines.some((l) => /^ {8}"baseUrl"/.test(l))).toBe(true);
   });
 });
 
