@@ -3,9 +3,8 @@
 // process that answers every request with a small JSON body (so `call` measures unitc, not GitHub).
 // Every row is printed beside its target. What keeps them fast: `list` and `search` read
 // units-index.json and search-index.json (whose documents are the operations) instead of the
-// 3.3 MB manifest; `inspect unit.op` finds the operation's line of the manifest by scanning its
-// lines (each operation and shared schema is on one) and parses only that and the schemas it
-// reaches, and its describe text as the pieces units/github/describe-index.json lists (worked out
+// 3.3 MB manifest; `inspect unit.op` reads manifest-offsets.json and the operation's line of the
+// manifest, and its describe text as the pieces units/github/describe-index.json lists (worked out
 // at compile time, where cutting it from the unit's 5 MB of declarations took a quarter of a
 // second): a few byte ranges of types.ts and spec-types.ts, their lines rewritten; `call` reads the
 // same manifest slices, checks its input with the plain validator (runtime/shared/validate-simple.ts,

@@ -78,10 +78,10 @@ export interface OpenedOperation extends OpenedBundle {
 }
 
 /**
- * The runtime over only the unit and operation `target` names, read from the operation's lines of
- * the manifest (see `runtime/contract/manifest-slice.ts`) instead of all of it; undefined when the
- * manifest is not laid out as compile writes it or `target` names no operation in it: the caller
- * then opens the whole bundle, whose errors name the units and operations there are.
+ * The runtime over only the unit and operation `target` names, read through the bundle's
+ * `manifest-offsets.json` (see `runtime/contract/manifest-slice.ts`) instead of the whole manifest; undefined
+ * when that table is missing or stale or `target` names no operation in it: the caller then opens the
+ * whole bundle, whose errors name the units and operations there are.
  */
 export function openOperation(
   io: CliIO,

@@ -5,6 +5,7 @@
  */
 
 import { hasCodeMode, type Manifest, withDerivedFields } from "../../runtime/contract/manifest.js";
+import { MANIFEST_OFFSETS_FILE } from "../../runtime/contract/manifest-slice.js";
 import { describeFiles } from "../../runtime/sandbox/declarations/describe-file.js";
 import { searchIndexFile } from "../../runtime/search/index.js";
 import { unitsIndexFile } from "../../runtime/search/units-index-build.js";
@@ -22,6 +23,7 @@ import { confirmNameDiagnostics } from "./confirm-names.js";
 import { emitIndexModule, emitPackageJson } from "./index-module.js";
 import { buildManifest } from "./manifest.js";
 import { manifestText } from "./manifest-compact.js";
+import { manifestOffsetsFile } from "./manifest-offsets.js";
 import { withRepeatsInline } from "./manifest-repeats.js";
 import { planUnits, type UnitPlan } from "./plan.js";
 import { searchHintDiagnostics } from "./search-hints.js";
@@ -115,5 +117,7 @@ export function emitBundle(
   const searchable = withRepeatsInline(withDerivedFields(JSON.parse(manifest) as Manifest));
   files.set("search-index.json", searchIndexFile(searchable));
   files.set("units-index.json", unitsIndexFile(manifest));
+  const offsets = manifestOffsetsFile(manifest);
+  if (offsets !== undefined) files.set(MANIFEST_OFFSETS_FILE, offsets);
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), diagnostics };
 }

@@ -1,7 +1,7 @@
 /**
- * A file the compiler writes beside `manifest.json` so that a command need not read the whole
- * manifest (`units-index.json`). It records the size in bytes of the manifest it was made from:
- * one beside a manifest of another size is stale.
+ * The files the compiler writes beside `manifest.json` so that a command need not read the whole
+ * manifest (`units-index.json`, `manifest-offsets.json`). Each records the size in bytes of the
+ * manifest it was made from: one beside a manifest of another size is stale.
  */
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -30,22 +30,18 @@ export async function copyOfProject(dir: string): Promise<string> {
 }
 
 /**
- * Blanks the manifest's line holding operation `name` of unit `unitId` after its name (same size, no
- * longer JSON): a command that reads the whole manifest fails, one that reads only another
- * operation's line does not.
+ * Blanks the manifest's line holding operation `name` of unit `unitId` (same size, no longer JSON):
+ * a command that reads the whole manifest fails, one that reads only another operation's slices does not.
  */
 export function spoilOperationLine(dir: string, unitId: string, name: string): void {
   const path = join(dir, "generated", "manifest.json");
   const text = readFileSync(path, "utf8");
-  const lines = text.split("\n");
-  const units = JSON.parse(text).units as Array<{ id: string }>;
-  if (!units.some((u) => u.id === unitId)) throw new Error(`no unit ${unitId}`);
-  const head = `{"name":${JSON.stringify(name)}`;
-  const at = lines.findIndex((line) => line.trimStart().startsWith(`${head},`));
-  if (at < 0) throw new Error(`no operation ${unitId}.${name}`);
-  const line = lines[at] as string;
-  const kept = line.indexOf(head) + head.length;
-  const end = line.endsWith(",") ? line.length - 1 : line.length;
-  lines[at] = line.slice(0, kept) + " ".repeat(Buffer.byteLength(line.slice(kept, end))) + line.slice(end);
-  writeFileSync(path, lines.join("\n"));
+  const offsets = JSON.parse(readFileSync(join(dir, "generated", "manifest-offsets.json"), "utf8")) as {
+    units: Array<{ unit: { id: string }; operations: Array<[string, number, number, string?]> }>;
+  };
+  const entry = offsets.units.find((u) => u.unit.id === unitId)?.operations.find((op) => op[0] === name);
+  if (!entry) throw new Error(`no operation ${unitId}.${name}`);
+  const bytes = Buffer.from(text);
+  bytes.fill(" ", entry[1], entry[2]);
+  writeFileSync(path, bytes);
 }

@@ -82,6 +82,7 @@ describe("unitc compile", () => {
       ".code-mode/units/notes.d.ts",
       ".code-mode/units/tools.d.ts",
       "index.ts",
+      "manifest-offsets.json",
       "manifest.json",
       "package.json",
       "search-index.json",
@@ -99,12 +100,12 @@ describe("unitc compile", () => {
     const second = await runUnitc(compileArgs(dir, "--force"), dir);
     expect(second.code).toBe(0);
     expect(second.stderr).toBe(
-      "compiled 2 units (2 operations) to out: 0 written, 18 unchanged, 0 removed\n",
+      "compiled 2 units (2 operations) to out: 0 written, 19 unchanged, 0 removed\n",
     );
     // Without it, the build record shows nothing changed.
     const third = await runUnitc(compileArgs(dir), dir);
     expect(third.stderr).toBe(
-      "compiled 2 units (2 operations) to out: 0 written, 18 unchanged, 0 removed (nothing changed since the last compile)\n",
+      "compiled 2 units (2 operations) to out: 0 written, 19 unchanged, 0 removed (nothing changed since the last compile)\n",
     );
   });
 
@@ -179,7 +180,7 @@ describe("unitc compile", () => {
     expect(existsSync(join(dir, "out/units/notes/index.ts"))).toBe(true);
     expect(existsSync(join(dir, "out/units/broken"))).toBe(false);
     expect(result.stderr).toMatch(
-      /^compiled 2 units \(2 operations\) to out: 18 written, 0 unchanged, 0 removed\n$/,
+      /^compiled 2 units \(2 operations\) to out: 19 written, 0 unchanged, 0 removed\n$/,
     );
   });
 
@@ -189,7 +190,7 @@ describe("unitc compile", () => {
     expect(result.code).toBe(0);
     expect(existsSync(join(dir, "generated/manifest.json"))).toBe(true);
     const cwdRun = await runUnitc(["compile", "--user-config", "none"], dir);
-    expect(cwdRun.stderr).toContain(" to generated: 0 written, 18 unchanged");
+    expect(cwdRun.stderr).toContain(" to generated: 0 written, 19 unchanged");
   });
 
   it("prints 'nothing compiled' and exits 1 when every unit is invalid", async () => {

@@ -7,8 +7,10 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
+import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
 import { startExampleServer } from "../../../examples/basic/server.mjs";
 import { checkManifest } from "../../../runtime/contract/manifest.js";
+import { MANIFEST_OFFSETS_FILE } from "../../../runtime/contract/manifest-slice.js";
 import { createRuntime, type Manifest, type ManifestUnit, type UnitRuntime } from "../../../runtime/index.js";
 import {
   type CodeModeInput,
@@ -68,10 +70,11 @@ export function outsideBundleFolder(src: string): boolean {
 export async function copyExampleBundle(origin: string): Promise<string> {
   const dir = join(await writeProject({}), "generated");
   cpSync(bundleDir, dir, { recursive: true, filter: outsideBundleFolder });
-  // Laid out as compile writes it, with the summary a compile writes beside it.
+  // Laid out as compile writes it, with the summary and offsets table a compile writes beside it.
   const manifest = manifestText(exampleManifest(origin));
   writeFileSync(join(dir, "manifest.json"), manifest);
   writeFileSync(join(dir, UNITS_INDEX_FILE), unitsIndexFile(manifest));
+  writeFileSync(join(dir, MANIFEST_OFFSETS_FILE), manifestOffsetsFile(manifest) ?? "");
   return dir;
 }
 

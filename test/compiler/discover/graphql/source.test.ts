@@ -161,9 +161,10 @@ describe("GraphQL schema sources", () => {
     const { text, result } = await compilePets(resolved);
     expect(text).toMatch(message);
     expect(text).not.toContain(TOKEN);
-    // Nothing but the bundle-wide files: index.ts, manifest.json, package.json, search-index.json,
-    // units-index.json and the Code Mode globals (.code-mode/console.d.ts, tsconfig.json, units.d.ts).
-    expect(result.files.size).toBe(8);
+    // Nothing but the bundle-wide files: index.ts, manifest.json, manifest-offsets.json, package.json,
+    // search-index.json, units-index.json and the Code Mode globals (.code-mode/console.d.ts,
+    // tsconfig.json, units.d.ts).
+    expect(result.files.size).toBe(9);
     expect(elsewhere.requests).toHaveLength(0);
   });
 });
