@@ -2,9 +2,11 @@
  * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
  * `runtime/contract/schema-defs.ts`), so are schemas its operations repeat word for word
  * (`manifest-repeats.ts`), operation fields the rest of the operation says are left out
- * (`runtime/contract/manifest-derived.ts`), and the text indented only down to operations and
- * definitions, one per line. Indenting every level doubled GitHub REST's manifest (half its bytes were leading spaces);
- * one line per operation still shows in a diff which operations changed.
+ * (`runtime/contract/manifest-derived.ts`), and the text indented only down to a unit's fields,
+ * with its operations and shared definitions one per line, flush left. Indenting every level
+ * doubled GitHub REST's manifest (half its bytes were leading spaces); one line per operation
+ * still shows in a diff which operations changed, and lets a reader find one without parsing the
+ * rest (`runtime/contract/manifest-slice.ts`).
  */
 import {
   type JsonSchema,
@@ -34,11 +36,14 @@ function leaveOutDerived(unit: ManifestUnit): ManifestUnit {
   return { ...unit, operations: operations as unknown as ManifestUnit["operations"] };
 }
 
-function layout(value: unknown, depth: number): string {
+/** A unit's entries written one per line and flush left: thousands of lines, eight spaces each were 1% of GitHub REST's manifest. */
+const FLUSH_LEFT = new Set(["operations", "schemas"]);
+
+function layout(value: unknown, depth: number, flush = false): string {
   if (depth >= INDENTED_LEVELS || typeof value !== "object" || value === null) {
     return JSON.stringify(value) ?? "null";
   }
-  const pad = "  ".repeat(depth + 1);
+  const pad = flush ? "" : "  ".repeat(depth + 1);
   const close = "  ".repeat(depth);
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
@@ -46,7 +51,10 @@ function layout(value: unknown, depth: number): string {
   }
   const entries = Object.entries(value).filter(([, item]) => item !== undefined);
   if (entries.length === 0) return "{}";
-  const lines = entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${layout(item, depth + 1)}`);
+  const lines = entries.map(
+    ([key, item]) =>
+      `${pad}${JSON.stringify(key)}: ${layout(item, depth + 1, depth === 2 && FLUSH_LEFT.has(key))}`,
+  );
   return `{\n${lines.join(",\n")}\n${close}}`;
 }
 

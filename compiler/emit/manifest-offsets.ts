@@ -1,7 +1,7 @@
 /**
  * `manifest-offsets.json` (read by `runtime/contract/manifest-slice.ts`): where each operation and shared
- * schema lies in the manifest's text as `manifest-compact.ts` lays it out, one of them per line at
- * the fourth level (eight spaces), under a unit's `"operations": [` or `"schemas": {` line.
+ * schema lies in the manifest's text as `manifest-compact.ts` lays it out, one of them per line,
+ * flush left, under a unit's `"operations": [` or `"schemas": {` line.
  */
 import {
   type ByteRange,
@@ -12,7 +12,6 @@ import {
 
 type Data = Record<string, unknown>;
 
-const ENTRY_INDENT = "        ";
 const UNIT_LINE = "    {";
 
 /** The text of `manifest-offsets.json` for the text of `manifest.json`; undefined if it is not laid out as expected. */
@@ -43,23 +42,23 @@ export function manifestOffsetsFile(text: string): string | undefined {
             ? "schemas"
             : undefined;
       count = 0;
-    } else if (section !== undefined && line.startsWith(ENTRY_INDENT) && line[8] !== " ") {
+    } else if (section !== undefined && line !== "" && !line.startsWith(" ")) {
       const body = line.endsWith(",") ? line.slice(0, -1) : line;
       const end = offset + Buffer.byteLength(body);
       const raw = rawUnits[unit] as Data;
       if (section === "operations") {
         const op = (raw.operations as Data[])[count++];
         // A line holds a whole operation (`{…}`) in compile's layout only.
-        if (!op || !body.startsWith(`${ENTRY_INDENT}{`) || !body.endsWith("}")) return undefined;
+        if (!op || !body.startsWith("{") || !body.endsWith("}")) return undefined;
         const name = op.name as string;
-        const range: [number, number] = [offset + ENTRY_INDENT.length, end];
+        const range: [number, number] = [offset, end];
         // The manifest writes a tsName only where it is not the derived one; so does the table.
         (units[unit] as OffsetsUnit).operations.push(
           typeof op.tsName === "string" ? [name, ...range, op.tsName] : [name, ...range],
         );
       } else {
         const name = schemaNames[count++];
-        const prefix = `${ENTRY_INDENT}${JSON.stringify(name)}: `;
+        const prefix = `${JSON.stringify(name)}: `;
         if (name === undefined || !body.startsWith(prefix) || /[{[]$/.test(body)) return undefined;
         (units[unit] as OffsetsUnit).schemas[name] = [offset + Buffer.byteLength(prefix), end] as ByteRange;
       }

@@ -88,6 +88,11 @@ export function compactOperation(op: ManifestOperation, unitKind: string, shared
   return same(expandOperation(compact, unitKind, shared), op) ? compact : leaner(op, unitKind, shared, false);
 }
 
+/**
+ * The operation with what is derived left out (`lean`) or only the invoke's kind moved to the
+ * unit: every other field is copied in the operation's order, so a field added to
+ * {@link ManifestOperation} later is written without this function naming it.
+ */
 function leaner(
   op: ManifestOperation,
   unitKind: string,
@@ -103,19 +108,19 @@ function leaner(
   )
     delete invoke.parameters;
   const derived = derivedAnnotations(op.description, op.invoke as unknown as Data);
+  // `null` says "none" where reading would derive some; it goes where the annotations would be.
   const annotations = lean && same(op.annotations, derived) ? undefined : (op.annotations ?? null);
-  return {
-    name: op.name,
-    ...(lean && op.tsName === derivedTsName(op.name) ? {} : { tsName: op.tsName }),
-    description: op.description,
-    inputSchema: op.inputSchema,
-    ...(op.outputSchema !== undefined ? { outputSchema: op.outputSchema } : {}),
-    ...(annotations !== undefined ? { annotations } : {}),
-    invoke,
-    ...(op.group !== undefined ? { group: op.group } : {}),
-    ...(op.searchHints !== undefined ? { searchHints: op.searchHints } : {}),
-    schemaHash: op.schemaHash,
-  };
+  const written: Data = {};
+  for (const [key, value] of Object.entries(op)) {
+    if (key === "invoke" && annotations !== undefined && !Object.hasOwn(written, "annotations"))
+      written.annotations = annotations;
+    if (value === undefined) continue;
+    if (key === "tsName" && lean && value === derivedTsName(op.name)) continue;
+    if (key === "annotations") {
+      if (annotations !== undefined) written.annotations = annotations;
+    } else written[key] = key === "invoke" ? invoke : value;
+  }
+  return written;
 }
 
 /**

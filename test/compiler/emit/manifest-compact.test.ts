@@ -135,15 +135,21 @@ describe("shared schemas in manifest.json", () => {
     );
   });
 
-  it("writes one line per operation and per shared definition, indented above them", async () => {
+  it("writes one line per operation and per shared definition, flush left, indented above them", async () => {
     const result = await compileProject(join(EMIT, "openapi-petstore", "project"));
     const lines = (result.files.get("manifest.json") as string).split("\n");
     const manifest = JSON.parse(lines.join("\n")) as Manifest;
     const [petstore] = manifest.units as [ManifestUnit];
-    expect(lines.filter((l) => l.startsWith('        {"name":'))).toHaveLength(petstore.operations.length);
+    expect(lines.filter((l) => l.startsWith('{"name":'))).toHaveLength(petstore.operations.length);
     for (const name of Object.keys(petstore.schemas ?? {})) {
-      expect(lines.some((l) => l.startsWith(`        ${JSON.stringify(name)}: {`))).toBe(true);
+      expect(lines.some((l) => l.startsWith(`${JSON.stringify(name)}: {`))).toBe(true);
     }
+    // Only the entries and the manifest's own braces start a line; a unit's other fields stay indented.
+    const flush = lines.filter((l) => l !== "" && !l.startsWith(" "));
+    expect(flush).toHaveLength(petstore.operations.length + Object.keys(petstore.schemas ?? {}).length + 2);
+    expect(lines).toContain('      "operations": [');
+    // The connection's fields, at the same depth as the operations, keep their indent.
+    expect(lines.some((l) => /^ {8}"baseUrl"/.test(l))).toBe(true);
   });
 });
 

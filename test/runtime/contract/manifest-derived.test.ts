@@ -17,9 +17,11 @@ import {
   type ManifestOperation,
 } from "../../../runtime/contract/manifest.js";
 import {
+  compactOperation,
   derivedAnnotations,
   derivedParameters,
   derivedTsName,
+  expandOperation,
 } from "../../../runtime/contract/manifest-derived.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -143,6 +145,21 @@ describe("format 3 manifests", () => {
     const once = checkManifest(written);
     expect(once.format).toBe(FULL_FIELDS_FORMAT);
     expect(JSON.stringify(checkManifest(once))).toBe(JSON.stringify(once));
+  });
+
+  it("keeps a field it does not derive, on the lean path and on the whole-operation fallback", () => {
+    const extra = { marker: ["kept"] };
+    const lean = { ...operation({}), extra } as ManifestOperation;
+    // Path before method: the lean operation would read back in another key order, so it is written whole.
+    const { kind, method, path, parameters } = operation({}).invoke as unknown as Record<string, unknown>;
+    const whole = { ...operation({ invoke: { kind, path, method, parameters } as never }), extra };
+    for (const op of [lean, whole]) {
+      const written = compactOperation(op, "openapi");
+      expect(written.extra).toEqual(extra);
+      expect(JSON.stringify(expandOperation(written, "openapi"))).toBe(JSON.stringify(op));
+    }
+    expect(compactOperation(whole, "openapi")).toHaveProperty("tsName");
+    expect(compactOperation(lean, "openapi")).not.toHaveProperty("tsName");
   });
 
   it("refuses a format 3 operation that is not an object, naming the unit", () => {
