@@ -1,5 +1,5 @@
 /**
- * Operation fields a format 3 manifest leaves out where the rest of the operation says them: the
+ * Operation fields a format 3 or 4 manifest leaves out where the rest of the operation says them: the
  * TypeScript name (the source name with `_` for what an identifier cannot hold), the MCP annotations
  * (title from the description's opening line, hints from the HTTP method or GraphQL operation type),
  * an OpenAPI or discovery operation's parameter list (the input schema's path, query, header and
@@ -8,7 +8,7 @@
  * reading puts the derived value back, so every reader sees the operation the compiler had.
  */
 import type { JsonSchema, ManifestOperation, ManifestParameter, ToolAnnotations } from "./manifest.js";
-import { rootDefs, type SharedSchemas } from "./schema-defs.js";
+import { repeatRef, rootDefs, type SharedSchemas } from "./schema-defs.js";
 
 type Data = Record<string, unknown>;
 
@@ -50,8 +50,10 @@ const isData = (value: unknown): value is Data =>
 function resolved(schema: unknown, own: Data | undefined, shared: SharedSchemas | undefined): unknown {
   if (!isData(schema)) return schema;
   const ref = schema.$ref;
-  if (typeof ref !== "string" || !ref.startsWith(DEFS) || Object.keys(schema).length !== 1) return schema;
+  if (typeof ref !== "string" || !ref.startsWith(DEFS)) return schema;
   const name = ref.slice(DEFS.length);
+  // A repeat written with its description (format 4) names the same parameters as the bare one.
+  if (Object.keys(schema).length !== 1 && repeatRef(schema) !== name) return schema;
   if (own !== undefined && Object.hasOwn(own, name)) return own[name];
   return shared !== undefined && Object.hasOwn(shared, name) ? shared[name] : undefined;
 }
@@ -79,7 +81,7 @@ const HAS_PARAMETERS = new Set(["openapi", "discovery"]);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The operation as a format 3 manifest writes it (schemas as the unit's `shared` table leaves them):
+ * The operation as a format 3 or 4 manifest writes it (schemas as the unit's `shared` table leaves them):
  * a field is left out only where reading puts back the same value, and the whole operation is
  * written out when reading it back would not give the operation again, key order included.
  */
@@ -148,7 +150,7 @@ function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, share
   return Object.assign(invoke, after);
 }
 
-/** An operation of a format 3 manifest with the fields it leaves out put back (schemas untouched). */
+/** An operation of a format 3 or 4 manifest with the fields it leaves out put back (schemas untouched). */
 export function expandOperation(raw: Data, unitKind: string, shared?: SharedSchemas): ManifestOperation {
   const { name, tsName, description, inputSchema, outputSchema, annotations, ...rest } = raw;
   const invoke = isData(rest.invoke)
