@@ -103,6 +103,10 @@ function leaner(
 ): Data {
   const { kind, ...invokeRest } = op.invoke as unknown as Data;
   const invoke: Data = { ...(lean && kind === unitKind ? {} : { kind }), ...invokeRest };
+  if (lean && kind === unitKind && kind === "graphql") {
+    if (invoke.operationName === op.name) delete invoke.operationName;
+    if (invoke.operationType === openingWord(invoke.document)) delete invoke.operationType;
+  }
   if (
     lean &&
     HAS_PARAMETERS.has(kind as string) &&
@@ -125,13 +129,29 @@ function leaner(
   return written;
 }
 
+/** The word a GraphQL document opens with (`query`, `mutation`): its first operation's type. */
+const openingWord = (document: unknown) =>
+  typeof document === "string" ? /^[a-z]+/.exec(document)?.[0] : undefined;
+
+/**
+ * A GraphQL invoke written without its kind (format 4, in the unit's kind) with the operation type
+ * its document opens with and the operation's own name put back where they were left out.
+ */
+function graphqlInvoke(rest: Data, name: unknown): Data {
+  const { operationType = openingWord(rest.document), document, operationName = name, ...after } = rest;
+  return { kind: "graphql", operationType, document, operationName, ...after };
+}
+
 /**
  * An invoke with its kind and, for OpenAPI and discovery, its parameters put back, in written order.
  * The parameters are derived on first read: only a call reads them, and a serve that starts with a
  * large bundle does not pay for every operation's at load.
  */
-function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, shared?: SharedSchemas): Data {
+function expandedInvoke(raw: Data, unitKind: string, op: Data, shared?: SharedSchemas): Data {
   const { kind = unitKind, ...rest } = raw;
+  if (op.graphqlNames === true && raw.kind === undefined && kind === "graphql")
+    return graphqlInvoke(rest, op.name);
+  const { inputSchema } = op;
   if (!HAS_PARAMETERS.has(kind as string) || rest.parameters !== undefined) return { kind, ...rest };
   const { method, path, ...after } = rest;
   const invoke: Data = { kind, method, path };
@@ -150,11 +170,19 @@ function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, share
   return Object.assign(invoke, after);
 }
 
-/** An operation of a format 3 or 4 manifest with the fields it leaves out put back (schemas untouched). */
-export function expandOperation(raw: Data, unitKind: string, shared?: SharedSchemas): ManifestOperation {
+/**
+ * An operation of a format 3 or 4 manifest with the fields it leaves out put back (schemas
+ * untouched); `graphqlNames` for format 4, which also leaves out what {@link graphqlInvoke} puts back.
+ */
+export function expandOperation(
+  raw: Data,
+  unitKind: string,
+  shared?: SharedSchemas,
+  graphqlNames = true,
+): ManifestOperation {
   const { name, tsName, description, inputSchema, outputSchema, annotations, ...rest } = raw;
   const invoke = isData(rest.invoke)
-    ? expandedInvoke(rest.invoke, unitKind, inputSchema, shared)
+    ? expandedInvoke(rest.invoke, unitKind, { name, inputSchema, graphqlNames }, shared)
     : rest.invoke;
   const annotated =
     annotations === null

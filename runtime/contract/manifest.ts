@@ -494,7 +494,12 @@ export function withDerivedFields(manifest: Manifest): Manifest {
   const units = manifest.units.map((unit) => ({
     ...unit,
     operations: unit.operations.map((op) =>
-      expandOperation(op as unknown as Record<string, unknown>, unit.kind, unit.schemas),
+      expandOperation(
+        op as unknown as Record<string, unknown>,
+        unit.kind,
+        unit.schemas,
+        manifest.format === MANIFEST_FORMAT,
+      ),
     ),
   }));
   return { ...manifest, format: FULL_FIELDS_FORMAT, units };

@@ -8,8 +8,8 @@ import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { contentHash } from "../../../compiler/shared/canonical.js";
 import {
   checkManifest,
-  type Manifest,
   MANIFEST_FORMAT,
+  type Manifest,
   type ManifestUnit,
 } from "../../../runtime/contract/manifest.js";
 
