@@ -26,7 +26,7 @@ const INDENTED_LEVELS = 4;
 /** The text of `manifest.json` for a manifest with self-contained schemas. */
 export function manifestText(manifest: Manifest): string {
   const units = manifest.units.map((unit) => leaveOutDerived(shareRepeats(shareUnitSchemas(unit))));
-  // Written as format 3 whatever `manifest` says: a manifest read back says 2 (every field there).
+  // Written as format 4 whatever `manifest` says: a manifest read back says 2 (every field there).
   return `${layout({ ...manifest, format: MANIFEST_FORMAT, units }, 0)}\n`;
 }
 

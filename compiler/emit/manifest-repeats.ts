@@ -63,10 +63,19 @@ function slotOf(key: string, value: unknown): Slot {
 const childSlot = (slot: Slot, key: string, value: unknown): Slot =>
   slot === "names" ? "schema" : slot === "schema" ? slotOf(key, value) : "other";
 
-/** Each movable schema's text (as JSON.stringify writes it) and how often it occurs. */
+/**
+ * Each movable schema's text (as JSON.stringify writes it) and how often it occurs. A schema whose
+ * first key is its `description` also counts, under `rest`, as the text of what follows it: GraphQL
+ * writes the same type's selection under every field that returns it, each with the field's words.
+ */
 class Texts {
   readonly text = new Map<object, string>();
+  readonly rest = new Map<object, string>();
   readonly count = new Map<string, number>();
+
+  private counted(text: string) {
+    this.count.set(text, (this.count.get(text) ?? 0) + 1);
+  }
 
   /** The JSON text of `value`, recording each schema object below the root that may move. */
   visit(value: unknown, slot: Slot, root: boolean): { text: string; bound: boolean } {
@@ -93,11 +102,23 @@ class Texts {
     const text = `{${parts.join(",")}}`;
     if (slot === "schema" && !root && !bound) {
       this.text.set(value, text);
-      this.count.set(text, (this.count.get(text) ?? 0) + 1);
+      this.counted(text);
+      if (described(value) && parts.length > 1) {
+        const rest = `{${parts.slice(1).join(",")}}`;
+        this.rest.set(value, rest);
+        this.counted(rest);
+      }
     }
     return { text, bound };
   }
 }
+
+/** Whether a schema's first key is a string `description` (then the rest may be stored once). */
+function described(value: object): value is { description: string } {
+  return Object.keys(value)[0] === "description" && typeof (value as Data).description === "string";
+}
+
+type Data = Record<string, unknown>;
 
 /** Whether storing a schema of `bytes` once for `uses` refs makes the manifest smaller. */
 const pays = (bytes: number, uses: number) => (uses - 1) * bytes - uses * REF_BYTES - ENTRY_BYTES > 0;
@@ -114,16 +135,24 @@ function moveOut(unit: Roots, texts: Texts, chosen: Set<string>) {
     if (typeof value !== "object" || value === null) return value;
     if (Array.isArray(value))
       return value.map((item) => move(item, slot === "schemas" ? "schema" : "other", false));
-    const text = slot === "schema" && !root ? texts.text.get(value) : undefined;
-    if (text !== undefined && chosen.has(text)) {
+    const movable = slot === "schema" && !root;
+    const text = movable ? texts.text.get(value) : undefined;
+    const rest = movable ? texts.rest.get(value) : undefined;
+    const refTo = (text: string, schema: object) => {
       uses.set(text, (uses.get(text) ?? 0) + 1);
       let name = names.get(text);
       if (name === undefined) {
         name = `@${names.size + 1}`;
         names.set(text, name);
-        table[name] = move(value, "schema", true) as JsonSchema;
+        table[name] = move(schema, "schema", true) as JsonSchema;
       }
-      return { $ref: `#/$defs/${name}` };
+      return `#/$defs/${name}`;
+    };
+    if (text !== undefined && chosen.has(text)) return { $ref: refTo(text, value) };
+    if (rest !== undefined && chosen.has(rest)) {
+      // Read back as the description, then the stored schema's keys: the order it had.
+      const { description, ...after } = value as Data;
+      return { description, $ref: refTo(rest, after) };
     }
     if (slot === "other") return value;
     return Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * Operation fields a format 3 manifest leaves out where the rest of the operation says them: the
+ * Operation fields a format 3 or 4 manifest leaves out where the rest of the operation says them: the
  * TypeScript name (the source name with `_` for what an identifier cannot hold), the MCP annotations
  * (title from the description's opening line, hints from the HTTP method or GraphQL operation type),
  * an OpenAPI or discovery operation's parameter list (the input schema's path, query, header and
@@ -8,7 +8,7 @@
  * reading puts the derived value back, so every reader sees the operation the compiler had.
  */
 import type { JsonSchema, ManifestOperation, ManifestParameter, ToolAnnotations } from "./manifest.js";
-import { rootDefs, type SharedSchemas } from "./schema-defs.js";
+import { repeatRef, rootDefs, type SharedSchemas } from "./schema-defs.js";
 
 type Data = Record<string, unknown>;
 
@@ -50,8 +50,10 @@ const isData = (value: unknown): value is Data =>
 function resolved(schema: unknown, own: Data | undefined, shared: SharedSchemas | undefined): unknown {
   if (!isData(schema)) return schema;
   const ref = schema.$ref;
-  if (typeof ref !== "string" || !ref.startsWith(DEFS) || Object.keys(schema).length !== 1) return schema;
+  if (typeof ref !== "string" || !ref.startsWith(DEFS)) return schema;
   const name = ref.slice(DEFS.length);
+  // A repeat written with its description (format 4) names the same parameters as the bare one.
+  if (Object.keys(schema).length !== 1 && repeatRef(schema) !== name) return schema;
   if (own !== undefined && Object.hasOwn(own, name)) return own[name];
   return shared !== undefined && Object.hasOwn(shared, name) ? shared[name] : undefined;
 }
@@ -79,7 +81,7 @@ const HAS_PARAMETERS = new Set(["openapi", "discovery"]);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The operation as a format 3 manifest writes it (schemas as the unit's `shared` table leaves them):
+ * The operation as a format 3 or 4 manifest writes it (schemas as the unit's `shared` table leaves them):
  * a field is left out only where reading puts back the same value, and the whole operation is
  * written out when reading it back would not give the operation again, key order included.
  */
@@ -101,6 +103,10 @@ function leaner(
 ): Data {
   const { kind, ...invokeRest } = op.invoke as unknown as Data;
   const invoke: Data = { ...(lean && kind === unitKind ? {} : { kind }), ...invokeRest };
+  if (lean && kind === unitKind && kind === "graphql") {
+    if (invoke.operationName === op.name) delete invoke.operationName;
+    if (invoke.operationType === openingWord(invoke.document)) delete invoke.operationType;
+  }
   if (
     lean &&
     HAS_PARAMETERS.has(kind as string) &&
@@ -123,13 +129,29 @@ function leaner(
   return written;
 }
 
+/** The word a GraphQL document opens with (`query`, `mutation`): its first operation's type. */
+const openingWord = (document: unknown) =>
+  typeof document === "string" ? /^[a-z]+/.exec(document)?.[0] : undefined;
+
+/**
+ * A GraphQL invoke written without its kind (format 4, in the unit's kind) with the operation type
+ * its document opens with and the operation's own name put back where they were left out.
+ */
+function graphqlInvoke(rest: Data, name: unknown): Data {
+  const { operationType = openingWord(rest.document), document, operationName = name, ...after } = rest;
+  return { kind: "graphql", operationType, document, operationName, ...after };
+}
+
 /**
  * An invoke with its kind and, for OpenAPI and discovery, its parameters put back, in written order.
  * The parameters are derived on first read: only a call reads them, and a serve that starts with a
  * large bundle does not pay for every operation's at load.
  */
-function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, shared?: SharedSchemas): Data {
+function expandedInvoke(raw: Data, unitKind: string, op: Data, shared?: SharedSchemas): Data {
   const { kind = unitKind, ...rest } = raw;
+  if (op.graphqlNames === true && raw.kind === undefined && kind === "graphql")
+    return graphqlInvoke(rest, op.name);
+  const { inputSchema } = op;
   if (!HAS_PARAMETERS.has(kind as string) || rest.parameters !== undefined) return { kind, ...rest };
   const { method, path, ...after } = rest;
   const invoke: Data = { kind, method, path };
@@ -148,11 +170,19 @@ function expandedInvoke(raw: Data, unitKind: string, inputSchema: unknown, share
   return Object.assign(invoke, after);
 }
 
-/** An operation of a format 3 manifest with the fields it leaves out put back (schemas untouched). */
-export function expandOperation(raw: Data, unitKind: string, shared?: SharedSchemas): ManifestOperation {
+/**
+ * An operation of a format 3 or 4 manifest with the fields it leaves out put back (schemas
+ * untouched); `graphqlNames` for format 4, which also leaves out what {@link graphqlInvoke} puts back.
+ */
+export function expandOperation(
+  raw: Data,
+  unitKind: string,
+  shared?: SharedSchemas,
+  graphqlNames = true,
+): ManifestOperation {
   const { name, tsName, description, inputSchema, outputSchema, annotations, ...rest } = raw;
   const invoke = isData(rest.invoke)
-    ? expandedInvoke(rest.invoke, unitKind, inputSchema, shared)
+    ? expandedInvoke(rest.invoke, unitKind, { name, inputSchema, graphqlNames }, shared)
     : rest.invoke;
   const annotated =
     annotations === null

@@ -13,16 +13,20 @@ import { expandSchema, type SharedSchemas } from "./schema-defs.js";
 /**
  * Bumped when the manifest shape changes incompatibly. Format 2 stores a unit's shared schema
  * definitions once (`unit.schemas`); format 3 also leaves out the operation fields the rest of the
- * operation says (`manifest-derived.ts`). Formats 1 (every schema self-contained) and 2 are still read.
+ * operation says (`manifest-derived.ts`); format 4 also stores once a schema repeated with only its
+ * description different (`schema-defs.ts` `repeatRef`). Formats 1 (every schema self-contained),
+ * 2 and 3 are still read.
  */
-export const MANIFEST_FORMAT = 3;
+export const MANIFEST_FORMAT = 4;
+/** The first format that leaves out derivable operation fields (format 4 does too). */
+const DERIVED_FIELDS_FORMAT = 3;
 /**
- * The format of a manifest that writes every operation field: what reading a format 3 manifest
- * returns, so that checking it again leaves it as it is.
+ * The format of a manifest that writes every operation field: what reading a format 3 or 4
+ * manifest returns, so that checking it again leaves it as it is.
  */
 export const FULL_FIELDS_FORMAT = 2;
 /** Formats this runtime reads. */
-const READABLE_FORMATS: readonly unknown[] = [1, FULL_FIELDS_FORMAT, MANIFEST_FORMAT];
+const READABLE_FORMATS: readonly unknown[] = [1, FULL_FIELDS_FORMAT, DERIVED_FIELDS_FORMAT, MANIFEST_FORMAT];
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Exposure =
@@ -403,8 +407,8 @@ export interface ManifestUnit extends UnitDescription {
 }
 
 export interface Manifest {
-  /** The format written is {@link MANIFEST_FORMAT}; formats 1 (no shared schemas) and 2 are still read. */
-  format: typeof MANIFEST_FORMAT | typeof FULL_FIELDS_FORMAT | 1;
+  /** The format written is {@link MANIFEST_FORMAT}; formats 1 (no shared schemas), 2 and 3 are still read. */
+  format: typeof MANIFEST_FORMAT | typeof DERIVED_FIELDS_FORMAT | typeof FULL_FIELDS_FORMAT | 1;
   generator: "unitc";
   settings: { defaultSearchLimit: number; maxSearchLimit: number };
   units: ManifestUnit[];
@@ -481,16 +485,21 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
 }
 
 /**
- * A format 3 manifest with the operation fields it leaves out put back (`manifest-derived.ts`), as a
- * manifest of {@link FULL_FIELDS_FORMAT}; its schemas still refer to the shared table. Other formats
- * write every field and are returned as they are.
+ * A format 3 or 4 manifest with the operation fields it leaves out put back (`manifest-derived.ts`),
+ * as a manifest of {@link FULL_FIELDS_FORMAT}; its schemas still refer to the shared table. Other
+ * formats write every field and are returned as they are.
  */
 export function withDerivedFields(manifest: Manifest): Manifest {
-  if (manifest.format !== MANIFEST_FORMAT) return manifest;
+  if (manifest.format !== MANIFEST_FORMAT && manifest.format !== DERIVED_FIELDS_FORMAT) return manifest;
   const units = manifest.units.map((unit) => ({
     ...unit,
     operations: unit.operations.map((op) =>
-      expandOperation(op as unknown as Record<string, unknown>, unit.kind, unit.schemas),
+      expandOperation(
+        op as unknown as Record<string, unknown>,
+        unit.kind,
+        unit.schemas,
+        manifest.format === MANIFEST_FORMAT,
+      ),
     ),
   }));
   return { ...manifest, format: FULL_FIELDS_FORMAT, units };

@@ -137,7 +137,24 @@ function sharedDef(shared: SharedSchemas, name: string): JsonSchema | undefined 
 }
 
 /**
- * `value` with each `{ "$ref": "#/$defs/@<n>" }` whose name the table holds replaced by that schema
+ * The repeat name `value` refers to when it is `{ "$ref": "#/$defs/@<n>" }` or, from format 4,
+ * `{ "description": D, "$ref": "#/$defs/@<n>" }` (a repeat that stood with a description of its own).
+ */
+export function repeatRef(value: object): string | undefined {
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/@")) return undefined;
+  const keys = Object.keys(value);
+  const described =
+    keys.length === 2 && keys[0] === "description" && typeof (value as Data).description === "string";
+  if (keys.length !== 1 && !described) return undefined;
+  const name = ref.slice(8);
+  return REPEAT_NAME.test(name) ? name : undefined;
+}
+
+type Data = Record<string, unknown>;
+
+/**
+ * `value` with each `{ "$ref": "#/$defs/@<n>" }` (or described repeat, see {@link repeatRef}) whose name the table holds replaced by that schema
  * (the same object for every ref, as with shared definitions); only the objects on the way to a
  * replaced ref are copied, so `value` is not changed.
  */
@@ -148,10 +165,12 @@ export function inlineRepeats(value: unknown, shared: SharedSchemas, names = fal
     return items.some((item, i) => item !== value[i]) ? items : value;
   }
   if (!names) {
-    const ref = (value as { $ref?: unknown }).$ref;
-    if (typeof ref === "string" && ref.startsWith("#/$defs/@") && Object.keys(value).length === 1) {
-      const name = ref.slice(8);
-      if (REPEAT_NAME.test(name) && Object.hasOwn(shared, name)) return sharedDef(shared, name);
+    const name = repeatRef(value);
+    if (name !== undefined && Object.hasOwn(shared, name)) {
+      const def = sharedDef(shared, name);
+      const { description } = value as { description?: unknown };
+      // A repeat written with the description it had where it stood: that first, then the rest.
+      return description === undefined ? def : { description, ...(def as object) };
     }
   }
   let changed = false;

@@ -127,11 +127,13 @@ describe("shared schemas in manifest.json", () => {
     expect(checkManifest(JSON.parse(manifestText(manifest))).units).toEqual([original]);
   });
 
-  it("still reads a format 1 manifest, and names a newer format with a hint to recompile", () => {
+  it("still reads format 1 and 3 manifests, and names a newer format with a hint to recompile", () => {
     const old = { format: 1, generator: "unitc", settings: SETTINGS, units: [unit([op("a", refTo("X"))])] };
     expect(checkManifest(old)).toEqual(old);
-    expect(() => checkManifest({ ...old, format: 4 })).toThrow(
-      /format 4, this runtime reads formats 1, 2, 3/,
+    const written = JSON.parse(manifestText({ ...old, format: 2 } as Manifest));
+    expect(checkManifest({ ...written, format: 3 })).toEqual({ ...old, format: 2 });
+    expect(() => checkManifest({ ...old, format: 5 })).toThrow(
+      /format 5, this runtime reads formats 1, 2, 3, 4/,
     );
   });
 

@@ -1,8 +1,8 @@
 /**
- * A format 3 manifest leaves out the operation fields the rest of the operation says, and reading it
- * gives back exactly the manifest the compiler had (key order included): on every bundle under
- * generated/, the GitHub REST bench bundle when it has been built, and operations made to differ from
- * what is derived. Format 2 manifests still load as they are, with nothing derived.
+ * A format 3 or 4 manifest leaves out the operation fields the rest of the operation says, and
+ * reading it gives back exactly the manifest the compiler had (key order included): on every bundle
+ * under generated/, the GitHub REST and GraphQL bench bundles when they have been built, and
+ * operations made to differ from what is derived. Format 2 manifests still load as they are, with nothing derived.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,9 +26,11 @@ import {
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const GITHUB = join(ROOT, ".bench-cache/openapi-github/generated/manifest.json");
+const GITHUB_GRAPHQL = join(ROOT, ".bench-cache/graphql-github/generated/manifest.json");
 const bundles = [
   ...readdirSync(join(ROOT, "generated")).map((name) => join(ROOT, "generated", name, "manifest.json")),
-  ...(existsSync(GITHUB) ? [GITHUB] : []),
+  GITHUB,
+  GITHUB_GRAPHQL,
 ].filter((path) => existsSync(path));
 
 /** What every reader works with: the manifest read, each operation's schemas expanded. */
