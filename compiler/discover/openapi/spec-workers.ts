@@ -97,13 +97,13 @@ export async function specTypesWorker(size: number): Promise<TypesWorker | undef
  */
 export async function startSpecTypes(
   refs: SpecRefs,
-  kept: readonly OperationSite[] | undefined,
+  kept: readonly OperationSite[],
   thread: TypesWorker | undefined,
 ): Promise<{ done: Promise<SpecTypes | { problem: string }> }> {
   const failed = (error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) });
   try {
     const { openapiTypes } = await import("./types-module.js");
-    const operations = kept?.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
+    const operations = kept.map((site) => ({ key: site.key, method: site.method.toLowerCase() }));
     return { done: openapiTypes(typesDocument(refs, operations), thread ?? false).catch(failed) };
   } catch (error) {
     thread?.stop();

@@ -109,12 +109,12 @@ export interface KeptOperation {
 }
 
 /**
- * A fresh copy of the spec for openapi-typescript (see the file comment). With `kept`, only those
+ * A fresh copy of the spec for openapi-typescript (see the file comment): only the `kept`
  * operations' paths are copied, and of the components only what they reach: a unit that takes 40
  * operations of a 20,000-operation spec gets the types of those 40, and one that takes them all does
  * not get the components no operation reaches.
  */
-export function typesDocument(refs: SpecRefs, kept?: readonly KeptOperation[]): Data {
+export function typesDocument(refs: SpecRefs, kept: readonly KeptOperation[]): Data {
   return new TypesDocument(refs, kept).build();
 }
 
@@ -127,10 +127,10 @@ class TypesDocument {
   readonly #added = new Map<string, Map<string, unknown>>();
   readonly #taken = new Map<string, Set<string>>();
 
-  /** Set when the unit's operations are named: root components are then copied as they are reached. */
-  readonly #kept: readonly KeptOperation[] | undefined;
+  /** The unit's operations: root components are copied as they are reached from them. */
+  readonly #kept: readonly KeptOperation[];
 
-  constructor(refs: SpecRefs, kept?: readonly KeptOperation[]) {
+  constructor(refs: SpecRefs, kept: readonly KeptOperation[]) {
     this.#refs = refs;
     this.#kept = kept;
     for (const document of refs.documents()) this.#documents.set(resolve(document.location), document);
@@ -138,7 +138,7 @@ class TypesDocument {
 
   build(): Data {
     const root = this.#refs.root;
-    const value = this.#kept ? keptOnly(root.value as Data, this.#kept) : root.value;
+    const value = keptOnly(root.value as Data, this.#kept);
     const copy = this.#copy(value, root, "document", 0) as Data;
     if (this.#added.size === 0) return copy;
     const components: Data = { ...((copy.components as Data | undefined) ?? {}) };
@@ -214,7 +214,6 @@ class TypesDocument {
       tokens.length === 3 &&
       tokens[0] === "components" &&
       tokens[1] === map;
-    if (own && !this.#kept) return componentRef(map, tokens[2] as string);
     const key = `${map}\n${target.key}`;
     const known = this.#hoisted.get(key);
     if (known !== undefined) return known;
