@@ -48,7 +48,7 @@ export const LEXICON_NOUNS: ReadonlyArray<readonly [task: string, api: string]> 
   // Git names a branch a ref (refs/heads/main).
   ["branch", "ref"],
   ["changelog, release notes", "release note generate"],
-  ["board, kanban", "project"],
+  ["board, kanban, roadmap, backlog", "project"],
   ["card", "item"],
   ["epic", "parent issue"],
   ["thread", "conversation discussion comment"],
@@ -134,11 +134,45 @@ export const LEXICON_NOUNS: ReadonlyArray<readonly [task: string, api: string]> 
   ["pro, premium, starter plan, free tier, paid tier", "plan subscription price"],
   // Rules: what must happen is required, protected by a rule or a policy; who may is a restriction.
   ["must, mandatory, make sure", "required protection rule policy"],
-  ["who edited, who changed, who modified, who updated", "history audit log activity"],
+  [
+    "who edited, who changed, who modified, who updated, who deleted, who removed, who created, who added",
+    "history audit log activity",
+  ],
   // CI: a commit's green check or red cross is its status; what a build spits out its artifacts.
   ["green check, checkmark, check mark, red x, failing, passing", "status check"],
   ["spit out, build output, build outputs", "artifact"],
   ["waiting, awaiting", "pending"],
+  // One thing waiting on another: a dependency, a block.
+  [
+    "depends on, depend on, waiting on, blocked by, blocked on, until * done, until * finished",
+    "blocked depend dependency",
+  ],
+  // A person's availability: away or out of office is their presence, do not disturb.
+  ["as away, to away, as busy, to busy, as offline, to offline", "presence"],
+  ["ooo, out of office, vacation", "dnd snooze presence"],
+  ["my upload, my uploads, latest upload, recent upload, last upload", "video"],
+  ["shorts, reel, reels", "video"],
+  ["watch later", "playlist item"],
+  ["banner, channel art", "banner branding"],
+  // Code review and code search: a comment on a line of a diff is a review comment.
+  ["inline comment, line comment, diff comment, code comment", "review comment"],
+  ["grep, usages, where else, called from", "search code"],
+  ["difference between, changes between, changed between", "compare diff"],
+  ["deadline, due date", "due milestone"],
+  // Hosting: a read-only key for one repository is a deploy key; a leaked secret a scanning alert.
+  ["read only ssh, read only key, read only access", "deploy key"],
+  ["leaked, leak, exposed", "secret scanning alert"],
+  ["prod, production", "environment"],
+  // Payments: a hosted payment page is a checkout session, a card reader a terminal reader.
+  ["cost, costs, pricing, price point", "price"],
+  ["payment page, hosted page, pay page", "checkout session"],
+  ["card reader, pos, point of sale, countertop", "terminal reader"],
+  ["kyc, id check, id verification", "identity verification person"],
+  // Chat: a room is a channel; a mailing list or an alias a user group; a status a profile.
+  ["room, chat room, group chat", "channel conversation"],
+  ["alias, distribution list, mailing list", "usergroup group"],
+  ["my status, custom status, status emoji, status text", "profile"],
+  ["description, blurb", "purpose"],
   ["child, subtask, sub task", "sub"],
   ["vnet, vpc, subnet, private network", "network"],
   ["package feed, npm feed, nuget feed, maven feed, artifactory, nexus", "registry"],

@@ -95,6 +95,24 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   // Keeping a thing out of a tool's reach: APIs exclude it.
   ["keep * away, keep * out", "exclusion exclude"],
   ["unlist, unpublish", "private hide"],
+  // Undoing a connection: APIs detach, remove or disconnect it; access taken away is revoked.
+  ["unlink, detach, disconnect", "detach remove delete disconnect"],
+  ["yank, strip", "revoke remove"],
+  // Moving a thing later: APIs reschedule or update it.
+  ["postpone, push back, delay, reschedule", "schedule update"],
+  // Ending a follow: APIs unfollow, unsubscribe or unwatch.
+  ["stop following, stop watching, stop getting", "unfollow unsubscribe unwatch"],
+  // Code review: asking someone for a review requests a reviewer; a draft made ready is ready for review.
+  ["ask * to review, ask * for a review, get * to review", "request reviewer"],
+  ["out of draft, undraft", "ready review mark"],
+  // Accounting: a debt written off is uncollectible; money paid back is a refund.
+  ["write off, written off", "uncollectible"],
+  ["reimburse, repay", "refund"],
+  ["send money, move money, wire money", "transfer payout"],
+  // Chat: leaving or joining a room, in everyday verbs.
+  ["quit, exit", "leave"],
+  ["hop in, hop into, jump in, jump into", "join"],
+  ["dislike, thumbs down", "rate rating dislike"],
   ["bookmark, save for later", "star favorite bookmark"],
   // An account or a grant that ends: it expires.
   ["stop working, run out, lapse, cut off", "expire expiration"],

@@ -140,3 +140,48 @@ describe("signs of a value: a vote, an amount, a handle", () => {
     expect(top(search, "+1 that discussion")[0]).toBe("discussions/upvote");
   });
 });
+
+describe("everyday phrases for what a code host, a chat and a payment API do", () => {
+  it("reads waiting until another is done as a dependency, out of draft as ready for review", () => {
+    const issues = index(
+      op(
+        "issues/add-blocked-by",
+        "Add a blocked-by dependency to an issue.",
+        "POST",
+        "/issues/{n}/blocked_by",
+      ),
+      op("issues/close", "Close an issue as done.", "PATCH", "/issues/{n}"),
+      op("pulls/ready-for-review", "Mark a pull request ready for review.", "POST", "/pulls/{n}/ready"),
+      op("pulls/convert-to-draft", "Convert a pull request to a draft.", "POST", "/pulls/{n}/draft"),
+    );
+    expect(top(issues, "issue 9 can't start until 8 is done")[0]).toBe("issues/add-blocked-by");
+    expect(top(issues, "take my pull request out of draft")[0]).toBe("pulls/ready-for-review");
+  });
+
+  it("reads quitting a room as leaving a channel, and away as a presence only after as or to", () => {
+    const chat = index(
+      op("channels/leave", "Leave a channel.", "POST", "/channels/{id}/leave"),
+      op("channels/rooms", "List the meeting rooms booked for a call.", "GET", "/calls/{id}/rooms"),
+      op("users/set-presence", "Set the presence of a user.", "POST", "/users/presence"),
+    );
+    expect(top(chat, "quit that chat room")[0]).toBe("channels/leave");
+    expect(groupOf("set me as away", "awai")).toMatchObject({ presenc: "related" });
+    expect(groupOf("cancel it right away", "awai")).not.toHaveProperty("presenc");
+  });
+
+  it("reads writing off an invoice as marking it uncollectible, a card reader as a terminal reader", () => {
+    const payments = index(
+      op(
+        "invoices/mark-uncollectible",
+        "Mark an invoice as uncollectible.",
+        "POST",
+        "/invoices/{id}/uncollectible",
+      ),
+      op("invoices/update", "Update an invoice.", "POST", "/invoices/{id}"),
+      op("terminal/readers/create", "Create a terminal reader.", "POST", "/terminal/readers"),
+      op("cards/create", "Create a card.", "POST", "/cards"),
+    );
+    expect(top(payments, "write off this invoice")[0]).toBe("invoices/mark-uncollectible");
+    expect(top(payments, "register a new card reader")[0]).toBe("terminal/readers/create");
+  });
+});
