@@ -152,6 +152,9 @@ export const LEXICON_NOUNS: ReadonlyArray<readonly [task: string, api: string]> 
   ["ooo, out of office, vacation", "dnd snooze presence"],
   ["my upload, my uploads, latest upload, recent upload, last upload", "video"],
   ["shorts, reel, reels", "video"],
+  // A list of everything: APIs list it.
+  ["rundown, overview, roster, inventory", "list"],
+  ["handle, screen name", "username login name"],
   ["watch later", "playlist item"],
   ["banner, channel art", "banner branding"],
   // Code review and code search: a comment on a line of a diff is a review comment.

@@ -49,10 +49,8 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   // Code review: an approval is a review.
   ["approve, approval, sign off", "review"],
   // Deleting, in everyday words: APIs delete or remove ("trash the draft", "scrap the branch").
-  [
-    "trash, ditch, scrap, axe, zap, toss, tear down, teardown, take down, clean up, cleanup, prune",
-    "delete remove",
-  ],
+  ["trash, ditch, scrap, axe, zap, toss, tear down, teardown, take down", "delete remove"],
+  ["clean up, cleanup, clean out, clear out, prune", "delete remove"],
   // Taking a person out of a group: chat and team APIs kick or remove them, or deactivate the account.
   ["oust, take * out, take * off", "remove kick"],
   ["offboard", "remove deactivate"],
@@ -78,6 +76,7 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   ["turn down, veto, nix, shoot down, say no", "reject decline deny"],
   // Bringing a person in: APIs invite or add them.
   ["bring in, bring * in, loop in, loop * in, onboard, let * in, let * into", "invite add"],
+  ["share * with", "invite add"],
   // Giving work to someone: APIs assign it.
   ["hand off, delegate, reassign", "assign"],
   // Getting back what was deleted or archived: APIs restore, unarchive or recover it.
@@ -111,6 +110,16 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   ["send money, move money, wire money", "transfer payout"],
   // Chat: leaving or joining a room, in everyday verbs.
   ["quit, exit", "leave"],
+  // Switching a feature: APIs enable or disable it.
+  ["toggle, flip", "enable disable"],
+  ["flip on", "enable"],
+  ["flip off", "disable"],
+  ["go ahead, greenlit", "approve accept"],
+  ["unban", "unblock"],
+  ["correct, fix up, touch up", "update"],
+  ["continue, carry on", "resume"],
+  ["jot down, note down, write down", "create note"],
+  ["heart", "react reaction like"],
   ["hop in, hop into, jump in, jump into", "join"],
   ["dislike, thumbs down", "rate rating dislike"],
   ["bookmark, save for later", "star favorite bookmark"],

@@ -65,6 +65,25 @@ describe("colloquial verbs for lifecycle actions", () => {
   });
 });
 
+describe("more lifecycle verbs: cleaning out, flipping on, unbanning, carrying on", () => {
+  it("reads cleaning out as deleting and flipping on as enabling", () => {
+    const caches = index(
+      op("caches/create", "Create a cache.", "POST", "/caches"),
+      op("caches/delete", "Delete the caches of a repository.", "DELETE", "/caches"),
+      op("features/enable", "Enable a feature.", "POST", "/features/{id}/enable"),
+      op("features/get", "Get a feature.", "GET", "/features/{id}"),
+    );
+    expect(top(caches, "clean out the old caches")[0]).toBe("caches/delete");
+    expect(top(caches, "flip on the beta feature")[0]).toBe("features/enable");
+  });
+
+  it("reads unban as unblock, carry on as resume, share with as invite", () => {
+    expect(groupOf("unban dave", "unban")).toMatchObject({ unblock: "related" });
+    expect(groupOf("carry on with the paused job", "carri")).toMatchObject({ resum: "related" });
+    expect(groupOf("share the doc with bob", "share")).toMatchObject({ invit: "related" });
+  });
+});
+
 describe("everyday nouns and short forms for API nouns", () => {
   it("spells out shorthand: creds, subs, a dev box", () => {
     expect(groupOf("rotate the creds", "cred")).toMatchObject({ credenti: "related" });
