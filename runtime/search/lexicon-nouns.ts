@@ -155,6 +155,11 @@ export const LEXICON_NOUNS: ReadonlyArray<readonly [task: string, api: string]> 
   // A list of everything: APIs list it.
   ["rundown, overview, roster, inventory", "list"],
   ["handle, screen name", "username login name"],
+  // Where a service is reached: a URL is its endpoint.
+  ["url, urls", "endpoint"],
+  ["out of the box, stock, vanilla", "default"],
+  ["delivery option, shipping option, delivery fee, shipping fee, shipping cost", "shipping rate"],
+  ["redeem, type at checkout, enter at checkout, use at checkout", "promotion code coupon"],
   ["watch later", "playlist item"],
   ["banner, channel art", "banner branding"],
   // Code review and code search: a comment on a line of a diff is a review comment.

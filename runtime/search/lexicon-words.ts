@@ -110,6 +110,10 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   ["send money, move money, wire money", "transfer payout"],
   // Chat: leaving or joining a room, in everyday verbs.
   ["quit, exit", "leave"],
+  // Putting a thing on another ("drop a comment on the PR", "drop a file in the channel"): APIs add it.
+  ["drop * on, drop * in, drop * into", "add"],
+  // Doing it whatever the state: APIs force it (a forced cancel, a force push).
+  ["hard, forcibly, forcefully", "force"],
   // Switching a feature: APIs enable or disable it.
   ["toggle, flip", "enable disable"],
   ["flip on", "enable"],

@@ -84,6 +84,19 @@ describe("more lifecycle verbs: cleaning out, flipping on, unbanning, carrying o
   });
 });
 
+describe("how hard, and where a thing is reached", () => {
+  it("reads doing it hard as forcing it, and a URL as an endpoint", () => {
+    const search = index(
+      op("runs/cancel", "Cancel a run.", "POST", "/runs/{id}/cancel"),
+      op("runs/force-cancel", "Force cancel a run.", "POST", "/runs/{id}/force-cancel"),
+      op("endpoints/list", "List webhook endpoints.", "GET", "/webhook_endpoints"),
+      op("events/list", "List the webhook events sent.", "GET", "/events"),
+    );
+    expect(top(search, "the run is stuck, cancel it hard")[0]).toBe("runs/force-cancel");
+    expect(top(search, "which webhook urls have we set")[0]).toBe("endpoints/list");
+  });
+});
+
 describe("everyday nouns and short forms for API nouns", () => {
   it("spells out shorthand: creds, subs, a dev box", () => {
     expect(groupOf("rotate the creds", "cred")).toMatchObject({ credenti: "related" });
