@@ -7,6 +7,7 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 
+import { bestScored } from "./best-scored.js";
 import {
   buildSearchIndex,
   SEARCH_INDEX_FORMAT,
@@ -22,7 +23,7 @@ import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
 import { isPacked, unpackSearchIndex } from "./packed.js";
 import { phraseBoost } from "./phrase-boost.js";
-import { bestScored, Postings25F, RANKING, type Ranking } from "./rank.js";
+import { Postings25F, RANKING, type Ranking } from "./rank.js";
 import { asksForOne, Reads, readsOf } from "./reads.js";
 import { stem } from "./stem.js";
 import { readQuery } from "./terms.js";

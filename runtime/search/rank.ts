@@ -97,11 +97,7 @@ export const RANKING = {
 };
 
 /** The ranking's constants, as {@link RANKING} has them; an index may be given another set. */
-export type Ranking = {
-  weight: Record<keyof typeof RANKING.weight, number>;
-  b: Record<keyof typeof RANKING.b, number>;
-  kind: Record<keyof typeof RANKING.kind, number>;
-} & Omit<typeof RANKING, "weight" | "b" | "kind">;
+export type Ranking = typeof RANKING;
 
 /** Fields whose verbs say other things than what an operation does (the object it returns "is created when…"). */
 const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns", "inputs"]);
@@ -270,37 +266,4 @@ export class Postings25F {
     });
     return { ids, scores };
   }
-}
-
-type Hit = { doc: number; score: number };
-
-/** The `count` best-scored documents, best first: a bounded min-heap, not a sort of every match. */
-export function bestScored({ ids, scores }: Scored, count: number): Hit[] {
-  const heap: Hit[] = [];
-  const at = (i: number) => heap[i] as Hit;
-  const swap = (i: number, j: number) => {
-    [heap[i], heap[j]] = [at(j), at(i)];
-  };
-  for (let k = 0; k < ids.length; k++) {
-    const hit = { doc: ids[k] as number, score: scores[k] as number };
-    if (heap.length < count) {
-      heap.push(hit);
-      for (let i = heap.length - 1; i > 0 && at(i).score < at((i - 1) >> 1).score; i = (i - 1) >> 1) {
-        swap(i, (i - 1) >> 1);
-      }
-      continue;
-    }
-    if (hit.score <= at(0).score) continue;
-    heap[0] = hit;
-    for (let i = 0; ; ) {
-      let least = i;
-      for (const child of [2 * i + 1, 2 * i + 2]) {
-        if (child < heap.length && at(child).score < at(least).score) least = child;
-      }
-      if (least === i) break;
-      swap(i, least);
-      i = least;
-    }
-  }
-  return heap.sort((a, b) => b.score - a.score);
 }
