@@ -168,6 +168,11 @@ export interface ManifestUnit extends UnitDescription {
    * Reading a manifest puts them back into each schema that reaches them and drops this table.
    */
   schemas?: SharedSchemas;
+  /**
+   * In the file only (format 5): text the operations' GraphQL documents repeat, stored once; a
+   * document holds `%<n>` where part n stood. Reading puts the documents back whole and drops this.
+   */
+  documentParts?: string[];
   /** sha256 of the unit's canonical config (not its Markdown body). */
   sourceHash: string;
 }

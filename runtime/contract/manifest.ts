@@ -6,6 +6,7 @@ import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { withWholeDocuments } from "./document-parts.js";
 import { UnitError } from "./errors.js";
 import { expandOperation } from "./manifest-derived.js";
 import type { JsonSchema, ManifestOperation, ManifestUnit } from "./manifest-types.js";
@@ -18,23 +19,37 @@ export * from "./manifest-types.js";
  * Bumped when the manifest shape changes incompatibly. Format 2 stores a unit's shared schema
  * definitions once (`unit.schemas`); format 3 also leaves out the operation fields the rest of the
  * operation says (`manifest-derived.ts`); format 4 also stores once a schema repeated with only its
- * description different (`schema-defs.ts` `repeatRef`). Formats 1 (every schema self-contained),
- * 2 and 3 are still read.
+ * description different (`schema-defs.ts` `repeatRef`); format 5 also stores once the text a unit's
+ * GraphQL documents repeat (`document-parts.ts`). Formats 1 (every schema self-contained), 2, 3 and
+ * 4 are still read.
  */
-export const MANIFEST_FORMAT = 4;
-/** The first format that leaves out derivable operation fields (format 4 does too). */
+export const MANIFEST_FORMAT = 5;
+/** The first format that leaves out derivable operation fields (later formats do too). */
 const DERIVED_FIELDS_FORMAT = 3;
+/** The first format that leaves out a GraphQL invoke's operation type and name (format 5 does too). */
+const GRAPHQL_NAMES_FORMAT = 4;
 /**
- * The format of a manifest that writes every operation field: what reading a format 3 or 4
+ * The format of a manifest that writes every operation field: what reading a format 3, 4 or 5
  * manifest returns, so that checking it again leaves it as it is.
  */
 export const FULL_FIELDS_FORMAT = 2;
 /** Formats this runtime reads. */
-const READABLE_FORMATS: readonly unknown[] = [1, FULL_FIELDS_FORMAT, DERIVED_FIELDS_FORMAT, MANIFEST_FORMAT];
+const READABLE_FORMATS: readonly unknown[] = [
+  1,
+  FULL_FIELDS_FORMAT,
+  DERIVED_FIELDS_FORMAT,
+  GRAPHQL_NAMES_FORMAT,
+  MANIFEST_FORMAT,
+];
 
 export interface Manifest {
-  /** The format written is {@link MANIFEST_FORMAT}; formats 1 (no shared schemas), 2 and 3 are still read. */
-  format: typeof MANIFEST_FORMAT | typeof DERIVED_FIELDS_FORMAT | typeof FULL_FIELDS_FORMAT | 1;
+  /** The format written is {@link MANIFEST_FORMAT}; formats 1 (no shared schemas), 2, 3 and 4 are still read. */
+  format:
+    | typeof MANIFEST_FORMAT
+    | typeof GRAPHQL_NAMES_FORMAT
+    | typeof DERIVED_FIELDS_FORMAT
+    | typeof FULL_FIELDS_FORMAT
+    | 1;
   generator: "unitc";
   settings: { defaultSearchLimit: number; maxSearchLimit: number };
   units: ManifestUnit[];
@@ -104,6 +119,9 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
     if (u?.schemas !== undefined && (typeof u.schemas !== "object" || u.schemas === null)) {
       fail(`unit ${u.id}: schemas is not an object`);
     }
+    if (u?.documentParts !== undefined && record.format !== MANIFEST_FORMAT) {
+      fail(`unit ${u.id}: documentParts in a format ${String(record.format)} manifest`);
+    }
   }
   const manifest = withDerivedFields(data as Manifest);
   if (!manifest.units.some((unit) => unit.schemas !== undefined)) return manifest;
@@ -111,23 +129,29 @@ export function checkManifest(data: unknown, source = "manifest"): Manifest {
 }
 
 /**
- * A format 3 or 4 manifest with the operation fields it leaves out put back (`manifest-derived.ts`),
- * as a manifest of {@link FULL_FIELDS_FORMAT}; its schemas still refer to the shared table. Other
- * formats write every field and are returned as they are.
+ * A format 3, 4 or 5 manifest with the operation fields it leaves out put back (`manifest-derived.ts`)
+ * and its GraphQL documents whole (`document-parts.ts`), as a manifest of {@link FULL_FIELDS_FORMAT};
+ * its schemas still refer to the shared table. Other formats write every field and are returned as
+ * they are.
  */
 export function withDerivedFields(manifest: Manifest): Manifest {
-  if (manifest.format !== MANIFEST_FORMAT && manifest.format !== DERIVED_FIELDS_FORMAT) return manifest;
-  const units = manifest.units.map((unit) => ({
-    ...unit,
-    operations: unit.operations.map((op) =>
-      expandOperation(
-        op as unknown as Record<string, unknown>,
-        unit.kind,
-        unit.schemas,
-        manifest.format === MANIFEST_FORMAT,
+  const { format } = manifest;
+  if (format !== MANIFEST_FORMAT && format !== GRAPHQL_NAMES_FORMAT && format !== DERIVED_FIELDS_FORMAT)
+    return manifest;
+  const units = manifest.units.map((unit) => {
+    const expanded = {
+      ...unit,
+      operations: unit.operations.map((op) =>
+        expandOperation(
+          op as unknown as Record<string, unknown>,
+          unit.kind,
+          unit.schemas,
+          format !== DERIVED_FIELDS_FORMAT,
+        ),
       ),
-    ),
-  }));
+    };
+    return format === MANIFEST_FORMAT ? withWholeDocuments(expanded) : expanded;
+  });
   return { ...manifest, format: FULL_FIELDS_FORMAT, units };
 }
 
