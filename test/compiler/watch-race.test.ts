@@ -1,0 +1,177 @@
+/**
+ * Watch mode racing editors, over real files and a real watcher: a file written in two parts around
+ * the build that reads it, a rewrite that keeps the size and modification time, and a config file
+ * that goes away and comes back. Each race is driven from the build's own report (`onBuild` runs
+ * after the build read its files), never by timing; the tests assert what the last build saw.
+ */
+
+import { appendFileSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import {
+  type ProjectWatcher,
+  type WatchBuild,
+  type WatchOptions,
+  watchProject,
+} from "../../compiler/watch.js";
+import type { Manifest } from "../../runtime/contract/manifest.js";
+import { parsedManifest } from "../support/manifest.js";
+import { cleanupProjects, writeProject } from "../support/project.js";
+
+const unit = (name: string, description: string) => `---
+name: ${name}
+description: ${description}
+httpApi:
+  baseUrl: http://127.0.0.1:9
+  auth: { type: none }
+  actions:
+    ping:
+      method: GET
+      path: /ping
+      description: Ping ${name}.
+---
+`;
+
+const petsUnit = `---
+name: Pets
+description: The pet store.
+openapiEndpoint:
+  specPath: ../specs/pets.yaml
+  baseUrl: http://127.0.0.1:9
+  auth: { type: none }
+---
+`;
+
+/** An OpenAPI spec whose one operation returns objects with `field`. */
+const spec = (field: string) => `openapi: 3.1.0
+info: { title: Pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      summary: List the pets.
+      responses:
+        "200":
+          description: The pets.
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { type: object, properties: { ${field}: { type: string } } }
+`;
+
+const config = `${JSON.stringify({ version: 1 })}\n`;
+
+const watchers: ProjectWatcher[] = [];
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.close()));
+});
+afterAll(cleanupProjects);
+
+/** A watcher recording its builds; `during(n, work)` runs `work` as build n is reported. */
+function startWatching(dir: string, options: Partial<WatchOptions> = {}) {
+  const builds: WatchBuild[] = [];
+  const hooks = new Map<number, () => void | Promise<void>>();
+  const waiting: Array<(build: WatchBuild) => void> = [];
+  const watcher = watchProject({
+    projectDir: dir,
+    outDir: join(dir, "generated"),
+    userConfigFile: false,
+    debounceMs: 10,
+    ...options,
+    async onBuild(build) {
+      builds.push(build);
+      await hooks.get(build.sequence)?.();
+      waiting.shift()?.(build);
+    },
+  });
+  watchers.push(watcher);
+  return {
+    watcher,
+    builds,
+    during: (sequence: number, work: () => void | Promise<void>) => hooks.set(sequence, work),
+    /** Makes a change and waits for the build it causes. */
+    change: async (work: () => Promise<void>) => {
+      const built = new Promise<WatchBuild>((resolve) => waiting.push(resolve));
+      await work();
+      return built;
+    },
+  };
+}
+
+async function manifestOf(dir: string): Promise<Manifest> {
+  return parsedManifest(await readFile(join(dir, "generated", "manifest.json"), "utf8"));
+}
+
+const described = async (dir: string, id: string) =>
+  (await manifestOf(dir)).units.find((u) => u.id === id)?.description;
+
+describe("watch mode and files written in several parts", () => {
+  it("rebuilds when the first build read half a unit file and the rest landed before the watcher listened", async () => {
+    const full = unit("Beta", "Written in two parts.");
+    const cut = full.indexOf("httpApi");
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/alpha.md": unit("Alpha", "First."),
+      ".units/beta.md": full.slice(0, cut),
+    });
+    const { watcher, builds, during } = startWatching(dir);
+    // The first build has read the first part; the rest lands before the watcher is set up.
+    during(1, () => appendFileSync(join(dir, ".units/beta.md"), full.slice(cut)));
+    const first = await watcher.ready;
+    expect(first.ok).toBe(false);
+    await watcher.idle();
+    const last = builds.at(-1) as WatchBuild;
+    expect(last, JSON.stringify(last.diagnostics)).toMatchObject({ ok: true, units: 2 });
+    expect(await described(dir, "beta")).toBe("Written in two parts.");
+  });
+
+  it("rebuilds when a spec a unit newly names was half written as the build read it", async () => {
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/alpha.md": unit("Alpha", "First."),
+    });
+    const { watcher, builds, during, change } = startWatching(dir);
+    await watcher.ready;
+    const full = spec("nickname");
+    const cut = full.indexOf("  /pets:");
+    // The spec's folder is not watched yet: the build that first reads the spec starts following it.
+    await mkdir(join(dir, "specs"));
+    await writeFile(join(dir, "specs/pets.yaml"), full.slice(0, cut));
+    during(2, () => appendFileSync(join(dir, "specs/pets.yaml"), full.slice(cut)));
+    const second = await change(() => writeFile(join(dir, ".units/pets.md"), petsUnit));
+    expect(second.sequence).toBe(2);
+    await watcher.idle();
+    const last = builds.at(-1) as WatchBuild;
+    expect(last, JSON.stringify(last.diagnostics)).toMatchObject({ ok: true, units: 2 });
+    const pets = (await manifestOf(dir)).units.find((u) => u.id === "pets");
+    expect(pets?.operations.map((o) => o.name)).toEqual(["listPets"]);
+    expect(JSON.stringify(pets)).toContain("nickname");
+  });
+
+  it("sees a rewrite that keeps the file's size and modification time (a coarse clock's same tick)", async () => {
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/pets.md": petsUnit,
+      "specs/pets.yaml": spec("name"),
+    });
+    const file = join(dir, "specs/pets.yaml");
+    // One modification time for every version, as a file system with coarse times shows two saves.
+    const tick = 1_700_000_000;
+    // Both in one go: no build can start between the write and the times set back.
+    const save = async (text: string) => {
+      writeFileSync(file, text);
+      utimesSync(file, tick, tick);
+    };
+    await utimes(file, tick, tick);
+    const { watcher, change } = startWatching(dir);
+    await watcher.ready;
+    for (const field of ["nick", "iden", "name"]) {
+      const build = await change(() => save(spec(field)));
+      expect(build.ok).toBe(true);
+      await watcher.idle();
+      expect(JSON.stringify((await manifestOf(dir)).units), field).toContain(`"${field}"`);
+    }
+  });
+});
