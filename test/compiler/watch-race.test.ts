@@ -6,7 +6,7 @@
  */
 
 import { appendFileSync, utimesSync, writeFileSync } from "node:fs";
-import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
@@ -173,5 +173,63 @@ describe("watch mode and files written in several parts", () => {
       await watcher.idle();
       expect(JSON.stringify((await manifestOf(dir)).units), field).toContain(`"${field}"`);
     }
+  });
+});
+
+describe("watch mode and a config file that goes away", () => {
+  it("reports a config named with --config that was renamed away, keeps watching and recovers", async () => {
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/alpha.md": unit("Alpha", "First."),
+    });
+    const file = join(dir, ".units/config.json");
+    const { watcher, change } = startWatching(dir, { configFile: file });
+    expect((await watcher.ready).ok).toBe(true);
+    // An editor's save: the old file renamed to a backup, the new one written a moment later.
+    const gone = await change(() => rename(file, `${file}~`));
+    expect(gone.ok).toBe(false);
+    expect(gone.diagnostics).toEqual([
+      expect.objectContaining({ code: "FILE_NOT_FOUND", severity: "error", file, hint: expect.any(String) }),
+    ]);
+    const back = await change(() =>
+      writeFile(file, `${JSON.stringify({ version: 1, defaultSearchLimit: 7 })}\n`),
+    );
+    await watcher.idle();
+    expect(back.ok).toBe(true);
+    expect(await described(dir, "alpha")).toBe("First.");
+  });
+
+  it("reads a user config deleted while watching as absent, and follows it when it is back", async () => {
+    const userConfig = {
+      version: 1,
+      httpApis: {
+        beta: {
+          name: "Beta",
+          description: "From the user config.",
+          baseUrl: "http://127.0.0.1:9",
+          auth: { type: "none" },
+          actions: { ping: { method: "GET", path: "/ping", description: "Ping." } },
+        },
+      },
+    };
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/alpha.md": unit("Alpha", "First."),
+      "home/unitc/config.json": `${JSON.stringify(userConfig)}\n`,
+    });
+    const user = join(dir, "home/unitc/config.json");
+    const text = await readFile(user, "utf8");
+    const { watcher, change } = startWatching(dir, { userConfigFile: user, includeUserUnits: true });
+    const ids = async () => (await manifestOf(dir)).units.map((u) => u.id);
+    expect((await watcher.ready).ok).toBe(true);
+    expect(await ids()).toEqual(["alpha", "beta"]);
+    const gone = await change(() => rm(user));
+    expect(gone, JSON.stringify(gone.diagnostics)).toMatchObject({ ok: true, diagnostics: [] });
+    await watcher.idle();
+    expect(await ids()).toEqual(["alpha"]);
+    const back = await change(() => writeFile(user, text));
+    expect(back.ok).toBe(true);
+    await watcher.idle();
+    expect(await ids()).toEqual(["alpha", "beta"]);
   });
 });
