@@ -102,7 +102,9 @@ describe("unitc compile --watch and config files that go away", () => {
     expect(await watch.status(1)).toMatch(/unitc: compiled 1 unit/);
     await rm(user);
     const after = await watch.status(2);
-    expect(after).toMatch(/\nunitc: rebuilt 0 units in \d+ ms \(0 written, 0 removed\); 1 unit, 1 operation; 0 diagnostics\n/);
+    expect(after).toMatch(
+      /\nunitc: rebuilt 0 units in \d+ ms \(0 written, 0 removed\); 1 unit, 1 operation; 0 diagnostics\n/,
+    );
     expect(watch.child.exitCode).toBeNull();
     expect(await watch.stop()).toBe(0);
   });
