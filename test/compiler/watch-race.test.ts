@@ -150,6 +150,22 @@ describe("watch mode and files written in several parts", () => {
     expect(JSON.stringify(pets)).toContain("nickname");
   });
 
+  it("rebuilds when the build record answered the first build and a unit was edited before the watcher listened", async () => {
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/alpha.md": unit("Alpha", "First."),
+    });
+    const recorded = startWatching(dir, { record: true });
+    expect((await recorded.watcher.ready).ok).toBe(true);
+    await recorded.watcher.close();
+    const { watcher, builds, during } = startWatching(dir, { record: true });
+    during(1, () => writeFileSync(join(dir, ".units/alpha.md"), unit("Alpha", "Edited as dev started.")));
+    expect((await watcher.ready).upToDate).toBe(true);
+    await watcher.idle();
+    expect(builds.at(-1)).toMatchObject({ ok: true, rebuilt: ["alpha"] });
+    expect(await described(dir, "alpha")).toBe("Edited as dev started.");
+  });
+
   it("sees a rewrite that keeps the file's size and modification time (a coarse clock's same tick)", async () => {
     const dir = await writeProject({
       ".units/config.json": config,
