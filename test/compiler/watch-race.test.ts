@@ -6,9 +6,10 @@
  */
 
 import { appendFileSync, utimesSync, writeFileSync } from "node:fs";
-import { mkdir, readFile, rename, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { MAX_SPEC_BYTES } from "../../compiler/discover/sources/fetch.js";
 import {
   type ProjectWatcher,
   type WatchBuild,
@@ -164,6 +165,24 @@ describe("watch mode and files written in several parts", () => {
     await watcher.idle();
     expect(builds.at(-1)).toMatchObject({ ok: true, rebuilt: ["alpha"] });
     expect(await described(dir, "alpha")).toBe("Edited as dev started.");
+  });
+
+  it("builds once more, not again and again, for a file discovery names but does not read", async () => {
+    const dir = await writeProject({
+      ".units/config.json": config,
+      ".units/pets.md": petsUnit.replace("../specs/pets.yaml", "../specs/huge.json"),
+    });
+    // Over the spec size limit, so discovery refuses it unread: what the build noted never equals
+    // the file. Sparse: no disk is used.
+    await mkdir(join(dir, "specs"));
+    await writeFile(join(dir, "specs/huge.json"), "");
+    await truncate(join(dir, "specs/huge.json"), MAX_SPEC_BYTES + 1);
+    const { watcher, builds } = startWatching(dir);
+    const first = await watcher.ready;
+    expect(first.diagnostics.map((d) => d.code)).toEqual(["SPEC_UNREADABLE"]);
+    await watcher.idle();
+    await watcher.idle();
+    expect(builds.map((build) => build.changes)).toEqual([[], [join(dir, "specs/huge.json")]]);
   });
 
   it("sees a rewrite that keeps the file's size and modification time (a coarse clock's same tick)", async () => {
