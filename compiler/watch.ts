@@ -204,7 +204,7 @@ class Watcher implements ProjectWatcher {
       }),
     );
     for (const [file, hash] of outcome.result?.context.discovered?.inputHashes ?? [])
-      reads.files.set(file, hash);
+      if (!reads.files.has(file)) reads.files.set(file, hash);
     this.#reads = reads;
     const discovered = outcome.recorded ?? outcome.result?.context.discovered;
     this.#follow(discovered);

@@ -16,7 +16,11 @@ export interface BuildReads {
 
 const current = new AsyncLocalStorage<BuildReads>();
 
-/** Runs `work`, noting what the loader reads while it runs. */
+/**
+ * Runs `work`, noting what the loader reads while it runs. The first view of a path is kept: a path
+ * read twice in one build (a units root listed for the build record, then by the loader) is
+ * compared from the earliest, so any change since the build began to read it builds again.
+ */
 export async function logReads<T>(work: () => Promise<T>): Promise<{ value: T; reads: BuildReads }> {
   const reads: BuildReads = { files: new Map(), roots: new Map() };
   const value = await current.run(reads, work);
@@ -25,15 +29,19 @@ export async function logReads<T>(work: () => Promise<T>): Promise<{ value: T; r
 
 /** Notes that `file` was read and held `text` (undefined: it was not there). Outside {@link logReads}, nothing. */
 export function noteFileRead(file: string, text: string | undefined): void {
-  current.getStore()?.files.set(resolve(file), text === undefined ? MISSING : textHash(text));
+  const reads = current.getStore();
+  if (reads && !reads.files.has(resolve(file)))
+    reads.files.set(resolve(file), text === undefined ? MISSING : textHash(text));
 }
 
 /** Notes that `file` held the text of `hash` when checked (the build record's answer). Outside {@link logReads}, nothing. */
 export function noteFileHash(file: string, hash: string): void {
-  current.getStore()?.files.set(resolve(file), hash);
+  const reads = current.getStore();
+  if (reads && !reads.files.has(resolve(file))) reads.files.set(resolve(file), hash);
 }
 
 /** Notes that the units root `root` listed `files`. Outside {@link logReads}, nothing. */
 export function noteListing(root: string, files: readonly string[]): void {
-  current.getStore()?.roots.set(resolve(root), [...files]);
+  const reads = current.getStore();
+  if (reads && !reads.roots.has(resolve(root))) reads.roots.set(resolve(root), [...files]);
 }
