@@ -110,7 +110,9 @@ export async function run() {
     "none",
   ];
   execFileSync(process.execPath, unitc, { stdio: "pipe", cwd: root });
-  const manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8"));
+  // Read as the runtime reads it: the file stores the text the documents repeat once.
+  const { checkManifest } = await import(join(root, "dist/runtime/contract/manifest.js"));
+  const manifest = checkManifest(JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")));
   const operations = manifest.units[0].operations;
   const documents = join(project, "operations.graphql");
   writeFileSync(documents, operations.map((op) => op.invoke.document).join("\n\n"));

@@ -4,7 +4,9 @@
 // loaded machine does not upset; this prints the figure. Run after `npm run build`.
 import { docComment, pascalCase, sanitizeIdentifier, stringLiteral } from "../dist/compiler/emit/literal.js";
 import { summarize } from "../dist/runtime/search/index.js";
-import { indexTerms, plainText, readQuery, splitWords, termsOf } from "../dist/runtime/search/terms.js";
+import { indexTerms, termsOf } from "../dist/runtime/search/index-terms.js";
+import { plainText, splitWords } from "../dist/runtime/search/split-words.js";
+import { readQuery } from "../dist/runtime/search/terms.js";
 import { cleanText } from "../dist/runtime/serve/catalog.js";
 import { isMain, printTable } from "./support.mjs";
 

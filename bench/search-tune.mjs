@@ -12,21 +12,22 @@ import { BUNDLE, merged, searchable } from "./search-quality.mjs";
 import { evaluate, rate } from "./search-score.mjs";
 import { isMain, root } from "./support.mjs";
 
-const withHints = process.argv.includes("--hints");
-
-function rebuilt(id) {
-  const folder = withHints && authorHints(id) !== undefined ? `${id}-hinted` : id;
-  const file = join(root, ".bench-cache", "search-quality", folder, "generated", "manifest.json");
-  return buildSearchIndex(searchable(JSON.parse(readFileSync(file, "utf8"))));
+/**
+ * Per evaluation set, the index its queries run on, as serialised (unpacked), rebuilt from the cached
+ * manifests; `hints`: the units as compiled with their author hints.
+ */
+export function indexData({ hints }) {
+  const rebuilt = (id) => {
+    const folder = hints && authorHints(id) !== undefined ? `${id}-hinted` : id;
+    const file = join(root, ".bench-cache", "search-quality", folder, "generated", "manifest.json");
+    return buildSearchIndex(searchable(JSON.parse(readFileSync(file, "utf8"))));
+  };
+  return new Map(SETS.map((set) => [set.name, set.unit ? rebuilt(set.unit) : merged(BUNDLE.map(rebuilt))]));
 }
 
 if (isMain(import.meta.url)) {
-  const indexes = new Map(
-    SETS.map((set) => [
-      set.name,
-      SearchIndex.load(set.unit ? rebuilt(set.unit) : merged(BUNDLE.map(rebuilt))),
-    ]),
-  );
+  const data = indexData({ hints: process.argv.includes("--hints") });
+  const indexes = new Map([...data].map(([name, index]) => [name, SearchIndex.load(index)]));
   const { rows, misses } = evaluate(indexes, { split: "tuning" });
   for (const { line } of misses) console.log(`miss (tuning) ${line}`);
   for (const [key, row] of rows) {

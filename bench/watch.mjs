@@ -3,9 +3,11 @@
 // - one unit file edited → its files rewritten (in-process watcher, from the write to the end of
 //   the rebuild's write), median of 30 edits;
 // - one unit file edited → a connected MCP client notified (`unitc dev` over Streamable HTTP in its
-//   own process, from the write to `notifications/tools/list_changed`), median of 30 edits.
+//   own process, from the write to `notifications/tools/list_changed`), median of 30 edits;
+// - the check watch mode makes after each build (what the build read against the disk), alone:
+//   the files as the edits left them (most answered by their stamps) and all just rewritten (all hashed).
 import { execFileSync, spawn } from "node:child_process";
-import { rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { isMain, median, printTable, root } from "./support.mjs";
@@ -65,6 +67,31 @@ async function rewriteTimes(dir) {
   }
 }
 
+/** Medians of 21 checks of what a build of `dir` read: as the files are, then all just rewritten. */
+async function checkTimes(dir) {
+  const { compile } = await import("../dist/compiler/index.js");
+  const { logReads } = await import("../dist/compiler/load/read-log.js");
+  const { changedSinceRead } = await import("../dist/compiler/watch-reads.js");
+  const { FileHashes } = await import("../dist/compiler/shared/file-hashes.js");
+  const { reads } = await logReads(() => compile({ projectDir: dir, userConfigFile: false }));
+  const time = async () => {
+    const hashes = new FileHashes();
+    const times = [];
+    for (let n = 0; n < 21; n++) {
+      const started = performance.now();
+      await changedSinceRead(reads, hashes);
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  const settled = await time();
+  for (const file of reads.files.keys()) {
+    const text = await readFile(file, "utf8").catch(() => undefined);
+    if (text !== undefined) await writeFile(file, text);
+  }
+  return { settled, fresh: await time(), files: reads.files.size };
+}
+
 async function notifyTimes(dir) {
   const child = spawn(
     process.execPath,
@@ -111,6 +138,7 @@ export async function run() {
   const dir = await makeProject("watch-200", UNITS);
   const cold = coldCompile(dir);
   const rewritten = await rewriteTimes(dir);
+  const check = await checkTimes(dir);
   await rm(join(dir, "generated"), { recursive: true, force: true });
   const notified = await notifyTimes(await makeProject("watch-200-dev", UNITS));
   return [
@@ -120,6 +148,16 @@ export async function run() {
       value: rewritten.toFixed(0),
       unit: "ms",
       target: "< 150 ms",
+    },
+    {
+      name: `watch: check of what a build read, ${check.files} files as the edits left them (median of 21)`,
+      value: check.settled.toFixed(1),
+      unit: "ms",
+    },
+    {
+      name: `watch: the same check, all ${check.files} files just rewritten (median of 21)`,
+      value: check.fresh.toFixed(1),
+      unit: "ms",
     },
     {
       name: `dev: one of ${UNITS} units edited → MCP client notified (median of ${EDITS})`,

@@ -24,11 +24,12 @@ export async function loadUserServeConfig(
   // The loader and validator are loaded only when there is a config to read: serve starts faster.
   const path = file || (await import("../compiler/load/index.js")).userConfigPath(env);
   if (!existsSync(path)) return { serve: {}, diagnostics: [] };
-  const [{ loadConfigFile }, { validateDocument }] = await Promise.all([
-    import("../compiler/load/load-files.js"),
+  const [{ loadConfig }, { validateDocument }] = await Promise.all([
+    import("../compiler/load/index.js"),
     import("../compiler/validate/index.js"),
   ]);
-  const loaded = await loadConfigFile(path, "user");
+  // Gone since it was seen (deleted, or renamed away by an editor's save): absent, as it is now.
+  const loaded = await loadConfig(path, "user", { required: false });
   const diagnostics = [...loaded.diagnostics, ...(loaded.document ? validateDocument(loaded.document) : [])];
   const value = (hasErrors(diagnostics) ? {} : (loaded.document?.value ?? {})) as UnitsConfig;
   return { ...userConfigOf(value, dirname(path)), diagnostics };

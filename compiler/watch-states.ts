@@ -36,4 +36,9 @@ export class PathStates {
     });
     return changed;
   }
+
+  /** Drops what is known of `paths`: the next {@link update} asks for a build for them. */
+  forget(paths: Iterable<string>): void {
+    for (const path of paths) this.#seen.delete(path);
+  }
 }

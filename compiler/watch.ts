@@ -3,7 +3,8 @@
  * renamed, as a file or a folder unit), a unit-set folder or a local file a unit reads changes.
  * Changes are debounced, and a late report of a path unchanged since the last build is dropped;
  * each rebuild reuses what did not change (see {@link BuildMemo}) and writes only the files that
- * differ. A build with errors writes nothing: the last good output stays.
+ * differ. A build with errors writes nothing: the last good output stays. After each build, what it
+ * read is compared with the disk (see `watch-reads.ts`): an edit no event reported in time rebuilds.
  */
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
@@ -13,6 +14,8 @@ import type { CompileOptions } from "./compile.js";
 import { inside } from "./discover/sources/ref-rules.js";
 import { BuildMemo } from "./incremental/memo.js";
 import { configFiles } from "./load/config-paths.js";
+import { type BuildReads, logReads } from "./load/read-log.js";
+import { changedSinceRead } from "./watch-reads.js";
 import { PathStates } from "./watch-states.js";
 
 export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
@@ -91,6 +94,10 @@ class Watcher implements ProjectWatcher {
   /** What the watcher was asked to watch: the roots and the inputs' folders. */
   #watched = new Set<string>();
   #pending = new Set<string>();
+  /** What the last build read (see `watch-reads.ts`). */
+  #reads: BuildReads | undefined;
+  /** Paths rebuilt because they differed from what a build read, with what was there then: once per state. */
+  #rechecked = new Map<string, string>();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> = Promise.resolve();
   #sequence = 0;
@@ -123,6 +130,8 @@ class Watcher implements ProjectWatcher {
     // A path that cannot be watched (permissions, vanished) is skipped; the rest keep working.
     watcher.on("error", () => undefined);
     await new Promise<void>((done) => watcher.once("ready", () => done()));
+    // Edits that landed after the first build read its files and before the watcher listened.
+    await this.#verify();
     return build;
   }
 
@@ -138,6 +147,11 @@ class Watcher implements ProjectWatcher {
     if (this.#closed || SCRATCH.test(basename(path)) || !this.#relevant(path)) return;
     // An input's folder reports changes to its other files too; only the input's own matter.
     if (this.#watched.has(path) && !this.#roots.has(path)) return;
+    this.#queue(path);
+  }
+
+  /** Asks for a build for `path` after the quiet time. */
+  #queue(path: string): void {
     this.#pending.add(path);
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
@@ -146,7 +160,9 @@ class Watcher implements ProjectWatcher {
       this.#pending.clear();
       // Checked when the build would start: a late report of what the last build already read asks for none.
       this.#running = this.#running.then(async () => {
-        if (await this.#states.update(changes)) await this.#build(changes);
+        if (!(await this.#states.update(changes))) return;
+        await this.#build(changes);
+        await this.#verify();
       });
     }, this.#options.debounceMs ?? DEBOUNCE_MS);
   }
@@ -179,12 +195,17 @@ class Watcher implements ProjectWatcher {
   async #build(changes: string[]): Promise<WatchBuild> {
     const started = performance.now();
     const { onBuild: _onBuild, debounceMs: _debounce, record, ...options } = this.#options;
-    const outcome = await buildOnce({
-      ...options,
-      memo: this.#memo,
-      ...(record ? { record: true, reuseRecord: this.#sequence === 0 } : {}),
-      ...(this.#written ? { previous: this.#written } : {}),
-    });
+    const { value: outcome, reads } = await logReads(() =>
+      buildOnce({
+        ...options,
+        memo: this.#memo,
+        ...(record ? { record: true, reuseRecord: this.#sequence === 0 } : {}),
+        ...(this.#written ? { previous: this.#written } : {}),
+      }),
+    );
+    for (const [file, hash] of outcome.result?.context.discovered?.inputHashes ?? [])
+      if (!reads.files.has(file)) reads.files.set(file, hash);
+    this.#reads = reads;
     const discovered = outcome.recorded ?? outcome.result?.context.discovered;
     this.#follow(discovered);
     const ok = outcome.status !== "failed";
@@ -205,6 +226,23 @@ class Watcher implements ProjectWatcher {
     };
     await this.#tell(build);
     return build;
+  }
+
+  /**
+   * Compares what the last build read with the disk, once its listener has run and the watcher
+   * follows what it read; a path that differs asks for a build, once for each state it is found in
+   * (a file discovery notes but cannot read, a folder say, differs every time).
+   */
+  async #verify(): Promise<void> {
+    const reads = this.#reads;
+    if (!reads || this.#closed) return;
+    const changed = await changedSinceRead(reads, this.#memo.discovered.files);
+    for (const path of this.#rechecked.keys()) if (!changed.has(path)) this.#rechecked.delete(path);
+    const fresh = [...changed].filter(([path, now]) => this.#rechecked.get(path) !== now);
+    if (fresh.length === 0 || this.#closed) return;
+    for (const [path, now] of fresh) this.#rechecked.set(path, now);
+    this.#states.forget(fresh.map(([path]) => path));
+    for (const [path] of fresh) this.#queue(path);
   }
 
   async idle(): Promise<void> {

@@ -7,7 +7,7 @@ import { defineCommand } from "citty";
 import { readManifest } from "../../runtime/contract/manifest.js";
 import { unitAccessor } from "../../runtime/contract/signature.js";
 import { indexLoader } from "../../runtime/search/file.js";
-import { queryProblem } from "../../runtime/search/terms.js";
+import { queryProblem } from "../../runtime/search/query-limits.js";
 import { type BundleSummary, manifestArg, openBundle, openSummary } from "../bundle.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { lookUp, reportFailure } from "../target.js";

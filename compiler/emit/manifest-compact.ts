@@ -1,12 +1,13 @@
 /**
  * The manifest as written: each unit's shared schema definitions stored once (`unit.schemas`, see
  * `runtime/contract/schema-defs.ts`), so are schemas its operations repeat word for word
- * (`manifest-repeats.ts`), operation fields the rest of the operation says are left out
- * (`runtime/contract/manifest-derived.ts`), and the text indented only down to a unit's fields,
- * with its operations and shared definitions one per line, flush left. Indenting every level
- * doubled GitHub REST's manifest (half its bytes were leading spaces); one line per operation
- * still shows in a diff which operations changed, and lets a reader find one without parsing the
- * rest (`runtime/contract/manifest-slice.ts`).
+ * (`manifest-repeats.ts`) and text its GraphQL documents repeat (`document-parts.ts`), operation
+ * fields the rest of the operation says are left out (`runtime/contract/manifest-derived.ts`), and
+ * the text indented only down to a unit's fields, with its operations, shared definitions and
+ * document parts one per line, flush left. Indenting every level doubled GitHub REST's manifest
+ * (half its bytes were leading spaces); one line per operation still shows in a diff which
+ * operations changed, and lets a reader find one without parsing the rest
+ * (`runtime/contract/manifest-slice.ts`).
  */
 import {
   type JsonSchema,
@@ -18,6 +19,7 @@ import { compactOperation } from "../../runtime/contract/manifest-derived.js";
 import { ReachedDefsMemo } from "../../runtime/contract/reached-defs-memo.js";
 import { defRefs, rootDefs, type SharedSchemas } from "../../runtime/contract/schema-defs.js";
 import { canonicalJson } from "../shared/canonical.js";
+import { shareDocumentParts } from "./document-parts.js";
 import { shareRepeats } from "./manifest-repeats.js";
 
 /** Levels indented: the manifest, `units`, a unit, its `operations`/`schemas`; deeper is one line. */
@@ -25,8 +27,10 @@ const INDENTED_LEVELS = 4;
 
 /** The text of `manifest.json` for a manifest with self-contained schemas. */
 export function manifestText(manifest: Manifest): string {
-  const units = manifest.units.map((unit) => leaveOutDerived(shareRepeats(shareUnitSchemas(unit))));
-  // Written as format 4 whatever `manifest` says: a manifest read back says 2 (every field there).
+  const units = manifest.units.map((unit) =>
+    leaveOutDerived(shareDocumentParts(shareRepeats(shareUnitSchemas(unit)))),
+  );
+  // Written as format 5 whatever `manifest` says: a manifest read back says 2 (every field there).
   return `${layout({ ...manifest, format: MANIFEST_FORMAT, units }, 0)}\n`;
 }
 
@@ -37,7 +41,7 @@ function leaveOutDerived(unit: ManifestUnit): ManifestUnit {
 }
 
 /** A unit's entries written one per line and flush left: thousands of lines, eight spaces each were 1% of GitHub REST's manifest. */
-const FLUSH_LEFT = new Set(["operations", "schemas"]);
+const FLUSH_LEFT = new Set(["operations", "schemas", "documentParts"]);
 
 function layout(value: unknown, depth: number, flush = false): string {
   if (depth >= INDENTED_LEVELS || typeof value !== "object" || value === null) {

@@ -27,6 +27,7 @@ import { sameListing } from "../discover/mcp/refresh.js";
 import type { ServerListing } from "../discover/shared/inputs.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
+import { noteFileHash } from "../load/read-log.js";
 import { listUnitFiles } from "../load/units-root.js";
 import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { writeAtomically } from "../shared/write-atomically.js";
@@ -179,6 +180,8 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   const listings = await Promise.all((record.listings ?? []).map((l) => sameListing(l, options.oauth)));
   if (!listings.every(Boolean)) return undefined;
   const listed = new Set(Object.values(record.roots).flat());
+  // What the sources held as recorded: watch mode compares them with the disk once it listens.
+  for (const [file, state] of Object.entries(record.sources)) noteFileHash(file, state.hash);
   return {
     units: record.units,
     operations: record.operations,

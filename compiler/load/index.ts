@@ -3,8 +3,14 @@ import { access, lstat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
 import { configFiles, legacyUserConfigPath } from "./config-paths.js";
-import type { ConfigScope, LoadedCollection, LoadedProject, LoadedUnitFile } from "./documents.js";
-import { loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
+import type {
+  ConfigScope,
+  LoadedCollection,
+  LoadedConfigFile,
+  LoadedProject,
+  LoadedUnitFile,
+} from "./documents.js";
+import { type LoadResult, loadConfigFile, loadUnitFile, type ParseMemo } from "./load-files.js";
 import { checkUnitFileId, listUnitFiles, type UnitFileEntry } from "./units-root.js";
 
 export { userConfigPath } from "./config-paths.js";
@@ -53,6 +59,7 @@ export async function loadProject(options: LoadProjectOptions): Promise<LoadedPr
     loadCollection(dirname(projectFile), projectFile, "project", {
       requireConfig: options.configFile !== undefined,
       memo: options.parseMemo,
+      missingHint: "check the path given with --config; a watch rebuilds once the file is back",
     }),
   ]);
   if (user) diagnostics.push(...user.diagnostics);
@@ -82,13 +89,25 @@ export async function loadCollection(
   unitsRoot: string,
   configFile: string | undefined,
   scope: ConfigScope,
-  options: { requireConfig: boolean; memo?: ParseMemo | undefined; configOnly?: boolean },
+  options: {
+    requireConfig: boolean;
+    memo?: ParseMemo | undefined;
+    configOnly?: boolean;
+    /** The hint of a required config that is not there, when the usual one does not fit. */
+    missingHint?: string;
+  },
 ): Promise<{ collection?: LoadedCollection; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const collection: LoadedCollection = { scope, unitsRoot, units: [] };
-  if (configFile && (options.requireConfig || (await exists(configFile)))) {
-    const loaded = await loadConfigFile(configFile, scope, options.memo);
-    diagnostics.push(...loaded.diagnostics);
+  if (configFile) {
+    const loaded = await loadConfig(configFile, scope, {
+      required: options.requireConfig,
+      memo: options.memo,
+    });
+    const hint = options.missingHint;
+    diagnostics.push(
+      ...loaded.diagnostics.map((d) => (d.code === "FILE_NOT_FOUND" && hint ? { ...d, hint } : d)),
+    );
     if (loaded.document) collection.config = loaded.document;
   }
   if (options.configOnly) return collection.config ? { collection, diagnostics } : { diagnostics };
@@ -99,6 +118,23 @@ export async function loadCollection(
   collection.units.push(...loaded.units);
   if (!collection.config && collection.units.length === 0) return { diagnostics };
   return { collection, diagnostics };
+}
+
+/**
+ * Reads and parses a config file. A required one (`--config`, a unit set's `configPath`) that is not
+ * there is FILE_NOT_FOUND; an optional one (the user config, `.units/config.json`) that is not there is
+ * absent: no document, no diagnostic. Whether it is there is asked only after a read failed, so a file
+ * deleted or renamed away just before the read (an editor's save, `git checkout`) reads as absent, as
+ * if the build had started a moment later, never as a failed read.
+ */
+export async function loadConfig(
+  file: string,
+  scope: ConfigScope,
+  options: { required: boolean; memo?: ParseMemo | undefined },
+): Promise<LoadResult<LoadedConfigFile>> {
+  const loaded = await loadConfigFile(file, scope, options.memo);
+  if (options.required || loaded.document || !(await notThere(file, loaded.diagnostics))) return loaded;
+  return { diagnostics: [] };
 }
 
 /** Reads and parses the unit files a units root listed, in the listing's order. */
@@ -125,13 +161,14 @@ export async function loadUnitEntries(
   return { units, diagnostics };
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
+/** True when reading `file` failed only because it cannot be reached (it, or a link's target, is not there). */
+async function notThere(file: string, diagnostics: readonly Diagnostic[]): Promise<boolean> {
+  const code = diagnostics.length === 1 ? diagnostics[0]?.code : undefined;
+  if (code !== "FILE_NOT_FOUND" && code !== "FILE_UNREADABLE") return false;
+  return access(file).then(
+    () => false,
+    () => true,
+  );
 }
 
 /**

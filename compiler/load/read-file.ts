@@ -1,6 +1,7 @@
 /** Reads one input file with a size cap; failures become diagnostics, never exceptions. */
 import { readFile, stat } from "node:fs/promises";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
+import { noteFileRead } from "./read-log.js";
 
 /** Largest config or unit file accepted. */
 export const MAX_INPUT_FILE_BYTES = 1024 * 1024;
@@ -24,9 +25,12 @@ export async function readInputFile(file: string): Promise<ReadResult> {
         ],
       };
     }
-    return { text: await readFile(file, "utf8"), diagnostics: [] };
+    const text = await readFile(file, "utf8");
+    noteFileRead(file, text);
+    return { text, diagnostics: [] };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+    if (code === "ENOENT") noteFileRead(file, undefined);
     return {
       diagnostics: [
         createDiagnostic(

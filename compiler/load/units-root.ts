@@ -8,6 +8,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
+import { noteListing } from "./read-log.js";
 
 export const UNIT_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 /** IDs that would shadow JavaScript object machinery in generated code. */
@@ -64,7 +65,10 @@ export async function listUnitFiles(
     dirents = await readdir(root, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { entries, diagnostics };
+    if (code === "ENOENT") {
+      noteListing(root, []);
+      return { entries, diagnostics };
+    }
     diagnostics.push(
       createDiagnostic("error", "FILE_UNREADABLE", `units root cannot be read (${code})`, { file: root }),
     );
@@ -107,6 +111,10 @@ export async function listUnitFiles(
     }
   }
   entries.sort((a, b) => (a.id === b.id ? a.file.localeCompare(b.file) : a.id < b.id ? -1 : 1));
+  noteListing(
+    root,
+    entries.map((entry) => entry.file),
+  );
   return { entries, diagnostics };
 }
 

@@ -1,9 +1,9 @@
 /**
- * Operation fields a format 3 or 4 manifest leaves out where the rest of the operation says them: the
- * TypeScript name (the source name with `_` for what an identifier cannot hold), the MCP annotations
- * (title from the description's opening line, hints from the HTTP method or GraphQL operation type),
- * an OpenAPI or discovery operation's parameter list (the input schema's path, query, header and
- * cookie groups) and `invoke.kind` (the unit's kind). The compiler writes a field only where it
+ * Operation fields a format 3, 4 or 5 manifest leaves out where the rest of the operation says them:
+ * the TypeScript name (the source name with `_` for what an identifier cannot hold), the MCP
+ * annotations (title from the description's opening line, hints from the HTTP method or GraphQL
+ * operation type), an OpenAPI or discovery operation's parameter list (the input schema's path,
+ * query, header and cookie groups) and `invoke.kind` (the unit's kind). The compiler writes a field only where it
  * differs from what is derived here (`annotations: null` for none where some would be derived);
  * reading puts the derived value back, so every reader sees the operation the compiler had.
  */
@@ -81,7 +81,7 @@ const HAS_PARAMETERS = new Set(["openapi", "discovery"]);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The operation as a format 3 or 4 manifest writes it (schemas as the unit's `shared` table leaves them):
+ * The operation as a format 3, 4 or 5 manifest writes it (schemas as the unit's `shared` table leaves them):
  * a field is left out only where reading puts back the same value, and the whole operation is
  * written out when reading it back would not give the operation again, key order included.
  */
@@ -134,7 +134,7 @@ const openingWord = (document: unknown) =>
   typeof document === "string" ? /^[a-z]+/.exec(document)?.[0] : undefined;
 
 /**
- * A GraphQL invoke written without its kind (format 4, in the unit's kind) with the operation type
+ * A GraphQL invoke written without its kind (from format 4, in the unit's kind) with the operation type
  * its document opens with and the operation's own name put back where they were left out.
  */
 function graphqlInvoke(rest: Data, name: unknown): Data {
@@ -171,8 +171,8 @@ function expandedInvoke(raw: Data, unitKind: string, op: Data, shared?: SharedSc
 }
 
 /**
- * An operation of a format 3 or 4 manifest with the fields it leaves out put back (schemas
- * untouched); `graphqlNames` for format 4, which also leaves out what {@link graphqlInvoke} puts back.
+ * An operation of a format 3, 4 or 5 manifest with the fields it leaves out put back (schemas
+ * untouched); `graphqlNames` from format 4, which also leaves out what {@link graphqlInvoke} puts back.
  */
 export function expandOperation(
   raw: Data,

@@ -1,11 +1,12 @@
 /**
  * `manifest-offsets.json`, written beside `manifest.json` at compile time: the manifest's top fields,
- * each unit's fields but its operations and shared schemas, and where each operation and each shared
- * schema lies in the manifest (in bytes; the manifest holds one of them per line). `unitc call` and
- * `unitc inspect unit.op` read it and then only the slices one operation needs, not the whole manifest
- * (3.3 MB for GitHub REST, a hundred milliseconds and more to read and parse in a new process). It
- * records the manifest's size: a table beside a manifest of another size is stale, and readers fall
- * back to the manifest. This module only reads; `compiler/emit/manifest-offsets.ts` writes the table.
+ * each unit's fields but its operations, shared schemas and document parts, and where each operation,
+ * each shared schema and the list of document parts lies in the manifest (in bytes; the manifest
+ * holds one operation or schema per line). `unitc call` and `unitc inspect unit.op` read it and then
+ * only the slices one operation needs, not the whole manifest (3.3 MB for GitHub REST, a hundred
+ * milliseconds and more to read and parse in a new process). It records the manifest's size: a
+ * table beside a manifest of another size is stale, and readers fall back to the manifest. This
+ * module only reads; `compiler/emit/manifest-offsets.ts` writes the table.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import type { JsonSchema } from "./manifest.js";
@@ -32,7 +33,7 @@ export type OffsetsEntry = [string, number, number] | [string, number, number, s
 
 /** One unit as the table holds it. */
 export interface OffsetsUnit {
-  /** The unit's fields but `operations` and `schemas`. */
+  /** The unit's fields but `operations`, `schemas` and `documentParts`. */
   unit: Record<string, unknown> & { id: string };
   /**
    * Per operation, in the manifest's order: [name, start, end], plus its tsName where that is not
@@ -41,6 +42,8 @@ export interface OffsetsUnit {
   operations: OffsetsEntry[];
   /** Where each shared schema's value lies. */
   schemas: Record<string, ByteRange>;
+  /** Where the unit's list of GraphQL document parts lies, when it has one (format 5 manifests). */
+  documentParts?: ByteRange;
 }
 
 /** The whole table. */
@@ -127,10 +130,13 @@ function sliceOf(path: string, offsets: ManifestOffsets, unitId: string, name: s
         ? (readRange(opened, unit.schemas[def] as ByteRange, offsets.manifestBytes) as JsonSchema)
         : undefined;
     const schemas = Object.fromEntries(reachedDefs([op.inputSchema, op.outputSchema], lookup));
+    // The parts are read whole: which ones a document needs shows only once they are read.
+    const parts = unit.documentParts && readRange(fd, unit.documentParts, offsets.manifestBytes);
     const sliced = {
       ...unit.unit,
       operations: [op],
       ...(Object.keys(schemas).length > 0 ? { schemas } : {}),
+      ...(parts !== undefined ? { documentParts: parts } : {}),
     };
     return { ...offsets.manifest, units: [sliced] };
   } catch {

@@ -17,7 +17,7 @@ import {
 import { unitAccessor } from "../contract/signature.js";
 import { activeContext, inContext } from "../observe/spans.js";
 import { SearchIndex } from "../search/index.js";
-import { queryProblem } from "../search/terms.js";
+import { queryProblem } from "../search/query-limits.js";
 import { type BundleDeclarations, describeDeclaration } from "./declarations/declarations.js";
 import { withWholeDescription } from "./declarations/whole-description.js";
 import { MAX_CONCURRENT_CALLS } from "./shared/limits.js";

@@ -6,9 +6,10 @@ import type { OperationGroup } from "../contract/manifest.js";
 import { operationSignature, type SignatureOperation } from "../contract/signature.js";
 import { firstLine, operationFields, pathDepth } from "./fields.js";
 import { unitGroups } from "./groups.js";
+import { indexTerms } from "./index-terms.js";
 import { packSearchIndex } from "./packed.js";
 import type { SchemaResolver } from "./schema-names.js";
-import { indexTerms, plainText } from "./terms.js";
+import { plainText } from "./split-words.js";
 
 /**
  * Bumped when the serialised index changes. Format 4 lacks the `output`, `returns` and `inputs`

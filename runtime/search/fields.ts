@@ -5,6 +5,7 @@
  * description of the object) and what its inputs are for. Worked out once, when the index is built.
  */
 
+import { indexTerms } from "./index-terms.js";
 import {
   choices,
   propertiesOf,
@@ -13,8 +14,8 @@ import {
   schemaNames,
   schemaProse,
 } from "./schema-names.js";
+import { plainText, splitWords } from "./split-words.js";
 import { stem } from "./stem.js";
-import { indexTerms, plainText, splitWords } from "./terms.js";
 
 /**
  * The fields of an operation, in the order the index stores them: `hints` are the phrases its

@@ -5,7 +5,8 @@
  * its unit's.
  */
 import type { OperationGroup } from "../contract/manifest.js";
-import { indexTerms, plainText, splitWords } from "./terms.js";
+import { indexTerms } from "./index-terms.js";
+import { plainText, splitWords } from "./split-words.js";
 
 /** A unit as its groups need it. */
 export interface GroupedUnit {

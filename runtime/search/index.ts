@@ -7,6 +7,7 @@
  * runtime loads it ({@link SearchIndex.load}) and only reads queries.
  */
 
+import { bestScored } from "./best-scored.js";
 import {
   buildSearchIndex,
   SEARCH_INDEX_FORMAT,
@@ -22,7 +23,7 @@ import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
 import { isPacked, unpackSearchIndex } from "./packed.js";
 import { phraseBoost } from "./phrase-boost.js";
-import { bestScored, Postings25F, RANKING } from "./rank.js";
+import { Postings25F, RANKING, type Ranking } from "./rank.js";
 import { asksForOne, Reads, readsOf } from "./reads.js";
 import { stem } from "./stem.js";
 import { readQuery } from "./terms.js";
@@ -81,8 +82,10 @@ export class SearchIndex {
   /** The term numbers of the scope words (organisation, enterprise…) this index holds. */
   private readonly scopes: number[];
   private readonly groupsByUnit = new Map<string, string[]>();
+  private readonly ranking: Ranking;
 
-  private constructor(data: SerializedSearchIndex) {
+  private constructor(data: SerializedSearchIndex, ranking: Ranking) {
+    this.ranking = ranking;
     this.documents = data.documents;
     this.fields = data.fields;
     this.depth = data.depth;
@@ -96,6 +99,7 @@ export class SearchIndex {
       this.docUnit,
       { terms: data.groups.map((group) => group.terms), of: Int32Array.from(data.group) },
       new Set(data.terms.flatMap((term, i) => (ACTION_STEMS.has(term) ? [i] : []))),
+      ranking,
     );
     this.named = Uint8Array.from(data.fields, (fields) =>
       nameKinds((fields[0] ?? []).map((t) => data.terms[t] as string)),
@@ -112,18 +116,21 @@ export class SearchIndex {
     }
   }
 
-  /** Loads a serialised index, packed as written or not; throws when it is not one this runtime reads. */
-  static load(serialized: unknown): SearchIndex {
+  /**
+   * Loads a serialised index, packed as written or not, to rank with `ranking`; throws when it is not
+   * one this runtime reads.
+   */
+  static load(serialized: unknown, ranking: Ranking = RANKING): SearchIndex {
     const data = (
       isPacked(serialized) ? unpackSearchIndex(serialized) : serialized
     ) as Partial<SerializedSearchIndex> | null;
     if (!isValid(data)) throw new Error(`not a search index of format ${SEARCH_INDEX_FORMAT}`);
-    return new SearchIndex(data);
+    return new SearchIndex(data, ranking);
   }
 
   /** Builds and loads an index in memory (for catalogues not compiled here, such as an upstream's). */
-  static build(manifest: { units: readonly SearchableUnit[] }): SearchIndex {
-    return SearchIndex.load(buildSearchIndex(manifest));
+  static build(manifest: { units: readonly SearchableUnit[] }, ranking: Ranking = RANKING): SearchIndex {
+    return SearchIndex.load(buildSearchIndex(manifest), ranking);
   }
 
   /**
@@ -161,20 +168,20 @@ export class SearchIndex {
       const group = groups.find((g) => g.some((t) => t.term === term));
       return new Set(group ? group.map((t) => t.id) : []);
     });
-    const scopes = this.scopes;
+    const { scopes, ranking } = this;
     const unscoped = !scopes.some((id) => asked.has(id));
     // A task says its action first ("add an item …"); a verb later on describes ("files changed").
     const action = actionKinds(read.phrase[0] ?? "");
     const one = asksForOne(read.groups[0], read.groups);
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
-      const agrees = conflicts(action, this.named[doc] as number) ? RANKING.conflict : 1;
-      const shallow = RANKING.depth ** (this.depth[doc] ?? 0);
-      const scoped = unscoped && this.namesAny(doc, scopes) ? RANKING.scope : 1;
-      const item = one && this.reads[doc] === Reads.One ? RANKING.one : 1;
+      const agrees = conflicts(action, this.named[doc] as number) ? ranking.conflict : 1;
+      const shallow = ranking.depth ** (this.depth[doc] ?? 0);
+      const scoped = unscoped && this.namesAny(doc, scopes) ? ranking.scope : 1;
+      const item = one && this.reads[doc] === Reads.One ? ranking.one : 1;
       const [name = [], summary = []] = this.fields[doc] as number[][];
       const boost =
-        phraseBoost(name, summary, phrase) *
-        generality(name, summary, asked) *
+        phraseBoost(name, summary, phrase, ranking) *
+        generality(name, summary, asked, ranking) *
         agrees *
         shallow *
         scoped *

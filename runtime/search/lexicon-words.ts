@@ -1,7 +1,9 @@
 /**
- * The lexicon's table (read by `lexicon.ts`): on the left what people write in a task, phrases
- * separated by commas (a phrase's words stand side by side; each word matches any of its inflected
- * forms), on the right the words APIs use for it. Each group's comment says where it comes from.
+ * The lexicon's table of verbs and word forms (read by `lexicon.ts`; its nouns are in
+ * `lexicon-nouns.ts`): on the left what people write in a task, phrases separated by commas (a
+ * phrase's words stand side by side, or a few apart at a `*`; each word matches any of its
+ * inflected forms), on the right the words APIs use for it. Each group's comment says where it
+ * comes from.
  */
 
 /** Task verbs → the verbs APIs use (the names of their operations, HTTP methods). */
@@ -46,92 +48,87 @@ export const LEXICON_VERBS: ReadonlyArray<readonly [task: string, api: string]> 
   ["ping", "message send post notify"],
   // Code review: an approval is a review.
   ["approve, approval, sign off", "review"],
-];
-
-/** Task words → the nouns (and the odd verb) APIs use for the same thing. */
-export const LEXICON_NOUNS: ReadonlyArray<readonly [task: string, api: string]> = [
-  ["by hand", "manual dispatch"],
-  ["automatically, on autopilot, on its own, by itself", "auto"],
-  ["nest", "sub child parent add"],
-  ["sign in, log in, login, signin", "access log session authenticate"],
-  ["top", "pin position"],
-  ["end, ends, until, expires", "expire expiration"],
-  // What happened to a thing: its events, timeline, history, activity or log.
-  ["happen, happened, occur, history", "event timeline activity log"],
-  // Asking what blocks a thing.
-  ["hold * up, blocking, blocker", "block blocked depend"],
-  // Telling a machine about something: a webhook (a callback URL) is notified.
-  ["notify, notified, callback, call back", "webhook hook notification event"],
-  // Rules a repository or an account enforces: protection, a rule, a policy, a restriction.
-  ["require, enforce, mandate", "protection rule policy required"],
-  ["restrict, only let", "restriction limit interaction"],
-  // Counting: how many is a count, statistics, a total.
-  ["how many, count, number of, tally", "count statistics total"],
-  ["left, remaining, quota, allowance", "remaining limit rate quota"],
-  // Chat: a message is sent or posted; reactions are emoji.
-  ["announcement, announce, chat, text", "message"],
-  ["emoji", "reaction react"],
-  ["queued, pending, later", "scheduled schedule"],
-  ["last, past, previous, recent, older", "history"],
-  ["do not disturb, heads down, focus", "dnd snooze"],
-  // People who did something to a thing: APIs list them by name (stargazers, followers, watchers).
-  ["who starred, who stars, who star", "stargazer"],
-  ["who follows, who followed", "follower"],
-  ["who watches, who watched, who subscribed", "watcher subscriber"],
-  ["who reviewed, who reviews", "reviewer review"],
-  ["who contributed", "contributor"],
-  // People: the members, users and collaborators of an account.
-  ["folks, contractor, staff, employee, crew, guest, partner, teammate, friend", "collaborator member user"],
-  ["push access, write access, commit access", "collaborator permission"],
-  ["admin", "permission role"],
-  // Code hosting: a codebase is a repository.
-  ["codebase", "repository"],
-  // Git names a branch a ref (refs/heads/main).
-  ["branch", "ref"],
-  ["changelog, release notes", "release note generate"],
-  ["board, kanban", "project"],
-  ["card", "item"],
-  ["epic", "parent issue"],
-  ["thread", "conversation discussion comment"],
-  ["inbox", "notification message"],
-  ["build box, build machine, build agent, build server", "runner"],
-  ["secret, token, credential, password, api key", "secret token key credential"],
-  ["vulnerable, vulnerability, cve", "alert advisory vulnerability"],
-  // Commerce: bills are invoices, clients and buyers are customers, deals and promos are coupons.
-  ["client, buyer, shopper, purchaser, payer", "customer"],
-  ["fee, line item, surcharge", "item invoiceitem charge"],
-  ["deal, promo, voucher", "coupon discount promotion"],
-  ["catalog, catalogue, goods, merchandise, sku", "product"],
-  ["tier, membership, plan", "subscription plan price"],
-  ["monthly, yearly, annual, annually, weekly, recurring, per month", "subscription recurring interval"],
-  ["earnings, revenue, proceeds, income, bank", "balance payout"],
-  ["withdraw, cash out", "payout"],
-  // Adding money to a balance: a top-up.
-  ["top up, topup, refill, recharge", "topup"],
-  ["seller, merchant, vendor", "account"],
-  ["vat, gst, ein", "tax"],
-  ["number", "id"],
-  ["metered, meter, usage", "usage record meter"],
-  // Files by their kind: documents and attachments are files, images are images.
-  ["pdf, csv, spreadsheet, document, doc, docx, attachment, report", "file"],
-  ["png, jpg, jpeg, gif, screenshot, cover, artwork, poster", "image thumbnail"],
-  ["vlog, clip, movie, footage, recording", "video"],
-  ["srt, vtt, subtitles, cc, closed captions, transcript", "caption"],
-  // Web analytics: visitors and traffic, the sites that send them (referrers).
-  ["visitor, visitors, visit, traffic, hits, page views", "traffic view referrer"],
-  ["metrics, analytics, insights, stats, numbers", "statistics"],
-  ["ip, ip address", "access log"],
-  ["workspace", "team organization"],
-  ["two factor, 2fa, mfa, multi factor", "two factor authentication"],
-  // Numbers written as words: APIs and their parameters write digits.
-  ["two, pair, couple", "2"],
-  ["three", "3"],
-  ["four", "4"],
-  ["five", "5"],
-  ["ten", "10"],
-  ["twenty", "20"],
-  ["fifty", "50"],
-  ["hundred", "100"],
+  // Deleting, in everyday words: APIs delete or remove ("trash the draft", "scrap the branch").
+  ["trash, ditch, scrap, axe, zap, toss, tear down, teardown, take down", "delete remove"],
+  ["clean up, cleanup, clean out, clear out, prune", "delete remove"],
+  // Taking a person out of a group: chat and team APIs kick or remove them, or deactivate the account.
+  ["oust, take * out, take * off", "remove kick"],
+  ["offboard", "remove deactivate"],
+  // Making something new, in the words of operations people: APIs create it.
+  ["stand up, provision, whip up, put together, bootstrap", "create"],
+  // Looking at one thing closely: APIs get it.
+  ["peek, inspect, look into", "get"],
+  // Changing a number: APIs update it, or increment or decrement it.
+  ["increase, raise, boost, extend", "update increment"],
+  ["decrease, lower, reduce, shorten", "update decrement"],
+  // Stopping something that runs: shut down, power off, pull the plug.
+  ["shut down, shutdown, shut off, power off, wind down, pull the plug", "stop cancel disable"],
+  ["back out", "revert cancel"],
+  ["bail", "cancel"],
+  ["boot up, power on, kickoff", "start run"],
+  ["go live, roll out", "start publish deploy release"],
+  // Choosing in or out of something: it is enabled or subscribed, disabled or unsubscribed.
+  ["opt in", "enable"],
+  ["opt out, unsub", "disable unsubscribe"],
+  // Saying yes or no to a request: APIs approve or accept it, reject, decline or deny it.
+  ["ok, okay, greenlight, green light, say yes, let * through", "approve accept"],
+  ["lgtm, rubber stamp", "approve review"],
+  ["turn down, veto, nix, shoot down, say no", "reject decline deny"],
+  // Bringing a person in: APIs invite or add them.
+  ["bring in, bring * in, loop in, loop * in, onboard, let * in, let * into", "invite add"],
+  ["share * with", "invite add"],
+  // Giving work to someone: APIs assign it.
+  ["hand off, delegate, reassign", "assign"],
+  // Getting back what was deleted or archived: APIs restore, unarchive or recover it.
+  ["bring * back, undelete, revive, resurrect", "restore unarchive recover"],
+  // Calming a discussion: moderation APIs lock it or limit who may take part.
+  ["lock down, clamp down, cool * down, calm * down", "lock limit restrict"],
+  ["shush, hush, quiet", "mute snooze"],
+  // Marking an item of a list as done or seen: APIs mark it.
+  ["tick off, check off, cross off, tick", "mark done complete view"],
+  // Trying again: APIs retry, redeliver or re-run it.
+  ["retry, try again, redo, resend, replay", "re redeliver retry"],
+  ["retitle", "rename update"],
+  ["combine, squash", "merge"],
+  ["queue up, line up", "schedule enqueue"],
+  // Keeping a thing out of a tool's reach: APIs exclude it.
+  ["keep * away, keep * out", "exclusion exclude"],
+  ["unlist, unpublish", "private hide"],
+  // Undoing a connection: APIs detach, remove or disconnect it; access taken away is revoked.
+  ["unlink, detach, disconnect", "detach remove delete disconnect"],
+  ["yank, strip", "revoke remove"],
+  // Moving a thing later: APIs reschedule or update it.
+  ["postpone, push back, delay, reschedule", "schedule update"],
+  // Ending a follow: APIs unfollow, unsubscribe or unwatch.
+  ["stop following, stop watching, stop getting", "unfollow unsubscribe unwatch"],
+  // Code review: asking someone for a review requests a reviewer; a draft made ready is ready for review.
+  ["ask * to review, ask * for a review, get * to review", "request reviewer"],
+  ["out of draft, undraft", "ready review mark"],
+  // Accounting: a debt written off is uncollectible; money paid back is a refund.
+  ["write off, written off", "uncollectible"],
+  ["reimburse, repay", "refund"],
+  ["send money, move money, wire money", "transfer payout"],
+  // Chat: leaving or joining a room, in everyday verbs.
+  ["quit, exit", "leave"],
+  // Putting a thing on another ("drop a comment on the PR", "drop a file in the channel"): APIs add it.
+  ["drop * on, drop * in, drop * into", "add"],
+  // Doing it whatever the state: APIs force it (a forced cancel, a force push).
+  ["hard, forcibly, forcefully", "force"],
+  // Switching a feature: APIs enable or disable it.
+  ["toggle, flip", "enable disable"],
+  ["flip on", "enable"],
+  ["flip off", "disable"],
+  ["go ahead, greenlit", "approve accept"],
+  ["unban", "unblock"],
+  ["correct, fix up, touch up", "update"],
+  ["continue, carry on", "resume"],
+  ["jot down, note down, write down", "create note"],
+  ["heart", "react reaction like"],
+  ["hop in, hop into, jump in, jump into", "join"],
+  ["dislike, thumbs down", "rate rating dislike"],
+  ["bookmark, save for later", "star favorite bookmark"],
+  // An account or a grant that ends: it expires.
+  ["stop working, run out, lapse, cut off", "expire expiration"],
 ];
 
 /**
@@ -147,6 +144,9 @@ export const LEXICON_LEADING: ReadonlyArray<readonly [task: string, api: string]
   ["drop", "add send upload"],
   ["book, reserve", "create"],
   ["store", "create set"],
+  ["boot", "kick remove"],
+  ["draft, write up", "create generate"],
+  ["tag", "label add"],
 ];
 
 /**
@@ -184,6 +184,7 @@ export const LEXICON_IRREGULAR: readonly string[] = [
   "lead led",
   "win won",
   "undo undid undone",
+  "say said",
   "rewrite rewrote rewritten",
 ];
 
@@ -207,4 +208,13 @@ export const LEXICON_DERIVED: readonly string[] = [
   "decide decision",
   "convert conversion",
   "resume resumption",
+  // British and American spellings.
+  "organisation organization organisations organizations",
+  "authorise authorize authorisation authorization",
+  "favourite favorite favourites favorites",
+  "colour color",
+  "behaviour behavior",
+  "licence license",
+  "analyse analyze",
+  "customise customize",
 ];

@@ -8,13 +8,8 @@
  * where it comes from. Unlike the symmetric groups of `words.ts`, a row reads one way only: a task
  * word finds the API word, not the other way round.
  */
-import {
-  LEXICON_DERIVED,
-  LEXICON_IRREGULAR,
-  LEXICON_LEADING,
-  LEXICON_NOUNS,
-  LEXICON_VERBS,
-} from "./lexicon-words.js";
+import { LEXICON_NOUNS } from "./lexicon-nouns.js";
+import { LEXICON_DERIVED, LEXICON_IRREGULAR, LEXICON_LEADING, LEXICON_VERBS } from "./lexicon-words.js";
 import { stem } from "./stem.js";
 
 /** How a related term came: another form of the same word, or another word for it. */
@@ -166,14 +161,15 @@ export function relatedTerms(
 
 /**
  * Signs of a value a task writes, each for the thing it names: `#general` a channel,
- * `jane@acme.com` an email address, `:tada:` an emoji, `https://…` a URL. The words of the value are
- * read as any other; the sign adds the thing it names.
+ * `jane@acme.com` an email address, `:tada:` an emoji, `https://…` a URL, `@jane` a user or a group,
+ * `$9.99` an amount, `+1` a vote. The words of the value are read as any other; the sign adds the
+ * thing it names.
  */
 function signTerms(query: string): string[][] {
   const out: string[][] = [];
   if (/(^|\s)#[\p{L}]/u.test(query)) out.push(["channel", "conversation"].map(stem));
   const tokens = query.split(/\s+/).map(trimmed);
-  for (const [thing, is] of VALUES) if (tokens.some(is)) out.push([stem(thing)]);
+  for (const [things, is] of VALUES) if (tokens.some(is)) out.push(things.split(" ").map(stem));
   return out;
 }
 
@@ -189,9 +185,14 @@ function trimmed(token: string): string {
 /** Characters of an emoji's short name between its colons (`:white_check_mark:`, `:+1:`). */
 const EMOJI_NAME = /^[a-z0-9_+-]+$/;
 
-/** A thing a value names, and whether a token is such a value (checked a token at a time). */
+/** The things a value names (words), and whether a token is such a value (checked a token at a time). */
 const VALUES: ReadonlyArray<readonly [string, (token: string) => boolean]> = [
   ["email", (t) => t.indexOf("@") > 0 && t.slice(t.indexOf("@") + 1).includes(".")],
+  // A handle: chat and code hosts mention a user, or a group of them, by it (`@oncall`, `@acme/web`).
+  ["user group", (t) => t.startsWith("@") && /^[a-z]/i.test(t.slice(1)) && !t.slice(1).includes("@")],
+  ["amount price", (t) => /^[$€£¥][0-9]/.test(t)],
+  // A vote written as a number or a thumb: GitHub's reaction `+1`, an upvote.
+  ["upvote like reaction", (t) => t === "+1" || t === "-1" || t === "👍" || t === "👎"],
   [
     "emoji",
     (t) =>

@@ -2,19 +2,20 @@
  * The exact-phrase and proximity lift of the search ranking: an operation whose name or summary has
  * the query's words in its own order, or its neighbouring words close together, ranks first.
  */
-import { RANKING } from "./rank.js";
+import { RANKING, type Ranking } from "./rank.js";
 
 /**
- * 1 + `RANKING.phrase` when the query's words (`sets`, one per word: its term and its synonyms)
+ * 1 + `ranking.phrase` when the query's words (`sets`, one per word: its term and its synonyms)
  * stand in its own order, side by side, in the operation's name or summary, plus
- * `RANKING.proximity` × the share of its pairs of neighbouring words that stand together, either
- * way round and at most `RANKING.window` words apart ("repositories of an organization",
+ * `ranking.proximity` × the share of its pairs of neighbouring words that stand together, either
+ * way round and at most `ranking.window` words apart ("repositories of an organization",
  * "organization repositories", "delete a YouTube video" for "delete a video").
  */
 export function phraseBoost(
   name: readonly number[],
   summary: readonly number[],
   sets: ReadonlyArray<ReadonlySet<number>>,
+  ranking: Ranking = RANKING,
 ): number {
   if (sets.length < 2) return 1;
   const inOrder = (seq: readonly number[]) =>
@@ -25,7 +26,7 @@ export function phraseBoost(
     const b = sets[i + 1] as ReadonlySet<number>;
     const near = (seq: readonly number[]) =>
       seq.some((t, j) => {
-        for (let k = j + 1; k <= j + RANKING.window && k < seq.length; k++) {
+        for (let k = j + 1; k <= j + ranking.window && k < seq.length; k++) {
           const other = seq[k] as number;
           if ((a.has(t) && b.has(other)) || (b.has(t) && a.has(other))) return true;
         }
@@ -33,6 +34,6 @@ export function phraseBoost(
       });
     if (near(name) || near(summary)) pairs++;
   }
-  const exact = inOrder(name) || inOrder(summary) ? RANKING.phrase : 0;
-  return 1 + exact + (RANKING.proximity * pairs) / (sets.length - 1);
+  const exact = inOrder(name) || inOrder(summary) ? ranking.phrase : 0;
+  return 1 + exact + (ranking.proximity * pairs) / (sets.length - 1);
 }

@@ -12,6 +12,7 @@ import type { QueryTerm } from "./terms.js";
  * description, above parameter names; what the parameters' descriptions add lowest, so that it
  * tells apart operations that otherwise read alike. `b`: how much each field's length normalises its term
  * frequencies (0: not at all). `k1`: BM25's saturation, how fast repeats of a term stop adding.
+ * An index ranks with these unless it is given others (`npm run bench:search-fit` tries others).
  */
 export const RANKING = {
   weight: {
@@ -95,6 +96,9 @@ export const RANKING = {
   window: 2,
 };
 
+/** The ranking's constants, as {@link RANKING} has them; an index may be given another set. */
+export type Ranking = typeof RANKING;
+
 /** Fields whose verbs say other things than what an operation does (the object it returns "is created when…"). */
 const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns", "inputs"]);
 
@@ -125,11 +129,12 @@ export class Postings25F {
   private readonly frequency: Float64Array;
   private readonly total: Float64Array;
   private readonly docUnit: Int32Array;
+  private readonly ranking: Ranking;
 
   /**
    * `fields[doc][field]` are term numbers in {@link FIELDS} order; `unitTerms[unit]` the terms of a
    * unit's own text, shared by `docUnit[doc]`'s documents; `actionTerms` the verbs, which count
-   * only where an operation names its action.
+   * only where an operation names its action; `ranking` the constants it weighs them with.
    */
   constructor(
     termCount: number,
@@ -138,7 +143,9 @@ export class Postings25F {
     docUnit: Int32Array,
     groups: { terms: ReadonlyArray<readonly number[]>; of: Int32Array },
     actionTerms: ReadonlySet<number>,
+    ranking: Ranking = RANKING,
   ) {
+    this.ranking = ranking;
     const count = Math.max(1, fields.length);
     const average = FIELDS.map((_, f) => fields.reduce((n, doc) => n + (doc[f]?.length ?? 0), 0) / count);
     const averageUnit =
@@ -181,11 +188,11 @@ export class Postings25F {
         const field = FIELDS[f] as (typeof FIELDS)[number];
         // Verbs say what an operation does where it names its action; in prose they say other things.
         const actions = !PROSE_FIELDS.has(field);
-        add(doc[f] ?? [], RANKING.weight[field], RANKING.b[field], average[f] as number, actions);
+        add(doc[f] ?? [], ranking.weight[field], ranking.b[field], average[f] as number, actions);
       }
-      add(unitTerms[docUnit[d] as number] ?? [], RANKING.weight.unit, RANKING.b.unit, averageUnit, true);
+      add(unitTerms[docUnit[d] as number] ?? [], ranking.weight.unit, ranking.b.unit, averageUnit, true);
       // A group's text is prose about many operations: its verbs do not say what one of them does.
-      add(groupOf(d), RANKING.weight.group, RANKING.b.group, averageGroup, false);
+      add(groupOf(d), ranking.weight.group, ranking.b.group, averageGroup, false);
       for (let k = from; k < used; k++) {
         const term = flatTerms[k] as number;
         flatTf[k] = weights[term] as number;
@@ -225,7 +232,7 @@ export class Postings25F {
    * counts once per document. `accept(doc)` leaves documents out.
    */
   score(groups: ReadonlyArray<ReadonlyArray<ScoredTerm>>, accept?: (doc: number) => boolean): Scored {
-    const { frequency, total, docs, tf: tfs, start } = this;
+    const { frequency, total, docs, tf: tfs, start, ranking } = this;
     const n = total.length;
     const ids: number[] = [];
     for (const group of groups) {
@@ -234,7 +241,7 @@ export class Postings25F {
       // outweigh the word typed, nor a common one drown it.
       const touched: number[] = [];
       for (const { id, kind, except } of group) {
-        const weight = RANKING.kind[kind];
+        const weight = ranking.kind[kind];
         const end = start[id + 1] ?? 0;
         for (let k = start[id] ?? 0; k < end; k++) {
           const doc = docs[k] as number;
@@ -249,7 +256,7 @@ export class Postings25F {
         frequency[doc] = 0;
         if (accept && !accept(doc)) continue;
         if (total[doc] === 0) ids.push(doc);
-        total[doc] = (total[doc] as number) + (idf * tf) / (RANKING.k1 + tf);
+        total[doc] = (total[doc] as number) + (idf * tf) / (ranking.k1 + tf);
       }
     }
     const scores = ids.map((doc) => {
@@ -259,37 +266,4 @@ export class Postings25F {
     });
     return { ids, scores };
   }
-}
-
-type Hit = { doc: number; score: number };
-
-/** The `count` best-scored documents, best first: a bounded min-heap, not a sort of every match. */
-export function bestScored({ ids, scores }: Scored, count: number): Hit[] {
-  const heap: Hit[] = [];
-  const at = (i: number) => heap[i] as Hit;
-  const swap = (i: number, j: number) => {
-    [heap[i], heap[j]] = [at(j), at(i)];
-  };
-  for (let k = 0; k < ids.length; k++) {
-    const hit = { doc: ids[k] as number, score: scores[k] as number };
-    if (heap.length < count) {
-      heap.push(hit);
-      for (let i = heap.length - 1; i > 0 && at(i).score < at((i - 1) >> 1).score; i = (i - 1) >> 1) {
-        swap(i, (i - 1) >> 1);
-      }
-      continue;
-    }
-    if (hit.score <= at(0).score) continue;
-    heap[0] = hit;
-    for (let i = 0; ; ) {
-      let least = i;
-      for (const child of [2 * i + 1, 2 * i + 2]) {
-        if (child < heap.length && at(child).score < at(least).score) least = child;
-      }
-      if (least === i) break;
-      swap(i, least);
-      i = least;
-    }
-  }
-  return heap.sort((a, b) => b.score - a.score);
 }

@@ -1,22 +1,18 @@
 /**
- * How search reads text, the same on both sides of the index: identifiers and prose split into
- * words (`getUserById` → get user by id), HTML tags and URLs left out, lower-cased, stop words
- * dropped, abbreviations spelled out (repo → repository, PR → pull request) and every word
- * Porter-stemmed (invoices → invoic, creating → creat). A query also gets the verbs and nouns people
- * use for the same thing (open → create, remove → delete, my → the authenticated user), an object
- * ID's prefix as an abbreviation (`cus_42` → customer: `ids.ts`) and what the
- * lexicon relates to its words (`lexicon.ts`: ship → merge, PR → pull request), weighted below the
- * word it typed. Every step is a single pass over the text: no regular expression here
- * can backtrack, so the work is linear in the length of the text.
+ * How search reads a query, into groups of alternatives scored together: its terms as the index
+ * reads text (`index-terms.ts`), and with each the verbs and nouns people use for the same thing
+ * (open → create, remove → delete, my → the authenticated user), an object ID's prefix as an
+ * abbreviation (`cus_42` → customer: `ids.ts`) and what the lexicon relates to its words
+ * (`lexicon.ts`: ship → merge, PR → pull request), weighted below the word it typed.
  */
-import type { CataloguedCode } from "../contract/codes/index.js";
 import { compounds } from "./compounds.js";
 import { objectIds } from "./ids.js";
+import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
 import { foldPhrases } from "./phrases.js";
+import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
 import { stem } from "./stem.js";
 import {
-  ABBREVIATIONS,
   ACTION_GROUPS,
   ACTION_STEMS,
   LATER_WORDS,
@@ -25,29 +21,9 @@ import {
   QUESTIONS,
   STATE_VERBS,
   STATES,
-  STOP_WORDS,
   THINGS,
   UPDATE,
 } from "./words.js";
-
-/** Longest query searched, in characters; a longer one is refused (a query says what to do, it is not a document). */
-export const MAX_QUERY_CHARS = 1_000;
-/** The same limit, as the tool schemas' `maxLength`. */
-export const MAX_QUERY_LENGTH = MAX_QUERY_CHARS;
-/** Most words of a query used: each costs a walk over postings, and no task needs more. */
-export const MAX_QUERY_WORDS = 32;
-
-/** Why a search query is refused (too long), or undefined when it may be searched. */
-export function queryProblem(
-  query: string,
-): { code: CataloguedCode<"QUERY_TOO_LONG">; message: string; hint: string } | undefined {
-  if (query.length <= MAX_QUERY_CHARS) return undefined;
-  return {
-    code: "QUERY_TOO_LONG",
-    message: `the query is ${query.length} characters long; at most ${MAX_QUERY_CHARS} are searched`,
-    hint: 'say what you want to do in a few words, for example "send an email"',
-  };
-}
 
 /**
  * Stop words that still say something in a query: "my" means the caller (APIs say "the
@@ -100,119 +76,6 @@ const EXPANSIONS = (() => {
   }
   return map;
 })();
-
-function isWordChar(code: number, char: string): boolean {
-  if (code < 128) {
-    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  }
-  return /[\p{L}\p{N}]/u.test(char);
-}
-
-function isUpper(code: number, char: string): boolean {
-  if (code < 128) return code >= 65 && code <= 90;
-  return char !== char.toLowerCase() && char === char.toUpperCase();
-}
-
-function isLowerOrDigit(code: number, char: string): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
-  return !isUpper(code, char);
-}
-
-/**
- * Splits identifiers and prose into words in one pass: `getUserById`, `get_user-by/id` → get user
- * by id; `HTMLParser` → HTML Parser; `service42` stays whole.
- */
-export function splitWords(text: string): string[] {
-  const words: string[] = [];
-  let start = -1;
-  const chars = Array.from(text);
-  const codes = chars.map((c) => c.codePointAt(0) as number);
-  for (let i = 0; i <= chars.length; i++) {
-    const char = chars[i] as string;
-    const code = codes[i] as number;
-    if (i === chars.length || !isWordChar(code, char)) {
-      if (start >= 0) words.push(chars.slice(start, i).join(""));
-      start = -1;
-      continue;
-    }
-    if (start < 0) {
-      start = i;
-      continue;
-    }
-    const previous = chars[i - 1] as string;
-    const previousCode = codes[i - 1] as number;
-    if (!isUpper(code, char)) continue;
-    // lower or digit → Upper starts a word; in an upper-case run, the last capital before a lower-case
-    // letter does (HTMLParser), unless that letter is a plural's closing s (PRs, URLs).
-    const next = chars[i + 1];
-    const nextIsLower = next !== undefined && !isUpper(codes[i + 1] as number, next) && /\p{L}/u.test(next);
-    const plural = next === "s" && !/[\p{L}\p{N}]/u.test(chars[i + 2] ?? " ");
-    if (
-      isLowerOrDigit(previousCode, previous) ||
-      (isUpper(previousCode, previous) && nextIsLower && !plural)
-    ) {
-      words.push(chars.slice(start, i).join(""));
-      start = i;
-    }
-  }
-  return words;
-}
-
-/**
- * Text without HTML tags and URLs (vendor descriptions carry both; neither says what an operation
- * does). One pass: a tag or URL is skipped up to its end, never searched for again.
- */
-export function plainText(text: string, options: { urls: boolean } = { urls: true }): string {
-  let out = "";
-  let i = 0;
-  let noMoreTags = false;
-  while (i < text.length) {
-    const char = text[i] as string;
-    if (char === "<" && !noMoreTags && /[A-Za-z/!]/.test(text[i + 1] ?? "")) {
-      const end = text.indexOf(">", i + 1);
-      if (end < 0) noMoreTags = true;
-      else {
-        out += " ";
-        i = end + 1;
-        continue;
-      }
-    }
-    if (options.urls && (char === "h" || char === "H") && /^https?:\/\//i.test(text.slice(i, i + 8))) {
-      while (i < text.length && !/[\s)\]>"']/.test(text[i] as string)) i++;
-      out += " ";
-      continue;
-    }
-    out += char;
-    i++;
-  }
-  return out;
-}
-
-/** The lower-case words of `text`, abbreviations spelled out, stop words and single letters kept. */
-function lowerWords(text: string): string[] {
-  const out: string[] = [];
-  for (const word of splitWords(text)) {
-    const lower = word.toLowerCase();
-    const spelled = ABBREVIATIONS.get(lower);
-    if (spelled) out.push(...spelled);
-    else out.push(lower);
-  }
-  return out;
-}
-
-function keep(word: string): boolean {
-  return !STOP_WORDS.has(word) && (word.length > 1 || (word >= "0" && word <= "9"));
-}
-
-/** The indexed terms of `text`, in order, repeats kept (for term frequencies and phrases). */
-export function indexTerms(text: string): string[] {
-  return lowerWords(text).filter(keep).map(stem);
-}
-
-/** The distinct indexed terms of `text`, in order. */
-export function termsOf(text: string): string[] {
-  return [...new Set(indexTerms(text))];
-}
 
 /**
  * One term of a query group: typed, a synonym of a typed word, a word for the caller (my →

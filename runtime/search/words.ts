@@ -1,7 +1,8 @@
 /**
  * The words search knows: stop words, abbreviations it spells out, verbs and nouns people use for
  * the same thing, words that hint at what a query asks (people, days to come, questions, states),
- * and verbs that change a thing's state. Read by `terms.ts` on both sides of the index.
+ * and verbs that change a thing's state. Read by `index-terms.ts` on both sides of the index and by
+ * `terms.ts` in queries.
  */
 import { stem } from "./stem.js";
 

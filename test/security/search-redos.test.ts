@@ -20,7 +20,9 @@ import {
 } from "../../compiler/emit/literal.js";
 import { compile } from "../../compiler/index.js";
 import { buildSearchIndex, SearchIndex, summarize } from "../../runtime/search/index.js";
-import { MAX_QUERY_LENGTH, splitWords, termsOf } from "../../runtime/search/terms.js";
+import { termsOf } from "../../runtime/search/index-terms.js";
+import { MAX_QUERY_LENGTH } from "../../runtime/search/query-limits.js";
+import { splitWords } from "../../runtime/search/split-words.js";
 import { cleanText } from "../../runtime/serve/shared/catalog.js";
 import { isSlash, isUnderscore, trimWhere } from "../../runtime/shared/trim.js";
 import { exposureProject } from "../runtime/serve/fixtures.js";

@@ -4,7 +4,7 @@
  * its definition and the check of its arguments; `progressive.ts` answers the calls.
  */
 import type { Tool } from "@modelcontextprotocol/server";
-import { MAX_QUERY_LENGTH } from "../../search/terms.js";
+import { MAX_QUERY_LENGTH } from "../../search/query-limits.js";
 import { cleanText, type ServedUnit, unitIcons } from "../shared/catalog.js";
 import type { ToolFailure } from "./results.js";
 

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { operationSignature, unitAccessor } from "../../contract/signature.js";
-import { MAX_QUERY_LENGTH, queryProblem } from "../../search/terms.js";
+import { MAX_QUERY_LENGTH, queryProblem } from "../../search/query-limits.js";
 import type { CatalogOperation, ServedUnit } from "../shared/catalog.js";
 import type { ServeContext, Snapshot } from "./context.js";
 import { checkProgressiveArgs, isFailure, type ProgressiveArgs } from "./progressive-schema.js";

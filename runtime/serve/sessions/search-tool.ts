@@ -6,7 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { unitAccessor } from "../../contract/signature.js";
 import type { SearchHit } from "../../search/index.js";
-import { queryProblem } from "../../search/terms.js";
+import { queryProblem } from "../../search/query-limits.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import type { Snapshot } from "./context.js";
 import { failureResult, type ToolFailure, valueResult } from "./results.js";

@@ -4,7 +4,7 @@
  * operation, in manifest order, each carrying its unit's icon), and what each name calls.
  */
 import type { Tool } from "@modelcontextprotocol/server";
-import { MAX_QUERY_LENGTH } from "../../search/terms.js";
+import { MAX_QUERY_LENGTH } from "../../search/query-limits.js";
 import {
   type CatalogOperation,
   cleanText,

@@ -132,8 +132,8 @@ describe("shared schemas in manifest.json", () => {
     expect(checkManifest(old)).toEqual(old);
     const written = JSON.parse(manifestText({ ...old, format: 2 } as Manifest));
     expect(checkManifest({ ...written, format: 3 })).toEqual({ ...old, format: 2 });
-    expect(() => checkManifest({ ...old, format: 5 })).toThrow(
-      /format 5, this runtime reads formats 1, 2, 3, 4/,
+    expect(() => checkManifest({ ...old, format: 6 })).toThrow(
+      /format 6, this runtime reads formats 1, 2, 3, 4, 5/,
     );
   });
 

@@ -65,7 +65,7 @@ describe("manifest.schema.json", () => {
   // [name, { pointer, value (undefined removes the member), from }]
   it.each<[string, { pointer: string; value?: unknown; from?: () => unknown }]>([
     ["unknown top-level field", { pointer: "/extra", value: 1 }],
-    ["wrong format", { pointer: "/format", value: 5 }],
+    ["wrong format", { pointer: "/format", value: 6 }],
     ["unknown unit kind", { pointer: "/units/0/kind", value: "soap" }],
     ["unit without sourceHash", { pointer: "/units/0/sourceHash" }],
     ["malformed schemaHash", { pointer: `${op}/schemaHash`, value: "md5:1" }],

@@ -2,12 +2,12 @@
  * A file's hash as the build record and discovery take it (file-hashes.ts, readInput): from the
  * bytes read when they are UTF-8, always the hash of the text that discovery read.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readInput, recordInput, trackInputs } from "../../../compiler/discover/shared/inputs.js";
-import { fileTextHash, textHash } from "../../../compiler/shared/file-hashes.js";
+import { FileHashes, fileTextHash, textHash } from "../../../compiler/shared/file-hashes.js";
 
 const dir = mkdtempSync(join(tmpdir(), "unitc-file-hashes-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,5 +41,16 @@ describe("file hashes", () => {
     expect(read.value).toEqual(files.map(({ file }) => readFileSync(file, "utf8")));
     expect([...read.inputs]).toEqual([...recorded.inputs]);
     for (const { file } of files) expect(read.inputs.get(file)).toBe(await fileTextHash(file));
+  });
+
+  it("see a rewrite that keeps the size and the modification time (two saves in one clock tick)", async () => {
+    const file = join(dir, "same-tick.yaml");
+    const hashes = new FileHashes();
+    const tick = 1_700_000_000;
+    for (const text of ["name: one", "name: two", "name: six"]) {
+      writeFileSync(file, text);
+      utimesSync(file, tick, tick);
+      expect(await hashes.hash(file), text).toBe(textHash(text));
+    }
   });
 });

@@ -4,17 +4,16 @@
  * linear on hostile input.
  */
 import { describe, expect, it } from "vitest";
-import { stem } from "../../../runtime/search/stem.js";
+import { indexTerms } from "../../../runtime/search/index-terms.js";
 import {
-  indexTerms,
   MAX_QUERY_CHARS,
   MAX_QUERY_LENGTH,
   MAX_QUERY_WORDS,
-  plainText,
   queryProblem,
-  readQuery,
-  splitWords,
-} from "../../../runtime/search/terms.js";
+} from "../../../runtime/search/query-limits.js";
+import { plainText, splitWords } from "../../../runtime/search/split-words.js";
+import { stem } from "../../../runtime/search/stem.js";
+import { readQuery } from "../../../runtime/search/terms.js";
 import { cpuMsOf } from "../../support/cpu-time.js";
 
 describe("splitWords", () => {
