@@ -34,6 +34,14 @@ export type Stateless =
   | ((req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal) => Promise<void>)
   | undefined;
 
+/** What answering on the MCP path takes besides the request: the sessions, the body cap, the stateless answerer. */
+export interface McpPath {
+  sessions: HttpSessions;
+  /** The largest body read, in bytes. */
+  max: number;
+  stateless: Stateless;
+}
+
 /** The request's body as JSON, or undefined once a 413 or 400 has been sent. */
 async function jsonBody(
   req: IncomingMessage,
@@ -57,14 +65,8 @@ async function jsonBody(
   }
 }
 
-async function handlePost(
-  req: IncomingMessage,
-  res: ServerResponse,
-  sessions: HttpSessions,
-  max: number,
-  who: Principal,
-  stateless: Stateless,
-) {
+async function handlePost(req: IncomingMessage, res: ServerResponse, who: Principal, mcp: McpPath) {
+  const { sessions, max, stateless } = mcp;
   const parsed = await jsonBody(req, res, max);
   if (!parsed) return;
   const { body } = parsed;
@@ -109,15 +111,9 @@ async function handlePost(
 }
 
 /** Answers a request on the MCP path: POST, or GET (the event stream) and DELETE of a session. */
-export function handleMcp(
-  req: IncomingMessage,
-  res: ServerResponse,
-  sessions: HttpSessions,
-  max: number,
-  who: Principal,
-  stateless: Stateless,
-) {
-  if (req.method === "POST") return handlePost(req, res, sessions, max, who, stateless);
+export function handleMcp(req: IncomingMessage, res: ServerResponse, who: Principal, mcp: McpPath) {
+  const { sessions, stateless } = mcp;
+  if (req.method === "POST") return handlePost(req, res, who, mcp);
   if (stateless)
     return sendError(res, 405, -32000, "Method not allowed: stateless serving takes POST only", {
       allow: "POST",

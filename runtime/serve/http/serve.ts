@@ -27,7 +27,7 @@ import {
 } from "./guard.js";
 import { answerHealth, type ReadinessChecks } from "./health.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
-import { handleMcp, type Stateless } from "./mcp-requests.js";
+import { handleMcp, type McpPath, type Stateless } from "./mcp-requests.js";
 import { HttpSessions } from "./sessions.js";
 import { answerStateless } from "./stateless.js";
 
@@ -167,6 +167,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     ? (req, res, body, who) =>
         answerStateless(host, req, res, body, who, { version: options.version, maxBodyBytes: max })
     : undefined;
+  const mcp: McpPath = { sessions, max, stateless };
   const health = healthOf(host, options);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
@@ -185,7 +186,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     const who = await access.admit(req, res, closing);
     if (!who) return;
     // Messages are limited; a GET (the long-lived event stream) is not a request for work.
-    if (req.method !== "POST") return handleMcp(req, res, sessions, max, who, stateless);
+    if (req.method !== "POST") return handleMcp(req, res, who, mcp);
     const admitted = limiter.admit(shareOf(who));
     if (!admitted.ok) {
       const headers = { ...closing, "retry-after": String(admitted.retryAfterSeconds) };
@@ -193,7 +194,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
       return sendError(res, 429, -32000, message, headers, "RATE_LIMITED");
     }
     res.once("close", admitted.release);
-    return handleMcp(req, res, sessions, max, who, stateless);
+    return handleMcp(req, res, who, mcp);
   };
   const server = httpServer(handle, options);
   const address = await listen(server, options.host, options.port);
