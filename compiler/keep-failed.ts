@@ -14,7 +14,7 @@ import { bundleFolder } from "./bundle-folder.js";
 import type { UnitIR } from "./discover/shared/types.js";
 import { emitBundle } from "./emit/index.js";
 import type { LoadedCollection } from "./load/documents.js";
-import { SourceMap } from "./load/parse-document.js";
+import { SourceMap } from "./load/source-map.js";
 import type { PipelineContext } from "./pipeline.js";
 import { BACKENDS, isObject } from "./shared/backends.js";
 

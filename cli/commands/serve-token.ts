@@ -11,8 +11,8 @@ import {
   listServeTokens,
   parseDuration,
   revokeServeToken,
-  type ServeTokenInfo,
-} from "../../runtime/serve/auth/serve-tokens.js";
+} from "../../runtime/serve/auth/serve-token-admin.js";
+import type { ServeTokenInfo } from "../../runtime/serve/auth/serve-token-record.js";
 import { describeRules, operationRules } from "../../runtime/serve/policy/rules.js";
 import { nearestNames } from "../../runtime/shared/did-you-mean.js";
 import { manifestArg, manifestPathOf, openSummary } from "../bundle.js";

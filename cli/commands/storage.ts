@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
-import { rekeyServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
+import { rekeyServeTokens } from "../../runtime/serve/auth/serve-token-admin.js";
 import { resolveSecret } from "../../runtime/shared/references.js";
 import { exportStore, importDump, parseDump, SEALED_NAMESPACES } from "../../runtime/storage/dump.js";
 import { writeDumpFile } from "../../runtime/storage/dump-file.js";

@@ -62,7 +62,7 @@ function emitCodeModeDeclaration(units: readonly UnitPlan[]): string {
 
 /**
  * `.code-mode/tsconfig.json`: the sandbox as tsc sees it, with the options of the runtime's own check
- * (`runtime/sandbox/check/typecheck.ts`): ES2023 and nothing of Node or the DOM, JavaScript welcome. Every
+ * (`runtime/sandbox/check/checker-setup.ts`): ES2023 and nothing of Node or the DOM, JavaScript welcome. Every
  * script is a module, so top-level `await` type-checks and scripts in one folder do not share names.
  * Its text is `templates/code-mode/tsconfig.json`, under the generated-file header.
  */

@@ -1,6 +1,6 @@
 /** The loaded, not yet validated, input documents: config files and unit files with provenance. */
 import type { Diagnostic } from "../codes/diagnostics.js";
-import type { SourceMap } from "./parse-document.js";
+import type { SourceMap } from "./source-map.js";
 
 /** Which config a document belongs to; decides what it may set (only user config sets storage, serve…). */
 export type ConfigScope = "user" | "project" | "set";

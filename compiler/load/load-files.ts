@@ -2,8 +2,9 @@
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope, LoadedConfigFile, LoadedUnitFile } from "./documents.js";
 import { splitFrontmatter } from "./frontmatter.js";
-import { parseDocument, SourceMap } from "./parse-document.js";
+import { parseDocument } from "./parse-document.js";
 import { readInputFile } from "./read-file.js";
+import { SourceMap } from "./source-map.js";
 
 export interface LoadResult<T> {
   document?: T;

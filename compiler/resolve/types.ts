@@ -9,7 +9,7 @@ import type {
 } from "../../runtime/contract/manifest.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import type { ConfigScope } from "../load/documents.js";
-import type { SourceMap } from "../load/parse-document.js";
+import type { SourceMap } from "../load/source-map.js";
 import type { BackendKind } from "../shared/backends.js";
 import type { BackendFields, ResolvedBackend } from "./backend-types.js";
 

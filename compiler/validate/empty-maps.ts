@@ -4,8 +4,8 @@
  */
 
 import { createDiagnostic, type Diagnostic } from "../codes/diagnostics.js";
-import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
+import type { SourceMap } from "../load/source-map.js";
 import { BACKENDS, isObject, type UnitFileBackend } from "../shared/backends.js";
 
 type Data = Record<string, unknown>;

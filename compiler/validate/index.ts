@@ -6,8 +6,9 @@ import { splitPointer } from "../load/pointer.js";
 import { BACKENDS } from "../shared/backends.js";
 import { getSchemaValidators } from "./ajv.js";
 import { checkBodySecrets } from "./body-secrets.js";
-import { checkConfigRules, checkUnitFileRules } from "./document-rules.js";
+import { checkConfigRules } from "./config-rules.js";
 import { mapSchemaErrors } from "./schema-errors.js";
+import { checkUnitFileRules } from "./unit-file-rules.js";
 
 type Schema = Record<string, unknown>;
 

@@ -5,8 +5,8 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { didYouMean } from "../../runtime/shared/did-you-mean.js";
 import type { Diagnostic, DiagnosticCode, SourceLocation } from "../codes/diagnostics.js";
-import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer } from "../load/pointer.js";
+import type { SourceMap } from "../load/source-map.js";
 import { allowedProperties, discriminatorFor } from "./allowed-properties.js";
 import { article, comparisonWords, describeType, formatHint, rangeHint, typeHint } from "./schema-hints.js";
 

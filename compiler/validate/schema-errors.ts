@@ -5,8 +5,8 @@
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
-import type { SourceMap } from "../load/parse-document.js";
 import { joinPointer, splitPointer } from "../load/pointer.js";
+import type { SourceMap } from "../load/source-map.js";
 import { choiceNames, mapperFor } from "./schema-error-mappers.js";
 
 type Schema = Record<string, unknown>;

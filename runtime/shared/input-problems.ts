@@ -4,7 +4,8 @@
  * answers as ajv would without loading it, else from ajv itself (`validate-input.ts`), loaded then.
  */
 import type { JsonSchema } from "../contract/manifest.js";
-import { type SchemaError, simpleValidator } from "./validate-simple.js";
+import { simpleValidator } from "./validate-simple.js";
+import type { SchemaError } from "./validate-simple-keywords.js";
 
 /** The problems of `value` against `schema`, named as the problems of `input`. */
 export async function schemaProblems(schema: JsonSchema, value: unknown): Promise<string[]> {

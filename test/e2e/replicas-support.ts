@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { createServeToken } from "../../runtime/serve/auth/serve-tokens.js";
+import { createServeToken } from "../../runtime/serve/auth/serve-token-admin.js";
 import { openStore } from "../../runtime/storage/open.js";
 import { decodeVaultKey } from "../../runtime/storage/vault-key.js";
 import { unitc } from "../cli/storage-support.js";

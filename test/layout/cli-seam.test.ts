@@ -14,7 +14,7 @@ const PUBLIC = new Set(["runtime/serve/index.ts", "runtime/storage/index.ts"]);
 const EXCEPTIONS: Record<string, readonly string[]> = {
   // `unitc storage`: dumps, migrations, key rotation and the record types it moves between stores.
   "cli/commands/storage.ts": [
-    "runtime/serve/auth/serve-tokens.ts",
+    "runtime/serve/auth/serve-token-admin.ts",
     "runtime/storage/dump.ts",
     "runtime/storage/dump-file.ts",
     "runtime/storage/postgresql/schema.ts",
@@ -30,7 +30,11 @@ const EXCEPTIONS: Record<string, readonly string[]> = {
   "cli/commands/publish.ts": ["runtime/storage/bundles.ts", "runtime/storage/publisher-key.ts"],
   "cli/commands/publish-keygen.ts": ["runtime/storage/publisher-key.ts"],
   // `unitc serve token`: the scoped token records and the operation rules they carry.
-  "cli/commands/serve-token.ts": ["runtime/serve/auth/serve-tokens.ts", "runtime/serve/policy/rules.ts"],
+  "cli/commands/serve-token.ts": [
+    "runtime/serve/auth/serve-token-admin.ts",
+    "runtime/serve/auth/serve-token-record.ts",
+    "runtime/serve/policy/rules.ts",
+  ],
   // `unitc tokens`: counts what a session would list, built the way a session builds it.
   "cli/commands/tokens.ts": [
     "runtime/serve/shared/catalog.ts",

@@ -7,7 +7,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TokenStore } from "../../runtime/auth/token-store.js";
-import { SERVE_TOKEN_NAMESPACE, ServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
+import { SERVE_TOKEN_NAMESPACE } from "../../runtime/serve/auth/serve-token-record.js";
+import { ServeTokens } from "../../runtime/serve/auth/serve-tokens.js";
 import { openStore, type StorageSettings } from "../../runtime/storage/open.js";
 import { vaultKey } from "../../runtime/storage/seal.js";
 import type { Store } from "../../runtime/storage/shared/types.js";

@@ -7,8 +7,8 @@
 
 import { join, relative } from "node:path";
 import { createDiagnostic, type Diagnostic, formatDiagnostics } from "../../compiler/codes/diagnostics.js";
-import { discoverOperations, operationContext } from "../../compiler/discover/openapi/index.js";
 import type { OperationContext } from "../../compiler/discover/openapi/operation.js";
+import { discoverOperations, operationContext } from "../../compiler/discover/openapi/spec-operations.js";
 import { openapiDocument } from "../../compiler/discover/openapi/version.js";
 import type { OperationIR } from "../../compiler/discover/shared/types.js";
 import { parseSpec } from "../../compiler/discover/sources/parse.js";

@@ -2,32 +2,22 @@
  * `openapiEndpoints` / `openapiEndpoint`: an OpenAPI 3.0/3.1 document (Swagger 2.0 converted first),
  * from `specPath` or `specUrl`, becomes one operation per path and method. `$ref`s are followed only
  * inside the spec's folder; operations that cannot be expressed are skipped with a warning naming
- * them, never the whole spec. Types come from openapi-typescript (`types-module.ts`).
+ * them, never the whole spec. The operations come from `spec-operations.ts`, the types from
+ * openapi-typescript (`types-module.ts`).
  * https://spec.openapis.org/oas/v3.1.0
  */
-import type { AuthConfig, OpenapiConnection, OpenapiMethod } from "../../../runtime/contract/manifest.js";
-import { joinPointer } from "../../load/pointer.js";
+import type { OpenapiConnection } from "../../../runtime/contract/manifest.js";
 import type { ResolvedBackend } from "../../resolve/backend-types.js";
 import { contentHash } from "../../shared/canonical.js";
 import { readTextHash } from "../shared/inputs.js";
-import { filterIds, matchesWildcard } from "../shared/operation-filter.js";
-import type { DiscoverContext, OperationIR, UnitIR } from "../shared/types.js";
-import { SchemaDefs } from "../sources/defs.js";
+import type { DiscoverContext, UnitIR } from "../shared/types.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { SpecRefs } from "../sources/refs.js";
 import { remoteConnection } from "../sources/remote-connection.js";
 import { loadSpecSource } from "../sources/source.js";
 import { openapiGroups } from "./groups.js";
-import { operationNames } from "./names.js";
-import {
-  convertOperation,
-  inputSchemaSkipped,
-  label,
-  type OperationContext,
-  type OperationSite,
-} from "./operation.js";
-import { refusedByDefinitions } from "./schema-check.js";
 import { apiBaseUrl } from "./server.js";
+import { discoverOperations, keptSites, operationContext, operationSites } from "./spec-operations.js";
 import {
   convertChecked,
   RECHECK,
@@ -41,19 +31,6 @@ import {
 } from "./spec-workers.js";
 import type { SpecTypes } from "./types-module.js";
 import { openapiDocument } from "./version.js";
-
-type Data = Record<string, unknown>;
-
-const METHODS: readonly OpenapiMethod[] = [
-  "GET",
-  "PUT",
-  "POST",
-  "DELETE",
-  "OPTIONS",
-  "HEAD",
-  "PATCH",
-  "TRACE",
-];
 
 /** Discovers the operations of an OpenAPI unit; undefined (with diagnostics) when its spec is unusable. */
 export function discoverOpenapi(context: DiscoverContext<"openapi">): Promise<UnitIR | undefined> {
@@ -104,17 +81,9 @@ async function convertSpec(
   const root = await loadSpecSource(context);
   if (!root) return undefined;
   const specPointer = backend.specPath !== undefined ? "/specPath" : "/specUrl";
-  const version = await openapiDocument(root.value);
-  if ("problem" in version) {
-    const hint = "point the unit at an OpenAPI 3.0, 3.1 or Swagger 2.0 document";
-    context.report("error", "SPEC_INVALID", `${root.id}: ${version.problem}`, specPointer, hint);
-    return undefined;
-  }
-  const base = apiBaseUrl(backend, version.spec, root.location);
-  if ("problem" in base) {
-    context.report("error", "BASE_URL_MISSING", base.problem, specPointer, base.hint);
-    return undefined;
-  }
+  const usable = await usableSpec(context, root, specPointer);
+  if (!usable) return undefined;
+  const { version, baseUrl } = usable;
   // Refs are checked in the document as written, so positions are exact even for Swagger 2.0.
   const loaded = await SpecRefs.load(root, (...args) => context.reportAt(...args));
   const refs = version.converted ? loaded.withRootValue(version.spec) : loaded;
@@ -147,7 +116,7 @@ async function convertSpec(
   const groups = openapiGroups(refs.root.value, sites.kept, discovered);
   const unit: UnitIR = {
     unit: context.unit,
-    connection: connection(backend, base.baseUrl, root.location),
+    connection: connection(backend, baseUrl, root.location),
     operations: discovered,
     sourceHash: contentHash({
       kind: "openapi",
@@ -159,25 +128,20 @@ async function convertSpec(
   return { unit, types, specId: root.id, specPointer };
 }
 
-/** What converting operations needs; partial conversions are reported once per message. */
-export function operationContext(
-  refs: SpecRefs,
-  dialect: "3.0" | "3.1",
-  backend: ResolvedBackend<"openapi">,
-): OperationContext {
-  const warned = new Set<string>();
-  return {
-    refs,
-    defs: new SchemaDefs(),
-    dialect,
-    authHeaders: authHeaderNames(backend.auth),
-    warn(message, document, pointer) {
-      if (warned.has(message)) return;
-      warned.add(message);
-      const hint = "the rest of the operation compiles as usual";
-      refs.report("warning", "OPENAPI_PARTIAL", message, document, pointer, hint);
-    },
-  };
+/** The spec as an OpenAPI 3 document and the API's base URL; undefined (reported) when either is missing. */
+async function usableSpec(context: DiscoverContext<"openapi">, root: SpecDocument, specPointer: string) {
+  const version = await openapiDocument(root.value);
+  if ("problem" in version) {
+    const hint = "point the unit at an OpenAPI 3.0, 3.1 or Swagger 2.0 document";
+    context.report("error", "SPEC_INVALID", `${root.id}: ${version.problem}`, specPointer, hint);
+    return undefined;
+  }
+  const base = apiBaseUrl(context.unit.backend, version.spec, root.location);
+  if ("problem" in base) {
+    context.report("error", "BASE_URL_MISSING", base.problem, specPointer, base.hint);
+    return undefined;
+  }
+  return { version, baseUrl: base.baseUrl };
 }
 
 function connection(
@@ -186,119 +150,6 @@ function connection(
   location: string,
 ): OpenapiConnection {
   return remoteConnection("openapi", backend, baseUrl, location);
-}
-
-/**
- * The operations the unit's `includeOperations` / `excludeOperations` keep (`filtered` when it has
- * either), matched on the names the operations would have; a pattern matching none is a warning.
- */
-function keptSites(
-  context: DiscoverContext<"openapi">,
-  specId: string,
-  sites: OperationSite[],
-): { kept: OperationSite[]; filtered: boolean } {
-  const { includeOperations, excludeOperations } = context.unit.backend;
-  if (includeOperations === undefined && excludeOperations === undefined)
-    return { kept: sites, filtered: false };
-  const { names } = operationNames(sites.map(namedSite));
-  const { kept, unused } = filterIds(names, includeOperations, excludeOperations, matchesWildcard);
-  for (const { field, index } of unused) {
-    context.report(
-      "warning",
-      "FILTER_UNUSED",
-      `${field}[${index}] matches no operation of ${specId}`,
-      `/${field}/${index}`,
-      "operation names are operationIds (else method and path: get_users_id); * matches any characters",
-    );
-  }
-  return { kept: sites.filter((_, index) => kept.has(names[index] as string)), filtered: true };
-}
-
-function namedSite(site: OperationSite) {
-  return { method: site.method, path: site.key, operationId: site.operation.operationId };
-}
-
-/** Every path and method in document order (or `sites` of them), converted, named and de-duplicated. */
-export function discoverOperations(
-  refs: SpecRefs,
-  context: OperationContext,
-  sites: readonly OperationSite[] = operationSites(refs),
-): OperationIR[] {
-  const converted: Array<{ site: OperationSite; operation: Omit<OperationIR, "name"> }> = [];
-  const skip = (site: OperationSite, reason: string) =>
-    refs.report(
-      "warning",
-      "OPERATION_SKIPPED",
-      `${label(site)} is left out: ${reason}`,
-      site.document,
-      site.pointer,
-      "the other operations are unaffected; fix the spec to include this one",
-    );
-  for (const site of sites) {
-    const result = convertOperation(site, context);
-    if ("skipped" in result) skip(site, result.skipped);
-    else converted.push({ site, operation: result.operation });
-  }
-  // The shared definitions are checked once, not again in each operation (see schema-check.ts).
-  const inputs = converted.map(({ operation }) => operation.inputSchema);
-  // A worker checking the inputs (context.inputChecks) is asked about the definitions by the caller.
-  const refused = context.inputChecks
-    ? new Map<number, string>()
-    : refusedByDefinitions(inputs, context.defs.all());
-  for (const [index, problem] of refused)
-    skip((converted[index] as { site: OperationSite }).site, inputSchemaSkipped(problem));
-  const kept = converted.filter((_, index) => !refused.has(index));
-  const { names, collisions } = operationNames(kept.map(({ site }) => namedSite(site)));
-  for (const collision of collisions) {
-    const { site } = kept[collision.index] as { site: OperationSite };
-    const other = (kept[collision.keptBy] as { site: OperationSite }).site;
-    refs.report(
-      "warning",
-      "OPERATION_RENAMED",
-      `${label(site)} is named ${JSON.stringify(collision.name)}: ${JSON.stringify(collision.wanted)} is taken by ${other.method} ${other.key}`,
-      site.document,
-      site.pointer,
-      "give each operation a unique operationId",
-    );
-  }
-  return kept.map(({ operation }, index) => ({ name: names[index] as string, ...operation }));
-}
-
-/** The operations of every path item (following a path item's `$ref`), in document order. */
-function operationSites(refs: SpecRefs): OperationSite[] {
-  const paths = (refs.root.value as Data).paths;
-  if (typeof paths !== "object" || paths === null) return [];
-  const sites: OperationSite[] = [];
-  for (const [key, item] of Object.entries(paths)) {
-    const resolved = refs.deref(item, refs.root);
-    if (!resolved || typeof resolved.value !== "object" || resolved.value === null) continue;
-    const pathItem = resolved.value as Data;
-    const itemPointer = resolved.document === refs.root ? joinPointer("/paths", key) : "";
-    // A fragment is never sent: `/pets#search` (a way to list one path twice) is requested as `/pets`.
-    const path = key.includes("#") ? key.slice(0, key.indexOf("#")) : key;
-    for (const method of METHODS) {
-      const operation = pathItem[method.toLowerCase()];
-      if (typeof operation !== "object" || operation === null || Array.isArray(operation)) continue;
-      const pointer = joinPointer(itemPointer, method.toLowerCase());
-      sites.push({
-        key,
-        path,
-        method,
-        pathItem,
-        operation: operation as Data,
-        document: resolved.document,
-        pointer,
-      });
-    }
-  }
-  return sites;
-}
-
-/** Lower-case names of the headers `auth` sets. */
-export function authHeaderNames(auth: AuthConfig | undefined): Set<string> {
-  if (auth?.type === "bearer") return new Set(["authorization"]);
-  if (auth?.type === "headers") return new Set(Object.keys(auth.headers).map((name) => name.toLowerCase()));
-  return new Set();
 }
 
 function textHash(document: SpecDocument): string {

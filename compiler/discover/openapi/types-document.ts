@@ -10,87 +10,15 @@
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { SCHEMA_LISTS, SCHEMA_ONE as SCHEMA_ONE_SHARED } from "../../../runtime/contract/schema-defs.js";
 import { isUnderscore, trimWhere } from "../../../runtime/shared/trim.js";
 import { getAtPointer, splitPointer } from "../../load/pointer.js";
 import type { SpecDocument } from "../sources/parse.js";
 import { classifyRef } from "../sources/ref-rules.js";
 import type { SpecRefs } from "../sources/refs.js";
-import { SCHEMA_MAPS } from "./schema.js";
+import { COMPONENTS, FIELDS, type Kind, METHODS } from "./types-document-kinds.js";
+import { nullAsMember, schemaData } from "./types-schema-data.js";
 
 type Data = Record<string, unknown>;
-
-/** What a value is, by where it stands; `each:` marks a map or list of such values. */
-type Kind =
-  | "document"
-  | "components"
-  | "pathItem"
-  | "operation"
-  | "callback"
-  | "parameter"
-  | "requestBody"
-  | "response"
-  | "header"
-  | "mediaType"
-  | "encoding"
-  | "schema";
-type Slot = Kind | `each:${Kind}`;
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const SCHEMA_EACH = [...SCHEMA_MAPS, "$defs", "definitions"];
-const SCHEMA_ONE = ["items", "additionalItems", ...SCHEMA_ONE_SHARED];
-
-/** The kinds of the fields that hold typed values; `*` is any key. */
-const FIELDS: Record<Kind, Record<string, Slot>> = {
-  document: {
-    paths: "each:pathItem",
-    webhooks: "each:pathItem",
-    components: "components",
-    $defs: "each:schema",
-  },
-  components: {
-    schemas: "each:schema",
-    responses: "each:response",
-    parameters: "each:parameter",
-    requestBodies: "each:requestBody",
-    headers: "each:header",
-    pathItems: "each:pathItem",
-    callbacks: "each:callback",
-  },
-  pathItem: {
-    parameters: "each:parameter",
-    ...Object.fromEntries(METHODS.map((m): [string, Slot] => [m, "operation"])),
-  },
-  operation: {
-    parameters: "each:parameter",
-    requestBody: "requestBody",
-    responses: "each:response",
-    callbacks: "each:callback",
-  },
-  // Every key of a callback is a runtime expression naming a path item.
-  callback: {},
-  parameter: { schema: "schema", content: "each:mediaType" },
-  header: { schema: "schema", content: "each:mediaType" },
-  requestBody: { content: "each:mediaType" },
-  response: { headers: "each:header", content: "each:mediaType" },
-  mediaType: { schema: "schema", encoding: "each:encoding" },
-  encoding: { headers: "each:header" },
-  schema: {
-    ...Object.fromEntries(SCHEMA_EACH.map((k): [string, Slot] => [k, "each:schema"])),
-    ...Object.fromEntries(SCHEMA_LISTS.map((k): [string, Slot] => [k, "each:schema"])),
-    ...Object.fromEntries(SCHEMA_ONE.map((k): [string, Slot] => [k, "schema"])),
-  },
-};
-
-/** The component map openapi-typescript types for each kind a `$ref` can name. */
-const COMPONENTS: Partial<Record<Kind, string>> = {
-  schema: "schemas",
-  response: "responses",
-  parameter: "parameters",
-  requestBody: "requestBodies",
-  header: "headers",
-  pathItem: "pathItems",
-};
 
 /** Nesting past which a value is typed unknown (hostile depth). */
 const MAX_DEPTH = 256;
@@ -310,34 +238,6 @@ function define(out: Data, key: string, value: unknown): void {
   if (key === "__proto__")
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
-}
-
-/**
- * A schema keyword that holds data. Arrays are copied (the discriminator pass pushes onto `required`);
- * a YAML `.inf` or `.nan` in `enum` or `const` is left out, as it has no literal type.
- */
-function schemaData(key: string, value: unknown): unknown {
-  const finite = (v: unknown) => typeof v !== "number" || Number.isFinite(v);
-  if (key === "const") return finite(value) ? value : undefined;
-  if (!Array.isArray(value)) return value;
-  return key === "enum" ? value.filter(finite) : [...value];
-}
-
-/**
- * `null` in the `type` beside a `oneOf` or `anyOf` moved into that list as `{ type: "null" }`:
- * openapi-typescript intersects a schema's type with its union, so `null & (A | B[])` (which does not
- * compile when B is the schema itself) becomes `A | B[] | null`, what such a spec means.
- */
-function nullAsMember(schema: Data): Data {
-  const list = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
-  const { type } = schema;
-  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
-  if (list === undefined || !types.includes("null")) return schema;
-  const rest = types.filter((t) => t !== "null");
-  const { type: _type, ...out } = schema;
-  if (rest.length > 0) out.type = rest.length === 1 ? rest[0] : rest;
-  out[list] = [...(schema[list] as unknown[]), { type: "null" }];
-  return out;
 }
 
 function isAlias(value: unknown): boolean {

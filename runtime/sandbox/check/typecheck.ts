@@ -6,11 +6,13 @@
  * the next (see {@link BundleChecker.types}). Syntax errors block the run; type errors come back as
  * warnings.
  */
-import { dirname, join } from "node:path";
 import type * as TS from "typescript";
 import { consoleDeclaration } from "../declarations/declarations.js";
 import type { CheckDiagnostic, SyntaxOutcome } from "../shared/protocol.js";
-import { SCRIPT_PREFIX, wrapperEnd, wrapScript } from "./script-wrapper.js";
+import { JSDOC, LIB_FILE, libSnapshot, OPTIONS, registry } from "./checker-setup.js";
+import { limit, positions } from "./script-diagnostics.js";
+import { isPlainJavaScript, scriptBody } from "./script-shape.js";
+import { SCRIPT_PREFIX, wrapScript } from "./script-wrapper.js";
 import { typeScript } from "./typescript-module.js";
 
 /**
@@ -20,61 +22,6 @@ import { typeScript } from "./typescript-module.js";
 const ts = typeScript();
 /** Checkers share parsed lib files through one registry, so each keeps its own files apart by folder. */
 let checkers = 0;
-/** Diagnostics returned per check; the rest are counted in a last one. */
-const MAX_DIAGNOSTICS = 20;
-const FIELD = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;
-/** The ECMAScript lib the sandbox offers (QuickJS has ES2023 built-ins and nothing of the DOM). */
-const LIB = "lib.es2023.d.ts";
-/** Where the lib lives in every checker's in-memory file system: one file, see {@link libText}. */
-const LIB_FILE = "/unitc/lib/lib.d.ts";
-
-const OPTIONS: TS.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  // The lib is a root file of its own (LIB_FILE), not TypeScript's default lib files.
-  noLib: true,
-  strict: true,
-  // Plain JavaScript is welcome: untyped parameters are not worth a warning.
-  noImplicitAny: false,
-  noEmit: true,
-  noResolve: true,
-  skipLibCheck: true,
-  types: [],
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-};
-
-const REFERENCE_LIB = /^\/\/\/ <reference lib="([^"]+)" \/>$/gm;
-
-/**
- * {@link LIB} and every lib file it references, in dependency order, as one text. Every check builds
- * a new program and type checker, and a checker starts by merging the globals of all its files:
- * across the ~50 lib files that is most of a check (interfaces such as `Array` are declared in many
- * of them), while within one file the binder has merged them once, when the file was parsed.
- */
-function libText(): string {
-  const dir = dirname(ts.getDefaultLibFilePath(OPTIONS));
-  const seen = new Set<string>();
-  const parts: string[] = [];
-  const add = (name: string) => {
-    if (seen.has(name)) return;
-    seen.add(name);
-    const text = ts.sys.readFile(join(dir, name));
-    if (text === undefined) throw new Error(`TypeScript's ${name} is missing`);
-    for (const match of text.matchAll(REFERENCE_LIB)) add(`lib.${match[1]}.d.ts`);
-    parts.push(text.replace(REFERENCE_LIB, ""));
-  };
-  add(LIB);
-  return parts.join("\n");
-}
-
-let lib: TS.IScriptSnapshot | undefined;
-/**
- * Doc comments are not parsed: no diagnostic of a TypeScript script depends on them, and parsing them
- * is half the time it takes to parse a large API's declarations (GitHub REST's: 1.3 s of 2.7 s).
- */
-const JSDOC = ts.JSDocParsingMode.ParseForTypeErrors;
-/** Parsed lib files are shared by the services of every bundle. */
-const registry = ts.createDocumentRegistry(undefined, undefined, JSDOC);
 
 /**
  * Checks answered by one program's type checker before a new one takes over: each script leaves
@@ -144,10 +91,7 @@ export class BundleChecker {
       getScriptFileNames: () => [LIB_FILE, this.declarations, this.script],
       getScriptVersion: (file) => String(this.files.get(file)?.version ?? 0),
       getScriptSnapshot: (file) => {
-        if (file === LIB_FILE) {
-          lib ??= ts.ScriptSnapshot.fromString(libText());
-          return lib;
-        }
+        if (file === LIB_FILE) return libSnapshot();
         const memory = this.files.get(file);
         return memory ? ts.ScriptSnapshot.fromString(memory.text) : undefined;
       },
@@ -276,79 +220,4 @@ export class BundleChecker {
     const position = positions(source, code);
     return limit(this.service.getSemanticDiagnostics(this.script).map((d) => position(d, "warning")));
   }
-}
-
-/** What TypeScript's emitter would have to rewrite before QuickJS could run a script. */
-const REWRITTEN = ["ContainsTypeScript", "ContainsJsx", "ContainsDecorators", "ContainsESNext"] as const;
-
-/**
- * True when the script is JavaScript QuickJS runs as written: no types to strip and nothing newer
- * than ES2022 to lower. The parser marks every node with what it contains (`transformFlags`, which
- * TypeScript's own emitter relies on); when this TypeScript does not, the answer is false and the
- * script goes through esbuild as any other.
- */
-function isPlainJavaScript(source: TS.SourceFile): boolean {
-  const names = (ts as unknown as { TransformFlags?: Record<string, number> }).TransformFlags;
-  const flags = (source as unknown as { transformFlags?: number }).transformFlags;
-  if (!names || typeof flags !== "number") return false;
-  let rewritten = 0;
-  for (const name of REWRITTEN) {
-    const flag = names[name];
-    if (typeof flag !== "number") return false;
-    rewritten |= flag;
-  }
-  return (flags & rewritten) === 0;
-}
-
-/** The wrapper function's body, or the offset of a brace that closed it early. */
-function scriptBody(source: TS.SourceFile, code: string): TS.Block | number {
-  const [first] = source.statements;
-  const body = first && ts.isFunctionDeclaration(first) ? first.body : undefined;
-  const end = wrapperEnd(code);
-  if (body && source.statements.length === 1 && body.end === end) return body;
-  return Math.max(SCRIPT_PREFIX.length, (body?.end ?? end) - 1);
-}
-
-/** Turns TypeScript diagnostics into positions within the script itself (1-based line and column). */
-function positions(source: TS.SourceFile, code: string) {
-  const lines = code.split(/\r?\n/);
-  return (d: TS.Diagnostic, severity: CheckDiagnostic["severity"]): CheckDiagnostic => {
-    const start = Math.min(
-      Math.max(d.start ?? SCRIPT_PREFIX.length, SCRIPT_PREFIX.length),
-      source.text.length,
-    );
-    const at = source.getLineAndCharacterOfPosition(start);
-    const line = Math.min(Math.max(at.line, 1), lines.length);
-    const column = at.line === line ? at.character + 1 : 1;
-    let message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    const spanned = d.length ? source.text.slice(start, start + d.length) : "";
-    if (FIELD.test(spanned) && !message.includes(`'${spanned}'`)) message = `${spanned}: ${message}`;
-    const notes = (d.relatedInformation ?? []).map((r) =>
-      ts.flattenDiagnosticMessageText(r.messageText, "\n"),
-    );
-    return {
-      severity,
-      code: `TS${d.code}`,
-      message,
-      line,
-      column,
-      lineText: clip(lines[line - 1] ?? ""),
-      ...(notes.length > 0 ? { notes } : {}),
-    };
-  };
-}
-
-/** A source line as shown beside a diagnostic: a script may be one line of 256 KiB. */
-const MAX_LINE_TEXT = 400;
-
-function clip(line: string): string {
-  return line.length <= MAX_LINE_TEXT ? line : `${line.slice(0, MAX_LINE_TEXT)} …`;
-}
-
-function limit(diagnostics: CheckDiagnostic[]): CheckDiagnostic[] {
-  if (diagnostics.length <= MAX_DIAGNOSTICS) return diagnostics;
-  const kept = diagnostics.slice(0, MAX_DIAGNOSTICS - 1);
-  const last = diagnostics[MAX_DIAGNOSTICS - 1] as CheckDiagnostic;
-  const more = diagnostics.length - kept.length - 1;
-  return [...kept, { ...last, message: `${last.message} (and ${more} more problem(s) not shown)` }];
 }

@@ -16,7 +16,6 @@ import {
   CODE_MODE_DIR,
   DECLARATION_FILE,
   describeDeclaration,
-  describeOperationPieces,
   unitDeclarationPath,
   unitDeclarationRegions,
 } from "./declarations.js";
@@ -30,6 +29,7 @@ import {
   PieceTable,
 } from "./describe-pieces.js";
 import { DeclarationSources } from "./describe-sources.js";
+import { describeOperationPieces } from "./operation-declaration.js";
 import { type BundleReader, specTypesPath } from "./spec-types-link.js";
 import { forgetTypesIndex } from "./types-excerpt.js";
 

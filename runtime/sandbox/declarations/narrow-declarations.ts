@@ -7,7 +7,7 @@
  * named, an operation the bundle lacks) is checked against the whole declarations, as before.
  */
 import type { BundleDeclarations } from "./declarations.js";
-import { operationsPieces } from "./declarations.js";
+import { operationsPieces } from "./operation-declaration.js";
 import { withoutOtherMembers } from "./scoped-declarations.js";
 import { piecesText } from "./types-excerpt.js";
 

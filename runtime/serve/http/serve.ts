@@ -4,17 +4,15 @@
  * `authenticate` seam: 401 with `WWW-Authenticate`), the caller's limits (429 with `Retry-After`),
  * method, body size (413), then the session, which belongs to that caller (or, `--stateless`, a
  * server for this request only). Binds 127.0.0.1 unless told otherwise.
- */
-import {
+ */ import {
   createServer,
   type IncomingMessage,
   type Server as NodeServer,
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { answerMetrics, isMetricsPath } from "../../observe/metrics-endpoint.js";
-import { type Principal, shareOf } from "../auth/principal.js";
+import { shareOf } from "../auth/principal.js";
 import type { OAuthResourceOptions } from "../auth/resource-server.js";
 import type { ServeTokens } from "../auth/serve-tokens.js";
 import type { ServeHost } from "../host/host.js";
@@ -29,6 +27,7 @@ import {
 } from "./guard.js";
 import { answerHealth, type ReadinessChecks } from "./health.js";
 import { DEFAULT_LIMITS, Limiter, type PrincipalLimits } from "./limits.js";
+import { handleMcp, type McpPath, type Stateless } from "./mcp-requests.js";
 import { HttpSessions } from "./sessions.js";
 import { answerStateless } from "./stateless.js";
 
@@ -89,123 +88,6 @@ export interface HttpServing {
   sessions(): number;
   close(): Promise<void>;
 }
-
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, max: number): Promise<string> {
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (declared > max) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Protocol versions before 2025-06-18 had JSON-RPC batches (2025-03-26 required them); later ones removed them. */
-function batchesAllowed(version: string | undefined): boolean {
-  return version !== undefined && version < "2025-06-18";
-}
-
-/** Where a POST's parsed body goes without a session, in stateless mode. */
-type Stateless =
-  | ((req: IncomingMessage, res: ServerResponse, body: unknown, who: Principal) => Promise<void>)
-  | undefined;
-
-async function handlePost(
-  req: IncomingMessage,
-  res: ServerResponse,
-  sessions: HttpSessions,
-  max: number,
-  who: Principal,
-  stateless: Stateless,
-) {
-  let text: string;
-  try {
-    text = await readBody(req, max);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    sendError(res, 413, -32600, `Request body larger than ${max} bytes`, { connection: "close" });
-    req.resume();
-    return;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    sendError(res, 400, -32700, "Parse error: the body is not JSON");
-    return;
-  }
-  if (stateless) {
-    const version = req.headers["mcp-protocol-version"];
-    if (Array.isArray(body) && !batchesAllowed(typeof version === "string" ? version : undefined))
-      return sendError(
-        res,
-        400,
-        -32600,
-        "Invalid Request: send one message per request, not a JSON-RPC batch",
-      );
-    return stateless(req, res, body, who);
-  }
-  const id = req.headers["mcp-session-id"];
-  if (typeof id === "string") {
-    const session = sessions.find(id, who);
-    if (!session) return sendError(res, 404, -32001, "Session not found: send initialize to start a new one");
-    const version = session.server.getNegotiatedProtocolVersion();
-    if (Array.isArray(body) && !batchesAllowed(version)) {
-      return sendError(
-        res,
-        400,
-        -32600,
-        `Invalid Request: JSON-RPC batches are not supported on protocol version ${version}; send one message per request`,
-      );
-    }
-    return session.transport.handleRequest(req, res, body);
-  }
-  if (Array.isArray(body)) {
-    return sendError(
-      res,
-      400,
-      -32600,
-      "Invalid Request: send initialize on its own, not in a JSON-RPC batch",
-    );
-  }
-  if (!isInitializeRequest(body))
-    return sendError(res, 400, -32000, "Bad Request: no session; send initialize first");
-  if (sessions.full) return sendError(res, 503, -32000, "Too many open sessions; try again later");
-  return sessions.open(req, res, body, who);
-}
-
-function handleMcp(
-  req: IncomingMessage,
-  res: ServerResponse,
-  sessions: HttpSessions,
-  max: number,
-  who: Principal,
-  stateless: Stateless,
-) {
-  if (req.method === "POST") return handlePost(req, res, sessions, max, who, stateless);
-  if (stateless)
-    return sendError(res, 405, -32000, "Method not allowed: stateless serving takes POST only", {
-      allow: "POST",
-    });
-  if (req.method !== "GET" && req.method !== "DELETE") {
-    return sendError(res, 405, -32000, "Method not allowed", {
-      allow: "GET, POST, DELETE",
-      connection: "close",
-    });
-  }
-  const id = req.headers["mcp-session-id"];
-  if (typeof id !== "string")
-    return sendError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
-  const session = sessions.find(id, who);
-  if (!session) return sendError(res, 404, -32001, "Session not found");
-  return session.transport.handleRequest(req, res);
-}
-
 function listen(server: NodeServer, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
@@ -218,24 +100,9 @@ function listen(server: NodeServer, host: string, port: number): Promise<Address
   });
 }
 
-/** Starts the HTTP server; resolves once it listens. */
-export async function serveHttp(host: ServeHost, options: HttpServeOptions): Promise<HttpServing> {
-  const guard: GuardOptions = { ...options, bindHost: options.host };
-  const allowed = allowedHostnames(guard);
-  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const sessions = new HttpSessions(host, {
-    version: options.version,
-    maxBodyBytes: max,
-    maxSessions: options.maxSessions ?? 1_000,
-    idleMs: options.sessionIdleMs ?? 30 * 60_000,
-  });
-  let access: Access | undefined;
-  const limiter = new Limiter(options.limits ?? DEFAULT_LIMITS);
-  const stateless: Stateless = options.stateless
-    ? (req, res, body, who) =>
-        answerStateless(host, req, res, body, who, { version: options.version, maxBodyBytes: max })
-    : undefined;
-  const health = {
+/** What `/healthz` and `/readyz` read of this serve. */
+function healthOf(host: ServeHost, options: HttpServeOptions) {
+  return {
     mcpPath: options.path,
     live: () => {
       const upstream = host.upstreamState();
@@ -243,6 +110,65 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     },
     checks: options.readiness ?? {},
   };
+}
+
+/** Node's HTTP server with this serve's timeouts; a handler's failure is logged and answered 500. */
+function httpServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>,
+  options: HttpServeOptions,
+): NodeServer {
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  return createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
+        else res.end();
+      });
+    },
+  );
+}
+
+/** The sessions of this serve, with its caps (1,000 sessions, each closed after 30 idle minutes by default). */
+function sessionsOf(host: ServeHost, options: HttpServeOptions, max: number): HttpSessions {
+  return new HttpSessions(host, {
+    version: options.version,
+    maxBodyBytes: max,
+    maxSessions: options.maxSessions ?? 1_000,
+    idleMs: options.sessionIdleMs ?? 30 * 60_000,
+  });
+}
+
+/** Says so in the log when anyone who can connect from another machine may call every unit. */
+function warnIfOpen(options: HttpServeOptions): void {
+  if (options.token === undefined && !options.oauth && !isLoopbackHost(options.host)) {
+    options.log(
+      `WARNING: serving WITHOUT AUTHENTICATION on ${options.host}, reachable from other machines ` +
+        "(allowUnauthenticatedHttp is true); anyone who can connect can call every unit",
+    );
+  }
+}
+
+/** Starts the HTTP server; resolves once it listens. */
+export async function serveHttp(host: ServeHost, options: HttpServeOptions): Promise<HttpServing> {
+  const guard: GuardOptions = { ...options, bindHost: options.host };
+  const allowed = allowedHostnames(guard);
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const sessions = sessionsOf(host, options, max);
+  let access: Access | undefined;
+  const limiter = new Limiter(options.limits ?? DEFAULT_LIMITS);
+  const stateless: Stateless = options.stateless
+    ? (req, res, body, who) =>
+        answerStateless(host, req, res, body, who, { version: options.version, maxBodyBytes: max })
+    : undefined;
+  const mcp: McpPath = { sessions, max, stateless };
+  const health = healthOf(host, options);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://unitc").pathname;
     // A refused request's body is never read: close the connection rather than reuse it mid-body.
@@ -260,7 +186,7 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
     const who = await access.admit(req, res, closing);
     if (!who) return;
     // Messages are limited; a GET (the long-lived event stream) is not a request for work.
-    if (req.method !== "POST") return handleMcp(req, res, sessions, max, who, stateless);
+    if (req.method !== "POST") return handleMcp(req, res, who, mcp);
     const admitted = limiter.admit(shareOf(who));
     if (!admitted.ok) {
       const headers = { ...closing, "retry-after": String(admitted.retryAfterSeconds) };
@@ -268,34 +194,14 @@ export async function serveHttp(host: ServeHost, options: HttpServeOptions): Pro
       return sendError(res, 429, -32000, message, headers, "RATE_LIMITED");
     }
     res.once("close", admitted.release);
-    return handleMcp(req, res, sessions, max, who, stateless);
+    return handleMcp(req, res, who, mcp);
   };
-  const timeouts = { ...TIMEOUTS, ...options.timeouts };
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      keepAliveTimeout: timeouts.keepAliveMs,
-      connectionsCheckingInterval: timeouts.checkEveryMs,
-    },
-    (req, res) => {
-      handle(req, res).catch((error: unknown) => {
-        options.log(`http: ${error instanceof Error ? error.message : String(error)}`);
-        if (!res.headersSent) sendError(res, 500, -32603, "Internal error");
-        else res.end();
-      });
-    },
-  );
+  const server = httpServer(handle, options);
   const address = await listen(server, options.host, options.port);
   const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${shown}:${address.port}${options.path}`;
   access = createAccess(options, url);
-  if (options.token === undefined && !options.oauth && !isLoopbackHost(options.host)) {
-    options.log(
-      `WARNING: serving WITHOUT AUTHENTICATION on ${options.host}, reachable from other machines ` +
-        "(allowUnauthenticatedHttp is true); anyone who can connect can call every unit",
-    );
-  }
+  warnIfOpen(options);
   return {
     url,
     resource: access.resource,

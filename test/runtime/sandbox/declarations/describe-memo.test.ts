@@ -4,7 +4,7 @@
  * cut from a unit read afresh, and holds exactly the types on its way.
  */
 import { describe, expect, it } from "vitest";
-import { describeOperation } from "../../../../runtime/sandbox/declarations/declarations.js";
+import { describeOperation } from "../../../../runtime/sandbox/declarations/operation-declaration.js";
 
 const UNIT = `declare namespace Units.loop {
   // Types written by openapi-typescript 7.13.0.

@@ -8,12 +8,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readManifest } from "../../../../runtime/contract/manifest.js";
 import {
-  describeOperation,
-  describeOperationPieces,
   unitDeclarationPath,
   unitDeclarationRegions,
 } from "../../../../runtime/sandbox/declarations/declarations.js";
 import { DeclarationSources } from "../../../../runtime/sandbox/declarations/describe-sources.js";
+import {
+  describeOperation,
+  describeOperationPieces,
+} from "../../../../runtime/sandbox/declarations/operation-declaration.js";
 import { diskReader, restoreLines } from "../../../../runtime/sandbox/declarations/spec-types-link.js";
 import { piecesText } from "../../../../runtime/sandbox/declarations/types-excerpt.js";
 

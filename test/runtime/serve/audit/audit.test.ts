@@ -13,7 +13,7 @@ import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAudit } from "../../../../runtime/serve/audit/start-audit.js";
-import { createServeToken } from "../../../../runtime/serve/auth/serve-tokens.js";
+import { createServeToken } from "../../../../runtime/serve/auth/serve-token-admin.js";
 import { lazyStorage } from "../../../../runtime/serve/index.js";
 import { serveSettings, startServing } from "../../../../runtime/serve/start/index.js";
 import { readAudit } from "../../../../runtime/storage/audit/log.js";

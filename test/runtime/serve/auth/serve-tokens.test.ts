@@ -15,9 +15,9 @@ import {
   listServeTokens,
   parseDuration,
   revokeServeToken,
-  SERVE_TOKEN_NAMESPACE,
-  ServeTokens,
-} from "../../../../runtime/serve/auth/serve-tokens.js";
+} from "../../../../runtime/serve/auth/serve-token-admin.js";
+import { SERVE_TOKEN_NAMESPACE } from "../../../../runtime/serve/auth/serve-token-record.js";
+import { ServeTokens } from "../../../../runtime/serve/auth/serve-tokens.js";
 import { vaultKey } from "../../../../runtime/storage/seal.js";
 import type { Store } from "../../../../runtime/storage/shared/types.js";
 import { openSqliteStore } from "../../../../runtime/storage/sqlite/store.js";

@@ -10,12 +10,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createServeToken,
-  listServeTokens,
-  SERVE_TOKEN_NAMESPACE,
-  ServeTokens,
-} from "../../../../runtime/serve/auth/serve-tokens.js";
+import { createServeToken, listServeTokens } from "../../../../runtime/serve/auth/serve-token-admin.js";
+import { SERVE_TOKEN_NAMESPACE } from "../../../../runtime/serve/auth/serve-token-record.js";
+import { ServeTokens } from "../../../../runtime/serve/auth/serve-tokens.js";
 import type { OperationRules } from "../../../../runtime/serve/policy/rules.js";
 import { vaultKey } from "../../../../runtime/storage/seal.js";
 import type { Store } from "../../../../runtime/storage/shared/types.js";

@@ -6,7 +6,8 @@
 import { randomBytes } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServeToken, ServeTokens } from "../../../../runtime/serve/auth/serve-tokens.js";
+import { createServeToken } from "../../../../runtime/serve/auth/serve-token-admin.js";
+import { ServeTokens } from "../../../../runtime/serve/auth/serve-tokens.js";
 import { vaultKey } from "../../../../runtime/storage/seal.js";
 import { memoryStore } from "../../../support/memory-store.js";
 import { mcpProject, serverBin, stdioEntry } from "../../invoke/mcp/support.js";
