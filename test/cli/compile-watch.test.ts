@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
+import { pingUnit } from "../support/ping-unit.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
 
@@ -20,16 +21,7 @@ afterAll(async () => {
   await cleanupProjects();
 });
 
-const unit = (name: string) => `---
-name: ${name}
-description: ${name}.
-httpApi:
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
-  actions:
-    ping: { method: GET, path: /ping, description: Ping. }
----
-`;
+const unit = pingUnit;
 
 /** Starts `unitc compile --watch` with `args`; `lines()` is what it printed on stderr so far. */
 async function startWatch(dir: string, args: string[]) {

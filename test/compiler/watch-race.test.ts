@@ -18,21 +18,10 @@ import {
 } from "../../compiler/watch.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
+import { pingUnit } from "../support/ping-unit.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
-const unit = (name: string, description: string) => `---
-name: ${name}
-description: ${description}
-httpApi:
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
-  actions:
-    ping:
-      method: GET
-      path: /ping
-      description: Ping ${name}.
----
-`;
+const unit = pingUnit;
 
 const petsUnit = `---
 name: Pets
