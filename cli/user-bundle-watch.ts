@@ -1,6 +1,7 @@
 /**
  * `unitc dev` keeps the user's own bundle current too: a change under the user config's folder (the
- * config, or a unit file in its units root) rebuilds that bundle and swaps it into the server.
+ * config, or a unit file in its units root) rebuilds that bundle and swaps it into the server, or
+ * swaps in an empty one once the config is gone or declares no units.
  */
 import { dirname } from "node:path";
 import { watch } from "chokidar";
@@ -24,11 +25,18 @@ export function watchUserBundle(
   const rebuild = async () => {
     const built = await buildUserBundle(io, place, "unitc dev");
     const served = host();
-    if (!built || !served) return;
+    // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
+    // none now) swaps in an empty bundle, so the units served so far go too.
+    if (built === undefined || !served) return;
     try {
       const change = await served.reloadUser(built);
       const touched = change.added.length + change.changed.length + change.removed.length;
-      io.stderr(`unitc dev: serving the user's units anew (${counted(touched, "unit")} changed)\n`);
+      if (built)
+        io.stderr(`unitc dev: serving the user's units anew (${counted(touched, "unit")} changed)\n`);
+      else if (touched > 0)
+        io.stderr(
+          `unitc dev: the user config declares no units now; ${counted(touched, "unit")} no longer served\n`,
+        );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       io.stderr(

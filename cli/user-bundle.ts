@@ -122,16 +122,17 @@ export async function declaresUnits(userConfig: string): Promise<boolean> {
 }
 
 /**
- * Builds the user's bundle; resolves with its manifest when there is one to serve. Never throws: a
- * user config that does not compile costs its own units only, never the project's.
+ * Builds the user's bundle; resolves with its manifest when there is one to serve, `false` when the
+ * config (gone, or kept for its settings) has no unit to serve, `undefined` when the build failed.
+ * Never throws: a user config that does not compile costs its own units only, never the project's.
  */
 export async function buildUserBundle(
   io: CliIO,
   place: UserBundlePlace,
   prefix: string,
-): Promise<string | undefined> {
+): Promise<string | false | undefined> {
   // No unit declared: nothing to compile, and a bundle left from an earlier build is not served.
-  if (!(await declaresUnits(place.userConfig))) return undefined;
+  if (!(await declaresUnits(place.userConfig))) return false;
   const warn = (line: string) => io.stderr(`${prefix}: warning: ${line}\n`);
   await mkdir(place.projectDir, { recursive: true });
   const { report, problem } = await compileChild(io, place);
@@ -147,6 +148,6 @@ export async function buildUserBundle(
       warn(`user unit ${file} failed to compile (above); it is not served, the project's units are`);
   }
   // No unit at all: a bundle left from an earlier build is not served either.
-  if (units === 0 && errors.length === 0) return undefined;
+  if (units === 0 && errors.length === 0) return false;
   return existsSync(place.manifestPath) ? place.manifestPath : undefined;
 }

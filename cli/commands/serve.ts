@@ -155,7 +155,7 @@ async function userManifest(
 ): Promise<string | undefined> {
   if (args["user-units"] === false) return undefined;
   const place = userBundlePlace(flag === "none" ? false : flag ? resolve(io.cwd, flag) : undefined, io.env);
-  return place ? buildUserBundle(io, place, "unitc serve") : undefined;
+  return (place && (await buildUserBundle(io, place, "unitc serve"))) || undefined;
 }
 
 /** The configured store for `--published`; its failures become serve's setup errors. */

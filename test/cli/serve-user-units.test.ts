@@ -128,3 +128,57 @@ describe("dev: the user's own units", () => {
     expect(await served.tools()).toEqual(["shared__say"]);
   });
 });
+
+/** Resolves on the next `notifications/tools/list_changed` the client receives after it is called. */
+function listChanges(client: Client): () => Promise<void> {
+  const waiting: Array<() => void> = [];
+  client.setNotificationHandler("notifications/tools/list_changed", () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  });
+  return () => new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** A user config declaring its one unit in its own `cliTools` map, so deleting the file removes it. */
+const configWithUnit = JSON.stringify({
+  version: 1,
+  cliTools: {
+    kept: {
+      name: "Kept",
+      description: "Prints kept.",
+      exposure: "direct",
+      actions: { say: { description: "Print kept.", command: "echo", args: ["kept"] } },
+    },
+  },
+});
+
+describe("dev: the user's units follow the user config away and back", () => {
+  it("stops serving them when the config is deleted or emptied, and serves them again once it is back", async () => {
+    const { dir, env, userConfig } = await project();
+    await rm(join(dir, "home/unitc/mine.md"));
+    await writeFile(userConfig, configWithUnit);
+    const served = await start(dir, env, ["dev", "--transport", "stdio"]);
+    const nextChange = listChanges(served.client);
+    expect(await served.tools()).toEqual(["kept__say", "shared__say"]);
+
+    let changed = nextChange();
+    await rm(userConfig);
+    await changed;
+    expect(await served.tools()).toEqual(["shared__say"]);
+    await expect(served.client.callTool({ name: "kept__say", arguments: {} })).rejects.toThrow(
+      "Unknown tool: kept__say",
+    );
+
+    changed = nextChange();
+    await writeFile(userConfig, configWithUnit);
+    await changed;
+    expect(await served.tools()).toEqual(["kept__say", "shared__say"]);
+    expect(text(await served.client.callTool({ name: "kept__say", arguments: {} }))).toBe("kept");
+
+    // A config kept for its settings, its units taken out: no compile, and nothing of theirs served.
+    changed = nextChange();
+    await writeFile(userConfig, JSON.stringify({ version: 1 }));
+    await changed;
+    expect(await served.tools()).toEqual(["shared__say"]);
+    expect(await unitIds(dir)).toEqual(["shared"]);
+  });
+});

@@ -64,9 +64,10 @@ export interface ServeHost extends ServeContext {
   reload(next?: { manifest?: Manifest; manifestPath?: string }): Promise<ReloadResult>;
   /**
    * Swaps the user's bundle to the one now at `manifestPath` (default `userManifestPath`), as
-   * {@link ServeHost.reload} does; starts serving it when there was none.
+   * {@link ServeHost.reload} does; starts serving it when there was none. `false` swaps it to an empty
+   * bundle (the user config is gone, or declares no units now): their units are no longer served.
    */
-  reloadUser(manifestPath?: string): Promise<ReloadResult>;
+  reloadUser(manifestPath?: string | false): Promise<ReloadResult>;
   /** Calls `listener` whenever the served tools change; returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
   upstreamState(): UpstreamState | undefined;
@@ -166,10 +167,17 @@ class Host implements ServeHost {
     return difference;
   }
 
-  async reloadUser(manifestPath = this.options.userManifestPath): Promise<ReloadResult> {
+  async reloadUser(
+    manifestPath: string | false | undefined = this.options.userManifestPath,
+  ): Promise<ReloadResult> {
     let difference: ReloadResult;
-    if (this.user) difference = this.user.swap();
-    else {
+    if (manifestPath === false) {
+      if (!this.user) return { added: [], changed: [], removed: [] };
+      // Swapped as a rebuild is (calls in flight finish); the slot keeps its path for the next build.
+      difference = this.user.swap({ ...this.user.generation.runtime.manifest, units: [] });
+    } else if (this.user) {
+      difference = this.user.swap(undefined, manifestPath);
+    } else {
       this.user = openUserSlot(this.options, manifestPath, this.log);
       this.userManifestPath = manifestPath;
       const added = this.user?.generation.runtime.manifest.units.map((unit) => unit.id) ?? [];
