@@ -11,7 +11,7 @@ import { SECOND } from "./search-eval-second.mjs";
 import { THIRD } from "./search-eval-third.mjs";
 
 /** FNV-1a, 32 bits: a stable hash of a string, the same on every machine and Node version. */
-function fnv1a(text) {
+export function fnv1a(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,7 +1,7 @@
 // What bench/search-fit.mjs searches over and scores with: the ranking's constants it may move (each
 // with its bounds and step sizes), the tuning queries dealt into cross-validation folds, and the
 // objective a fold is scored by.
-import { evaluationQueries } from "./search-eval.mjs";
+import { evaluationQueries, fnv1a } from "./search-eval.mjs";
 
 /** How many folds the tuning queries are dealt into. */
 export const FOLDS = 5;
@@ -78,16 +78,6 @@ export function candidates(entry, value) {
     .map((v) => Math.round(Math.min(entry.max, Math.max(entry.min, v)) * 1000) / 1000)
     .filter((v) => v !== value);
   return [...new Set(kept)];
-}
-
-/** FNV-1a, 32 bits: a stable order for dealing queries, the same on every machine. */
-function fnv1a(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 /**

@@ -6,12 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
-import {
-  checkManifest,
-  FULL_FIELDS_FORMAT,
-  type Manifest,
-  type ManifestOperation,
-} from "../../../runtime/contract/manifest.js";
+import { checkManifest, type Manifest, type ManifestOperation } from "../../../runtime/contract/manifest.js";
+import { graphqlManifest } from "../../support/manifest.js";
 
 function operation(name: string, invoke: Record<string, unknown>): ManifestOperation {
   return {
@@ -22,28 +18,6 @@ function operation(name: string, invoke: Record<string, unknown>): ManifestOpera
     annotations: { title: `Run ${name}.`, readOnlyHint: invoke.operationType === "query" },
     invoke: { kind: "graphql", ...invoke } as never,
     schemaHash: "sha256:0000000000000000",
-  };
-}
-
-function manifestOf(operations: ManifestOperation[]): Manifest {
-  return {
-    format: FULL_FIELDS_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
-    units: [
-      {
-        id: "gh",
-        kind: "graphql",
-        name: "GitHub",
-        description: "",
-        tags: [],
-        exposure: "direct",
-        shadowing: "forbid",
-        connection: { kind: "graphql", endpointUrl: "https://example.com/graphql" } as never,
-        operations,
-        sourceHash: "sha256:0",
-      },
-    ],
   };
 }
 
@@ -66,21 +40,21 @@ const other = operation("viewer2", {
 
 describe("GraphQL invokes in format 4", () => {
   it("leave out the operation type and a name the operation already has", () => {
-    const written = JSON.parse(manifestText(manifestOf([named, mutation]))) as Manifest;
+    const written = JSON.parse(manifestText(graphqlManifest([named, mutation]))) as Manifest;
     const invokes = written.units[0]?.operations.map((op) => op.invoke);
     const document = (op: ManifestOperation) => (op.invoke as { document: string }).document;
     expect(invokes).toEqual([{ document: document(named) }, { document: document(mutation) }]);
   });
 
   it("read back exactly, key order included, named otherwise or not at all", () => {
-    const full = manifestOf([named, mutation, anonymous, other]);
+    const full = graphqlManifest([named, mutation, anonymous, other]);
     const read = checkManifest(JSON.parse(manifestText(full)));
     expect(JSON.stringify(read)).toBe(JSON.stringify(full));
   });
 
   it("derive nothing in a format 3 manifest", () => {
     const { kind: _kind, ...lean } = anonymous.invoke as unknown as Record<string, unknown>;
-    const written = { ...manifestOf([]), format: 3 } as Manifest;
+    const written = { ...graphqlManifest([]), format: 3 } as Manifest;
     const unit = { ...written.units[0], operations: [{ ...anonymous, invoke: lean }] };
     const read = checkManifest({ ...written, units: [unit] });
     expect(read.units[0]?.operations[0]?.invoke).toEqual(anonymous.invoke);

@@ -11,13 +11,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { manifestText } from "../../../compiler/emit/manifest-compact.js";
 import { manifestOffsetsFile } from "../../../compiler/emit/manifest-offsets.js";
-import {
-  checkManifest,
-  FULL_FIELDS_FORMAT,
-  type Manifest,
-  type ManifestOperation,
-} from "../../../runtime/contract/manifest.js";
+import { checkManifest, type ManifestOperation } from "../../../runtime/contract/manifest.js";
 import { MANIFEST_OFFSETS_FILE, readManifestIndex } from "../../../runtime/contract/manifest-slice.js";
+import { graphqlManifest } from "../../support/manifest.js";
 
 const USER = "{login name email bio company location websiteUrl twitterUsername createdAt updatedAt}";
 const MEMBERS = `{totalCount nodes${USER}}`;
@@ -45,28 +41,6 @@ const operations = [
   operation("query_repo", `query query_repo{repository{owner${USER} collaborators${MEMBERS}}}`),
 ];
 
-function manifestOf(ops: ManifestOperation[]): Manifest {
-  return {
-    format: FULL_FIELDS_FORMAT,
-    generator: "unitc",
-    settings: { defaultSearchLimit: 20, maxSearchLimit: 50 },
-    units: [
-      {
-        id: "gh",
-        kind: "graphql",
-        name: "GitHub",
-        description: "",
-        tags: [],
-        exposure: "direct",
-        shadowing: "forbid",
-        connection: { kind: "graphql", endpointUrl: "https://example.com/graphql" } as never,
-        operations: ops,
-        sourceHash: "sha256:0",
-      },
-    ],
-  };
-}
-
 type Written = {
   units: Array<{ documentParts?: string[]; operations: Array<{ invoke: { document: string } }> }>;
 };
@@ -78,19 +52,19 @@ afterAll(() => {
 
 describe("GraphQL document parts (format 5)", () => {
   it("store a selection the documents repeat once, and refer to it where it stood", () => {
-    const written = JSON.parse(manifestText(manifestOf(operations))) as Written;
+    const written = JSON.parse(manifestText(graphqlManifest(operations))) as Written;
     const [unit] = written.units;
     expect(unit?.documentParts?.length).toBeGreaterThan(0);
     const documents = unit?.operations.map((op) => op.invoke.document) ?? [];
     expect(documents.filter((document) => document.includes(USER))).toEqual([]);
     expect(documents.every((document) => /%\d/.test(document))).toBe(true);
     // Every repeat of the selection is said once: the whole manifest holds it one time.
-    const text = manifestText(manifestOf(operations));
+    const text = manifestText(graphqlManifest(operations));
     expect(text.split(USER.slice(1, -1)).length - 1).toBe(1);
   });
 
   it("read back exactly, key order included", () => {
-    const full = manifestOf(operations);
+    const full = graphqlManifest(operations);
     const read = checkManifest(JSON.parse(manifestText(full)));
     expect(JSON.stringify(read)).toBe(JSON.stringify(full));
   });
@@ -98,7 +72,7 @@ describe("GraphQL document parts (format 5)", () => {
   it("read back through the offsets table, one operation at a time", () => {
     const dir = mkdtempSync(join(tmpdir(), "unitc-parts-"));
     dirs.push(dir);
-    const text = manifestText(manifestOf(operations));
+    const text = manifestText(graphqlManifest(operations));
     writeFileSync(join(dir, "manifest.json"), text);
     writeFileSync(join(dir, MANIFEST_OFFSETS_FILE), manifestOffsetsFile(text) ?? "");
     const index = readManifestIndex(join(dir, "manifest.json"));
@@ -111,14 +85,14 @@ describe("GraphQL document parts (format 5)", () => {
 
   it("are not used in a unit whose documents hold a %", () => {
     const percent = operation("query_half", `query query_half{search(query:"50%")${USER}}`);
-    const full = manifestOf([...operations, percent]);
+    const full = graphqlManifest([...operations, percent]);
     const written = JSON.parse(manifestText(full)) as Written;
     expect(written.units[0]?.documentParts).toBeUndefined();
     expect(JSON.stringify(checkManifest(written))).toBe(JSON.stringify(full));
   });
 
   it("are not read in a format 4 manifest, which wrote documents whole", () => {
-    const written = JSON.parse(manifestText(manifestOf(operations))) as Written & { format: number };
+    const written = JSON.parse(manifestText(graphqlManifest(operations))) as Written & { format: number };
     const raw = { ...written, format: 4, units: [{ ...written.units[0], documentParts: undefined }] };
     const read = checkManifest(JSON.parse(JSON.stringify(raw)));
     const document = (read.units[0]?.operations[0]?.invoke as { document: string } | undefined)?.document;
@@ -126,7 +100,7 @@ describe("GraphQL document parts (format 5)", () => {
   });
 
   it("refer to parts that are there, or the manifest is invalid", () => {
-    const written = JSON.parse(manifestText(manifestOf(operations))) as Written;
+    const written = JSON.parse(manifestText(graphqlManifest(operations))) as Written;
     const [unit] = written.units;
     const missing = { ...written, units: [{ ...unit, documentParts: [] }] };
     expect(() => checkManifest(missing)).toThrow(expect.objectContaining({ code: "MANIFEST_INVALID" }));
@@ -135,7 +109,7 @@ describe("GraphQL document parts (format 5)", () => {
   });
 
   it("need this runtime: a newer format is refused with the hint to recompile", () => {
-    const written = JSON.parse(manifestText(manifestOf(operations))) as Written & { format: number };
+    const written = JSON.parse(manifestText(graphqlManifest(operations))) as Written & { format: number };
     expect(written.format).toBe(5);
     expect(() => checkManifest({ ...written, format: 6 })).toThrow(
       expect.objectContaining({
