@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
-import { pingUnit } from "../support/ping-unit.js";
+import { pingUnit } from "../support/watch-units.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
 

@@ -18,20 +18,10 @@ import {
 } from "../../compiler/watch.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
-import { pingUnit } from "../support/ping-unit.js";
+import { petsUnit, pingUnit } from "../support/watch-units.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const unit = pingUnit;
-
-const petsUnit = `---
-name: Pets
-description: The pet store.
-openapiEndpoint:
-  specPath: ../specs/pets.yaml
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
----
-`;
 
 /** An OpenAPI spec whose one operation returns objects with `field`. */
 const spec = (field: string) => `openapi: 3.1.0

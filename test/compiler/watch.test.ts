@@ -13,7 +13,7 @@ import { compile } from "../../compiler/index.js";
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
-import { pingUnit } from "../support/ping-unit.js";
+import { petsUnit, pingUnit } from "../support/watch-units.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 
 const unit = pingUnit;
@@ -41,15 +41,7 @@ const petSchema = (field: string) => `Pets:
       ${field}: { type: string }
 `;
 
-const openapiUnit = `---
-name: Pets
-description: The pet store.
-openapiEndpoint:
-  specPath: ../specs/pets.yaml
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
----
-`;
+const openapiUnit = petsUnit;
 
 const initialFiles = () => ({
   ".units/config.json": `${JSON.stringify({ version: 1 })}\n`,
