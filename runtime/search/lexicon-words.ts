@@ -150,6 +150,17 @@ export const LEXICON_LEADING: ReadonlyArray<readonly [task: string, api: string]
 ];
 
 /**
+ * Verbs API operations are named by that the rows above use but neither the action groups of
+ * `words.ts` nor a task side of a row knows as a verb. A row's other API words (session, role,
+ * evidence, private) are things or states: a task that finds only them still says no verb.
+ */
+export const LEXICON_API_VERBS: readonly string[] = (
+  "merge release deploy revert restore download connect install reset revoke pin dispute advance " +
+  "mark notify increment decrement invite assign recover limit restrict redeliver enqueue exclude " +
+  "refund leave unblock join star expire label schedule"
+).split(" ");
+
+/**
  * Irregular verbs: the base word first, then its past forms; a past form is read as its base (and
  * as the base's rows), not the other way round ("found" is mostly "not found" in a description).
  */

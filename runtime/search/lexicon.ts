@@ -9,8 +9,15 @@
  * word finds the API word, not the other way round.
  */
 import { LEXICON_NOUNS } from "./lexicon-nouns.js";
-import { LEXICON_DERIVED, LEXICON_IRREGULAR, LEXICON_LEADING, LEXICON_VERBS } from "./lexicon-words.js";
+import {
+  LEXICON_API_VERBS,
+  LEXICON_DERIVED,
+  LEXICON_IRREGULAR,
+  LEXICON_LEADING,
+  LEXICON_VERBS,
+} from "./lexicon-words.js";
 import { stem } from "./stem.js";
+import { ACTION_STEMS, STATE_VERBS } from "./words.js";
 
 /** How a related term came: another form of the same word, or another word for it. */
 export type RelatedKind = "form" | "related";
@@ -77,9 +84,29 @@ export function baseOf(word: string): string | undefined {
   return BASES.get(word);
 }
 
-/** The stems of the API verbs task verbs stand for: a task word that finds one of them says what to do. */
+/**
+ * Every verb the search knows: the action groups' and the state verbs, the words a task side of a
+ * verb row starts with, the irregular verbs and the API verbs no other table names.
+ */
+const KNOWN_VERBS: ReadonlySet<string> = new Set([
+  ...ACTION_STEMS,
+  ...STATE_VERBS,
+  ...[...LEXICON_VERBS, ...LEXICON_LEADING].flatMap(([task]) =>
+    task.split(",").map((phrase) => stem(phrase.trim().split(" ")[0] as string)),
+  ),
+  ...LEXICON_IRREGULAR.map((row) => stem(row.split(" ")[0] as string)),
+  ...LEXICON_API_VERBS.map(stem),
+]);
+
+/**
+ * The stems of the API verbs task verbs stand for: a task word that finds one of them says what to
+ * do. A verb row's other API words are things ("log out" → session, "promote" → role): a task word
+ * that finds only them says no more what to do than the thing it names.
+ */
 export const LEXICON_VERB_TERMS: ReadonlySet<string> = new Set(
-  [...LEXICON_VERBS, ...LEXICON_LEADING].flatMap(([, api]) => api.split(" ").map(stem)),
+  [...LEXICON_VERBS, ...LEXICON_LEADING]
+    .flatMap(([, api]) => api.split(" ").map(stem))
+    .filter((term) => KNOWN_VERBS.has(term)),
 );
 
 /** Most words a `*` of a phrase lets come between ("log this user out"). */

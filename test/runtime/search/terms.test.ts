@@ -285,6 +285,14 @@ describe("readQuery", () => {
     expect(terms("comment on an issue").at(-1)).toEqual(["implied:creat"]);
   });
 
+  it("reads a task whose words the lexicon relates only to nouns as having no verb", () => {
+    // "payment page" is a checkout session, "admin" a role: things, not what to do with them.
+    expect(terms("a hosted payment page for the pro plan").at(-1)).toEqual(["implied:creat"]);
+    expect(terms("admin rights for dave on the repo").at(-1)).toEqual(["implied:creat"]);
+    // An API verb the lexicon relates still says what to do: ship → merge.
+    expect(terms("ship this PR").flat()).not.toContain("implied:creat");
+  });
+
   it("reads 'everything' as a list, as 'all'", () => {
     expect(terms("everything in a project")).toEqual([["project"], ["synonym:list"]]);
   });
