@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
-import { pingUnit } from "../support/watch-units.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
+import { pingUnit } from "../support/watch-units.js";
 
 const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
 const children: ChildProcess[] = [];

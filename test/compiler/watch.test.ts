@@ -13,8 +13,8 @@ import { compile } from "../../compiler/index.js";
 import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compiler/watch.js";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
-import { petsUnit, pingUnit } from "../support/watch-units.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { petsUnit, pingUnit } from "../support/watch-units.js";
 
 const unit = pingUnit;
 
