@@ -182,3 +182,31 @@ describe("dev: the user's units follow the user config away and back", () => {
     expect(await unitIds(dir)).toEqual(["shared"]);
   });
 });
+
+describe("dev: a user config created after dev started", () => {
+  it("follows its folder into being and serves its units once it appears", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({ version: 1 }),
+      ".units/shared.md": unit("Shared", "shared"),
+    });
+    const env = xdgFolders(dir);
+    expect((await runUnitc(["compile"], dir, env)).code).toBe(0);
+    // Neither the config nor its folder (nor the XDG home above it) exists yet.
+    expect(existsSync(join(dir, "home"))).toBe(false);
+    const served = await start(dir, env, ["dev", "--transport", "stdio"]);
+    const nextChange = listChanges(served.client);
+    expect(await served.tools()).toEqual(["shared__say"]);
+
+    // Waits on list_changed notifications (a project rebuild may send one too) until the unit is in.
+    let changed = nextChange();
+    await mkdir(join(dir, "home/unitc"), { recursive: true });
+    await writeFile(join(dir, "home/unitc/config.json"), configWithUnit);
+    while (!(await served.tools()).includes("kept__say")) {
+      await changed;
+      changed = nextChange();
+    }
+    expect(await served.tools()).toEqual(["kept__say", "shared__say"]);
+    expect(text(await served.client.callTool({ name: "kept__say", arguments: {} }))).toBe("kept");
+    expect(await unitIds(dir)).toEqual(["shared"]);
+  });
+});
