@@ -29,16 +29,18 @@ export interface UserBundlePlace {
 }
 
 /**
- * The place of the user's bundle, or `undefined` when there is no user config (`false`, or no file).
- * One folder per user config file, so two configs never overwrite each other's bundle.
+ * The place of the user's bundle, or `undefined` when there is no user config (`false`, or no file;
+ * `dev`, which watches for the file to appear, asks with `evenIfAbsent`). One folder per user config
+ * file, so two configs never overwrite each other's bundle.
  */
 export function userBundlePlace(
   userConfigFile: string | false | undefined,
   env: Record<string, string | undefined>,
+  { evenIfAbsent = false }: { evenIfAbsent?: boolean } = {},
 ): UserBundlePlace | undefined {
   if (userConfigFile === false) return undefined;
   const userConfig = userConfigFile ?? userConfigPath(env);
-  if (!existsSync(userConfig)) return undefined;
+  if (!evenIfAbsent && !existsSync(userConfig)) return undefined;
   const key = createHash("sha256").update(userConfig).digest("hex").slice(0, 12);
   const projectDir = join(unitcDir("state", env), "user-bundle", key);
   return { userConfig, projectDir, manifestPath: join(projectDir, "generated", "manifest.json") };
@@ -123,7 +125,7 @@ export async function declaresUnits(userConfig: string): Promise<boolean> {
 
 /**
  * Builds the user's bundle; resolves with its manifest when there is one to serve, `false` when the
- * config (gone, or kept for its settings) has no unit to serve, `undefined` when the build failed.
+ * config (missing, or kept for its settings) has no unit to serve, `undefined` when the build failed.
  * Never throws: a user config that does not compile costs its own units only, never the project's.
  */
 export async function buildUserBundle(
@@ -131,8 +133,9 @@ export async function buildUserBundle(
   place: UserBundlePlace,
   prefix: string,
 ): Promise<string | false | undefined> {
-  // No unit declared: nothing to compile, and a bundle left from an earlier build is not served.
-  if (!(await declaresUnits(place.userConfig))) return false;
+  // No config (not made yet, or gone) or no unit declared: nothing to compile, and a bundle left
+  // from an earlier build is not served.
+  if (!existsSync(place.userConfig) || !(await declaresUnits(place.userConfig))) return false;
   const warn = (line: string) => io.stderr(`${prefix}: warning: ${line}\n`);
   await mkdir(place.projectDir, { recursive: true });
   const { report, problem } = await compileChild(io, place);

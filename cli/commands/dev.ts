@@ -60,7 +60,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
       const userPlace =
         args["include-user-units"] === true || args["user-units"] === false
           ? undefined
-          : userBundlePlace(options.userConfigFile, io.env);
+          : userBundlePlace(options.userConfigFile, io.env, { evenIfAbsent: true });
       const userManifestPath = userPlace ? await buildUserBundle(io, userPlace, "unitc dev") : undefined;
       const userWatcher = userPlace ? watchUserBundle(io, userPlace, () => host) : undefined;
       const watcher = startWatching(

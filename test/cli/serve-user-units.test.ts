@@ -182,3 +182,61 @@ describe("dev: the user's units follow the user config away and back", () => {
     expect(await unitIds(dir)).toEqual(["shared"]);
   });
 });
+
+describe("dev: a user config created after dev started", () => {
+  it("follows its folder into being and serves its units once it appears", async () => {
+    const dir = await writeProject({
+      ".units/config.json": JSON.stringify({ version: 1 }),
+      ".units/shared.md": unit("Shared", "shared"),
+    });
+    const env = xdgFolders(dir);
+    expect((await runUnitc(["compile"], dir, env)).code).toBe(0);
+    // Neither the config nor its folder (nor the XDG home above it) exists yet.
+    expect(existsSync(join(dir, "home"))).toBe(false);
+    const served = await start(dir, env, ["dev", "--transport", "stdio"]);
+    const nextChange = listChanges(served.client);
+    expect(await served.tools()).toEqual(["shared__say"]);
+
+    // Waits on list_changed notifications (a project rebuild may send one too) until the unit is in.
+    let changed = nextChange();
+    await mkdir(join(dir, "home/unitc"), { recursive: true });
+    await writeFile(join(dir, "home/unitc/config.json"), configWithUnit);
+    while (!(await served.tools()).includes("kept__say")) {
+      await changed;
+      changed = nextChange();
+    }
+    expect(await served.tools()).toEqual(["kept__say", "shared__say"]);
+    expect(text(await served.client.callTool({ name: "kept__say", arguments: {} }))).toBe("kept");
+    expect(await unitIds(dir)).toEqual(["shared"]);
+  });
+});
+
+describe("dev: a user rebuild that changes no unit", () => {
+  it("sends no list_changed", async () => {
+    const { dir, env, userConfig } = await project();
+    const served = await start(dir, env, ["dev", "--transport", "stdio"]);
+    const nextChange = listChanges(served.client);
+    expect(await served.tools()).toEqual(["mine__say", "shared__say"]);
+    let notified = 0;
+    const count = (): Promise<void> =>
+      nextChange().then(() => {
+        notified++;
+        return count();
+      });
+    void count();
+    // The same config written again: rebuilt, nothing changed.
+    const rebuilt = (stderr: string) => stderr.match(/serving the user's units anew/g)?.length ?? 0;
+    const before = rebuilt(served.stderr());
+    await writeFile(userConfig, JSON.stringify({ version: 1 }));
+    await eventually(() => rebuilt(served.stderr()) > before, 20_000);
+    expect(served.stderr()).toContain("serving the user's units anew (0 units changed)");
+    // A real change next: its notification is the first one after the idle rebuild's (stdout is ordered).
+    let changed = nextChange();
+    await writeFile(join(dir, "home/unitc/more.md"), unit("More", "more"));
+    while (!(await served.tools()).includes("more__say")) {
+      await changed;
+      changed = nextChange();
+    }
+    expect(notified).toBe(1);
+  });
+});

@@ -9,7 +9,7 @@ import type { CallOptions } from "../../calls/create-runtime.js";
 import { UnitError } from "../../contract/errors.js";
 import { hasCodeMode, type Manifest, type ManifestUnit } from "../../contract/manifest.js";
 import type { ForwardMethod } from "../../invoke/mcp/types.js";
-import { type RuntimeServices, servicesOf } from "../../invoke/shared/services.js";
+import type { RuntimeServices } from "../../invoke/shared/services.js";
 import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { ConfirmOptions } from "../confirm/policy.js";
 import type { OperationRules } from "../policy/rules.js";
@@ -20,6 +20,7 @@ import { mergeUnits, type NamespaceAliases } from "../shared/merge.js";
 import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
 import { type CodeModeHost, runHostCode } from "./code-mode-run.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
+import { openUserSlot, slotOptions } from "./user-slot.js";
 
 export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
 
@@ -78,28 +79,6 @@ export interface ServeHost extends ServeContext {
 
 function callOptions(signal: AbortSignal | undefined, projectRoot: string | undefined): CallOptions {
   return { ...(signal ? { signal } : {}), ...(projectRoot !== undefined ? { projectRoot } : {}) };
-}
-
-/** Opens the user's bundle; one that cannot be opened is left out with a warning, never the project's. */
-function openUserSlot(
-  options: ServeHostOptions,
-  manifestPath: string | undefined,
-  log: (line: string) => void,
-): BundleSlot | undefined {
-  if (!manifestPath) return undefined;
-  try {
-    return new BundleSlot({ ...slotOptions(options), source: { kind: "user" }, manifestPath }, log);
-  } catch (error) {
-    log(`warning: the user's units are not served: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
-function slotOptions(options: ServeHostOptions) {
-  return {
-    services: servicesOf(options),
-    ...(options.user ? { user: options.user } : {}),
-  };
 }
 
 class Host implements ServeHost {
@@ -183,7 +162,8 @@ class Host implements ServeHost {
       const added = this.user?.generation.runtime.manifest.units.map((unit) => unit.id) ?? [];
       difference = { added, changed: [], removed: [] };
     }
-    this.changed();
+    // A rebuild that changed no unit is served anew all the same, but tells no client.
+    this.changed(difference.added.length + difference.changed.length + difference.removed.length > 0);
     return difference;
   }
 
@@ -207,9 +187,9 @@ class Host implements ServeHost {
     return createSnapshot(merged.units, indexes, this.manifest.settings);
   }
 
-  private changed(): void {
+  private changed(notify = true): void {
     this.current = this.rebuild();
-    for (const listener of this.listeners) listener();
+    if (notify) for (const listener of this.listeners) listener();
   }
 
   snapshot(): Snapshot {
