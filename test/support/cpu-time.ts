@@ -24,6 +24,18 @@ export function leastCpuMsOf(run: () => unknown, times = 5): number {
   return least;
 }
 
+/**
+ * Milliseconds of CPU the calling thread spent while `run` settled: for async work done on this
+ * thread (parsing, validating), which the test's other threads and garbage collection helpers do not
+ * inflate the way they inflate the whole process's figure.
+ */
+export async function threadCpuMsOf<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const before = usage();
+  const value = await run();
+  const spent = usage();
+  return { value, ms: (spent.user - before.user + spent.system - before.system) / 1000 };
+}
+
 /** Milliseconds of CPU the whole process (worker threads too) spent while `run` settled. */
 export async function processCpuMsOf<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const before = process.cpuUsage();
