@@ -6,6 +6,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
+import type { BigIntStats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 
 export const MISSING = "missing";
@@ -57,24 +58,37 @@ export interface Stamp {
   settled: boolean;
 }
 
+/** Size, inode, modification and change times: nothing but a change sets the change time. */
+function stampOf(info: BigIntStats): string {
+  return `${info.size}:${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
 /**
- * A file's stamp. The change time is in it because nothing but a change sets it: a rewrite of the
- * same size whose modification time is put back (`touch -d`, `tar x`, `rsync -t`) changes it.
+ * A file's stamp, and whether it may be kept. The change time is in it because nothing but a change
+ * sets it: a rewrite of the same size whose modification time is put back (`touch -d`, `tar x`,
+ * `rsync -t`) changes it.
  */
 export async function takeStamp(file: string): Promise<Stamp> {
   const now = Date.now();
-  const info = await stat(file, { bigint: true }).catch(() => undefined);
-  if (!info) return { stamp: MISSING, settled: true };
-  const changedNs = info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs;
-  return {
-    stamp: `${info.size}:${info.ino}:${info.mtimeNs}:${info.ctimeNs}`,
-    settled: Number(changedNs / 1_000_000n) < now - RACY_MS,
-  };
+  try {
+    const info = await stat(file, { bigint: true });
+    const changedNs = info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs;
+    return { stamp: stampOf(info), settled: Number(changedNs / 1_000_000n) < now - RACY_MS };
+  } catch {
+    return { stamp: MISSING, settled: true };
+  }
 }
 
-/** A file's stamp (see {@link takeStamp}), settled or not: for comparing two stamps taken now. */
+/**
+ * A file's stamp (see {@link takeStamp}), settled or not: for files with no hash to fall back on,
+ * compared by stamp alone (the compiler's own files in its fingerprint, the output unitc wrote).
+ */
 export async function fileStamp(file: string): Promise<string> {
-  return (await takeStamp(file)).stamp;
+  try {
+    return stampOf(await stat(file, { bigint: true }));
+  } catch {
+    return MISSING;
+  }
 }
 
 /** The stamp to keep for a later check: the stamp itself when settled, else {@link UNSETTLED}. */
