@@ -16,7 +16,7 @@ import type { CliIO } from "../io.js";
 import { EXIT_ERRORS } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import { projectMayRun } from "../trust/command-set.js";
-import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
+import { userBundlePlace } from "../user-bundle.js";
 import { watchUserBundle } from "../user-bundle-watch.js";
 import { type ServeArgs, serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
@@ -80,8 +80,8 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
         args["include-user-units"] === true || args["user-units"] === false
           ? undefined
           : userBundlePlace(options.userConfigFile, io.env, { evenIfAbsent: true });
-      const userManifestPath = userPlace ? await buildUserBundle(io, userPlace, "unitc dev") : undefined;
       const userWatcher = userPlace ? watchUserBundle(io, userPlace, () => host) : undefined;
+      const userManifestPath = await userWatcher?.ready;
       const watcher = startWatching(
         io,
         { ...options, outDir, ...(typeof args.bundle === "boolean" ? { bundle: args.bundle } : {}) },
@@ -108,6 +108,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
             ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
             onHost: (created) => {
               host = created;
+              userWatcher?.served();
             },
           },
         );
