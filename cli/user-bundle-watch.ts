@@ -91,6 +91,8 @@ export function watchUserBundle(
   let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  // Builds one after another: the first, then each settled change and each read-back.
+  let queue: Promise<void> = Promise.resolve();
   const build = async () => {
     reads = await readInputs(place);
     return buildUserBundle(io, place, "unitc dev");
@@ -143,7 +145,7 @@ export function watchUserBundle(
     await verify();
     return first;
   })();
-  let queue: Promise<void> = ready.then(
+  queue = ready.then(
     () => undefined,
     () => undefined,
   );
