@@ -19,13 +19,13 @@ afterEach(async () => {
   await cleanupProjects();
 });
 
-const config = (description: string, extra: Record<string, unknown> = {}, indent = 0) =>
+const config = (description: string, extra: Record<string, unknown> = {}, indent = 0, id = "shared") =>
   JSON.stringify(
     {
       version: 1,
       ...extra,
       cliTools: {
-        shared: {
+        [id]: {
           name: "Shared",
           description,
           exposure: "direct",
@@ -103,5 +103,29 @@ describe("reloading the project's bundle", () => {
     expect(await host.reload({ manifestPath })).toEqual({ added: [], changed: [], removed: [] });
     expect(changes()).toBe(0);
     expect(dirname(manifestPath)).not.toBe(join(dir, "generated"));
+  });
+
+  it("tells no one when only the user bundle's search limits changed: the project's are served", async () => {
+    const project = await writeProject({ ".units/config.json": config("Prints shared.") });
+    await build(project);
+    const user = await writeProject({ ".units/config.json": config("Prints mine.", {}, 0, "mine") });
+    await build(user);
+    const host = createServeHost({
+      manifestPath: join(project, "generated/manifest.json"),
+      userManifestPath: join(user, "generated/manifest.json"),
+      env: { PATH: "" },
+    });
+    hosts.push(host);
+    let changes = 0;
+    host.onChange(() => {
+      changes += 1;
+    });
+    await writeFile(
+      join(user, ".units/config.json"),
+      config("Prints mine.", { defaultSearchLimit: 3 }, 0, "mine"),
+    );
+    await build(user);
+    expect(await host.reloadUser()).toEqual({ added: [], changed: [], removed: [] });
+    expect(changes).toBe(0);
   });
 });
