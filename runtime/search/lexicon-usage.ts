@@ -1,0 +1,56 @@
+/**
+ * The lexicon's rows by area of everyday usage (read by `lexicon.ts` beside `lexicon-words.ts` and
+ * `lexicon-nouns.ts`): who may do what, being told of things, settings, people, money, content and
+ * time, as people say them and as APIs name them. Each group's comment says where it comes from.
+ */
+
+/** Task verbs and phrases → the verbs (and the odd thing) APIs use for them. */
+export const LEXICON_USAGE_VERBS: ReadonlyArray<readonly [task: string, api: string]> = [
+  // Access: letting someone push or commit makes them a collaborator with that permission; taking
+  // access away revokes or removes it.
+  ["let * push, let * write, let * commit, let * merge", "collaborator add permission"],
+  ["take away access, remove * access, revoke * access, lock * out", "revoke remove permission"],
+  // Notifications: stopping them unsubscribes or mutes; catching up reads what is unread.
+  ["stop * notifications, stop * emails, stop * alerts, no more notifications", "unsubscribe mute"],
+  ["catch up, catch up on", "unread notification history"],
+  ["unsnooze, unmute", "end snooze"],
+  // Settings: guarding a thing is protecting it by a rule; throttling is a rate limit.
+  ["guard, safeguard", "protection rule policy"],
+  ["throttle, throttled, throttling", "rate limit"],
+];
+
+/** Verbs mostly nouns elsewhere ("a switch", "a flag"): read as verbs only when a task starts with them. */
+export const LEXICON_USAGE_LEADING: ReadonlyArray<readonly [task: string, api: string]> = [
+  ["switch, swap", "change update set replace"],
+];
+
+/** Task nouns → the nouns APIs use for the same thing. */
+export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: string]> = [
+  // Access: a level of access is a permission or a role; who may is a permission, only some a restriction.
+  [
+    "read access, view access, pull access, triage access, maintain access, admin access, admin rights, admin privileges, access rights, edit rights, privileges, privilege, access level",
+    "permission role",
+  ],
+  ["who can, who has access, who may", "permission access collaborator"],
+  ["only * can, only * may, limit who, restrict who", "restriction limit"],
+  // Notifications: asking to be told of something is a subscription (to notifications, a webhook);
+  // a feed of what happened is a list of events or activities.
+  [
+    "alert me, let me know, tell me when, keep me posted, keep me updated, get notified, be notified, notify me, email me when",
+    "notification subscription webhook",
+  ],
+  ["feed, news feed, activity feed", "event activity"],
+  // Settings: preferences in shorthand; who sees a thing is its visibility.
+  ["prefs, pref", "preference setting"],
+  ["visible to, viewable by, who can see, who sees", "visibility private public"],
+  // People: freelancers are outside collaborators, hires people to invite, leavers members to remove;
+  // a service account is a bot, a plugin an installed app, fans a channel's subscribers.
+  ["external collaborator, external contributor, non member, freelancer, consultant", "outside collaborator"],
+  ["hire, hires, newcomer, newcomers, joiner, joiners", "invite member"],
+  ["leaver, leavers, former employee, ex employee, former member", "remove member deactivate"],
+  ["squad, squads", "team group"],
+  ["author, poster, submitter", "creator owner user"],
+  ["service account, machine user, machine account, robot", "bot app"],
+  ["plugin, plugins, add on, addon, add ons", "app installation integration"],
+  ["fan, fans, fanbase, audience", "subscriber subscription follower"],
+];

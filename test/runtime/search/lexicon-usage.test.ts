@@ -1,0 +1,119 @@
+/**
+ * The lexicon's rows by area of everyday usage: who may do what, being told of things, settings,
+ * money, content, people and time. Each case pits the operation a task means against one its words
+ * find without the row, or shows the API word a task word now brings.
+ */
+import { describe, expect, it } from "vitest";
+import { readQuery } from "../../../runtime/search/terms.js";
+import { index, op, top } from "./small-index.js";
+
+/** The terms of the group a typed word leads, with how each came. */
+function groupOf(query: string, typed: string): Record<string, string> {
+  const group = readQuery(query).groups.find((g) => g.some((t) => t.term === typed && t.kind === "typed"));
+  return Object.fromEntries((group ?? []).map((t) => [t.term, t.kind]));
+}
+
+/** The groups of a query that no typed word leads (phrases of stop words alone), as their terms. */
+function loneGroups(query: string): string[][] {
+  return readQuery(query)
+    .groups.filter((g) => !g.some((t) => t.kind === "typed"))
+    .map((g) => g.map((t) => t.term));
+}
+
+describe("permissions and access", () => {
+  it("reads letting someone push or commit as adding a collaborator", () => {
+    const repos = index(
+      op("collaborators/add", "Add a collaborator to a repository.", "PUT", "/repos/{r}/collaborators/{u}"),
+      op("commits/list", "List the commits pushed to a repository.", "GET", "/repos/{r}/commits"),
+      op("repos/get", "Get a repository.", "GET", "/repos/{r}"),
+    );
+    expect(top(repos, "let bob push to the repo")[0]).toBe("collaborators/add");
+    expect(top(repos, "let the new designer commit to our repo")[0]).toBe("collaborators/add");
+  });
+
+  it("reads who can as a permission, only some as a restriction, admin rights as a role", () => {
+    expect(loneGroups("who can merge into main")).toContainEqual(["permit", "access", "collabor"]);
+    expect(loneGroups("only admins can comment")).toContainEqual(["restrict", "limit"]);
+    expect(groupOf("give dave admin rights", "admin")).toMatchObject({ role: "related" });
+  });
+});
+
+describe("notifications and delivery", () => {
+  const repos = index(
+    op(
+      "repos/set-subscription",
+      "Set a subscription to a repository's activity.",
+      "PUT",
+      "/repos/{r}/subscription",
+    ),
+    op("repos/list-activity", "List the activity of a repository.", "GET", "/repos/{r}/activity"),
+    op(
+      "repos/unsubscribe",
+      "Unsubscribe from the notifications of a repository.",
+      "DELETE",
+      "/repos/{r}/sub",
+    ),
+    op("notifications/list", "List the notifications of a repository.", "GET", "/repos/{r}/notifications"),
+  );
+
+  it("reads being let know as a subscription, stopping notifications as unsubscribing", () => {
+    expect(top(repos, "let me know about activity on this repo")[0]).toBe("repos/set-subscription");
+    expect(top(repos, "keep me posted on activity in the repo")[0]).toBe("repos/set-subscription");
+    expect(top(repos, "stop the notifications from this repo")[0]).toBe("repos/unsubscribe");
+  });
+
+  it("reads a feed as events, unsnoozing as ending a snooze", () => {
+    expect(groupOf("show my news feed", "feed")).toMatchObject({ event: "related" });
+    expect(groupOf("unsnooze me", "unsnooz")).toMatchObject({ snooz: "related" });
+  });
+});
+
+describe("state and settings", () => {
+  it("reads being throttled as a rate limit, guarding a branch as protecting it", () => {
+    const search = index(
+      op("limits/get", "Get the rate limit status of the caller.", "GET", "/rate_limit"),
+      op("users/get", "Get the caller.", "GET", "/user"),
+      op("branches/protect", "Update the protection of a branch.", "PUT", "/branches/{b}/protection"),
+      op("branches/get", "Get a branch.", "GET", "/branches/{b}"),
+    );
+    expect(top(search, "are we being throttled")[0]).toBe("limits/get");
+    expect(top(search, "guard the release branch")[0]).toBe("branches/protect");
+  });
+
+  it("reads a leading switch as a change, prefs as preferences, visible to as visibility", () => {
+    expect(groupOf("switch the plan to yearly", "switch")).toMatchObject({ chang: "related" });
+    expect(groupOf("restart the network switch", "switch")).not.toHaveProperty("chang");
+    expect(groupOf("channel prefs", "pref")).toMatchObject({ prefer: "related" });
+    expect(groupOf("make it visible to the org only", "visibl")).toMatchObject({ privat: "related" });
+  });
+});
+
+describe("people and groups", () => {
+  const org = index(
+    op(
+      "orgs/list-outside-collaborators",
+      "List the outside collaborators of an organization.",
+      "GET",
+      "/orgs/{o}/oc",
+    ),
+    op("orgs/list-members", "List the members of an organization.", "GET", "/orgs/{o}/members"),
+    op("orgs/create-invitation", "Create an invitation to an organization.", "POST", "/orgs/{o}/invitations"),
+    op(
+      "orgs/list-installations",
+      "List the app installations of an organization.",
+      "GET",
+      "/orgs/{o}/installations",
+    ),
+  );
+
+  it("reads freelancers as outside collaborators and plugins as app installations", () => {
+    expect(top(org, "which freelancers are in the org")[0]).toBe("orgs/list-outside-collaborators");
+    expect(top(org, "list the plugins in the org")[0]).toBe("orgs/list-installations");
+  });
+
+  it("reads hires as people to invite, a squad as a team, a service account as a bot", () => {
+    expect(groupOf("add the hires", "hire")).toMatchObject({ invit: "related" });
+    expect(groupOf("create a squad", "squad")).toMatchObject({ team: "related" });
+    expect(groupOf("make a service account", "servic")).toMatchObject({ bot: "related" });
+  });
+});
