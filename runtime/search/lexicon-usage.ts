@@ -17,11 +17,20 @@ export const LEXICON_USAGE_VERBS: ReadonlyArray<readonly [task: string, api: str
   // Settings: guarding a thing is protecting it by a rule; throttling is a rate limit.
   ["guard, safeguard", "protection rule policy"],
   ["throttle, throttled, throttling", "rate limit"],
+  // Money paid out of a balance is a payout.
+  ["pay out, paid out", "payout"],
+  // Content: putting a thing up online uploads or publishes it; moderating sets its moderation status.
+  ["put up, put online, post online", "upload publish insert"],
+  ["moderate, hold * for review, held for review", "moderation status"],
+  // Time: keeping a thing for a time is a retention setting.
+  ["retain, keep for, keep * around, hang on to, hold on to", "retention"],
 ];
 
 /** Verbs mostly nouns elsewhere ("a switch", "a flag"): read as verbs only when a task starts with them. */
 export const LEXICON_USAGE_LEADING: ReadonlyArray<readonly [task: string, api: string]> = [
   ["switch, swap", "change update set replace"],
+  // Content: flagging a post reports it or marks it as spam.
+  ["flag", "report mark spam"],
 ];
 
 /** Task nouns → the nouns APIs use for the same thing. */
@@ -53,4 +62,33 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
   ["service account, machine user, machine account, robot", "bot app"],
   ["plugin, plugins, add on, addon, add ons", "app installation integration"],
   ["fan, fans, fanbase, audience", "subscriber subscription follower"],
+  // Money: bills are invoices, what is owed an open invoice, a card on file a payment method, a
+  // statement the balance's transactions; a plan renews each period of a subscription.
+  ["bill, bills", "invoice"],
+  ["overdue, unpaid, past due, outstanding, owed, owe, owes", "invoice due open"],
+  ["free trial, trial period, trial", "trial subscription"],
+  ["renew, renews, renewal, auto renew", "subscription period"],
+  [
+    "credit card, debit card, bank card, payment card, card on file, saved card",
+    "payment method card source",
+  ],
+  ["bank account, iban, routing number, bank details", "bank account external"],
+  ["cart, basket, shopping cart", "checkout session line item"],
+  ["tip, tips, donation, donations", "payment charge"],
+  ["statement, ledger, bank statement", "balance transaction"],
+  ["fx, forex, currency conversion, conversion rate", "exchange rate"],
+  // Content: a series of videos is a playlist, feedback comments, a forum discussions; counts of
+  // views and likes are statistics.
+  ["series, video list, list of videos", "playlist"],
+  ["view count, like count, subscriber count, comment count, watch time", "statistics count"],
+  ["feedback, remark, remarks", "comment"],
+  ["forum, forums, forum post, q&a", "discussion"],
+  // Time: what repeats runs on a schedule; what happened since a time is history; what lasts a
+  // time expires.
+  [
+    "daily, nightly, hourly, every day, every night, every hour, every morning, every week, every month, each day, each week, cron",
+    "schedule recurring interval",
+  ],
+  ["yesterday, ago, earlier today, so far, to date, over time", "history since"],
+  ["valid until, good until, valid for, ttl, time to live, lifetime", "expire expiration"],
 ];

@@ -117,3 +117,74 @@ describe("people and groups", () => {
     expect(groupOf("make a service account", "servic")).toMatchObject({ bot: "related" });
   });
 });
+
+describe("money", () => {
+  const payments = index(
+    op("invoices/list", "List invoices.", "GET", "/invoices"),
+    op("customers/list", "List customers.", "GET", "/customers"),
+    op(
+      "payment-methods/list",
+      "List the payment methods of a customer.",
+      "GET",
+      "/customers/{c}/payment_methods",
+    ),
+    op("balance-transactions/list", "List balance transactions.", "GET", "/balance_transactions"),
+    op("subscriptions/update", "Update a subscription.", "POST", "/subscriptions/{s}"),
+    op("customers/update", "Update a customer.", "POST", "/customers/{c}"),
+  );
+
+  it("reads owing as an open invoice, a saved card as a payment method, a statement as transactions", () => {
+    expect(top(payments, "which customers are overdue")[0]).toBe("invoices/list");
+    expect(top(payments, "show the customer's saved cards")[0]).toBe("payment-methods/list");
+    expect(top(payments, "show my statement for march")[0]).toBe("balance-transactions/list");
+  });
+
+  it("reads a free trial as a subscription's, paying out as a payout", () => {
+    expect(top(payments, "extend this customer's free trial")[0]).toBe("subscriptions/update");
+    expect(groupOf("pay out the balance now", "pai")).toMatchObject({ payout: "related" });
+  });
+});
+
+describe("content and media", () => {
+  const videos = index(
+    op("playlists/insert", "Create a playlist.", "POST", "/playlists"),
+    op("videos/insert", "Upload a video.", "POST", "/videos"),
+    op("comments/list", "List the comments of a video.", "GET", "/comments"),
+    op("videos/list", "List videos.", "GET", "/videos"),
+    op("discussions/create", "Create a discussion.", "POST", "/discussions"),
+    op("issues/create", "Create an issue.", "POST", "/issues"),
+  );
+
+  it("reads a series as a playlist, feedback as comments, a forum post as a discussion", () => {
+    expect(top(videos, "start a new series of videos about cooking")[0]).toBe("playlists/insert");
+    expect(top(videos, "read the feedback on my video")[0]).toBe("comments/list");
+    expect(top(videos, "open a forum post about the roadmap")[0]).toBe("discussions/create");
+  });
+
+  it("reads moderating as a moderation status, a leading flag as a report", () => {
+    expect(groupOf("hold this comment for review", "hold")).toMatchObject({ moder: "related" });
+    expect(groupOf("flag this video as spam", "flag")).toMatchObject({ report: "related" });
+    expect(groupOf("list the flag values", "flag")).not.toHaveProperty("report");
+  });
+});
+
+describe("time words that stand for an operation", () => {
+  const search = index(
+    op("messages/schedule", "Schedule a message to send later.", "POST", "/messages/schedule"),
+    op("messages/send", "Send a message.", "POST", "/messages"),
+    op("events/list", "List the events of a repository since a time.", "GET", "/repos/{r}/events"),
+    op("repos/get", "Get a repository.", "GET", "/repos/{r}"),
+    op("settings/set-retention", "Set the retention of artifacts and logs.", "PUT", "/settings/retention"),
+    op("artifacts/list", "List artifacts and logs.", "GET", "/artifacts"),
+  );
+
+  it("reads every morning as a schedule, yesterday as history, keeping around as retention", () => {
+    expect(top(search, "post a standup message every morning")[0]).toBe("messages/schedule");
+    expect(top(search, "what happened in the repo yesterday")[0]).toBe("events/list");
+    expect(top(search, "keep artifacts around for 30 days")[0]).toBe("settings/set-retention");
+  });
+
+  it("reads valid until as an expiration", () => {
+    expect(groupOf("the token is valid until friday", "valid")).toMatchObject({ expir: "related" });
+  });
+});
