@@ -31,6 +31,8 @@ export const LEXICON_USAGE_LEADING: ReadonlyArray<readonly [task: string, api: s
   ["switch, swap", "change update set replace"],
   // Content: flagging a post reports it or marks it as spam.
   ["flag", "report mark spam"],
+  // Money: paying someone (not a bill) moves money to them: a transfer, a payout, a payment.
+  ["pay", "transfer payout payment"],
 ];
 
 /** Task nouns → the nouns APIs use for the same thing. */
@@ -49,9 +51,15 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
     "notification subscription webhook",
   ],
   ["feed, news feed, activity feed", "event activity"],
+  // A machine of ours told of events is a webhook's endpoint.
+  ["our server, my server, our backend, my backend", "webhook endpoint"],
   // Settings: preferences in shorthand; who sees a thing is its visibility.
   ["prefs, pref", "preference setting"],
   ["visible to, viewable by, who can see, who sees", "visibility private public"],
+  // What only one person sees is private, or ephemeral (as chat APIs call a message only one sees).
+  ["only * can see, only * sees, visible only to, only visible to", "ephemeral private visibility"],
+  // What happens by default, or joins by itself, is a default.
+  ["auto join, auto joined, by default", "default"],
   // People: freelancers are outside collaborators, hires people to invite, leavers members to remove;
   // a service account is a bot, a plugin an installed app, fans a channel's subscribers.
   ["external collaborator, external contributor, non member, freelancer, consultant", "outside collaborator"],
@@ -63,10 +71,12 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
   ["plugin, plugins, add on, addon, add ons", "app installation integration"],
   ["fan, fans, fanbase, audience", "subscriber subscription follower"],
   // Money: bills are invoices, what is owed an open invoice, a card on file a payment method, a
-  // statement the balance's transactions; a plan renews each period of a subscription.
+  // statement the balance's transactions; a trial or a basic plan is a subscription's, which renews
+  // each period.
   ["bill, bills", "invoice"],
   ["overdue, unpaid, past due, outstanding, owed, owe, owes", "invoice due open"],
   ["free trial, trial period, trial", "trial subscription"],
+  ["basic, basic plan", "plan subscription price"],
   ["renew, renews, renewal, auto renew", "subscription period"],
   [
     "credit card, debit card, bank card, payment card, card on file, saved card",
@@ -83,11 +93,15 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
   ["view count, like count, subscriber count, comment count, watch time", "statistics count"],
   ["feedback, remark, remarks", "comment"],
   ["forum, forums, forum post, q&a", "discussion"],
-  // Time: what repeats runs on a schedule; what happened since a time is history; what lasts a
-  // time expires.
+  // Time: what repeats, or starts next week, runs on a schedule; what happened since a time is
+  // history; what lasts a time expires.
   [
     "daily, nightly, hourly, every day, every night, every hour, every morning, every week, every month, each day, each week, cron",
     "schedule recurring interval",
+  ],
+  [
+    "next week, next month, next year, starting next, in a week, in a month, in an hour",
+    "schedule scheduled",
   ],
   ["yesterday, ago, earlier today, so far, to date, over time", "history since"],
   ["valid until, good until, valid for, ttl, time to live, lifetime", "expire expiration"],

@@ -188,3 +188,40 @@ describe("time words that stand for an operation", () => {
     expect(groupOf("the token is valid until friday", "valid")).toMatchObject({ expir: "related" });
   });
 });
+
+describe("tasks that say who gets paid, who sees a message and when a change starts", () => {
+  const payments = index(
+    op("transfers/create", "Create a transfer to a connected account.", "POST", "/transfers"),
+    op("invoices/pay", "Pay an invoice.", "POST", "/invoices/{i}/pay"),
+    op("accounts/get", "Get a connected account.", "GET", "/accounts/{a}"),
+    op("schedules/create", "Create a subscription schedule.", "POST", "/subscription_schedules"),
+    op("subscriptions/update", "Update a subscription.", "POST", "/subscriptions/{s}"),
+    op("webhook-endpoints/create", "Create a webhook endpoint.", "POST", "/webhook_endpoints"),
+    op("payments/list", "List payments.", "GET", "/payments"),
+  );
+
+  it("reads paying someone as a transfer, next month as a schedule, our server as a webhook endpoint", () => {
+    expect(top(payments, "pay the connected account its share")[0]).toBe("transfers/create");
+    expect(top(payments, "move this subscription to the yearly price next month")[0]).toBe(
+      "schedules/create",
+    );
+    expect(top(payments, "notify our server when a payment succeeds")[0]).toBe("webhook-endpoints/create");
+  });
+
+  it("reads a message only one person can see as ephemeral, joining by itself as a default", () => {
+    const chat = index(
+      op(
+        "chat/post-ephemeral",
+        "Post an ephemeral message to a user in a channel.",
+        "POST",
+        "/chat.postEphemeral",
+      ),
+      op("chat/post-message", "Post a message to a channel.", "POST", "/chat.postMessage"),
+    );
+    expect(top(chat, "post a message in the channel only tom can see")[0]).toBe("chat/post-ephemeral");
+    expect(groupOf("new members should auto join these channels", "auto")).toMatchObject({
+      default: "related",
+    });
+    expect(groupOf("move them from basic to premium", "basic")).toMatchObject({ plan: "related" });
+  });
+});
