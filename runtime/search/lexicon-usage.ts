@@ -87,12 +87,26 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
   ["tip, tips, donation, donations", "payment charge"],
   ["statement, ledger, bank statement", "balance transaction"],
   ["fx, forex, currency conversion, conversion rate", "exchange rate"],
+  // Money: a link to pay is a payment link, an estimate a quote, a seller's account under a
+  // platform a connected account.
+  ["checkout link, pay link, buy link, buy button", "payment link"],
+  ["estimate, estimates, proposal", "quote"],
+  ["sub account, subaccount, sub accounts, subaccounts", "connected account"],
   // Content: a series of videos is a playlist, feedback comments, a forum discussions; counts of
   // views and likes are statistics.
   ["series, video list, list of videos", "playlist"],
   ["view count, like count, subscriber count, comment count, watch time", "statistics count"],
   ["feedback, remark, remarks", "comment"],
   ["forum, forums, forum post, q&a", "discussion"],
+  // Content: hashtags are a thing's topics or tags, a genre its category, a logo over a video its
+  // watermark, a website a code host's pages site, a private message a direct one, a copy of
+  // someone's repository a fork.
+  ["hashtag, hashtags, keyword, keywords", "topic tag label"],
+  ["genre, genres", "category"],
+  ["overlay, logo overlay", "watermark"],
+  ["website, static site, docs site", "pages site"],
+  ["private message, private messages", "direct message"],
+  ["own copy, my copy, our copy", "fork"],
   // Time: what repeats, or starts next week, runs on a schedule; what happened since a time is
   // history; what lasts a time expires.
   [
@@ -105,4 +119,6 @@ export const LEXICON_USAGE_NOUNS: ReadonlyArray<readonly [task: string, api: str
   ],
   ["yesterday, ago, earlier today, so far, to date, over time", "history since"],
   ["valid until, good until, valid for, ttl, time to live, lifetime", "expire expiration"],
+  // Time: a sprint is a milestone, or an iteration of a project.
+  ["sprint, sprints", "milestone iteration"],
 ];

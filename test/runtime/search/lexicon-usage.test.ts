@@ -225,3 +225,38 @@ describe("tasks that say who gets paid, who sees a message and when a change sta
     expect(groupOf("move them from basic to premium", "basic")).toMatchObject({ plan: "related" });
   });
 });
+
+describe("everyday names for a code host's, a video site's and a payment API's things", () => {
+  it("reads hashtags as topics, my own copy as a fork, a website as a pages site, a sprint as a milestone", () => {
+    const repos = index(
+      op("repos/replace-topics", "Replace all topics of a repository.", "PUT", "/repos/{r}/topics"),
+      op("repos/update", "Update a repository.", "PATCH", "/repos/{r}"),
+      op("forks/create", "Create a fork of a repository.", "POST", "/repos/{r}/forks"),
+      op("repos/create", "Create a repository.", "POST", "/user/repos"),
+      op("pages/create", "Create a GitHub Pages site for a repository.", "POST", "/repos/{r}/pages"),
+      op("milestones/create", "Create a milestone.", "POST", "/repos/{r}/milestones"),
+    );
+    expect(top(repos, "set the hashtags of the repo")[0]).toBe("repos/replace-topics");
+    expect(top(repos, "make my own copy of this repo")[0]).toBe("forks/create");
+    expect(top(repos, "publish a website for the repo")[0]).toBe("pages/create");
+    expect(top(repos, "start a new sprint in the repo")[0]).toBe("milestones/create");
+  });
+
+  it("reads an estimate as a quote, a buy link as a payment link", () => {
+    const payments = index(
+      op("quotes/create", "Create a quote.", "POST", "/quotes"),
+      op("invoices/create", "Create an invoice.", "POST", "/invoices"),
+      op("payment-links/create", "Create a payment link.", "POST", "/payment_links"),
+      op("links/create", "Create a file link.", "POST", "/file_links"),
+    );
+    expect(top(payments, "send the customer an estimate for the work")[0]).toBe("quotes/create");
+    expect(top(payments, "make a buy link for the ebook")[0]).toBe("payment-links/create");
+  });
+
+  it("reads a genre as a category, a logo overlay as a watermark, a private message as a direct one", () => {
+    expect(groupOf("list the genres", "genr")).toMatchObject({ categori: "related" });
+    expect(groupOf("add a logo overlay to my videos", "logo")).toMatchObject({ watermark: "related" });
+    expect(groupOf("send bob a private message", "privat")).toMatchObject({ direct: "related" });
+    expect(groupOf("list our sub accounts", "sub")).toMatchObject({ connect: "related" });
+  });
+});
