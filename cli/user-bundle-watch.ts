@@ -2,11 +2,18 @@
  * `unitc dev` keeps the user's own bundle current too: a change under the user config's folder (the
  * config, or a unit file in its units root) rebuilds that bundle and swaps it into the server, or
  * swaps in an empty one once the config is gone or declares no units. A folder not made yet is
- * followed into being from its nearest existing parent.
+ * followed into being from its nearest existing parent. An edit no event reported in time (made
+ * during a build, or before the watcher listened) is found by comparing with the disk after each
+ * build, as the project's watcher does.
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
+import { readInputFile } from "../compiler/load/read-file.js";
+import { type BuildReads, logReads } from "../compiler/load/read-log.js";
+import { listUnitFiles } from "../compiler/load/units-root.js";
+import { FileHashes } from "../compiler/shared/file-hashes.js";
+import { ReadBack } from "../compiler/watch-reads.js";
 import type { ServeHost } from "../runtime/serve/index.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
@@ -22,13 +29,23 @@ function nearestExisting(folder: string): string {
   return dir;
 }
 
-/** Rebuilds the user's bundle and swaps it into the server, saying what changed. */
-async function rebuild(io: CliIO, place: UserBundlePlace, served: () => ServeHost | undefined) {
-  const built = await buildUserBundle(io, place, "unitc dev");
-  const host = served();
-  // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
-  // none now) swaps in an empty bundle, so the units served so far go too.
-  if (built === undefined || !host) return;
+/**
+ * What the user's bundle is built from, read as its build starts: the config, its units root's
+ * listing and each unit file listed. The compile runs in a child process, whose reads this process
+ * cannot log; what is read here, just before it, is older than anything the child reads, so an edit
+ * the child missed differs from it too.
+ */
+async function readInputs(place: UserBundlePlace): Promise<BuildReads> {
+  const { reads } = await logReads(async () => {
+    await readInputFile(place.userConfig);
+    const listed = await listUnitFiles(dirname(place.userConfig));
+    await Promise.all(listed.entries.map((entry) => readInputFile(entry.file)));
+  });
+  return reads;
+}
+
+/** Swaps a build of the user's bundle into the server, saying what changed. */
+async function serveBuilt(io: CliIO, host: ServeHost, built: string | false): Promise<void> {
   try {
     const change = await host.reloadUser(built);
     const touched = change.added.length + change.changed.length + change.removed.length;
@@ -43,18 +60,52 @@ async function rebuild(io: CliIO, place: UserBundlePlace, served: () => ServeHos
   }
 }
 
-/** Watches the user config's folder until closed; each settled change rebuilds and reloads. */
+/** `unitc dev`'s watcher of the user's bundle. */
+export interface UserBundleWatcher {
+  /** The first build (as {@link buildUserBundle} resolves), once the watcher listens. */
+  readonly ready: Promise<string | false | undefined>;
+  /** Tells the watcher the server is there: a build made before it is swapped in now. */
+  served(): void;
+  /** Stops watching; waits for a build in progress. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the user's bundle, then watches the user config's folder until closed; each settled change
+ * rebuilds and reloads. After each build, what it was built from is compared with the disk (the
+ * project watcher's read-back, `compiler/watch-reads.ts`): an edit made during the build, or before
+ * the watcher listened, builds again.
+ */
 export function watchUserBundle(
   io: CliIO,
   place: UserBundlePlace,
   host: () => ServeHost | undefined,
-): { close(): Promise<void> } {
+): UserBundleWatcher {
   const folder = dirname(place.userConfig);
+  const hashes = new FileHashes();
+  const readBack = new ReadBack();
+  let reads: BuildReads | undefined;
+  // A good build made while there was no server to take it (the first ones are).
+  let unserved: string | false | undefined;
   let watched = "";
   let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let queue = Promise.resolve();
   let closed = false;
+  // Builds one after another: the first, then each settled change and each read-back.
+  let queue: Promise<void> = Promise.resolve();
+  const build = async () => {
+    reads = await readInputs(place);
+    return buildUserBundle(io, place, "unitc dev");
+  };
+  // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
+  // none now) swaps in an empty bundle, so the units served so far go too.
+  const rebuild = async () => {
+    const built = await build();
+    if (built === undefined) return;
+    const served = host();
+    unserved = served ? undefined : built;
+    if (served) await serveBuilt(io, served, built);
+  };
   // Watches the folder (its units root two levels deep), or only the entries of the parent it is
   // still missing from; resolves once the new watcher is ready, so no later change goes unseen.
   const follow = async (target: string) => {
@@ -66,13 +117,20 @@ export function watchUserBundle(
     watcher.on("raw", changed);
     await new Promise<void>((resolve) => watcher?.once("ready", () => resolve()));
   };
+  // Once the watcher listens: anything that differs from what the last build was built from builds again.
+  const verify = async () => {
+    if (!reads || closed) return;
+    const fresh = await readBack.changed(reads, hashes);
+    if (fresh.length > 0 && !closed) queue = queue.then(settled);
+  };
   const settled = async () => {
     const before = watched;
     const target = nearestExisting(folder);
     if (target !== watched) await follow(target);
     // Only a parent watched, and the folder still missing: nothing of the user's to build yet.
     if (target !== folder && before !== folder) return;
-    await rebuild(io, place, host);
+    await rebuild();
+    await verify();
   };
   function changed() {
     if (closed) return;
@@ -81,8 +139,27 @@ export function watchUserBundle(
       queue = queue.then(settled);
     }, SETTLE_MS);
   }
-  queue = follow(nearestExisting(folder));
+  const ready = (async () => {
+    const first = await build();
+    await follow(nearestExisting(folder));
+    await verify();
+    return first;
+  })();
+  queue = ready.then(
+    () => undefined,
+    () => undefined,
+  );
   return {
+    ready,
+    served() {
+      queue = queue.then(async () => {
+        const served = host();
+        if (unserved === undefined || !served) return;
+        const built = unserved;
+        unserved = undefined;
+        await serveBuilt(io, served, built);
+      });
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

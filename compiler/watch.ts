@@ -15,7 +15,7 @@ import { inside } from "./discover/sources/ref-rules.js";
 import { BuildMemo } from "./incremental/memo.js";
 import { configFiles } from "./load/config-paths.js";
 import { type BuildReads, logReads } from "./load/read-log.js";
-import { changedSinceRead } from "./watch-reads.js";
+import { ReadBack } from "./watch-reads.js";
 import { PathStates } from "./watch-states.js";
 
 export interface WatchOptions extends Omit<CompileOptions, "memo" | "outDir"> {
@@ -96,8 +96,8 @@ class Watcher implements ProjectWatcher {
   #pending = new Set<string>();
   /** What the last build read (see `watch-reads.ts`). */
   #reads: BuildReads | undefined;
-  /** Paths rebuilt because they differed from what a build read, with what was there then: once per state. */
-  #rechecked = new Map<string, string>();
+  /** Paths rebuilt because they differed from what a build read: once per state. */
+  readonly #readBack = new ReadBack();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> = Promise.resolve();
   #sequence = 0;
@@ -236,13 +236,10 @@ class Watcher implements ProjectWatcher {
   async #verify(): Promise<void> {
     const reads = this.#reads;
     if (!reads || this.#closed) return;
-    const changed = await changedSinceRead(reads, this.#memo.discovered.files);
-    for (const path of this.#rechecked.keys()) if (!changed.has(path)) this.#rechecked.delete(path);
-    const fresh = [...changed].filter(([path, now]) => this.#rechecked.get(path) !== now);
+    const fresh = await this.#readBack.changed(reads, this.#memo.discovered.files);
     if (fresh.length === 0 || this.#closed) return;
-    for (const [path, now] of fresh) this.#rechecked.set(path, now);
-    this.#states.forget(fresh.map(([path]) => path));
-    for (const [path] of fresh) this.#queue(path);
+    this.#states.forget(fresh);
+    for (const path of fresh) this.#queue(path);
   }
 
   async idle(): Promise<void> {

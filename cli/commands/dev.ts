@@ -1,33 +1,52 @@
 /**
  * `unitc dev`: watch + serve. Every good build is written to the output folder and swapped into the
  * running server (calls in flight finish on the old bundle); connected clients get
- * `notifications/tools/list_changed`. A broken edit keeps serving the last good bundle. Over stdio,
- * stdout carries JSON-RPC only: build reports go to stderr.
+ * `notifications/tools/list_changed` when a unit they see changed. A broken edit keeps serving the
+ * last good bundle. Over stdio, stdout carries JSON-RPC only: build reports go to stderr.
  */
 
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineCommand } from "citty";
 import type { WatchBuild } from "../../compiler/watch.js";
-import { emptyManifest, type ServeHost } from "../../runtime/serve/index.js";
+import { changedAnything, emptyManifest, type ServeHost } from "../../runtime/serve/index.js";
 import { counted } from "../compile-lines.js";
 import { withEnvFile } from "../env-file.js";
 import type { CliIO } from "../io.js";
 import { EXIT_ERRORS } from "../io.js";
 import { includeUserUnitsArg, projectArgs, projectOptions } from "../project-args.js";
 import { projectMayRun } from "../trust/command-set.js";
-import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
+import { userBundlePlace } from "../user-bundle.js";
 import { watchUserBundle } from "../user-bundle-watch.js";
 import { type ServeArgs, serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
 
-/** Swaps a good build into the server; a bundle that fails to load leaves the old one served. */
+/**
+ * The units whose Code Mode declarations a build wrote or removed (`.code-mode/units/<id>.d.ts`, and
+ * the types and describe text under `units/<id>/`): they changed for agents even when their manifest
+ * entries did not (a spec type no operation names, say).
+ */
+function declarationsChanged(build: WatchBuild): string[] {
+  const ids = new Set<string>();
+  for (const path of [...build.written, ...build.removed]) {
+    const id = /^\.code-mode\/units\/([^/]+)\.d\.ts$/.exec(path)?.[1] ?? /^units\/([^/]+)\//.exec(path)?.[1];
+    if (id !== undefined) ids.add(id);
+  }
+  return [...ids];
+}
+
+/**
+ * Swaps a good build into the server; a bundle that fails to load leaves the old one served. Clients
+ * are told only when what they see changed: a unit, its declarations, or the search limits.
+ */
 async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void> {
   if (!build.ok || (build.written.length === 0 && build.removed.length === 0)) return;
   try {
-    const change = await host.reload();
+    const change = await host.reload({ declarationsChanged: declarationsChanged(build) });
     const touched = change.added.length + change.changed.length + change.removed.length;
-    io.stderr(`unitc dev: serving the new build (${counted(touched, "unit")} changed); clients notified\n`);
+    const what = `${counted(touched, "unit")} changed${change.settings ? ", search limits changed" : ""}`;
+    const told = changedAnything(change) ? "clients notified" : "no client notified";
+    io.stderr(`unitc dev: serving the new build (${what}); ${told}\n`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`unitc dev: the new build cannot be served (${message}); still serving the last one\n`);
@@ -61,8 +80,8 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
         args["include-user-units"] === true || args["user-units"] === false
           ? undefined
           : userBundlePlace(options.userConfigFile, io.env, { evenIfAbsent: true });
-      const userManifestPath = userPlace ? await buildUserBundle(io, userPlace, "unitc dev") : undefined;
       const userWatcher = userPlace ? watchUserBundle(io, userPlace, () => host) : undefined;
+      const userManifestPath = await userWatcher?.ready;
       const watcher = startWatching(
         io,
         { ...options, outDir, ...(typeof args.bundle === "boolean" ? { bundle: args.bundle } : {}) },
@@ -89,6 +108,7 @@ export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
             ...(existsSync(manifestPath) ? {} : { manifest: emptyManifest() }),
             onHost: (created) => {
               host = created;
+              userWatcher?.served();
             },
           },
         );

@@ -9,6 +9,7 @@
  * word finds the API word, not the other way round.
  */
 import { LEXICON_NOUNS } from "./lexicon-nouns.js";
+import { LEXICON_USAGE_LEADING, LEXICON_USAGE_NOUNS, LEXICON_USAGE_VERBS } from "./lexicon-usage.js";
 import {
   LEXICON_API_VERBS,
   LEXICON_DERIVED,
@@ -48,11 +49,12 @@ function tableOf(
   return into;
 }
 
-const ENTRIES = tableOf(
-  LEXICON_LEADING,
-  true,
-  tableOf(LEXICON_NOUNS, false, tableOf(LEXICON_VERBS, false, new Map())),
-);
+/** The rows of the tables, verbs, verbs read only when they lead, and nouns. */
+const VERB_ROWS = [...LEXICON_VERBS, ...LEXICON_USAGE_VERBS];
+const LEADING_ROWS = [...LEXICON_LEADING, ...LEXICON_USAGE_LEADING];
+const NOUN_ROWS = [...LEXICON_NOUNS, ...LEXICON_USAGE_NOUNS];
+
+const ENTRIES = tableOf(LEADING_ROWS, true, tableOf(NOUN_ROWS, false, tableOf(VERB_ROWS, false, new Map())));
 
 /** A stem → the stems of its other forms: an irregular form's base, a derivation's others. */
 const FORMS = (() => {
@@ -91,7 +93,7 @@ export function baseOf(word: string): string | undefined {
 const KNOWN_VERBS: ReadonlySet<string> = new Set([
   ...ACTION_STEMS,
   ...STATE_VERBS,
-  ...[...LEXICON_VERBS, ...LEXICON_LEADING].flatMap(([task]) =>
+  ...[...VERB_ROWS, ...LEADING_ROWS].flatMap(([task]) =>
     task.split(",").map((phrase) => stem(phrase.trim().split(" ")[0] as string)),
   ),
   ...LEXICON_IRREGULAR.map((row) => stem(row.split(" ")[0] as string)),
@@ -104,7 +106,7 @@ const KNOWN_VERBS: ReadonlySet<string> = new Set([
  * that finds only them says no more what to do than the thing it names.
  */
 export const LEXICON_VERB_TERMS: ReadonlySet<string> = new Set(
-  [...LEXICON_VERBS, ...LEXICON_LEADING]
+  [...VERB_ROWS, ...LEADING_ROWS]
     .flatMap(([, api]) => api.split(" ").map(stem))
     .filter((term) => KNOWN_VERBS.has(term)),
 );

@@ -7,7 +7,15 @@ export {
   runtimeStorage,
 } from "../calls/runtime-storage.js";
 export { DEFAULT_TOKEN_VARIABLE, resolveServeToken, type ServeToken, TOKEN_FILE } from "./auth/token.js";
-export { createServeHost, SEARCH_INDEX_FILE, type ServeHost, type ServeHostOptions } from "./host/host.js";
+export {
+  changedAnything,
+  createServeHost,
+  type ReloadNext,
+  type ReloadResult,
+  SEARCH_INDEX_FILE,
+  type ServeHost,
+  type ServeHostOptions,
+} from "./host/host.js";
 export type { UpstreamOptions, UpstreamState } from "./host/upstream.js";
 export { DEFAULT_MAX_BODY_BYTES, type HttpServeOptions, type HttpServing, serveHttp } from "./http/serve.js";
 export { CODE_MODE_TOOL, fitToolName, SEARCH_TOOL } from "./sessions/names.js";

@@ -34,6 +34,13 @@ export interface ReloadResult {
   added: string[];
   changed: string[];
   removed: string[];
+  /** The bundle's search limits changed (tools/list shows them, in `search_tools`). */
+  settings?: true;
+}
+
+/** Whether a swap changed anything a client sees: a unit added, changed or removed, or the search limits. */
+export function changedAnything(result: ReloadResult): boolean {
+  return result.added.length + result.changed.length + result.removed.length > 0 || result.settings === true;
 }
 
 /** Read on the first search: `tools/list` does not need it, and it is much of a large bundle's load. */
@@ -86,8 +93,12 @@ function openGeneration(options: SlotOptions, log: (line: string) => void, manif
   };
 }
 
-/** Units added, changed (any field of their manifest entry) and removed between two manifests. */
-function compareUnits(before: Manifest, after: Manifest): ReloadResult {
+/**
+ * Units added, changed (any field of their manifest entry: its tools, their schemas and descriptions,
+ * which its Code Mode declaration is written from) and removed between two manifests, and whether
+ * their search limits differ.
+ */
+function compareManifests(before: Manifest, after: Manifest): ReloadResult {
   const old = new Map(before.units.map((u) => [u.id, canonicalJson(u)]));
   const result: ReloadResult = { added: [], changed: [], removed: [] };
   for (const unit of after.units) {
@@ -97,6 +108,7 @@ function compareUnits(before: Manifest, after: Manifest): ReloadResult {
     old.delete(unit.id);
   }
   result.removed = [...old.keys()];
+  if (canonicalJson(before.settings) !== canonicalJson(after.settings)) result.settings = true;
   return result;
 }
 
@@ -122,7 +134,7 @@ export class BundleSlot {
     const options = manifestPath ? { ...this.options, manifestPath } : this.options;
     const fresh = openGeneration(options, this.log, manifest);
     this.options = options;
-    const difference = compareUnits(old.runtime.manifest, fresh.runtime.manifest);
+    const difference = compareManifests(old.runtime.manifest, fresh.runtime.manifest);
     const changed = new Set([...difference.changed, ...difference.removed]);
     old.resources.handOver(fresh.resources, (key) => !changed.has(resourceUnit(key)));
     this.generation = fresh;

@@ -17,12 +17,12 @@ import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode
 import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
 import type { ServedUnit } from "../shared/catalog.js";
 import { mergeUnits, type NamespaceAliases } from "../shared/merge.js";
-import { BundleSlot, type ReloadResult } from "./bundle-slot.js";
+import { BundleSlot, changedAnything, type ReloadResult } from "./bundle-slot.js";
 import { type CodeModeHost, runHostCode } from "./code-mode-run.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 import { openUserSlot, slotOptions } from "./user-slot.js";
 
-export { type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
+export { changedAnything, type ReloadResult, SEARCH_INDEX_FILE } from "./bundle-slot.js";
 
 /** What a host serves; its services (env, vault, OAuth, fetch, resolver) go whole to every bundle it loads. */
 export interface ServeHostOptions extends RuntimeServices {
@@ -48,6 +48,17 @@ export interface ServeHostOptions extends RuntimeServices {
   confirm?: ConfirmOptions;
 }
 
+/** What {@link ServeHost.reload} swaps to. */
+export interface ReloadNext {
+  manifest?: Manifest;
+  manifestPath?: string;
+  /**
+   * Units whose Code Mode declarations the caller knows were rewritten (a rebuild wrote their files)
+   * though their manifest entries may be the same: they count as changed. IDs not served are ignored.
+   */
+  declarationsChanged?: readonly string[];
+}
+
 export interface ServeHost extends ServeContext {
   /** The bundle served now (it changes on {@link ServeHost.reload}). */
   readonly manifest: Manifest;
@@ -58,11 +69,12 @@ export interface ServeHost extends ServeContext {
   /**
    * Swaps to the bundle now at `manifestPath` (or to `manifest`): new calls go to it at once, calls in
    * flight finish on the old one, whose MCP servers for removed and changed units are then stopped
-   * (unchanged units keep theirs); connected clients are told the tool list changed. A `manifestPath`
-   * serves the bundle in another folder from now on (a published bundle's). Throws, serving
-   * the old bundle still, when the new one cannot be loaded.
+   * (unchanged units keep theirs). Connected clients are told the tool list changed when a unit was
+   * added, changed or removed, or the search limits changed; a bundle that changed none of that is
+   * served anew but tells no client. A `manifestPath` serves the bundle in another folder from now on
+   * (a published bundle's). Throws, serving the old bundle still, when the new one cannot be loaded.
    */
-  reload(next?: { manifest?: Manifest; manifestPath?: string }): Promise<ReloadResult>;
+  reload(next?: ReloadNext): Promise<ReloadResult>;
   /**
    * Swaps the user's bundle to the one now at `manifestPath` (default `userManifestPath`), as
    * {@link ServeHost.reload} does; starts serving it when there was none. `false` swaps it to an empty
@@ -139,10 +151,18 @@ class Host implements ServeHost {
     return this.project.generation.runtime.manifest;
   }
 
-  async reload(next: { manifest?: Manifest; manifestPath?: string } = {}): Promise<ReloadResult> {
+  async reload(next: ReloadNext = {}): Promise<ReloadResult> {
     const difference = this.project.swap(next.manifest, next.manifestPath);
     if (next.manifestPath) this.manifestPath = next.manifestPath;
-    this.changed();
+    const served = new Set(this.manifest.units.map((unit) => unit.id));
+    const counted = new Set([...difference.added, ...difference.changed]);
+    for (const id of next.declarationsChanged ?? [])
+      if (served.has(id) && !counted.has(id)) {
+        difference.changed.push(id);
+        counted.add(id);
+      }
+    // A rebuild that changed nothing a client sees is served anew all the same, but tells no client.
+    this.changed(changedAnything(difference));
     return difference;
   }
 
@@ -155,7 +175,9 @@ class Host implements ServeHost {
       // Swapped as a rebuild is (calls in flight finish); the slot keeps its path for the next build.
       difference = this.user.swap({ ...this.user.generation.runtime.manifest, units: [] });
     } else if (this.user) {
-      difference = this.user.swap(undefined, manifestPath);
+      // The user bundle's search limits are not served (the project's are): only its units count.
+      const { settings: _settings, ...units } = this.user.swap(undefined, manifestPath);
+      difference = units;
     } else {
       this.user = openUserSlot(this.options, manifestPath, this.log);
       this.userManifestPath = manifestPath;
@@ -163,7 +185,7 @@ class Host implements ServeHost {
       difference = { added, changed: [], removed: [] };
     }
     // A rebuild that changed no unit is served anew all the same, but tells no client.
-    this.changed(difference.added.length + difference.changed.length + difference.removed.length > 0);
+    this.changed(changedAnything(difference));
     return difference;
   }
 
