@@ -41,6 +41,30 @@ async function retentionOf(io: CliIO, flag: string | undefined, configFlag: stri
   return days ?? DEFAULT_RETENTION_DAYS;
 }
 
+const auditArgs = {
+  action: {
+    type: "positional",
+    required: false,
+    description: "list (the default), export (JSON Lines on stdout) or prune",
+    valueHint: "list|export|prune",
+  },
+  since: { type: "string", description: "Only calls since then: 30d, 12h, 15m or an ISO date" },
+  principal: {
+    type: "string",
+    description: "Only this caller's calls (serve-token:NAME, admin, local, …)",
+  },
+  unit: { type: "string", description: "Only calls of this unit (direct, or from a Code Mode run)" },
+  outcome: { type: "string", description: "Only this outcome: ok, error (any failure) or a code" },
+  json: { type: "boolean", description: "Print a JSON array" },
+  jsonl: { type: "boolean", description: "Print JSON Lines (one record a line), as export does" },
+  "retention-days": {
+    type: "string",
+    description: "prune: delete records older than this many days (default: serve.audit.retentionDays, 90)",
+    valueHint: "DAYS",
+  },
+  ...userConfigArg,
+} as const;
+
 /** `unitc audit`. */
 export function auditCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
@@ -48,30 +72,7 @@ export function auditCommand(io: CliIO, setExit: (code: number) => void) {
       name: "audit",
       description: "List, export (JSON Lines) or prune the audit log of calls through unitc serve",
     },
-    args: {
-      action: {
-        type: "positional",
-        required: false,
-        description: "list (the default), export (JSON Lines on stdout) or prune",
-        valueHint: "list|export|prune",
-      },
-      since: { type: "string", description: "Only calls since then: 30d, 12h, 15m or an ISO date" },
-      principal: {
-        type: "string",
-        description: "Only this caller's calls (serve-token:NAME, admin, local, …)",
-      },
-      unit: { type: "string", description: "Only calls of this unit (direct, or from a Code Mode run)" },
-      outcome: { type: "string", description: "Only this outcome: ok, error (any failure) or a code" },
-      json: { type: "boolean", description: "Print a JSON array" },
-      jsonl: { type: "boolean", description: "Print JSON Lines (one record a line), as export does" },
-      "retention-days": {
-        type: "string",
-        description:
-          "prune: delete records older than this many days (default: serve.audit.retentionDays, 90)",
-        valueHint: "DAYS",
-      },
-      ...userConfigArg,
-    },
+    args: auditArgs,
     async run({ args }) {
       const action = (args.action ?? "list") as (typeof ACTIONS)[number];
       try {

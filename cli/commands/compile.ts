@@ -38,31 +38,33 @@ function reported(outcome: BuildOutcome, shown: string, check: boolean): Compile
   };
 }
 
+const compileArgs = {
+  ...projectArgs,
+  ...includeUserUnitsArg,
+  out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
+  check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
+  bundle: {
+    type: "boolean",
+    description:
+      "Also emit one ESM file plus declarations under bundle/ (this once; output.bundle in the config: always)",
+  },
+  watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
+  force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
+  ...formatArgs,
+  partial: {
+    type: "boolean",
+    description: "With errors, still write the units that compiled; failed units keep their last output",
+  },
+  ...trustArg,
+} as const;
+
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: {
       name: "compile",
       description: "Compile units to typed clients, Code Mode declarations and a manifest",
     },
-    args: {
-      ...projectArgs,
-      ...includeUserUnitsArg,
-      out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
-      check: { type: "boolean", description: "Write nothing; exit 1 when the output folder differs" },
-      bundle: {
-        type: "boolean",
-        description:
-          "Also emit one ESM file plus declarations under bundle/ (this once; output.bundle in the config: always)",
-      },
-      watch: { type: "boolean", description: "Rebuild on every change until stopped (Ctrl-C)" },
-      force: { type: "boolean", description: "Compile even when nothing changed since the last compile" },
-      ...formatArgs,
-      partial: {
-        type: "boolean",
-        description: "With errors, still write the units that compiled; failed units keep their last output",
-      },
-      ...trustArg,
-    },
+    args: compileArgs,
     async run({ args }) {
       const started = performance.now();
       const options = projectOptions(io, args);

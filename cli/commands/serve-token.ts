@@ -95,31 +95,33 @@ function row(token: ServeTokenInfo): string {
   return `${token.name}\t${units}\t${describeRules(token.rules)}${scopes}\tcreated ${date(token.createdAt)}\tlast used ${date(token.lastUsedAt)}\texpires ${date(token.expiresAt)}\n`;
 }
 
-function tokenCommand(io: CliIO, setExit: (code: number) => void) {
-  const create = defineCommand({
+const createArgs = {
+  ...nameArg,
+  units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
+  expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
+  "read-only": {
+    type: "boolean",
+    description: "Only operations that only read (readOnlyHint, HTTP GET or HEAD)",
+  },
+  allow: {
+    type: "string",
+    description: "Only operations matching this unit.operation pattern (repeatable; * any text)",
+    valueHint: "github.repos_*",
+  },
+  deny: {
+    type: "string",
+    description: "Never operations matching this unit.operation pattern (repeatable; wins over --allow)",
+    valueHint: "*.delete*",
+  },
+  scope: { type: "string", description: "Also allow: metrics (read GET /metrics)", valueHint: "metrics" },
+  ...manifestArg,
+  ...userConfigArg,
+} as const;
+
+function createCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
     meta: { name: "create", description: "Create a serve token and print it once" },
-    args: {
-      ...nameArg,
-      units: { type: "string", description: "Only these units (comma-separated IDs)", valueHint: "a,b" },
-      expires: { type: "string", description: "Expire after this long (30d, 12h, 15m)", valueHint: "30d" },
-      "read-only": {
-        type: "boolean",
-        description: "Only operations that only read (readOnlyHint, HTTP GET or HEAD)",
-      },
-      allow: {
-        type: "string",
-        description: "Only operations matching this unit.operation pattern (repeatable; * any text)",
-        valueHint: "github.repos_*",
-      },
-      deny: {
-        type: "string",
-        description: "Never operations matching this unit.operation pattern (repeatable; wins over --allow)",
-        valueHint: "*.delete*",
-      },
-      scope: { type: "string", description: "Also allow: metrics (read GET /metrics)", valueHint: "metrics" },
-      ...manifestArg,
-      ...userConfigArg,
-    },
+    args: createArgs,
     async run({ args, rawArgs }) {
       const units = args.units
         ?.split(",")
@@ -148,7 +150,10 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       );
     },
   });
-  const list = defineCommand({
+}
+
+function listCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
     meta: { name: "list", description: "List serve tokens: names, scopes, dates (never the tokens)" },
     args: { json: { type: "boolean", description: "Print JSON" }, ...userConfigArg },
     async run({ args }) {
@@ -169,7 +174,10 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       });
     },
   });
-  const revoke = defineCommand({
+}
+
+function revokeCommand(io: CliIO, setExit: (code: number) => void) {
+  return defineCommand({
     meta: {
       name: "revoke",
       description: "Revoke a serve token (serving processes refuse it within their poll interval)",
@@ -185,9 +193,16 @@ function tokenCommand(io: CliIO, setExit: (code: number) => void) {
       );
     },
   });
+}
+
+function tokenCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "token", description: "Create, list and revoke scoped serve tokens" },
-    subCommands: { create, list, revoke },
+    subCommands: {
+      create: createCommand(io, setExit),
+      list: listCommand(io, setExit),
+      revoke: revokeCommand(io, setExit),
+    },
   });
 }
 

@@ -174,7 +174,27 @@ async function readDump(io: CliIO, file: string) {
   return parseDump(text, path);
 }
 
-export function storageCommand(io: CliIO, setExit: (code: number) => void) {
+async function exportTo(io: CliIO, store: Store, key: VaultKey, to: string): Promise<number> {
+  const { dump, unindexed } = await exportStore(store, key);
+  for (const namespace of unindexed) {
+    io.stderr(
+      `unitc storage export: warning: ${namespace} has no index (an earlier unitc wrote it); its records are exported as found\n`,
+    );
+  }
+  const file = resolve(io.cwd, to);
+  await writeDumpFile(file, `${JSON.stringify(dump, null, 2)}\n`);
+  io.stdout(`exported ${dump.records.length} sealed records from ${store.location} to ${file}\n`);
+  return EXIT_OK;
+}
+
+async function importFrom(io: CliIO, store: Store, key: VaultKey, file: string): Promise<number> {
+  const count = await importDump(store, await readDump(io, file), key);
+  io.stdout(`imported ${count} sealed records into ${store.location}\n`);
+  return EXIT_OK;
+}
+
+/** `status`, `verify` and `migrate`: the store looked at and brought up to date where it is. */
+function inPlaceCommands(io: CliIO, setExit: (code: number) => void) {
   const status_ = defineCommand({
     meta: {
       name: "status",
@@ -197,6 +217,11 @@ export function storageCommand(io: CliIO, setExit: (code: number) => void) {
     args: { ...userConfigArg },
     run: ({ args }) => reported(io, "migrate", setExit, () => migrate(io, args["user-config"])),
   });
+  return { status: status_, verify: verify_, migrate: migrate_ };
+}
+
+/** `rotate-key`, `export` and `import`: records moved to another key or another store. */
+function movingCommands(io: CliIO, setExit: (code: number) => void) {
   const rotate_ = defineCommand({
     meta: {
       name: "rotate-key",
@@ -228,18 +253,7 @@ export function storageCommand(io: CliIO, setExit: (code: number) => void) {
         "storage export",
         args["user-config"],
         setExit,
-        async ({ store, key }) => {
-          const { dump, unindexed } = await exportStore(store, key);
-          for (const namespace of unindexed) {
-            io.stderr(
-              `unitc storage export: warning: ${namespace} has no index (an earlier unitc wrote it); its records are exported as found\n`,
-            );
-          }
-          const file = resolve(io.cwd, args.to);
-          await writeDumpFile(file, `${JSON.stringify(dump, null, 2)}\n`);
-          io.stdout(`exported ${dump.records.length} sealed records from ${store.location} to ${file}\n`);
-          return EXIT_OK;
-        },
+        ({ store, key }) => exportTo(io, store, key, args.to),
         false,
       ),
   });
@@ -258,23 +272,16 @@ export function storageCommand(io: CliIO, setExit: (code: number) => void) {
         "storage import",
         args["user-config"],
         setExit,
-        async ({ store, key }) => {
-          const count = await importDump(store, await readDump(io, args.file), key);
-          io.stdout(`imported ${count} sealed records into ${store.location}\n`);
-          return EXIT_OK;
-        },
+        ({ store, key }) => importFrom(io, store, key, args.file),
         false,
       ),
   });
+  return { "rotate-key": rotate_, export: export_, import: import_ };
+}
+
+export function storageCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "storage", description: "Inspect, verify, migrate, re-key and copy the store" },
-    subCommands: {
-      status: status_,
-      verify: verify_,
-      migrate: migrate_,
-      "rotate-key": rotate_,
-      export: export_,
-      import: import_,
-    },
+    subCommands: { ...inPlaceCommands(io, setExit), ...movingCommands(io, setExit) },
   });
 }

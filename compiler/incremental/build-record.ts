@@ -5,12 +5,15 @@
  *
  * - a key: the compile options and a fingerprint of unitc's own code;
  * - every units root's list of unit files, and each config file, unit file and local file discovery
- *   read, with its stamp (size, inode, mtime) and the hash of its text;
+ *   read, with its stamp (size, inode, modification and change times: `takeStamp`) and the hash of
+ *   its text; a stamp taken within two seconds of the file's last change is kept as "unsettled";
  * - the stamp of every file written, and the build's diagnostics and counts, to report again.
  *
  * The build is up to date when the key matches, every root lists the same files, every source file
  * has the same stamp or the same text, and the output folder holds exactly the recorded files with
- * the recorded stamps. A build that fetched a spec is recorded as such and never up to date: its
+ * the recorded stamps. An unsettled stamp matches nothing: its file's text is checked, and once the
+ * file is found settled and unchanged its stamp is kept (git's rule for "racily clean" entries: two
+ * saves within one tick of a coarse clock can leave one stamp). A build that fetched a spec is recorded as such and never up to date: its
  * inputs can change with nothing local changing (its record still tells `unitc serve` which local
  * sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
  * fresh in the build cache, or listed again once it is older than `toolCacheTtlMs` and still the
@@ -29,11 +32,11 @@ import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { noteFileHash } from "../load/read-log.js";
 import { listUnitFiles } from "../load/units-root.js";
-import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
+import { fileStamp, fileTextHash, keptStamp, type Stamp, takeStamp } from "../shared/file-hashes.js";
 import { writeAtomically } from "../shared/write-atomically.js";
 import { compilerFingerprint, filesBelow } from "./fingerprint.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface RecordOptions {
   projectDir: string;
@@ -68,7 +71,7 @@ export interface RecordedSources extends RecordedBuild {
   inputs: string[];
 }
 
-/** A source file as a compile read it: its stamp and the hash of its text. */
+/** A source file as a compile read it: its stamp (`UNSETTLED` when it could not vouch) and the hash of its text. */
 export interface SourceState {
   stamp: string;
   hash: string;
@@ -90,7 +93,7 @@ export interface BuildRecord extends RecordedBuild {
 /** What the project's own files were before a compile (see {@link snapshotSources}). */
 export interface SourceSnapshot {
   roots: Record<string, string[]>;
-  stamps: Record<string, string>;
+  stamps: Record<string, Stamp>;
 }
 
 async function recordKey(options: RecordOptions): Promise<string> {
@@ -129,9 +132,16 @@ export async function snapshotSources(options: RecordOptions): Promise<SourceSna
     roots[dirname(config)] = listed;
     paths.push(...listed);
   }
-  const stamps: Record<string, string> = {};
-  for (const file of paths) stamps[file] = await fileStamp(file);
+  const stamps: Record<string, Stamp> = {};
+  for (const file of paths) stamps[file] = await takeStamp(file);
   return { roots, stamps };
+}
+
+/** The same roots and stamps, settled or not: nothing the snapshot saw changed in between. */
+function sameSnapshot(a: SourceSnapshot, b: SourceSnapshot): boolean {
+  const plain = (s: SourceSnapshot) =>
+    canonicalJson({ roots: s.roots, stamps: Object.entries(s.stamps).map(([file, t]) => [file, t.stamp]) });
+  return plain(a) === plain(b);
 }
 
 async function outputFiles(outDir: string): Promise<string[]> {
@@ -167,10 +177,8 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
   }
-  for (const [file, state] of Object.entries(record.sources)) {
-    if ((await fileStamp(file)) !== state.stamp && (await fileTextHash(file)) !== state.hash)
-      return undefined;
-  }
+  const settled = await checkSources(record.sources);
+  if (!settled) return undefined;
   const outDir = resolve(options.outDir);
   if (!sameList(await outputFiles(outDir), Object.keys(record.outputs).sort())) return undefined;
   for (const [path, stamp] of Object.entries(record.outputs)) {
@@ -179,6 +187,7 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   // Last: checking a listing may start its server (expired listings are checked together).
   const listings = await Promise.all((record.listings ?? []).map((l) => sameListing(l, options.oauth)));
   if (!listings.every(Boolean)) return undefined;
+  if (Object.keys(settled).length > 0) await keepSettled(options, record, settled);
   const listed = new Set(Object.values(record.roots).flat());
   // What the sources held as recorded: watch mode compares them with the disk once it listens.
   for (const [file, state] of Object.entries(record.sources)) noteFileHash(file, state.hash);
@@ -190,6 +199,30 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
     roots: Object.keys(record.roots),
     inputs: Object.keys(record.sources).filter((file) => !listed.has(file)),
   };
+}
+
+/**
+ * Whether every source holds the text recorded: by its stamp when the stamp is the same, else by its
+ * text. `undefined` when one changed; else the sources whose text had to be read and whose stamp has
+ * settled since, with that stamp (taken before the text was read, so a later change shows).
+ */
+async function checkSources(
+  sources: Record<string, SourceState>,
+): Promise<Record<string, SourceState> | undefined> {
+  const settled: Record<string, SourceState> = {};
+  for (const [file, state] of Object.entries(sources)) {
+    const taken = await takeStamp(file);
+    if (taken.stamp === state.stamp) continue;
+    if ((await fileTextHash(file)) !== state.hash) return undefined;
+    if (taken.settled) settled[file] = { stamp: taken.stamp, hash: state.hash };
+  }
+  return settled;
+}
+
+/** Keeps the stamps `checkSources` found settled (best effort: else those files are read again next time). */
+async function keepSettled(options: RecordOptions, record: BuildRecord, settled: BuildRecord["sources"]) {
+  const kept: BuildRecord = { ...record, sources: { ...record.sources, ...settled } };
+  await writeAtomically(recordFile(options), JSON.stringify(kept)).catch(() => undefined);
 }
 
 /** What a finished compile read beyond the snapshot, and what it produced. */
@@ -216,25 +249,30 @@ export async function recordBuild(
     return false;
   };
   const now = await snapshotSources(options);
-  if (canonicalJson(now) !== canonicalJson(before)) return forget();
+  if (!sameSnapshot(now, before)) return forget();
   const roots = { ...before.roots };
   const sources: Record<string, SourceState> = {};
   for (const path of Object.keys(before.stamps)) {
-    sources[path] = { stamp: before.stamps[path] as string, hash: await fileTextHash(path) };
+    sources[path] = { stamp: keptStamp(before.stamps[path] as Stamp), hash: await fileTextHash(path) };
   }
   for (const root of build.setRoots) {
     roots[root] = await listRoot(root);
     for (const unitFile of roots[root] ?? []) {
-      sources[unitFile] = { stamp: await fileStamp(unitFile), hash: await fileTextHash(unitFile) };
+      const taken = await takeStamp(unitFile);
+      sources[unitFile] = { stamp: keptStamp(taken), hash: await fileTextHash(unitFile) };
     }
   }
   for (const [path, hash] of build.inputs) {
-    // A file that changed after discovery read it would make the record lie: record nothing.
+    // A file that changed after discovery read it would make the record lie: record nothing. The
+    // stamp is taken first: a change after it shows in the next check.
+    const taken = await takeStamp(path);
     if ((await fileTextHash(path)) !== hash) return forget();
-    sources[path] = { stamp: await fileStamp(path), hash };
+    sources[path] = { stamp: keptStamp(taken), hash };
   }
   const outDir = resolve(options.outDir);
   const outputs: Record<string, string> = {};
+  // Stamped just after unitc wrote them, so never settled, and with no hash to fall back on: kept as
+  // they are (a rewrite by another hand shows in the change time once the clock has ticked).
   for (const path of build.files) outputs[path] = await fileStamp(join(outDir, path));
   const record: BuildRecord = {
     format: FORMAT,

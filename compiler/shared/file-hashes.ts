@@ -1,7 +1,8 @@
 /**
- * Content hashes of local files (of their UTF-8 text), recomputed only when a file's size, inode,
- * modification or change time (nanoseconds) changed, or it changed too recently for its times to
- * tell. A missing or unreadable file hashes to {@link MISSING}.
+ * Content hashes of local files (of their UTF-8 text), and the one stamp that says a file is unchanged
+ * without reading it (size, inode, modification and change times) unless it changed too recently for
+ * its times to tell: the build record's and watch mode's. A missing or unreadable file hashes to
+ * {@link MISSING}.
  */
 import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
@@ -26,16 +27,6 @@ export function bytesHash(bytes: Buffer): string {
   return textHash(bytes.toString("utf8"));
 }
 
-/** A file's size, inode and modification time (nanoseconds), or {@link MISSING}. */
-export async function fileStamp(file: string): Promise<string> {
-  try {
-    const info = await stat(file, { bigint: true });
-    return `${info.size}:${info.ino}:${info.mtimeNs}`;
-  } catch {
-    return MISSING;
-  }
-}
-
 /** The {@link textHash} of a file's text, or {@link MISSING}. */
 export async function fileTextHash(file: string): Promise<string> {
   try {
@@ -45,45 +36,76 @@ export async function fileTextHash(file: string): Promise<string> {
   }
 }
 
-interface Known {
-  stamp: string;
-  hash: string;
-}
-
 /**
  * How recently a file may have changed for its stamp to be trusted. File times come from a coarse
  * clock (a kernel tick; 1 or 2 s on some file systems), so a file changed twice within one tick can
- * show one size and one set of times: a hash taken that close to a change is not kept (git calls
- * such an entry "racily clean"). Wider than any common file system's tick.
+ * show one size and one set of times: a stamp taken that close to a change does not vouch for the
+ * text (git calls such an entry "racily clean"). Wider than any common file system's tick.
  */
 const RACY_MS = 2_000;
 
-/** A file's size, inode, modification and change times: changing its content or times changes the change time too. */
+/**
+ * What a stamp taken within {@link RACY_MS} of the file's last change is kept as: it equals no stamp
+ * {@link fileStamp} gives, so the file's text is checked next time.
+ */
+export const UNSETTLED = "unsettled";
+
+/** A file's stamp as it is now, and whether it may be kept (see {@link keptStamp}). */
+export interface Stamp {
+  /** Size, inode, modification and change times (nanoseconds), or {@link MISSING}. */
+  stamp: string;
+  /** The file last changed well before the stamp was taken: a later change cannot share it. */
+  settled: boolean;
+}
+
+/** Size, inode, modification and change times: nothing but a change sets the change time. */
 function stampOf(info: BigIntStats): string {
   return `${info.size}:${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
-/** True when the file last changed well before `now`: a later change cannot share its stamp. */
-function settled(info: BigIntStats, now: number): boolean {
-  const changed = Number((info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs) / 1_000_000n);
-  return changed < now - RACY_MS;
+/**
+ * A file's stamp, and whether it may be kept. The change time is in it because nothing but a change
+ * sets it: a rewrite of the same size whose modification time is put back (`touch -d`, `tar x`,
+ * `rsync -t`) changes it.
+ */
+export async function takeStamp(file: string): Promise<Stamp> {
+  const now = Date.now();
+  try {
+    const info = await stat(file, { bigint: true });
+    const changedNs = info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs;
+    return { stamp: stampOf(info), settled: Number(changedNs / 1_000_000n) < now - RACY_MS };
+  } catch {
+    return { stamp: MISSING, settled: true };
+  }
 }
 
+/**
+ * A file's stamp (see {@link takeStamp}), settled or not: for files with no hash to fall back on,
+ * compared by stamp alone (the compiler's own files in its fingerprint, the output unitc wrote).
+ */
+export async function fileStamp(file: string): Promise<string> {
+  try {
+    return stampOf(await stat(file, { bigint: true }));
+  } catch {
+    return MISSING;
+  }
+}
+
+/** The stamp to keep for a later check: the stamp itself when settled, else {@link UNSETTLED}. */
+export function keptStamp(taken: Stamp): string {
+  return taken.settled ? taken.stamp : UNSETTLED;
+}
+
+/** Hashes of files, each kept while the file's settled stamp stays the same (watch mode's). */
 export class FileHashes {
-  readonly #known = new Map<string, Known>();
+  readonly #known = new Map<string, { stamp: string; hash: string }>();
 
   async hash(file: string): Promise<string> {
-    const now = Date.now();
-    const info = await stat(file, { bigint: true }).catch(() => undefined);
-    if (!info) {
-      this.#known.delete(file);
-      return MISSING;
-    }
-    const stamp = stampOf(info);
+    const taken = await takeStamp(file);
     const known = this.#known.get(file);
-    if (known?.stamp === stamp) return known.hash;
-    const hash = await fileTextHash(file);
-    if (hash !== MISSING && settled(info, now)) this.#known.set(file, { stamp, hash });
+    if (known?.stamp === taken.stamp) return known.hash;
+    const hash = taken.stamp === MISSING ? MISSING : await fileTextHash(file);
+    if (hash !== MISSING && taken.settled) this.#known.set(file, { stamp: taken.stamp, hash });
     else this.#known.delete(file);
     return hash;
   }
