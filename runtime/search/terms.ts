@@ -9,6 +9,7 @@ import { compounds } from "./compounds.js";
 import { objectIds } from "./ids.js";
 import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
+import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
 import { stem } from "./stem.js";
@@ -103,6 +104,8 @@ export interface ReadQuery {
   phrase: string[];
   /** Typed terms and the stem of the word each makes with a neighbour (web, webhook): see `compounds.ts`. */
   compounds: Array<[typed: string, joined: string]>;
+  /** The stems of the words the query excludes and does not also ask for (see `negation.ts`). */
+  excluded: string[];
 }
 
 /**
@@ -117,12 +120,18 @@ export function readQuery(query: string): ReadQuery {
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
   let verbSeen = false;
   const related = relatedTerms(query, words, keep);
+  const negated = excludedWords(words, keep);
+  const excluded = new Set<string>();
+  const asked = new Set<string>();
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) hinted.add(hint);
     if (!keep(word)) continue;
     const term = stem(word);
+    // An excluded word still counts as typed: prose that has it often says the same ("without
+    // charging it"); only a name that has it is held against (`index.ts`).
+    (negated.has(i) ? excluded : asked).add(term);
     // After the first word, a verb's past participle says which one ("reopen a closed pull
     // request", "restore a deleted file", "the message I sent"), not what to do: it would find the
     // operations that do it.
@@ -175,5 +184,6 @@ export function readQuery(query: string): ReadQuery {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
     compounds: compounds(words, keep),
+    excluded: [...excluded].filter((term) => !asked.has(term)),
   };
 }
