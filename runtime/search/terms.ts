@@ -46,6 +46,27 @@ const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
 
+/** Words that open a yes-or-no question ("is dave online", "was PR 42 merged?"). */
+const AUXILIARIES = new Set("is are was were am does did do has have can".split(" "));
+/** Words after an opener that make it a request: "do the release", "is a"… is no question. */
+const DETERMINERS = new Set("a an the this that these those some".split(" "));
+/** A yes-or-no question asks to see a thing or check it. */
+const WHETHER = [GET, stem("check")];
+
+/**
+ * True for a yes-or-no question: it asks to see or check a thing, whatever verb it asks about ("did
+ * I like these videos" reads a rating, "was PR 42 merged" checks it). Without a question mark,
+ * "have copilot propose a fix", "can you delete it" and "do I …" read as requests.
+ */
+function asksWhether(words: readonly string[], query: string): boolean {
+  const [first, second] = words;
+  if (first === undefined || !AUXILIARIES.has(first) || second === undefined || DETERMINERS.has(second))
+    return false;
+  if (query.trimEnd().endsWith("?")) return true;
+  if (first === "have") return false;
+  return !((first === "can" || first === "do") && ["you", "u", "i", "we"].includes(second));
+}
+
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
 function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
@@ -170,6 +191,7 @@ export function readQuery(query: string): ReadQuery {
     }
     for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
   }
+  if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
   const acts = (group: Map<string, QueryTerm["kind"]>) =>
