@@ -67,6 +67,29 @@ function asksWhether(words: readonly string[], query: string): boolean {
   return !((first === "can" || first === "do") && ["you", "u", "i", "we"].includes(second));
 }
 
+/**
+ * Adds what a query asks without a word for it: to see or check (a yes-or-no question), to see
+ * (another question), to make (a task with no verb). `typed` counts the groups of its own words.
+ */
+function addAsked(
+  groups: Array<Map<string, QueryTerm["kind"]>>,
+  typed: number,
+  words: readonly string[],
+  query: string,
+): void {
+  if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
+  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
+  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
+  const acts = (group: Map<string, QueryTerm["kind"]>) =>
+    [...group].some(([term, kind]) =>
+      kind === "related" ? LEXICON_VERB_TERMS.has(term) : kind !== "fallback" && ACTION_STEMS.has(term),
+    );
+  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
+  if (typed > 1 && !groups.some(acts)) {
+    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
+  }
+}
+
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
 function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
@@ -191,17 +214,7 @@ export function readQuery(query: string): ReadQuery {
     }
     for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
   }
-  if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
-  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
-  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
-  const acts = (group: Map<string, QueryTerm["kind"]>) =>
-    [...group].some(([term, kind]) =>
-      kind === "related" ? LEXICON_VERB_TERMS.has(term) : kind !== "fallback" && ACTION_STEMS.has(term),
-    );
-  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
-  if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
-  }
+  addAsked(groups, typed, words, query);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
