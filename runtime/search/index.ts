@@ -173,11 +173,13 @@ export class SearchIndex {
     // A task says its action first ("add an item …"); a verb later on describes ("files changed").
     const action = actionKinds(read.phrase[0] ?? "");
     const one = asksForOne(read.groups[0], read.groups);
+    const excluded = read.excluded.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
     const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
       const agrees = conflicts(action, this.named[doc] as number) ? ranking.conflict : 1;
       const shallow = ranking.depth ** (this.depth[doc] ?? 0);
       const scoped = unscoped && this.namesAny(doc, scopes) ? ranking.scope : 1;
       const item = one && this.reads[doc] === Reads.One ? ranking.one : 1;
+      const unwanted = excluded.length > 0 && this.namesAny(doc, excluded) ? ranking.excluded : 1;
       const [name = [], summary = []] = this.fields[doc] as number[][];
       const boost =
         phraseBoost(name, summary, phrase, ranking) *
@@ -185,7 +187,8 @@ export class SearchIndex {
         agrees *
         shallow *
         scoped *
-        item;
+        item *
+        unwanted;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));

@@ -80,6 +80,11 @@ export const RANKING = {
    */
   conflict: 0.7,
   /**
+   * What an operation whose name has a word the query excludes ("a plain, non-secret setting":
+   * `create-repo-secret`) keeps of its score.
+   */
+  excluded: 0.7,
+  /**
    * How much an operation that reads one item lifts when the query asks to see one thing ("retrieve
    * a subscription": `GET /subscriptions/{id}`, not `GET /subscriptions`).
    */

@@ -9,6 +9,7 @@ import { compounds } from "./compounds.js";
 import { objectIds } from "./ids.js";
 import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
+import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
 import { stem } from "./stem.js";
@@ -44,6 +45,50 @@ for (const word of LATER_WORDS) HINTS.set(word, LATER);
 const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
+
+/** Words that open a yes-or-no question ("is dave online", "was PR 42 merged?"). */
+const AUXILIARIES = new Set("is are was were am does did do has have can".split(" "));
+/** Words after an opener that make it a request: "do the release", "is a"… is no question. */
+const DETERMINERS = new Set("a an the this that these those some".split(" "));
+/** A yes-or-no question asks to see a thing or check it. */
+const WHETHER = [GET, stem("check")];
+
+/**
+ * True for a yes-or-no question: it asks to see or check a thing, whatever verb it asks about ("did
+ * I like these videos" reads a rating, "was PR 42 merged" checks it). Without a question mark,
+ * "have copilot propose a fix", "can you delete it" and "do I …" read as requests.
+ */
+function asksWhether(words: readonly string[], query: string): boolean {
+  const [first, second] = words;
+  if (first === undefined || !AUXILIARIES.has(first) || second === undefined || DETERMINERS.has(second))
+    return false;
+  if (query.trimEnd().endsWith("?")) return true;
+  if (first === "have") return false;
+  return !((first === "can" || first === "do") && ["you", "u", "i", "we"].includes(second));
+}
+
+/**
+ * Adds what a query asks without a word for it: to see or check (a yes-or-no question), to see
+ * (another question), to make (a task with no verb). `typed` counts the groups of its own words.
+ */
+function addAsked(
+  groups: Array<Map<string, QueryTerm["kind"]>>,
+  typed: number,
+  words: readonly string[],
+  query: string,
+): void {
+  if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
+  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
+  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
+  const acts = (group: Map<string, QueryTerm["kind"]>) =>
+    [...group].some(([term, kind]) =>
+      kind === "related" ? LEXICON_VERB_TERMS.has(term) : kind !== "fallback" && ACTION_STEMS.has(term),
+    );
+  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
+  if (typed > 1 && !groups.some(acts)) {
+    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
+  }
+}
 
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */
 function isPlural(word: string): boolean {
@@ -103,6 +148,8 @@ export interface ReadQuery {
   phrase: string[];
   /** Typed terms and the stem of the word each makes with a neighbour (web, webhook): see `compounds.ts`. */
   compounds: Array<[typed: string, joined: string]>;
+  /** The stems of the words the query excludes and does not also ask for (see `negation.ts`). */
+  excluded: string[];
 }
 
 /**
@@ -117,12 +164,18 @@ export function readQuery(query: string): ReadQuery {
   const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
   let verbSeen = false;
   const related = relatedTerms(query, words, keep);
+  const negated = excludedWords(words, keep);
+  const excluded = new Set<string>();
+  const asked = new Set<string>();
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) hinted.add(hint);
     if (!keep(word)) continue;
     const term = stem(word);
+    // An excluded word still counts as typed: prose that has it often says the same ("without
+    // charging it"); only a name that has it is held against (`index.ts`).
+    (negated.has(i) ? excluded : asked).add(term);
     // After the first word, a verb's past participle says which one ("reopen a closed pull
     // request", "restore a deleted file", "the message I sent"), not what to do: it would find the
     // operations that do it.
@@ -161,19 +214,11 @@ export function readQuery(query: string): ReadQuery {
     }
     for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
   }
-  // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
-  // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
-  const acts = (group: Map<string, QueryTerm["kind"]>) =>
-    [...group].some(([term, kind]) =>
-      kind === "related" ? LEXICON_VERB_TERMS.has(term) : kind !== "fallback" && ACTION_STEMS.has(term),
-    );
-  // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
-  if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
-  }
+  addAsked(groups, typed, words, query);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
     compounds: compounds(words, keep),
+    excluded: [...excluded].filter((term) => !asked.has(term)),
   };
 }

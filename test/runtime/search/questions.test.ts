@@ -1,0 +1,62 @@
+/**
+ * A yes-or-no question ("was PR 42 merged?", "is dave online") asks to see or check a thing, not to
+ * do what its verb says; requests that open the same way ("do the release", "can you delete it",
+ * "have copilot propose a fix") are no questions.
+ */
+import { describe, expect, it } from "vitest";
+import { SearchIndex } from "../../../runtime/search/index.js";
+import { stem } from "../../../runtime/search/stem.js";
+import { readQuery } from "../../../runtime/search/terms.js";
+import { op, top } from "./small-index.js";
+
+/** True when the query reads as asking to see or check (get and check as alternatives of one group). */
+const asksToCheck = (query: string) =>
+  readQuery(query).groups.some(
+    (group) =>
+      group.some((t) => t.term === stem("check") && t.kind === "synonym") &&
+      group.some((t) => t.term === stem("get") && t.kind === "synonym"),
+  );
+
+describe("yes-or-no questions", () => {
+  it.each([
+    "was PR 42 merged?",
+    "was PR 42 merged already",
+    "is dave online right now",
+    "does dave have write access on this repo",
+    "did I already like these videos?",
+    "can dave push to main",
+    "have we registered a webhook for payments?",
+  ])("%j asks to see or check", (query) => {
+    expect(asksToCheck(query)).toBe(true);
+  });
+
+  it.each([
+    "merge PR 42",
+    "do the release",
+    "is a draft release public",
+    "can you delete the branch",
+    "have copilot propose a fix for alert 12",
+    "what is the status of run 5",
+  ])("%j does not", (query) => {
+    expect(asksToCheck(query)).toBe(false);
+  });
+
+  it("ranks the operation that checks above the one that does what the question asks about", () => {
+    const search = SearchIndex.build({
+      units: [
+        {
+          id: "api",
+          name: "api",
+          description: "An API.",
+          tags: [],
+          operations: [
+            op("merge-pull", "Merges a pull request.", "PUT", "/pulls/{n}/merge"),
+            op("check-if-merged", "Checks if a pull request has been merged.", "GET", "/pulls/{n}/merge"),
+          ],
+        },
+      ],
+    });
+    expect(top(search, "was PR 42 merged?")[0]).toBe("check-if-merged");
+    expect(top(search, "merge PR 42")[0]).toBe("merge-pull");
+  });
+});
