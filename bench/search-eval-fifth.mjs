@@ -3,7 +3,7 @@
 // operation names and summaries and told to write as different people type tasks into a chat box
 // (terse, chatty, goal-first, with names and ids, the users' own jargon, questions, synonyms the API
 // does not use). The earlier parts' tuning tasks were used up; none of these is held out (the fourth
-// part stays the one held out whole). Queries the other parts already have are left out when wired in.
+// part is held out whole, and the sixth, written later). Queries the other parts already have are left out when wired in.
 
 /** Per set (the names of SETS in search-eval.mjs): [query, expected] as in the first part. */
 export const FIFTH = {

@@ -8,6 +8,7 @@
 import { FIFTH } from "./search-eval-fifth.mjs";
 import { FOURTH } from "./search-eval-fourth.mjs";
 import { SECOND } from "./search-eval-second.mjs";
+import { SIXTH } from "./search-eval-sixth.mjs";
 import { THIRD } from "./search-eval-third.mjs";
 
 /** FNV-1a, 32 bits: a stable hash of a string, the same on every machine and Node version. */
@@ -538,8 +539,9 @@ const bundle = [
 /**
  * Every set: its name, the unit its plain names belong to, and its queries: the first part's (this
  * file), the second part's (search-eval-second.mjs), the third part's (search-eval-third.mjs, for
- * tuning only), the fourth's (search-eval-fourth.mjs, held out whole) and the fifth's
- * (search-eval-fifth.mjs, for tuning only), each later part without the queries earlier ones have.
+ * tuning only), the fourth's (search-eval-fourth.mjs, held out whole), the fifth's
+ * (search-eval-fifth.mjs, for tuning only) and the sixth's (search-eval-sixth.mjs, held out whole),
+ * each later part without the queries earlier ones have.
  */
 export const SETS = [
   { name: "github", unit: "github", queries: github },
@@ -559,7 +561,13 @@ export const SETS = [
     const fourth = newQueries([...set.queries, ...SECOND[set.name], ...THIRD[set.name]], FOURTH[set.name]);
     const upToFourth = [...set.queries, ...SECOND[set.name], ...THIRD[set.name], ...fourth];
     const fifth = newQueries(upToFourth, FIFTH[set.name]);
-    return { ...set, fourth: set.third + fourth.length, queries: [...upToFourth, ...fifth] };
+    const sixth = newQueries([...upToFourth, ...fifth], SIXTH[set.name]);
+    return {
+      ...set,
+      fourth: set.third + fourth.length,
+      fifth: set.third + fourth.length + fifth.length,
+      queries: [...upToFourth, ...fifth, ...sixth],
+    };
   });
 
 /** `added` without the queries `earlier` already has (the same text, in any case). */
@@ -573,13 +581,14 @@ function partOf(set, i) {
   if (i < set.first) return "first";
   if (i < set.second) return "second";
   if (i < set.third) return "third";
-  return i < set.fourth ? "fourth" : "fifth";
+  if (i < set.fourth) return "fourth";
+  return i < set.fifth ? "fifth" : "sixth";
 }
 
 /**
  * The queries of every set as `{ set, query, expected: ["unit:operation", …], heldOut, part }`, where
- * `part` is "first", "second", "third", "fourth" or "fifth" (see search-eval-second.mjs,
- * search-eval-third.mjs, search-eval-fourth.mjs and search-eval-fifth.mjs).
+ * `part` is "first", "second", "third", "fourth", "fifth" or "sixth" (see search-eval-second.mjs to
+ * search-eval-sixth.mjs).
  */
 export function evaluationQueries() {
   return SETS.flatMap((set) =>
@@ -592,9 +601,12 @@ export function evaluationQueries() {
         expected: (Array.isArray(expected) ? expected : [expected]).map((name) =>
           name.includes(":") ? name : `${set.unit}:${name}`,
         ),
-        // The third and fifth parts are tuning only, the fourth held out whole; the first two split
-        // by `heldOut`.
-        heldOut: part === "fourth" || (part !== "third" && part !== "fifth" && heldOut(set.name, query)),
+        // The third and fifth parts are tuning only, the fourth and sixth held out whole; the first
+        // two split by `heldOut`.
+        heldOut:
+          part === "fourth" ||
+          part === "sixth" ||
+          (part !== "third" && part !== "fifth" && heldOut(set.name, query)),
       };
     }),
   );
