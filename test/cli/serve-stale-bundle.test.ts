@@ -13,19 +13,9 @@ import { runUnitc } from "../support/cli.js";
 import { startHttpServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
+import { notesUnit } from "../support/watch-units.js";
 
 afterAll(cleanupProjects);
-
-const notesUnit = (description: string) => `---
-name: Notes
-description: ${description}
-httpApi:
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
-  actions:
-    list: { method: GET, path: /notes, description: List notes. }
----
-`;
 
 async function compiled(): Promise<string> {
   const dir = await writeProject({

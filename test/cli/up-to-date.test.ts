@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { notesUnit } from "../support/watch-units.js";
 
 const UP_TO_DATE = "(nothing changed since the last compile)";
 let server: TestServer;
@@ -37,17 +38,6 @@ openapiEndpoint:
   ${source}
   baseUrl: http://127.0.0.1:9
   auth: { type: none }
----
-`;
-
-const notesUnit = (description: string) => `---
-name: Notes
-description: ${description}
-httpApi:
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
-  actions:
-    list: { method: GET, path: /notes, description: List notes. }
 ---
 `;
 

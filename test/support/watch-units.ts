@@ -1,4 +1,4 @@
-/** Unit files the watch tests build on: one HTTP action on a closed local port (compiles without any server), and an OpenAPI unit on a spec beside the project. */
+/** Unit files the watch and build-record tests build on: one HTTP action on a closed local port (compiles without any server), and an OpenAPI unit on a spec beside the project. */
 export const pingUnit = (name: string, description = `${name}.`) => `---
 name: ${name}
 description: ${description}
@@ -23,5 +23,17 @@ openapiEndpoint:
   specPath: ../specs/pets.yaml
   baseUrl: http://127.0.0.1:9
   auth: { type: none }
+---
+`;
+
+/** A Notes unit with one HTTP action on a closed local port; `description` tells two versions apart. */
+export const notesUnit = (description: string) => `---
+name: Notes
+description: ${description}
+httpApi:
+  baseUrl: http://127.0.0.1:9
+  auth: { type: none }
+  actions:
+    list: { method: GET, path: /notes, description: List notes. }
 ---
 `;

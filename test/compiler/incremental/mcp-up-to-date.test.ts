@@ -4,12 +4,13 @@
  * asked once, and only a changed tool list compiles and writes again. Over the repo's real fixture
  * server, which appends a line to a log file each time it starts.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type BuildOptions, build } from "../../../compiler/build.js";
+import { build } from "../../../compiler/build.js";
 import { FIXTURE, mcpProject, stdioEntry } from "../../runtime/invoke/mcp/support.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
+import { outputStates, recordedBuild } from "../../support/recorded-build.js";
 
 let cacheDir: string;
 
@@ -38,31 +39,6 @@ async function project(): Promise<{ dir: string; starts: () => Promise<number> }
   return { dir, starts };
 }
 
-const options = (dir: string): BuildOptions => ({
-  projectDir: dir,
-  userConfigFile: false,
-  outDir: join(dir, "generated"),
-  record: true,
-  reuseRecord: true,
-});
-
-/** Every output file with its inode, modification time and text: a rewrite changes it. */
-async function snapshot(outDir: string): Promise<Record<string, string>> {
-  const found: Record<string, string> = {};
-  const walk = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else {
-        const info = await stat(path, { bigint: true });
-        found[relative(outDir, path)] = `${info.ino}:${info.mtimeNs}:${await readFile(path, "utf8")}`;
-      }
-    }
-  };
-  await walk(outDir);
-  return found;
-}
-
 /** Makes every cached MCP listing older than any TTL, as if `toolCacheTtlMs` had passed. */
 async function expireListings(): Promise<void> {
   const folder = join(cacheDir, "mcp");
@@ -76,42 +52,42 @@ async function expireListings(): Promise<void> {
 describe("a no-change compile with an MCP stdio unit", () => {
   it("within toolCacheTtlMs: starts no server, rewrites nothing, and is up to date", async () => {
     const { dir, starts } = await project();
-    const first = await build(options(dir));
+    const first = await build(recordedBuild(dir));
     expect(first).toMatchObject({ status: "written", errors: false, units: 1 });
     expect(await starts()).toBe(1);
-    const before = await snapshot(join(dir, "generated"));
+    const before = await outputStates(join(dir, "generated"));
 
-    const again = await build(options(dir));
+    const again = await build(recordedBuild(dir));
     expect(again).toMatchObject({ status: "up-to-date", fromRecord: true, units: 1, written: [] });
     expect(again.operations).toBe(first.operations);
     expect(await starts()).toBe(1);
-    expect(await snapshot(join(dir, "generated"))).toEqual(before);
+    expect(await outputStates(join(dir, "generated"))).toEqual(before);
   });
 
   it("after toolCacheTtlMs with the same tools: asks the server once, rewrites nothing, is up to date", async () => {
     const { dir, starts } = await project();
-    await build(options(dir));
-    const before = await snapshot(join(dir, "generated"));
+    await build(recordedBuild(dir));
+    const before = await outputStates(join(dir, "generated"));
     await expireListings();
 
-    const again = await build(options(dir));
+    const again = await build(recordedBuild(dir));
     expect(again).toMatchObject({ status: "up-to-date", fromRecord: true, written: [] });
     expect(await starts()).toBe(2);
-    expect(await snapshot(join(dir, "generated"))).toEqual(before);
+    expect(await outputStates(join(dir, "generated"))).toEqual(before);
     // The refreshed listing is fresh again: the next compile asks nothing.
-    expect(await build(options(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
     expect(await starts()).toBe(2);
   });
 
   it("after toolCacheTtlMs with changed tools: asks the server once and writes the new output", async () => {
     const { dir, starts } = await project();
-    await build(options(dir));
+    await build(recordedBuild(dir));
     const manifest = join(dir, "generated", "manifest.json");
     expect(await readFile(manifest, "utf8")).not.toContain('"c"');
     await expireListings();
     vi.stubEnv("UNITC_TEST_VARIANT", "2");
     try {
-      const again = await build(options(dir));
+      const again = await build(recordedBuild(dir));
       expect(again).toMatchObject({ status: "written", fromRecord: false, errors: false });
       expect(again.written).toContain("manifest.json");
       expect(await starts()).toBe(2);

@@ -5,13 +5,15 @@
  * serve`'s stale-bundle notice reads the same stamps. Over real projects; the record's hash is
  * overwritten to stand in for a change no stamp shows.
  */
-import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type BuildOptions, build } from "../../../compiler/build.js";
+import { build } from "../../../compiler/build.js";
 import { staleSources } from "../../../compiler/incremental/stale-bundle.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
+import { outputStates, recordedBuild } from "../../support/recorded-build.js";
+import { notesUnit } from "../../support/watch-units.js";
 
 let cacheDir: string;
 
@@ -27,48 +29,12 @@ afterAll(async () => {
 /** Longer than the window in which a stamp is not trusted (RACY_MS in file-hashes.ts). */
 const SETTLE_MS = 2_200;
 
-const notes = (description: string) => `---
-name: Notes
-description: ${description}
-httpApi:
-  baseUrl: http://127.0.0.1:9
-  auth: { type: none }
-  actions:
-    list: { method: GET, path: /notes, description: List notes. }
----
-`;
-
 async function project(): Promise<{ dir: string; unit: string }> {
   const dir = await writeProject({
     ".units/config.json": JSON.stringify({ version: 1 }),
-    ".units/notes.md": notes("Notes one."),
+    ".units/notes.md": notesUnit("Notes one."),
   });
   return { dir, unit: join(dir, ".units", "notes.md") };
-}
-
-const options = (dir: string): BuildOptions => ({
-  projectDir: dir,
-  userConfigFile: false,
-  outDir: join(dir, "generated"),
-  record: true,
-  reuseRecord: true,
-});
-
-/** Every output file with its inode, modification time and text: a rewrite changes it. */
-async function outputs(outDir: string): Promise<Record<string, string>> {
-  const found: Record<string, string> = {};
-  const walk = async (folder: string): Promise<void> => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else {
-        const info = await stat(path, { bigint: true });
-        found[relative(outDir, path)] = `${info.ino}:${info.mtimeNs}:${await readFile(path, "utf8")}`;
-      }
-    }
-  };
-  await walk(outDir);
-  return found;
 }
 
 /**
@@ -95,18 +61,18 @@ describe("the build record's stamps", () => {
     // A whole second, as `touch -d`, `tar x` or `rsync -t` set it: a later save can be put back to it.
     const tick = 1_700_000_000;
     await utimes(unit, tick, tick);
-    expect(await build(options(dir))).toMatchObject({ status: "written" });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "written" });
     // Settled, and checked once more: the record now trusts the unit file's stamp.
     await sleep(SETTLE_MS);
-    expect(await build(options(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
-    await writeFile(unit, notes("Notes two."));
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
+    await writeFile(unit, notesUnit("Notes two."));
     await utimes(unit, tick, tick);
     // `unitc serve`'s notice reads the same stamps.
     expect(await staleSources(join(dir, "generated"))).toEqual([
       { file: unit, unit: "notes", change: "changed" },
     ]);
 
-    const again = await build(options(dir));
+    const again = await build(recordedBuild(dir));
     expect(again).toMatchObject({ status: "written", fromRecord: false });
     expect(again.written).toContain("manifest.json");
     expect(await readFile(join(dir, "generated", "manifest.json"), "utf8")).toContain("Notes two.");
@@ -114,47 +80,47 @@ describe("the build record's stamps", () => {
 
   it("answer a no-change compile up to date, rewriting nothing, before and after the files settle", async () => {
     const { dir } = await project();
-    const first = await build(options(dir));
+    const first = await build(recordedBuild(dir));
     expect(first).toMatchObject({ status: "written", errors: false });
-    const before = await outputs(join(dir, "generated"));
-    const fresh = await build(options(dir));
+    const before = await outputStates(join(dir, "generated"));
+    const fresh = await build(recordedBuild(dir));
     expect(fresh).toMatchObject({ status: "up-to-date", fromRecord: true, written: [] });
     expect([...fresh.unchanged].sort()).toEqual([...first.written].sort());
     await sleep(SETTLE_MS);
     for (let i = 0; i < 2; i++)
-      expect(await build(options(dir))).toMatchObject({
+      expect(await build(recordedBuild(dir))).toMatchObject({
         status: "up-to-date",
         fromRecord: true,
         written: [],
       });
-    expect(await outputs(join(dir, "generated"))).toEqual(before);
+    expect(await outputStates(join(dir, "generated"))).toEqual(before);
   });
 
   it("check a file whose stamp was taken within the racy window by its text, not its stamp", async () => {
     const { dir, unit } = await project();
-    expect(await build(options(dir))).toMatchObject({ status: "written" });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "written" });
     // The unit file was written just before the compile stamped it: its stamp cannot vouch for it.
     await forgeRecordedHash(unit);
-    expect(await build(options(dir))).toMatchObject({ status: "written", fromRecord: false });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "written", fromRecord: false });
   });
 
   it("trust a settled stamp, whether a compile took it or a later check found the file settled", async () => {
     const { dir, unit } = await project();
-    expect(await build(options(dir))).toMatchObject({ status: "written" });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "written" });
     await sleep(SETTLE_MS);
     // Checked by its text this once; the record keeps its settled stamp from then on, and the forged
     // hash goes unnoticed, as it should (the fast path reads no file whose stamp is unchanged).
-    expect(await build(options(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
     await forgeRecordedHash(unit);
-    expect(await build(options(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
 
     // A compile that begins once the unit file has settled keeps its stamp too.
     await writeFile(
       join(dir, ".units", "config.json"),
       JSON.stringify({ version: 1, defaultSearchLimit: 4 }),
     );
-    expect(await build(options(dir))).toMatchObject({ status: "written", fromRecord: false });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "written", fromRecord: false });
     await forgeRecordedHash(unit);
-    expect(await build(options(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
+    expect(await build(recordedBuild(dir))).toMatchObject({ status: "up-to-date", fromRecord: true });
   });
 });
