@@ -18,26 +18,28 @@ const UNIT_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 const text = (description: string, valueHint: string) =>
   ({ type: "string", description, valueHint }) as const;
 
+const addArgs = {
+  kind: { type: "positional", required: true, description: Object.keys(ADD_KINDS).join("|") },
+  id: { type: "positional", required: true, description: "The unit's ID (letters, digits, _ and -)" },
+  name: text("Display name (default the ID)", "TEXT"),
+  description: text("What the unit is for (agents read it)", "TEXT"),
+  spec: text("openapi, discovery: the document's path or URL", "PATH|URL"),
+  "base-url": text("openapi, discovery, http: the API's base URL", "URL"),
+  endpoint: text("graphql: the endpoint URL", "URL"),
+  schema: text("graphql: SDL or introspection path or URL (default: introspection)", "PATH|URL"),
+  url: text("mcp: a remote server's URL (instead of a command after --)", "URL"),
+  token: text("Bearer token reference such as env:API_TOKEN (default: auth none)", "REF"),
+  action: text("http, cli: the action's name (default get / run)", "NAME"),
+  method: text("http: the action's method (default GET)", "METHOD"),
+  path: text("http: the action's path (default /)", "PATH"),
+  force: { type: "boolean", description: "Overwrite an existing unit file", default: false },
+  project: projectArgs.project,
+} as const;
+
 export function addCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "add", description: "Write a unit file from flags and validate it" },
-    args: {
-      kind: { type: "positional", required: true, description: Object.keys(ADD_KINDS).join("|") },
-      id: { type: "positional", required: true, description: "The unit's ID (letters, digits, _ and -)" },
-      name: text("Display name (default the ID)", "TEXT"),
-      description: text("What the unit is for (agents read it)", "TEXT"),
-      spec: text("openapi, discovery: the document's path or URL", "PATH|URL"),
-      "base-url": text("openapi, discovery, http: the API's base URL", "URL"),
-      endpoint: text("graphql: the endpoint URL", "URL"),
-      schema: text("graphql: SDL or introspection path or URL (default: introspection)", "PATH|URL"),
-      url: text("mcp: a remote server's URL (instead of a command after --)", "URL"),
-      token: text("Bearer token reference such as env:API_TOKEN (default: auth none)", "REF"),
-      action: text("http, cli: the action's name (default get / run)", "NAME"),
-      method: text("http: the action's method (default GET)", "METHOD"),
-      path: text("http: the action's path (default /)", "PATH"),
-      force: { type: "boolean", description: "Overwrite an existing unit file", default: false },
-      project: projectArgs.project,
-    },
+    args: addArgs,
     async run({ args, rawArgs }) {
       if (!Object.hasOwn(ADD_KINDS, args.kind)) {
         throw new UsageError(

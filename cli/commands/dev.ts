@@ -55,16 +55,18 @@ async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void
 
 const { manifest: _manifest, "user-config": _user, ...servingArgs } = serveArgs;
 
+const devArgs = {
+  ...projectArgs,
+  ...includeUserUnitsArg,
+  out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
+  bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
+  ...servingArgs,
+} as const;
+
 export function devCommand(outerIo: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "dev", description: "Watch the project, rebuild on change and serve the bundle over MCP" },
-    args: {
-      ...projectArgs,
-      ...includeUserUnitsArg,
-      out: { type: "string", description: "Output folder (default <project>/generated)", valueHint: "DIR" },
-      bundle: { type: "boolean", description: "Also emit one ESM file plus declarations under bundle/" },
-      ...servingArgs,
-    },
+    args: devArgs,
     async run({ args }) {
       const io = withEnvFile(outerIo, args["env-file"]);
       const options = projectOptions(io, args);

@@ -26,20 +26,22 @@ function notApprovedText(outcome: UnitVerify): string {
   return `${lines.join("\n")}\n`;
 }
 
+const verifyArgs = {
+  unit: {
+    type: "positional",
+    required: false,
+    description: "Unit IDs (default: all)",
+    valueHint: "UNIT",
+  },
+  json: { type: "boolean", description: "Print JSON" },
+  ...projectArgs,
+  ...trustArg,
+} as const;
+
 export function verifyCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: { name: "verify", description: "Run units' verify items and check their runtime features" },
-    args: {
-      unit: {
-        type: "positional",
-        required: false,
-        description: "Unit IDs (default: all)",
-        valueHint: "UNIT",
-      },
-      json: { type: "boolean", description: "Print JSON" },
-      ...projectArgs,
-      ...trustArg,
-    },
+    args: verifyArgs,
     async run({ args }) {
       const { context, units } = await projectUnits(io, args);
       if (hasErrors(context.diagnostics)) {

@@ -18,6 +18,50 @@ const UNIT_LINE = "    {";
 const PARTS_LINE = '      "documentParts": [';
 const PARTS_END = "      ]";
 
+/** Adds an operation's line (`{…}` whole, in compile's layout only); false when the line is not one. */
+function addOperation(found: OffsetsUnit, op: Data | undefined, body: string, offset: number): boolean {
+  if (!op || !body.startsWith("{") || !body.endsWith("}")) return false;
+  const name = op.name as string;
+  const range: [number, number] = [offset, offset + Buffer.byteLength(body)];
+  // The manifest writes a tsName only where it is not the derived one; so does the table.
+  found.operations.push(typeof op.tsName === "string" ? [name, ...range, op.tsName] : [name, ...range]);
+  return true;
+}
+
+/** Adds a shared schema's line (`"name": …` on one line); false when the line is not the expected one. */
+function addSchema(found: OffsetsUnit, name: string | undefined, body: string, offset: number): boolean {
+  const prefix = `${JSON.stringify(name)}: `;
+  if (name === undefined || !body.startsWith(prefix) || /[{[]$/.test(body)) return false;
+  found.schemas[name] = [offset + Buffer.byteLength(prefix), offset + Buffer.byteLength(body)] as ByteRange;
+  return true;
+}
+
+/** Every operation and schema found where the layout puts it, or no table at all (readers then read the manifest). */
+function allFound(rawUnits: Data[], units: OffsetsUnit[]): boolean {
+  return rawUnits.every((raw, i) => {
+    const found = units[i] as OffsetsUnit;
+    return (
+      found.operations.length === (raw.operations as Data[]).length &&
+      (found.documentParts !== undefined) === (raw.documentParts !== undefined) &&
+      Object.keys(found.schemas).length === Object.keys((raw.schemas as Data | undefined) ?? {}).length
+    );
+  });
+}
+
+/** The table's text: one line per unit's fields and per operation, so a diff of the table reads. */
+function offsetsText(text: string, top: Data, units: OffsetsUnit[]): string {
+  const table: ManifestOffsets = {
+    format: MANIFEST_OFFSETS_FORMAT,
+    manifestBytes: Buffer.byteLength(text),
+    manifest: top,
+    units,
+  };
+  const unitText = (u: OffsetsUnit) =>
+    `{"unit":${JSON.stringify(u.unit)},\n"schemas":${JSON.stringify(u.schemas)},\n${u.documentParts ? `"documentParts":${JSON.stringify(u.documentParts)},\n` : ""}"operations":[\n${u.operations.map((op) => JSON.stringify(op)).join(",\n")}\n]}`;
+  const head = JSON.stringify({ ...table, units: undefined }).slice(0, -1);
+  return `${head},"units":[\n${table.units.map(unitText).join(",\n")}\n]}\n`;
+}
+
 /** The text of `manifest-offsets.json` for the text of `manifest.json`; undefined if it is not laid out as expected. */
 export function manifestOffsetsFile(text: string): string | undefined {
   const { units: rawUnits, ...top } = JSON.parse(text) as Data & { units: Data[] };
@@ -59,46 +103,15 @@ export function manifestOffsetsFile(text: string): string | undefined {
       count = 0;
     } else if (section !== undefined && line !== "" && !line.startsWith(" ")) {
       const body = line.endsWith(",") ? line.slice(0, -1) : line;
-      const end = offset + Buffer.byteLength(body);
-      const raw = rawUnits[unit] as Data;
-      if (section === "operations") {
-        const op = (raw.operations as Data[])[count++];
-        // A line holds a whole operation (`{…}`) in compile's layout only.
-        if (!op || !body.startsWith("{") || !body.endsWith("}")) return undefined;
-        const name = op.name as string;
-        const range: [number, number] = [offset, end];
-        // The manifest writes a tsName only where it is not the derived one; so does the table.
-        (units[unit] as OffsetsUnit).operations.push(
-          typeof op.tsName === "string" ? [name, ...range, op.tsName] : [name, ...range],
-        );
-      } else {
-        const name = schemaNames[count++];
-        const prefix = `${JSON.stringify(name)}: `;
-        if (name === undefined || !body.startsWith(prefix) || /[{[]$/.test(body)) return undefined;
-        (units[unit] as OffsetsUnit).schemas[name] = [offset + Buffer.byteLength(prefix), end] as ByteRange;
-      }
+      const found = units[unit] as OffsetsUnit;
+      const ok =
+        section === "operations"
+          ? addOperation(found, ((rawUnits[unit] as Data).operations as Data[])[count++], body, offset)
+          : addSchema(found, schemaNames[count++], body, offset);
+      if (!ok) return undefined;
     }
     offset += Buffer.byteLength(line) + 1;
   }
-  // Every operation and schema found where the layout puts it, or no table at all (readers then read the manifest).
-  const complete = rawUnits.every((raw, i) => {
-    const found = units[i] as OffsetsUnit;
-    return (
-      found.operations.length === (raw.operations as Data[]).length &&
-      (found.documentParts !== undefined) === (raw.documentParts !== undefined) &&
-      Object.keys(found.schemas).length === Object.keys((raw.schemas as Data | undefined) ?? {}).length
-    );
-  });
-  if (!complete || unit !== rawUnits.length - 1) return undefined;
-  const table: ManifestOffsets = {
-    format: MANIFEST_OFFSETS_FORMAT,
-    manifestBytes: Buffer.byteLength(text),
-    manifest: top,
-    units,
-  };
-  // One line per unit's fields and per operation, so a diff of the table reads.
-  const unitText = (u: OffsetsUnit) =>
-    `{"unit":${JSON.stringify(u.unit)},\n"schemas":${JSON.stringify(u.schemas)},\n${u.documentParts ? `"documentParts":${JSON.stringify(u.documentParts)},\n` : ""}"operations":[\n${u.operations.map((op) => JSON.stringify(op)).join(",\n")}\n]}`;
-  const head = JSON.stringify({ ...table, units: undefined }).slice(0, -1);
-  return `${head},"units":[\n${table.units.map(unitText).join(",\n")}\n]}\n`;
+  if (!allFound(rawUnits, units) || unit !== rawUnits.length - 1) return undefined;
+  return offsetsText(text, top, units);
 }

@@ -8,120 +8,138 @@ export interface JsonSyntaxError {
   message: string;
 }
 
-/** Returns the first syntax error of `text` as JSON (RFC 8259), or undefined when it is valid. */
-export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
-  let i = 0;
-  const fail = (message: string): never => {
-    const comment = text.startsWith("//", i) || text.startsWith("/*", i);
+/** A strict JSON reader over `text` that throws the first error at its offset `i`. */
+class Scanner {
+  i = 0;
+
+  constructor(private readonly text: string) {}
+
+  fail(message: string): never {
+    const comment = this.text.startsWith("//", this.i) || this.text.startsWith("/*", this.i);
     throw {
-      offset: i,
+      offset: this.i,
       message: comment ? "comments are not allowed" : message,
     } satisfies JsonSyntaxError;
-  };
-  const skipSpace = () => {
-    while (i < text.length && " \t\n\r".includes(text[i] as string)) i += 1;
-  };
-  const describe = () => (i >= text.length ? "end of file" : text[i] === '"' ? "'\"'" : `"${text[i]}"`);
-  const expect = (char: string) => {
-    if (text[i] !== char) fail(`expected "${char}" but found ${describe()}`);
-    i += 1;
-  };
-  const string = () => {
-    expect('"');
-    while (i < text.length && text[i] !== '"') {
-      const code = text.charCodeAt(i);
-      if (code < 0x20) fail("control character in string: escape it");
-      if (text[i] === "\\") {
-        i += 1;
-        if (text[i] === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail("invalid \\u escape");
-          i += 5;
+  }
+
+  skipSpace(): void {
+    while (this.i < this.text.length && " \t\n\r".includes(this.text[this.i] as string)) this.i += 1;
+  }
+
+  describe(): string {
+    const char = this.text[this.i];
+    return this.i >= this.text.length ? "end of file" : char === '"' ? "'\"'" : `"${char}"`;
+  }
+
+  expect(char: string): void {
+    if (this.text[this.i] !== char) this.fail(`expected "${char}" but found ${this.describe()}`);
+    this.i += 1;
+  }
+
+  string(): void {
+    const { text } = this;
+    this.expect('"');
+    while (this.i < text.length && text[this.i] !== '"') {
+      const code = text.charCodeAt(this.i);
+      if (code < 0x20) this.fail("control character in string: escape it");
+      if (text[this.i] === "\\") {
+        this.i += 1;
+        if (text[this.i] === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 1, this.i + 5))) this.fail("invalid \\u escape");
+          this.i += 5;
           continue;
         }
-        if (!'"\\/bfnrt'.includes(text[i] ?? "x")) fail(`invalid escape \\${text[i] ?? ""}`);
+        if (!'"\\/bfnrt'.includes(text[this.i] ?? "x")) this.fail(`invalid escape \\${text[this.i] ?? ""}`);
       }
-      i += 1;
+      this.i += 1;
     }
-    if (i >= text.length) fail("unterminated string");
-    i += 1;
-  };
-  const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!match || match[0] === "" || match[0] === "-") fail(`unexpected ${describe()}`);
-    i += (match as RegExpExecArray)[0].length;
-  };
-  const value = (depth: number): void => {
-    if (depth > 512) fail("nesting is too deep");
-    skipSpace();
-    const char = text[i];
-    if (char === "{") {
-      i += 1;
-      skipSpace();
-      if (text[i] === "}") {
-        i += 1;
-        return;
-      }
-      for (;;) {
-        skipSpace();
-        if (text[i] !== '"') fail(`expected a property name in double quotes but found ${describe()}`);
-        string();
-        skipSpace();
-        expect(":");
-        value(depth + 1);
-        skipSpace();
-        if (text[i] === ",") {
-          i += 1;
-          skipSpace();
-          if (text[i] === "}") fail('trailing comma before "}"');
-          continue;
-        }
-        if (text[i] !== "}") fail(`expected "," or "}" but found ${describe()}`);
-        i += 1;
-        return;
-      }
+    if (this.i >= text.length) this.fail("unterminated string");
+    this.i += 1;
+  }
+
+  number(): void {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i));
+    if (!match || match[0] === "" || match[0] === "-") this.fail(`unexpected ${this.describe()}`);
+    this.i += (match as RegExpExecArray)[0].length;
+  }
+
+  /** After a member or element: `,` goes on to the next, `close` ends; true when it ended. */
+  private next(close: "}" | "]"): boolean {
+    this.skipSpace();
+    if (this.text[this.i] === ",") {
+      this.i += 1;
+      this.skipSpace();
+      if (this.text[this.i] === close) this.fail(`trailing comma before "${close}"`);
+      return false;
     }
-    if (char === "[") {
-      i += 1;
-      skipSpace();
-      if (text[i] === "]") {
-        i += 1;
-        return;
+    if (this.text[this.i] !== close) this.fail(`expected "," or "${close}" but found ${this.describe()}`);
+    this.i += 1;
+    return true;
+  }
+
+  /** An empty `{}` or `[]` after its opening bracket (consumed when true). */
+  private empty(close: "}" | "]"): boolean {
+    this.i += 1;
+    this.skipSpace();
+    if (this.text[this.i] !== close) return false;
+    this.i += 1;
+    return true;
+  }
+
+  object(depth: number): void {
+    if (this.empty("}")) return;
+    do {
+      this.skipSpace();
+      if (this.text[this.i] !== '"') {
+        this.fail(`expected a property name in double quotes but found ${this.describe()}`);
       }
-      for (;;) {
-        value(depth + 1);
-        skipSpace();
-        if (text[i] === ",") {
-          i += 1;
-          skipSpace();
-          if (text[i] === "]") fail('trailing comma before "]"');
-          continue;
-        }
-        if (text[i] !== "]") fail(`expected "," or "]" but found ${describe()}`);
-        i += 1;
-        return;
-      }
+      this.string();
+      this.skipSpace();
+      this.expect(":");
+      this.value(depth + 1);
+    } while (!this.next("}"));
+  }
+
+  array(depth: number): void {
+    if (this.empty("]")) return;
+    do this.value(depth + 1);
+    while (!this.next("]"));
+  }
+
+  value(depth: number): void {
+    if (depth > 512) this.fail("nesting is too deep");
+    this.skipSpace();
+    const char = this.text[this.i];
+    if (char === "{") this.object(depth);
+    else if (char === "[") this.array(depth);
+    else if (char === '"') this.string();
+    else if (!this.word()) {
+      if (char === "-" || (char !== undefined && char >= "0" && char <= "9")) this.number();
+      else this.fail(`unexpected ${this.describe()}`);
     }
-    if (char === '"') {
-      string();
-      return;
-    }
+  }
+
+  /** `true`, `false` or `null` here (consumed when true). */
+  private word(): boolean {
     for (const word of ["true", "false", "null"]) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return;
+      if (this.text.startsWith(word, this.i)) {
+        this.i += word.length;
+        return true;
       }
     }
-    if (char === "-" || (char !== undefined && char >= "0" && char <= "9")) {
-      number();
-      return;
-    }
-    fail(`unexpected ${describe()}`);
-  };
+    return false;
+  }
+}
+
+/** Returns the first syntax error of `text` as JSON (RFC 8259), or undefined when it is valid. */
+export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
+  const scanner = new Scanner(text);
   try {
-    if (text.charCodeAt(0) === 0xfeff) i = 1;
-    value(0);
-    skipSpace();
-    if (i < text.length) fail(`unexpected ${describe()} after the end of the document`);
+    if (text.charCodeAt(0) === 0xfeff) scanner.i = 1;
+    scanner.value(0);
+    scanner.skipSpace();
+    if (scanner.i < text.length)
+      scanner.fail(`unexpected ${scanner.describe()} after the end of the document`);
     return undefined;
   } catch (error) {
     return error as JsonSyntaxError;

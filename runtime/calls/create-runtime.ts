@@ -108,19 +108,8 @@ function load(options: RuntimeOptions): { manifest: Manifest; baseDir: string; m
   };
 }
 
-/** Creates a runtime over a compiled bundle's manifest. */
-export function createRuntime(options: RuntimeOptions): UnitRuntime {
-  const { manifest, baseDir, manifestPath } = load(options);
-  startTelemetryQuietly();
-  const units = new Map(manifest.units.map((u) => [u.id, u]));
-  const env = options.env ?? process.env;
-  const resources = options.resources ?? new RuntimeResources(options.onEvent);
-  // Opened only at the first vault: reference or OAuth token, so most runtimes never touch storage.
-  const storage = options.vault ? undefined : runtimeStorage(options, env, options.fetch);
-  const vault = options.vault ?? storage?.vault;
-  const oauth = options.oauth ?? storage?.oauth;
-  // Every call gets the services whole, the defaults filled in.
-  const services = { ...servicesOf(options), env, ...(vault ? { vault } : {}), ...(oauth ? { oauth } : {}) };
+/** `UnitRuntime.operation` over a bundle's units. */
+function operationLookup(units: Map<string, ManifestUnit>): UnitRuntime["operation"] {
   // Per unit, operations by source name and by TS name (first declared wins), built on first use.
   const byName = new Map<ManifestUnit, Map<string, ManifestOperation>>();
   const operationsOf = (unit: ManifestUnit) => {
@@ -136,7 +125,7 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     return table;
   };
 
-  const operation = (unitId: string, name: string) => {
+  return (unitId: string, name: string) => {
     const unit = units.get(unitId);
     if (!unit) {
       throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`, {
@@ -157,23 +146,80 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     }
     return { unit, operation: found };
   };
+}
+
+/** Throws `INPUT_INVALID`, naming every problem, when `input` does not match the operation's schema. */
+async function checkInput(unitId: string, operation: ManifestOperation, input: unknown): Promise<void> {
+  const problems = await schemaProblems(operation.inputSchema, input);
+  if (problems.length > 0) {
+    throw new UnitError(
+      "INPUT_INVALID",
+      `invalid input for ${unitId}.${operation.tsName}: ${problems.join("; ")}`,
+      {
+        unit: unitId,
+        operation: operation.name,
+        problems,
+        hint: "match the operation's input type (units.describe shows it)",
+      },
+    );
+  }
+}
+
+/** What a forward to an MCP unit's server takes from its runtime. */
+interface ForwardReach {
+  env: Record<string, string | undefined>;
+  baseDir: string;
+  resources: RuntimeResources;
+  options: RuntimeOptions;
+}
+
+/** `UnitRuntime.forward`: over the session of the unit's tools; a unit not MCP is `UNSUPPORTED_BACKEND`. */
+async function forwardTo(
+  unit: ManifestUnit | undefined,
+  unitId: string,
+  method: ForwardMethod,
+  params: Record<string, unknown>,
+  callOptions: CallOptions,
+  reach: ForwardReach,
+): Promise<unknown> {
+  const { env, baseDir, resources, options } = reach;
+  if (!unit) throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`);
+  if (unit.connection.kind !== "mcp") {
+    throw new UnitError("UNSUPPORTED_BACKEND", `unit ${unitId} is not an MCP server: it has no ${method}`);
+  }
+  const projectRoot = boundFolder(unit, callOptions.projectRoot);
+  const { sessionOf } = await import("../invoke/mcp/index.js");
+  const session = await sessionOf({
+    unit,
+    ...(projectRoot !== undefined ? { projectRoot } : {}),
+    env,
+    baseDir,
+    resources,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
+  return session.forward(method, params, callOptions.signal);
+}
+
+/** Creates a runtime over a compiled bundle's manifest. */
+export function createRuntime(options: RuntimeOptions): UnitRuntime {
+  const { manifest, baseDir, manifestPath } = load(options);
+  startTelemetryQuietly();
+  const units = new Map(manifest.units.map((u) => [u.id, u]));
+  const env = options.env ?? process.env;
+  const resources = options.resources ?? new RuntimeResources(options.onEvent);
+  // Opened only at the first vault: reference or OAuth token, so most runtimes never touch storage.
+  const storage = options.vault ? undefined : runtimeStorage(options, env, options.fetch);
+  const vault = options.vault ?? storage?.vault;
+  const oauth = options.oauth ?? storage?.oauth;
+  // Every call gets the services whole, the defaults filled in.
+  const services = { ...servicesOf(options), env, ...(vault ? { vault } : {}), ...(oauth ? { oauth } : {}) };
+  const operation = operationLookup(units);
 
   const invokeChecked = async (unitId: string, name: string, input: unknown, callOptions: CallOptions) => {
     const target = operation(unitId, name);
     noteAuditedInput(target.unit, input, services);
-    const problems = await schemaProblems(target.operation.inputSchema, input);
-    if (problems.length > 0) {
-      throw new UnitError(
-        "INPUT_INVALID",
-        `invalid input for ${unitId}.${target.operation.tsName}: ${problems.join("; ")}`,
-        {
-          unit: unitId,
-          operation: target.operation.name,
-          problems,
-          hint: "match the operation's input type (units.describe shows it)",
-        },
-      );
-    }
+    await checkInput(unitId, target.operation, input);
     const projectRoot = boundFolder(target.unit, callOptions.projectRoot);
     const invoker = invokerFor(target.operation.invoke, options.invokers);
     return invoker(input, {
@@ -197,27 +243,13 @@ export function createRuntime(options: RuntimeOptions): UnitRuntime {
     async call<T>(unitId: string, name: string, input?: unknown, callOptions?: CallOptions): Promise<T> {
       return (await invoke(unitId, name, input, callOptions)).value as T;
     },
-    async forward(unitId, method, params, callOptions = {}) {
-      const unit = units.get(unitId);
-      if (!unit) throw new UnitError("UNKNOWN_UNIT", `no unit ${JSON.stringify(unitId)} in this bundle`);
-      if (unit.connection.kind !== "mcp") {
-        throw new UnitError(
-          "UNSUPPORTED_BACKEND",
-          `unit ${unitId} is not an MCP server: it has no ${method}`,
-        );
-      }
-      const projectRoot = boundFolder(unit, callOptions.projectRoot);
-      const { sessionOf } = await import("../invoke/mcp/index.js");
-      const session = await sessionOf({
-        unit,
-        ...(projectRoot !== undefined ? { projectRoot } : {}),
+    forward(unitId, method, params, callOptions = {}) {
+      return forwardTo(units.get(unitId), unitId, method, params, callOptions, {
         env,
         baseDir,
         resources,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.resolve ? { resolve: options.resolve } : {}),
+        options,
       });
-      return session.forward(method, params, callOptions.signal);
     },
     async close() {
       await resources.close();
