@@ -50,7 +50,7 @@ export interface RecordOptions {
   includeUserUnits?: boolean;
   /** Where an OAuth MCP unit's stored token is read when its listing is checked again. */
   oauth?: AccessTokenSource;
-  /** Start nothing: a record with MCP listings (whose check may start a server) is not up to date. */
+  /** Start nothing: a record whose MCP listings have expired (checking them starts a server) is not up to date. */
   startNothing?: boolean;
 }
 
@@ -173,7 +173,6 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
   const record = await readRecord(options);
   if (!record || record.remote || record.key !== (await recordKey(options))) return undefined;
-  if (options.startNothing && (record.listings ?? []).length > 0) return undefined;
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
   }
@@ -184,8 +183,11 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   for (const [path, stamp] of Object.entries(record.outputs)) {
     if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
   }
-  // Last: checking a listing may start its server (expired listings are checked together).
-  const listings = await Promise.all((record.listings ?? []).map((l) => sameListing(l, options.oauth)));
+  // Last: checking an expired listing starts its server (those are checked together), unless
+  // nothing may be started; a listing still fresh in the build cache starts nothing.
+  const listings = await Promise.all(
+    (record.listings ?? []).map((l) => sameListing(l, options.oauth, options.startNothing)),
+  );
   if (!listings.every(Boolean)) return undefined;
   if (Object.keys(settled).length > 0) await keepSettled(options, record, settled);
   const listed = new Set(Object.values(record.roots).flat());

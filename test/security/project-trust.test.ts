@@ -1,11 +1,12 @@
 /**
  * A checked-out project's commands run on this machine only once its command set is trusted. Through
- * the built CLI, without the suite's own trust: `compile` (its discovery starts a stdio MCP server),
+ * the built CLI, without the suite's own trust: `compile` (its discovery starts a stdio MCP server;
+ * with nothing changed and the server's listing fresh in the build cache it starts nothing and is answered),
  * `serve` and `call` refuse with PROJECT_UNTRUSTED and start nothing; read-only commands work;
  * `unitc trust --yes` (or `--trust` for one run) lets them run; a changed command set is refused again.
  */
 import { existsSync, rmSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +16,17 @@ import { cleanupProjects, writeProject } from "../support/project.js";
 afterAll(cleanupProjects);
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/mcp/fixture-server.mjs", import.meta.url));
+
+/** Makes every MCP listing in the build cache under `cacheHome` older than any `toolCacheTtlMs`. */
+async function expireListings(cacheHome: string): Promise<void> {
+  const folder = join(cacheHome, "unitc", "mcp");
+  const names = await readdir(folder);
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const entry = JSON.parse(await readFile(join(folder, name), "utf8")) as Record<string, unknown>;
+    await writeFile(join(folder, name), JSON.stringify({ ...entry, fetchedAt: 0 }));
+  }
+}
 
 /** Writes `name` in the working folder, from a `node -e` script. */
 const touch = (name: string) => `require("node:fs").writeFileSync(${JSON.stringify(name)}, "ran");`;
@@ -72,7 +84,14 @@ describe("project trust", () => {
     expect(once.code, once.stderr).toBe(0);
     expect(ran()).toEqual([".units/mcp-marker"]);
     clear();
-    // Nothing changed since: still refused, as checking the record's listing of the server may start it.
+    // Nothing changed since and the server's listing is fresh in the build cache: the record answers,
+    // nothing is started, so no trust is asked for.
+    const answered = await unitc("compile");
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(answered.stderr).toContain("nothing changed since the last compile");
+    expect(ran()).toEqual([]);
+    // Once the listing has expired, checking it would start the server: refused.
+    await expireListings(env.XDG_CACHE_HOME as string);
     refused(await unitc("compile"), "compile");
     expect(ran()).toEqual([]);
 

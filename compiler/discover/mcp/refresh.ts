@@ -52,12 +52,19 @@ export async function listAndStore(
 
 /**
  * Whether the server still lists what the build got: from the build cache while its entry is fresh,
- * else from the server, listed again within the recorded bound. A server that cannot be listed is
- * not the same (the compile that follows reports why).
+ * else from the server, listed again within the recorded bound (not with `startNothing`: then an
+ * expired listing is not the same). A server that cannot be listed is not the same (the compile that
+ * follows reports why).
  */
-export async function sameListing(recorded: ServerListing, oauth?: AccessTokenSource): Promise<boolean> {
+export async function sameListing(
+  recorded: ServerListing,
+  oauth?: AccessTokenSource,
+  startNothing = false,
+): Promise<boolean> {
   const cached = await readFreshEntry("mcp", recorded.key, recorded.ttlMs);
   if (cached !== undefined) return textHash(cached) === recorded.hash;
+  // Expired: only the server can say, and it may not be started (an untrusted project's, say).
+  if (startNothing) return false;
   const bound = recorded.bound ? ownWaitSignal(recorded.bound.ms) : undefined;
   try {
     const listing = await listAndStore(recorded, {
