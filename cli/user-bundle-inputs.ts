@@ -34,16 +34,16 @@ export function joinReads(before: BuildReads, child: BuildReads | undefined): Bu
 export class OutsideInputs {
   readonly #folder: string;
   readonly #own: string;
-  readonly #changed: () => void;
+  readonly #changed: (path: string) => void;
   #files = new Set<string>();
   #roots = new Set<string>();
   #watcher: FSWatcher | undefined;
 
   /**
    * `folder`: the user config's folder, watched apart; `own`: the user bundle's project folder in the
-   * state folder (unitc's own files); `changed`: called for each change to a file followed.
+   * state folder (unitc's own files); `changed`: called with each changed path followed.
    */
-  constructor(folder: string, own: string, changed: () => void) {
+  constructor(folder: string, own: string, changed: (path: string) => void) {
     this.#folder = folder;
     this.#own = own;
     this.#changed = changed;
@@ -77,7 +77,7 @@ export class OutsideInputs {
     });
     this.#watcher = watcher;
     const changed = (path: string) => {
-      if (followed(path)) this.#changed();
+      if (followed(path)) this.#changed(path);
     };
     watcher.on("all", (_event, path) => changed(path));
     // chokidar drops a second change to a file within 50 ms of the first; the raw events do not.
