@@ -46,6 +46,27 @@ async function readInputs(place: UserBundlePlace): Promise<BuildReads> {
   return reads;
 }
 
+/**
+ * Builds the user's bundle, with what it was built from: what this process read as the build began,
+ * then what the compile child reports it read; the files the child read outside the user config's
+ * folder are followed from now on (once listening, unless `closed`).
+ */
+async function buildReading(
+  io: CliIO,
+  place: UserBundlePlace,
+  outside: OutsideInputs,
+  closed: () => boolean,
+): Promise<{ built: string | false | undefined; reads: BuildReads }> {
+  const before = await readInputs(place);
+  const child: { reads?: BuildReads } = {};
+  const built = await buildUserBundle(io, place, "unitc dev", (compiled) => {
+    child.reads = compiled;
+  });
+  // No report from the child (it crashed): the files followed so far stay followed.
+  if (child.reads && !closed()) await outside.follow(child.reads);
+  return { built, reads: joinReads(before, child.reads) };
+}
+
 /** Swaps a build of the user's bundle into the server, saying what changed. */
 async function serveBuilt(io: CliIO, host: ServeHost, built: string | false): Promise<void> {
   try {
@@ -98,15 +119,9 @@ export function watchUserBundle(
   // What the compile child read elsewhere is followed too, and compared with the hash it read.
   const outside = new OutsideInputs(folder, place.projectDir, changed);
   const build = async () => {
-    const before = await readInputs(place);
-    const child: { reads?: BuildReads } = {};
-    const built = await buildUserBundle(io, place, "unitc dev", (compiled) => {
-      child.reads = compiled;
-    });
-    reads = joinReads(before, child.reads);
-    // No report from the child (it crashed): the files followed so far stay followed.
-    if (child.reads && !closed) await outside.follow(child.reads);
-    return built;
+    const done = await buildReading(io, place, outside, () => closed);
+    reads = done.reads;
+    return done.built;
   };
   // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
   // none now) swaps in an empty bundle, so the units served so far go too.
