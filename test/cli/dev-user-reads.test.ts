@@ -85,7 +85,8 @@ describe("dev: a user unit's spec outside the user config's folder", () => {
     await writeFile(specFile, spec(true));
     await eventually(async () => (await served.tools()).includes("pets__createPet"), 30_000);
     await eventually(() => notified > 0);
-    expect(served.stderr()).toContain("serving the user's units anew (1 unit changed)");
+    // Said once the swap is done, which is after clients were told.
+    await eventually(() => served.stderr().includes("serving the user's units anew (1 unit changed)"));
   });
 
   it("is served as it ended up when it was edited after the first user build read it", async () => {
