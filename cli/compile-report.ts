@@ -4,7 +4,9 @@
  */
 import type { Diagnostic } from "../compiler/codes/diagnostics.js";
 import type { WriteResult } from "../compiler/index.js";
+import type { BuildReads } from "../compiler/load/read-log.js";
 import type { Count } from "./compile-lines.js";
+import { readsJson } from "./compile-reads.js";
 import type { CliIO } from "./io.js";
 import { type ReportFormat, reportDiagnostics } from "./report.js";
 
@@ -24,6 +26,8 @@ export interface CompileOutcome {
   /** `--partial`: failed units whose previous output was kept. */
   kept?: readonly string[];
   timings?: Record<string, number>;
+  /** What the compile read (see `compile-reads.ts`). */
+  reads?: BuildReads;
 }
 
 /** Prints the outcome in `format` and returns its exit code. */
@@ -64,6 +68,7 @@ export function reportCompile(
     changedOperations: outcome.changedOperations ?? [],
     kept: outcome.kept ?? [],
     timings,
+    reads: readsJson(outcome.reads),
   });
   return outcome.code;
 }

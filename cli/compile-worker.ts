@@ -19,6 +19,7 @@ import type { UnitProgress } from "../compiler/discover/index.js";
 import type { OutOfMemory } from "../compiler/discover/out-of-memory.js";
 import type { PipelineProgress } from "../compiler/index.js";
 import { compileCache } from "../runtime/shared/compile-cache.js";
+import { loggedBuild } from "./compile-reads.js";
 import type { CliIO } from "./io.js";
 
 /** Marks the worker's data, so the file knows it was started as the worker. */
@@ -168,7 +169,8 @@ async function runAsWorker(input: WorkerInput): Promise<void> {
     unitStarted: (unit) => post({ kind: "started", unit }),
     unit: (progress) => post({ kind: "unit", progress }),
   };
-  const outcome = await inProcess(input, { io, userConfig: input.userConfig, progress });
+  // What it read is logged here, in the worker's thread: the caller's log cannot see this thread's reads.
+  const outcome = await loggedBuild(() => inProcess(input, { io, userConfig: input.userConfig, progress }));
   post({ kind: "done", outcome: slim(outcome) });
 }
 

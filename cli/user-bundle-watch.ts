@@ -1,10 +1,11 @@
 /**
  * `unitc dev` keeps the user's own bundle current too: a change under the user config's folder (the
- * config, or a unit file in its units root) rebuilds that bundle and swaps it into the server, or
- * swaps in an empty one once the config is gone or declares no units. A folder not made yet is
- * followed into being from its nearest existing parent. An edit no event reported in time (made
- * during a build, or before the watcher listened) is found by comparing with the disk after each
- * build, as the project's watcher does.
+ * config, or a unit file in its units root), or to a file elsewhere the last build read (a unit's
+ * local spec, schema or `$ref`ed file, a unit set's files), rebuilds that bundle and swaps it into the
+ * server, or swaps in an empty one once the config is gone or declares no units. A folder not made
+ * yet is followed into being from its nearest existing parent. An edit no event reported in time
+ * (made during a build, or before the watcher listened) is found by comparing with the disk after
+ * each build, as the project's watcher does.
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,6 +19,7 @@ import type { ServeHost } from "../runtime/serve/index.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 import { buildUserBundle, type UserBundlePlace } from "./user-bundle.js";
+import { joinReads, OutsideInputs } from "./user-bundle-inputs.js";
 
 /** How long edits settle before a rebuild (an editor's save is often several events). */
 const SETTLE_MS = 150;
@@ -42,6 +44,27 @@ async function readInputs(place: UserBundlePlace): Promise<BuildReads> {
     await Promise.all(listed.entries.map((entry) => readInputFile(entry.file)));
   });
   return reads;
+}
+
+/**
+ * Builds the user's bundle, with what it was built from: what this process read as the build began,
+ * then what the compile child reports it read; the files the child read outside the user config's
+ * folder are followed from now on (once listening, unless `closed`).
+ */
+async function buildReading(
+  io: CliIO,
+  place: UserBundlePlace,
+  outside: OutsideInputs,
+  closed: () => boolean,
+): Promise<{ built: string | false | undefined; reads: BuildReads }> {
+  const before = await readInputs(place);
+  const child: { reads?: BuildReads } = {};
+  const built = await buildUserBundle(io, place, "unitc dev", (compiled) => {
+    child.reads = compiled;
+  });
+  // No report from the child (it crashed): the files followed so far stay followed.
+  if (child.reads && !closed()) await outside.follow(child.reads);
+  return { built, reads: joinReads(before, child.reads) };
 }
 
 /** Swaps a build of the user's bundle into the server, saying what changed. */
@@ -93,9 +116,12 @@ export function watchUserBundle(
   let closed = false;
   // Builds one after another: the first, then each settled change and each read-back.
   let queue: Promise<void> = Promise.resolve();
+  // What the compile child read elsewhere is followed too, and compared with the hash it read.
+  const outside = new OutsideInputs(folder, place.projectDir, changed);
   const build = async () => {
-    reads = await readInputs(place);
-    return buildUserBundle(io, place, "unitc dev");
+    const done = await buildReading(io, place, outside, () => closed);
+    reads = done.reads;
+    return done.built;
   };
   // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
   // none now) swaps in an empty bundle, so the units served so far go too.
@@ -165,6 +191,7 @@ export function watchUserBundle(
       clearTimeout(timer);
       await queue;
       await watcher?.close();
+      await outside.close();
     },
   };
 }

@@ -15,6 +15,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Diagnostic, formatDiagnostics } from "../compiler/codes/diagnostics.js";
 import { userConfigPath } from "../compiler/load/config-paths.js";
+import type { BuildReads } from "../compiler/load/read-log.js";
 import { listUnitFiles } from "../compiler/load/units-root.js";
 import { BACKENDS } from "../compiler/shared/backends.js";
 import { unitcDir } from "../runtime/shared/user-dirs.js";
@@ -93,6 +94,25 @@ function compileChild(io: CliIO, place: UserBundlePlace): Promise<{ report?: unk
   });
 }
 
+/**
+ * What the compile child read, from its report's `reads` (see `compile-reads.ts`); `undefined` when
+ * the report has none that can be trusted.
+ */
+function childReads(report: unknown): BuildReads | undefined {
+  const reads = (report as { reads?: { files?: unknown; roots?: unknown } } | undefined)?.reads;
+  const { files, roots } = reads ?? {};
+  if (typeof files !== "object" || files === null || typeof roots !== "object" || roots === null)
+    return undefined;
+  const fileEntries = Object.entries(files).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  const rootEntries = Object.entries(roots).filter(
+    (entry): entry is [string, string[]] =>
+      Array.isArray(entry[1]) && entry[1].every((f) => typeof f === "string"),
+  );
+  return { files: new Map(fileEntries), roots: new Map(rootEntries) };
+}
+
 /** The unit files whose errors kept them out of the user's bundle. */
 function failedFiles(diagnostics: readonly Diagnostic[]): string[] {
   const files = diagnostics.filter((d) => d.severity === "error" && d.file).map((d) => d.file as string);
@@ -127,18 +147,26 @@ export async function declaresUnits(userConfig: string): Promise<boolean> {
  * Builds the user's bundle; resolves with its manifest when there is one to serve, `false` when the
  * config (missing, or kept for its settings) has no unit to serve, `undefined` when the build failed.
  * Never throws: a user config that does not compile costs its own units only, never the project's.
+ * `onReads` hears what the build read (nothing, when nothing was compiled); not called when the
+ * compile child gave no report.
  */
 export async function buildUserBundle(
   io: CliIO,
   place: UserBundlePlace,
   prefix: string,
+  onReads?: (reads: BuildReads) => void,
 ): Promise<string | false | undefined> {
   // No config (not made yet, or gone) or no unit declared: nothing to compile, and a bundle left
   // from an earlier build is not served.
-  if (!existsSync(place.userConfig) || !(await declaresUnits(place.userConfig))) return false;
+  if (!existsSync(place.userConfig) || !(await declaresUnits(place.userConfig))) {
+    onReads?.({ files: new Map(), roots: new Map() });
+    return false;
+  }
   const warn = (line: string) => io.stderr(`${prefix}: warning: ${line}\n`);
   await mkdir(place.projectDir, { recursive: true });
   const { report, problem } = await compileChild(io, place);
+  const reads = childReads(report);
+  if (reads) onReads?.(reads);
   if (problem !== undefined) {
     warn(`the user's units are not served: ${problem}`);
     return undefined;

@@ -22,6 +22,7 @@ import {
   type SourceSnapshot,
   snapshotSources,
 } from "./incremental/build-record.js";
+import type { BuildReads } from "./load/read-log.js";
 import { diffManifests, formatManifestChange } from "./manifest-diff.js";
 import { type WriteResult, writeBundle } from "./write.js";
 
@@ -82,6 +83,8 @@ export interface BuildOutcome {
   recorded?: RecordedSources;
   /** Milliseconds per pipeline stage. */
   timings: Record<string, number>;
+  /** What the build read, when its caller logged it (`unitc compile`'s report; its worker sends it back). */
+  reads?: BuildReads;
 }
 
 /** An outcome with nothing written and nothing differing; the caller fills in the rest. */

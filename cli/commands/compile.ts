@@ -7,6 +7,7 @@ import { relative, resolve } from "node:path";
 import { defineCommand } from "citty";
 import type { BuildOutcome } from "../../compiler/build.js";
 import { compileStatusLine } from "../compile-lines.js";
+import { loggedBuild } from "../compile-reads.js";
 import { type CompileOutcome, reportCompile } from "../compile-report.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, UsageError } from "../io.js";
 import { formatArgs, outputFormat } from "../output-format.js";
@@ -35,6 +36,7 @@ function reported(outcome: BuildOutcome, shown: string, check: boolean): Compile
     ...(outcome.files || outcome.fromRecord ? { written: { written, unchanged, removed, differences } } : {}),
     changedOperations: outcome.changedOperations,
     kept: outcome.kept,
+    ...(outcome.reads ? { reads: outcome.reads } : {}),
   };
 }
 
@@ -87,7 +89,7 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const { guardedBuild, recordedOutcome } = await import("../compile-worker.js");
       // A record that answers without starting anything needs no trust: the gate validates the whole
       // project (loading most of the compiler), which made a compile with nothing changed slow.
-      const answered = args.watch ? undefined : await recordedOutcome(buildOptions, true);
+      const answered = args.watch ? undefined : await loggedBuild(() => recordedOutcome(buildOptions, true));
       // Discovery starts the project's stdio MCP servers: only those of a trusted project.
       if (!answered) {
         const { compileRunsCommands, projectMayRun } = await import("../trust/command-set.js");
@@ -106,11 +108,13 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
       const line = format === "text" ? progressLine(io) : progressLine({ ...io, stderrIsTTY: false });
       const outcome =
         answered ??
-        (await guardedBuild(buildOptions, {
-          io,
-          userConfig: args["user-config"],
-          ...(line.progress ? { progress: line.progress } : {}),
-        }));
+        (await loggedBuild(() =>
+          guardedBuild(buildOptions, {
+            io,
+            userConfig: args["user-config"],
+            ...(line.progress ? { progress: line.progress } : {}),
+          }),
+        ));
       line.clear();
       const shownOutcome = reported(outcome, shown, check);
       const timings = { ...shownOutcome.timings, total: performance.now() - started };

@@ -1,4 +1,5 @@
 /** `unitc compile`'s progress line (terminals only) and `--format json`, run in-process. */
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
@@ -86,6 +87,48 @@ describe("compile --format json", () => {
     expect(again).toMatchObject({ ok: true, upToDate: true, units: 1, operations: 2 });
     expect(again.files.written).toEqual([]);
     expect(again.files.unchanged).toEqual(outcome.files.written);
+  });
+
+  it("names what the compile read: each file with the hash of its text, each units root's unit files", async () => {
+    const unit = `---
+name: Pets
+description: Pets.
+openapiEndpoint:
+  specPath: ../specs/pets.yaml
+  baseUrl: http://127.0.0.1:9/api
+  auth: { type: none }
+---
+`;
+    const spec = `openapi: 3.1.0
+info: { title: Pets, version: "1" }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: The pets.
+          content: { application/json: { schema: { $ref: "./pet.yaml#/Pets" } } }
+`;
+    const pet = "Pets:\n  type: array\n  items: { type: string }\n";
+    const dir = await writeProject({
+      ".units/pets.md": unit,
+      "specs/pets.yaml": spec,
+      "specs/pet.yaml": pet,
+    });
+    const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+    const files = {
+      [join(dir, ".units/pets.md")]: hash(unit),
+      [join(dir, "specs/pets.yaml")]: hash(spec),
+      [join(dir, "specs/pet.yaml")]: hash(pet),
+      [join(dir, ".units/config.json")]: "missing",
+    };
+    // Compiled, then answered by the build record: the same files either way.
+    for (const upToDate of [false, true]) {
+      const outcome = JSON.parse((await runUnitc(args(dir, "--format", "json"), dir)).stdout);
+      expect(outcome).toMatchObject({ ok: true, upToDate, reads: { files } });
+      expect(outcome.reads.roots[join(dir, ".units")]).toEqual([join(dir, ".units/pets.md")]);
+    }
   });
 
   it("keeps the exit code and gives diagnostics as objects when the project has errors", async () => {
