@@ -1,13 +1,15 @@
 /**
  * A unit set's files as the build record keeps them: what the compile read, never what they hold
  * once it is done. A set's unit file or config file edited, or a unit file added to its folder, while
- * the compile runs leaves no record saying "up to date": the next compile builds the new text. Over
- * real projects; the edit is made from the compile's own progress hook, once the set was loaded.
+ * the compile runs leaves no record saying "up to date": the next compile builds the new text, and a
+ * set's config file edited since is named by `unitc serve`'s stale notice. Over real projects; the
+ * edit is made from the compile's own progress hook, once the set was loaded.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { build } from "../../../compiler/build.js";
+import { staleSources } from "../../../compiler/incremental/stale-bundle.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { recordedBuild } from "../../support/recorded-build.js";
 import { notesUnit, pingUnit } from "../../support/watch-units.js";
@@ -87,6 +89,8 @@ describe("a unit set's files in the build record", () => {
     const config = join(dir, "team", "config.json");
     expect(await build(recordedBuild(dir))).toMatchObject({ status: "written" });
     await writeFile(config, (await readFile(config, "utf8")).replace("Ping one.", "Ping two."));
+    // `unitc serve`'s notice reads the same record.
+    expect(await staleSources(join(dir, "generated"))).toEqual([{ file: config, change: "changed" }]);
     expect(await build(recordedBuild(dir))).toMatchObject({ status: "written", fromRecord: false });
     expect(await manifestOf(dir)).toContain("Ping two.");
   });
