@@ -197,7 +197,7 @@ async function finish(
   if (hasErrors(written.diagnostics)) return outcome("failed", diagnostics, { ...done, failure: "write" });
   const stale = check && differences.length > 0;
   if (!stale && !failed && recording) {
-    const compiled = compiledBuild(result, files, written.hashes, recording.reads);
+    const compiled = compiledBuild(result, files, written, recording.reads);
     if (compiled) await recordBuild(recording.record, recording.sources, compiled);
   }
   if (!check) return outcome("written", diagnostics, done);
@@ -245,18 +245,25 @@ function changedOperationLines(written: WriteResult, files: ReadonlyMap<string, 
 
 /**
  * What the record keeps of a finished compile whose output folder now holds `files`: each with the
- * hash the write took of its text, or (where it compared none: watch mode) of the text itself.
+ * hash the write took of its text, or (where it compared none: watch mode) of the text itself; one
+ * the write neither read nor wrote is `unseen`.
  */
 function compiledBuild(
   result: CompileResult,
   files: ReadonlyMap<string, string>,
-  hashes: ReadonlyMap<string, string>,
+  written: WriteResult,
   reads: BuildReads,
 ): CompiledBuild | undefined {
   const discovered = result.context.discovered;
   if (!discovered) return undefined;
   const outputs = new Map<string, string>();
-  for (const [path, text] of files) outputs.set(path, hashes.get(path) ?? textHash(text));
+  const unseen = new Set<string>();
+  const wrote = new Set(written.written);
+  for (const [path, text] of files) {
+    const hash = written.hashes.get(path);
+    outputs.set(path, hash ?? textHash(text));
+    if (hash === undefined && !wrote.has(path)) unseen.add(path);
+  }
   return {
     units: discovered.units.length,
     operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
@@ -266,6 +273,7 @@ function compiledBuild(
     reads,
     inputs: discovered.inputHashes,
     outputs,
+    unseen,
     remote: discovered.remote,
     listings: discovered.listings,
   };

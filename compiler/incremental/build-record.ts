@@ -16,9 +16,9 @@
  * with the same stamp or the same text. An unsettled stamp matches nothing: its file's text is
  * checked, and once the file is found settled and unchanged its stamp is kept (git's rule for
  * "racily clean" entries: two saves within one tick of a coarse clock can leave one stamp). A file
- * that no longer holds the text the compile read leaves no record. A build that fetched a spec is recorded as such and never up to date: its
- * inputs can change with nothing local changing (its record still tells `unitc serve` which local
- * sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
+ * that no longer holds the text the compile read leaves no record. A build that fetched a spec is
+ * recorded as such and never up to date: its inputs can change with nothing local changing (its
+ * record still tells `unitc serve` which local sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
  * fresh in the build cache, or listed again once it is older than `toolCacheTtlMs` and still the
  * same, leaves the build up to date (see `discover/mcp/refresh.ts`). Records live in the build cache
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
@@ -196,6 +196,8 @@ export interface CompiledBuild extends RecordedBuild {
   inputs: ReadonlyMap<string, string>;
   /** Each output file (relative to the output folder) with the hash of the text written. */
   outputs: ReadonlyMap<string, string>;
+  /** Outputs the write neither wrote nor read (watch mode's, known from its last build). */
+  unseen: ReadonlySet<string>;
   remote: boolean;
   listings: ServerListing[];
 }
@@ -251,7 +253,7 @@ export async function recordBuild(
   if (!sameSnapshot(now, before)) return forget();
   const read = await sourcesAsRead(before, build);
   if (!read) return forget();
-  const outputs = await statesAsWritten(resolve(options.outDir), build.outputs);
+  const outputs = await statesAsWritten(resolve(options.outDir), build.outputs, build.unseen);
   const record: BuildRecord = {
     format: FORMAT,
     key: await recordKey(options),

@@ -4,7 +4,7 @@
  * holds by then, and checked before the next compile by stamp, else by text.
  */
 import { join } from "node:path";
-import { fileTextHash, keptStamp, takeStamp } from "../shared/file-hashes.js";
+import { fileTextHash, keptStamp, takeStamp, UNSETTLED } from "../shared/file-hashes.js";
 
 /** A file as a compile read or wrote it: its stamp (`UNSETTLED` when it could not vouch) and the hash of its text. */
 export interface FileState {
@@ -54,14 +54,18 @@ export async function statesAsRead(
  * The states of the files a compile wrote into `outDir` (or found already holding their text), with
  * the hash of the text written: taken from the writer, not read back. Stamped just after the write,
  * so a file written is unsettled and its text is checked until a check finds it settled; another
- * hand's rewrite in between (same size, same tick) cannot pass for unitc's.
+ * hand's rewrite in between (same size, same tick) cannot pass for unitc's. A file in `unseen` (left
+ * alone by a write that did not look at it: watch mode's) is kept unsettled too.
  */
 export async function statesAsWritten(
   outDir: string,
   written: ReadonlyMap<string, string>,
+  unseen: ReadonlySet<string>,
 ): Promise<Record<string, FileState>> {
   const states: Record<string, FileState> = {};
-  for (const [path, hash] of written)
-    states[path] = { stamp: keptStamp(await takeStamp(join(outDir, path))), hash };
+  for (const [path, hash] of written) {
+    const stamp = unseen.has(path) ? UNSETTLED : keptStamp(await takeStamp(join(outDir, path)));
+    states[path] = { stamp, hash };
+  }
   return states;
 }

@@ -2,8 +2,9 @@
  * The build record's output files: one rewritten by another hand at the same size, its stamp
  * unchanged (a clock that did not tick between unitc's write and the other's, a modification time put
  * back), is compiled and written again, never "up to date"; an output's stamp is checked by the
- * text unitc wrote until it has settled, then trusted. Over real projects; the record is edited to
- * stand in for a clock that did not tick.
+ * text unitc wrote until it has settled, then trusted; one a watch build left alone without reading
+ * it is checked by its text too. Over real projects; the record is edited to stand in for a clock
+ * that did not tick.
  */
 import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { build } from "../../../compiler/build.js";
 import { fileStamp } from "../../../compiler/shared/file-hashes.js";
+import { type WatchBuild, watchProject } from "../../../compiler/watch.js";
 import { cleanupProjects, writeProject } from "../../support/project.js";
 import { recordedBuild } from "../../support/recorded-build.js";
 import { notesUnit } from "../../support/watch-units.js";
@@ -110,5 +112,43 @@ describe("the build record's output files", () => {
     const manifest = join(dir, "generated", "manifest.json");
     await writeFile(manifest, (await readFile(manifest, "utf8")).replace("Notes one.", "Notes 1ne."));
     expect(await build(recordedBuild(dir))).toMatchObject({ status: "written", written: ["manifest.json"] });
+  });
+
+  it("check an output watch mode left alone, unread, by its text: another hand may have changed it", async () => {
+    const dir = await project();
+    const outDir = join(dir, "generated");
+    const builds: Array<(build: WatchBuild) => void> = [];
+    const next = () => new Promise<WatchBuild>((resolve) => builds.push(resolve));
+    const watcher = watchProject({
+      projectDir: dir,
+      outDir,
+      userConfigFile: false,
+      debounceMs: 10,
+      record: true,
+      onBuild: (build) => builds.shift()?.(build),
+    });
+    try {
+      expect(await watcher.ready).toMatchObject({ ok: true });
+      // Edited by another hand; settled by the time the next build is recorded. That build writes
+      // the files it knows changed, and leaves this one alone without reading it.
+      const console = join(outDir, ".code-mode", "console.d.ts");
+      const text = await readFile(console, "utf8");
+      await writeFile(console, `${text}// edited\n`);
+      await sleep(SETTLE_MS);
+      const built = next();
+      await writeFile(join(dir, ".units", "notes.md"), notesUnit("Notes two."));
+      expect(await built).toMatchObject({ ok: true, written: expect.arrayContaining(["manifest.json"]) });
+      expect((await built).written).not.toContain(".code-mode/console.d.ts");
+      await watcher.close();
+      const again = await build(recordedBuild(dir));
+      expect(again).toMatchObject({
+        status: "written",
+        fromRecord: false,
+        written: [".code-mode/console.d.ts"],
+      });
+      expect(await readFile(console, "utf8")).toBe(text);
+    } finally {
+      await watcher.close();
+    }
   });
 });
