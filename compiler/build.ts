@@ -19,11 +19,11 @@ import {
   type RecordedSources,
   type RecordOptions,
   recordBuild,
-  type SourceSnapshot,
-  snapshotSources,
 } from "./incremental/build-record.js";
-import type { BuildReads } from "./load/read-log.js";
+import { type SourceSnapshot, snapshotSources } from "./incremental/source-snapshot.js";
+import { type BuildReads, logReads } from "./load/read-log.js";
 import { diffManifests, formatManifestChange } from "./manifest-diff.js";
+import { textHash } from "./shared/file-hashes.js";
 import { type WriteResult, writeBundle } from "./write.js";
 
 export interface BuildOptions extends Omit<CompileOptions, "outDir"> {
@@ -151,15 +151,17 @@ export async function build(given: BuildOptions): Promise<BuildOutcome> {
   // Loaded only now: an up-to-date build needs none of the compiler.
   const { compile } = await import("./compile.js");
   const { check: _c, partial: _p, bundle: _b, record: _r, reuseRecord: _u, previous: _v, ...rest } = options;
-  const result = await compile(rest);
-  return finish(options, result, record && sources ? { record, sources } : undefined);
+  if (!record || !sources) return finish(options, await compile(rest), undefined);
+  // The record keeps what the loader read, never what the files hold once the compile is done.
+  const { value: result, reads } = await logReads(() => compile(rest));
+  return finish(options, result, { record, sources, reads });
 }
 
 /** After the compile: what to write, the bundle, the write or comparison, and the record. */
 async function finish(
   options: BuildOptions,
   result: CompileResult,
-  recording: { record: RecordOptions; sources: SourceSnapshot } | undefined,
+  recording: { record: RecordOptions; sources: SourceSnapshot; reads: BuildReads } | undefined,
 ): Promise<BuildOutcome> {
   const { outDir, check = false, partial = false, progress } = options;
   const found = result.context.discovered?.units ?? [];
@@ -197,7 +199,7 @@ async function finish(
   if (hasErrors(written.diagnostics)) return outcome("failed", diagnostics, { ...done, failure: "write" });
   const stale = check && differences.length > 0;
   if (!stale && !failed && recording) {
-    const compiled = compiledBuild(result, files.keys());
+    const compiled = compiledBuild(result, files, written, recording.reads);
     if (compiled) await recordBuild(recording.record, recording.sources, compiled);
   }
   if (!check) return outcome("written", diagnostics, done);
@@ -243,17 +245,37 @@ function changedOperationLines(written: WriteResult, files: ReadonlyMap<string, 
   return diffManifests(previous, JSON.parse(next)).map(formatManifestChange);
 }
 
-/** What the record keeps of a finished compile whose output folder now holds `files`. */
-function compiledBuild(result: CompileResult, files: Iterable<string>): CompiledBuild | undefined {
+/**
+ * What the record keeps of a finished compile whose output folder now holds `files`: each with the
+ * hash the write took of its text, or (where it compared none: watch mode) of the text itself; one
+ * the write neither read nor wrote is `unseen`.
+ */
+function compiledBuild(
+  result: CompileResult,
+  files: ReadonlyMap<string, string>,
+  written: WriteResult,
+  reads: BuildReads,
+): CompiledBuild | undefined {
   const discovered = result.context.discovered;
   if (!discovered) return undefined;
+  const outputs = new Map<string, string>();
+  const unseen = new Set<string>();
+  const wrote = new Set(written.written);
+  for (const [path, text] of files) {
+    const hash = written.hashes.get(path);
+    outputs.set(path, hash ?? textHash(text));
+    if (hash === undefined && !wrote.has(path)) unseen.add(path);
+  }
   return {
     units: discovered.units.length,
     operations: discovered.units.reduce((n, u) => n + u.operations.length, 0),
     diagnostics: result.diagnostics,
-    files: [...files],
+    files: [...files.keys()],
     setRoots: discovered.roots,
+    reads,
     inputs: discovered.inputHashes,
+    outputs,
+    unseen,
     remote: discovered.remote,
     listings: discovered.listings,
   };

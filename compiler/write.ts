@@ -8,6 +8,7 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile, rm, rmdir } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { createDiagnostic, type Diagnostic } from "./codes/diagnostics.js";
+import { textHash } from "./shared/file-hashes.js";
 import { writeAtomically } from "./shared/write-atomically.js";
 
 export interface WriteOptions {
@@ -31,12 +32,15 @@ export interface WriteResult {
   diagnostics: Diagnostic[];
   /** The manifest that was on disk, when the new one differs from it (for naming what changed). */
   previousManifest?: string;
+  /** The hash (`textHash`) of each file's text, where the comparison took it: the build record keeps them. */
+  hashes: Map<string, string>;
 }
 
 /** The file that marks a folder as unitc's: a manifest whose `generator` is `unitc`. */
 const MANIFEST = "manifest.json";
 
-const hash = (text: string | Buffer) => createHash("sha256").update(text).digest("hex");
+/** The bytes' own hash: equal to the `textHash` of a text only when they are that text's UTF-8. */
+const hash = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -121,7 +125,14 @@ export async function writeBundle(
   files: ReadonlyMap<string, string>,
   options: WriteOptions,
 ): Promise<WriteResult> {
-  const result: WriteResult = { written: [], unchanged: [], removed: [], differences: [], diagnostics: [] };
+  const result: WriteResult = {
+    written: [],
+    unchanged: [],
+    removed: [],
+    differences: [],
+    diagnostics: [],
+    hashes: new Map(),
+  };
   const { outDir } = options;
   const outside = [...files.keys()].filter((path) => !isInside(path));
   if (outside.length > 0) {
@@ -147,7 +158,9 @@ export async function writeBundle(
   const changed: string[] = [];
   for (const [path, text] of files) {
     const current = await readOrUndefined(join(outDir, path));
-    if (current !== undefined && hash(current) === hash(text)) {
+    const wanted = textHash(text);
+    result.hashes.set(path, wanted);
+    if (current !== undefined && hash(current) === wanted) {
       result.unchanged.push(path);
       continue;
     }

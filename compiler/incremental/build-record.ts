@@ -4,25 +4,28 @@
  * `make` or `tsc --build` do). A record holds, for one output folder:
  *
  * - a key: the compile options and a fingerprint of unitc's own code;
- * - every units root's list of unit files, and each config file, unit file and local file discovery
- *   read, with its stamp (size, inode, modification and change times: `takeStamp`) and the hash of
- *   its text; a stamp taken within two seconds of the file's last change is kept as "unsettled";
- * - the stamp of every file written, and the build's diagnostics and counts, to report again.
+ * - every units root's list of unit files as the loader listed it, and each config file, unit file
+ *   (unit sets' included) and local file discovery read, with its stamp (size, inode, modification
+ *   and change times: `takeStamp`) and the hash of the text the compile read; a stamp taken within two
+ *   seconds of the file's last change is kept as "unsettled";
+ * - every file written, with its stamp and the hash of the text unitc wrote (taken from the writer,
+ *   not read back), and the build's diagnostics and counts, to report again.
  *
  * The build is up to date when the key matches, every root lists the same files, every source file
- * has the same stamp or the same text, and the output folder holds exactly the recorded files with
- * the recorded stamps. An unsettled stamp matches nothing: its file's text is checked, and once the
- * file is found settled and unchanged its stamp is kept (git's rule for "racily clean" entries: two
- * saves within one tick of a coarse clock can leave one stamp). A build that fetched a spec is recorded as such and never up to date: its
- * inputs can change with nothing local changing (its record still tells `unitc serve` which local
- * sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
+ * has the same stamp or the same text, and the output folder holds exactly the recorded files, each
+ * with the same stamp or the same text. An unsettled stamp matches nothing: its file's text is
+ * checked, and once the file is found settled and unchanged its stamp is kept (git's rule for
+ * "racily clean" entries: two saves within one tick of a coarse clock can leave one stamp). A file
+ * that no longer holds the text the compile read leaves no record. A build that fetched a spec is
+ * recorded as such and never up to date: its inputs can change with nothing local changing (its
+ * record still tells `unitc serve` which local sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
  * fresh in the build cache, or listed again once it is older than `toolCacheTtlMs` and still the
  * same, leaves the build up to date (see `discover/mcp/refresh.ts`). Records live in the build cache
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
  */
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
@@ -30,13 +33,14 @@ import { sameListing } from "../discover/mcp/refresh.js";
 import type { ServerListing } from "../discover/shared/inputs.js";
 import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
-import { noteFileHash } from "../load/read-log.js";
-import { listUnitFiles } from "../load/units-root.js";
-import { fileStamp, fileTextHash, keptStamp, type Stamp, takeStamp } from "../shared/file-hashes.js";
+import { type BuildReads, noteFileHash } from "../load/read-log.js";
+import { fileTextHash, keptStamp, type Stamp } from "../shared/file-hashes.js";
 import { writeAtomically } from "../shared/write-atomically.js";
+import { checkStates, type FileState, statesAsRead, statesAsWritten } from "./file-states.js";
 import { compilerFingerprint, filesBelow } from "./fingerprint.js";
+import { listRoot, type SourceSnapshot, sameSnapshot, snapshotSources } from "./source-snapshot.js";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface RecordOptions {
   projectDir: string;
@@ -71,11 +75,8 @@ export interface RecordedSources extends RecordedBuild {
   inputs: string[];
 }
 
-/** A source file as a compile read it: its stamp (`UNSETTLED` when it could not vouch) and the hash of its text. */
-export interface SourceState {
-  stamp: string;
-  hash: string;
-}
+/** A source file as a compile read it (see {@link FileState}). */
+export type SourceState = FileState;
 
 /** One output folder's record (see the file's header). */
 export interface BuildRecord extends RecordedBuild {
@@ -83,17 +84,12 @@ export interface BuildRecord extends RecordedBuild {
   key: string;
   roots: Record<string, string[]>;
   sources: Record<string, SourceState>;
-  outputs: Record<string, string>;
+  /** Output files (relative to the output folder) as unitc wrote them. */
+  outputs: Record<string, FileState>;
   /** The build reached something remote: never up to date. */
   remote?: boolean;
   /** The MCP listings the build used. */
   listings?: ServerListing[];
-}
-
-/** What the project's own files were before a compile (see {@link snapshotSources}). */
-export interface SourceSnapshot {
-  roots: Record<string, string[]>;
-  stamps: Record<string, Stamp>;
 }
 
 async function recordKey(options: RecordOptions): Promise<string> {
@@ -115,33 +111,6 @@ async function recordKey(options: RecordOptions): Promise<string> {
 function recordFile(options: RecordOptions): string {
   const name = createHash("sha256").update(resolve(options.outDir)).digest("hex").slice(0, 32);
   return join(specCacheDir("builds"), `${name}.json`);
-}
-
-async function listRoot(root: string): Promise<string[]> {
-  return (await listUnitFiles(root)).entries.map((entry) => entry.file);
-}
-
-/** The project's roots and files as they are now; taken before a compile, checked after it. */
-export async function snapshotSources(options: RecordOptions): Promise<SourceSnapshot> {
-  const files = configFiles(options);
-  const roots: Record<string, string[]> = {};
-  const configs = [files.project, ...(files.user ? [files.user] : [])];
-  const paths = [...configs];
-  for (const config of configs) {
-    const listed = await listRoot(dirname(config));
-    roots[dirname(config)] = listed;
-    paths.push(...listed);
-  }
-  const stamps: Record<string, Stamp> = {};
-  for (const file of paths) stamps[file] = await takeStamp(file);
-  return { roots, stamps };
-}
-
-/** The same roots and stamps, settled or not: nothing the snapshot saw changed in between. */
-function sameSnapshot(a: SourceSnapshot, b: SourceSnapshot): boolean {
-  const plain = (s: SourceSnapshot) =>
-    canonicalJson({ roots: s.roots, stamps: Object.entries(s.stamps).map(([file, t]) => [file, t.stamp]) });
-  return plain(a) === plain(b);
 }
 
 async function outputFiles(outDir: string): Promise<string[]> {
@@ -176,20 +145,19 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
   }
-  const settled = await checkSources(record.sources);
+  const settled = await checkStates(record.sources);
   if (!settled) return undefined;
   const outDir = resolve(options.outDir);
   if (!sameList(await outputFiles(outDir), Object.keys(record.outputs).sort())) return undefined;
-  for (const [path, stamp] of Object.entries(record.outputs)) {
-    if ((await fileStamp(join(outDir, path))) !== stamp) return undefined;
-  }
+  const settledOutputs = await checkStates(record.outputs, (path) => resolve(outDir, path));
+  if (!settledOutputs) return undefined;
   // Last: checking an expired listing starts its server (those are checked together), unless
   // nothing may be started; a listing still fresh in the build cache starts nothing.
   const listings = await Promise.all(
     (record.listings ?? []).map((l) => sameListing(l, options.oauth, options.startNothing)),
   );
   if (!listings.every(Boolean)) return undefined;
-  if (Object.keys(settled).length > 0) await keepSettled(options, record, settled);
+  await keepSettled(options, record, { sources: settled, outputs: settledOutputs });
   const listed = new Set(Object.values(record.roots).flat());
   // What the sources held as recorded: watch mode compares them with the disk once it listens.
   for (const [file, state] of Object.entries(record.sources)) noteFileHash(file, state.hash);
@@ -203,37 +171,68 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
   };
 }
 
-/**
- * Whether every source holds the text recorded: by its stamp when the stamp is the same, else by its
- * text. `undefined` when one changed; else the sources whose text had to be read and whose stamp has
- * settled since, with that stamp (taken before the text was read, so a later change shows).
- */
-async function checkSources(
-  sources: Record<string, SourceState>,
-): Promise<Record<string, SourceState> | undefined> {
-  const settled: Record<string, SourceState> = {};
-  for (const [file, state] of Object.entries(sources)) {
-    const taken = await takeStamp(file);
-    if (taken.stamp === state.stamp) continue;
-    if ((await fileTextHash(file)) !== state.hash) return undefined;
-    if (taken.settled) settled[file] = { stamp: taken.stamp, hash: state.hash };
-  }
-  return settled;
-}
-
-/** Keeps the stamps `checkSources` found settled (best effort: else those files are read again next time). */
-async function keepSettled(options: RecordOptions, record: BuildRecord, settled: BuildRecord["sources"]) {
-  const kept: BuildRecord = { ...record, sources: { ...record.sources, ...settled } };
+/** Keeps the stamps `checkStates` found settled (best effort: else those files are read again next time). */
+async function keepSettled(
+  options: RecordOptions,
+  record: BuildRecord,
+  settled: Pick<BuildRecord, "sources" | "outputs">,
+) {
+  if (Object.keys(settled.sources).length + Object.keys(settled.outputs).length === 0) return;
+  const kept: BuildRecord = {
+    ...record,
+    sources: { ...record.sources, ...settled.sources },
+    outputs: { ...record.outputs, ...settled.outputs },
+  };
   await writeAtomically(recordFile(options), JSON.stringify(kept)).catch(() => undefined);
 }
 
 /** What a finished compile read beyond the snapshot, and what it produced. */
 export interface CompiledBuild extends RecordedBuild {
-  /** Units roots of unit sets, and the local files discovery read with the hash of their text. */
+  /** Units roots of unit sets. */
   setRoots: readonly string[];
+  /** What the loader read: each units root's listing, each config and unit file's hash (sets' included). */
+  reads: BuildReads;
+  /** The local files discovery read, with the hash of their text. */
   inputs: ReadonlyMap<string, string>;
+  /** Each output file (relative to the output folder) with the hash of the text written. */
+  outputs: ReadonlyMap<string, string>;
+  /** Outputs the write neither wrote nor read (watch mode's, known from its last build). */
+  unseen: ReadonlySet<string>;
   remote: boolean;
   listings: ServerListing[];
+}
+
+/**
+ * The roots and sources a compile read, as it read them: the project's own (stamped before it began
+ * and unchanged since: see `sameSnapshot`), unit sets' listings and files as the loader saw them, and
+ * the local files discovery read. `undefined` when a file no longer holds the text the compile read
+ * (a record would vouch for a text it never saw), or a set's root went unlisted.
+ */
+async function sourcesAsRead(
+  before: SourceSnapshot,
+  build: CompiledBuild,
+): Promise<Pick<BuildRecord, "roots" | "sources"> | undefined> {
+  const roots = { ...before.roots };
+  for (const root of build.setRoots) {
+    const listed = build.reads.roots.get(root);
+    if (!listed) return undefined;
+    roots[root] = listed;
+  }
+  const own: Record<string, SourceState> = {};
+  for (const path of Object.keys(before.stamps)) {
+    const hash = await fileTextHash(path);
+    const seen = build.reads.files.get(path);
+    if (seen !== undefined && seen !== hash) return undefined;
+    own[path] = { stamp: keptStamp(before.stamps[path] as Stamp), hash };
+  }
+  const rest = new Map([...build.reads.files].filter(([path]) => !(path in own)));
+  for (const [path, hash] of build.inputs) {
+    // Read twice (by the loader and by discovery) with two texts: it changed while the compile ran.
+    if ((own[path]?.hash ?? rest.get(path) ?? hash) !== hash) return undefined;
+    if (!own[path]) rest.set(path, hash);
+  }
+  const states = await statesAsRead(rest);
+  return states && { roots, sources: { ...own, ...states } };
 }
 
 /**
@@ -252,35 +251,14 @@ export async function recordBuild(
   };
   const now = await snapshotSources(options);
   if (!sameSnapshot(now, before)) return forget();
-  const roots = { ...before.roots };
-  const sources: Record<string, SourceState> = {};
-  for (const path of Object.keys(before.stamps)) {
-    sources[path] = { stamp: keptStamp(before.stamps[path] as Stamp), hash: await fileTextHash(path) };
-  }
-  for (const root of build.setRoots) {
-    roots[root] = await listRoot(root);
-    for (const unitFile of roots[root] ?? []) {
-      const taken = await takeStamp(unitFile);
-      sources[unitFile] = { stamp: keptStamp(taken), hash: await fileTextHash(unitFile) };
-    }
-  }
-  for (const [path, hash] of build.inputs) {
-    // A file that changed after discovery read it would make the record lie: record nothing. The
-    // stamp is taken first: a change after it shows in the next check.
-    const taken = await takeStamp(path);
-    if ((await fileTextHash(path)) !== hash) return forget();
-    sources[path] = { stamp: keptStamp(taken), hash };
-  }
-  const outDir = resolve(options.outDir);
-  const outputs: Record<string, string> = {};
-  // Stamped just after unitc wrote them, so never settled, and with no hash to fall back on: kept as
-  // they are (a rewrite by another hand shows in the change time once the clock has ticked).
-  for (const path of build.files) outputs[path] = await fileStamp(join(outDir, path));
+  const read = await sourcesAsRead(before, build);
+  if (!read) return forget();
+  const outputs = await statesAsWritten(resolve(options.outDir), build.outputs, build.unseen);
   const record: BuildRecord = {
     format: FORMAT,
     key: await recordKey(options),
-    roots,
-    sources,
+    roots: read.roots,
+    sources: read.sources,
     outputs,
     units: build.units,
     operations: build.operations,

@@ -1,7 +1,8 @@
 /**
  * What the config and unit files held when a build read them, and what each units root listed, noted
- * as the loader reads (watch mode only): after the build, watch mode compares them with the disk, so
- * an edit that landed while the build ran, or before its watcher listened, is never left unbuilt.
+ * as the loader reads: after the build, watch mode compares them with the disk, so an edit that
+ * landed while the build ran, or before its watcher listened, is never left unbuilt; the build record
+ * keeps them as read, so it never vouches for a text the build did not see.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { resolve } from "node:path";
@@ -19,9 +20,13 @@ const current = new AsyncLocalStorage<BuildReads>();
 /**
  * Runs `work`, noting what the loader reads while it runs. The first view of a path is kept: a path
  * read twice in one build (a units root listed for the build record, then by the loader) is
- * compared from the earliest, so any change since the build began to read it builds again.
+ * compared from the earliest, so any change since the build began to read it builds again. Within
+ * a log already running (a recorded build in watch mode), `work` notes into that one: both see
+ * every read.
  */
 export async function logReads<T>(work: () => Promise<T>): Promise<{ value: T; reads: BuildReads }> {
+  const running = current.getStore();
+  if (running) return { value: await work(), reads: running };
   const reads: BuildReads = { files: new Map(), roots: new Map() };
   const value = await current.run(reads, work);
   return { value, reads };

@@ -81,7 +81,8 @@ export async function takeStamp(file: string): Promise<Stamp> {
 
 /**
  * A file's stamp (see {@link takeStamp}), settled or not: for files with no hash to fall back on,
- * compared by stamp alone (the compiler's own files in its fingerprint, the output unitc wrote).
+ * compared by stamp alone (the compiler's own files in its fingerprint), or to skip reading a file
+ * whose recorded stamp it equals.
  */
 export async function fileStamp(file: string): Promise<string> {
   try {
