@@ -169,7 +169,7 @@ async function openPublishedStore(io: CliIO, flag: string | undefined): Promise<
   }
 }
 
-/** The user config `--user-config` names (or the default one); undefined, having said why, when it has errors. */
+/** The user config `--user-config` names (or the default); undefined, having said why, when it has errors. */
 async function readUserConfig(io: CliIO, flag: string | undefined): Promise<UserServeConfig | undefined> {
   const user = await loadUserServeConfig(flag === "none" ? false : flag ? resolve(io.cwd, flag) : "", io.env);
   if (user.diagnostics.length > 0)

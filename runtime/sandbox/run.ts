@@ -133,7 +133,7 @@ function finish(
   } as CodeModeResult;
 }
 
-/** The declarations, loaded on first use: a runtime limited to some units (a scoped caller) has those only. */
+/** The declarations, loaded on first use: a runtime limited to some units (a scoped caller) sees those. */
 function lazyDeclarations(
   runtime: UnitRuntime,
   bundleDir: string,
