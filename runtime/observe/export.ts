@@ -150,7 +150,7 @@ async function exportTraces(
   };
 }
 
-/** Metric points over OTLP every `OTEL_METRIC_EXPORT_INTERVAL` ms; undefined when another SDK came first. */
+/** Metric points over OTLP, at the interval the environment sets; undefined when another SDK came first. */
 async function exportMetrics(
   resource: Resource,
   env: Record<string, string | undefined>,

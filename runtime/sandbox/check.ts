@@ -81,7 +81,7 @@ function cachedCheck(key: string): ScriptCheck | undefined {
   return { syntax: Promise.resolve(known.syntax), types, checked: types };
 }
 
-/** Keeps an answer, dropping the least recent one past `CACHE_SIZE`. */
+/** Keeps an answer; past the cache's size, the least recent one is dropped. */
 function remember(key: string, answer: { syntax: SyntaxOutcome; types: CheckDiagnostic[] }): void {
   cache.set(key, answer);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
