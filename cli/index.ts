@@ -181,22 +181,7 @@ async function runCommandLine(argv: readonly string[], io: CliIO): Promise<numbe
   });
   const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? subCommands[name] : undefined;
   if (args.length === 0 || args.includes("--help") || args.includes("-h")) {
-    const subCommands = command?.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
-    const sub = args[1] !== undefined ? subCommands?.[args[1]] : undefined;
-    const usage = await renderUsage(sub ?? command ?? main, sub ? command : command ? main : undefined);
-    // The usage text is unitc's own; only its colour needs the unsanitised stream.
-    if (wantsColor(io)) (io.styled ?? io).stdout(`${usage}\n`);
-    else io.stdout(`${stripVTControlCharacters(usage)}\n`);
-    if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
-      const unknown = await withGuess(
-        `unknown command ${JSON.stringify(args[0])}`,
-        args[0],
-        Object.keys(COMMANDS),
-      );
-      io.stderr(`unitc: ${unknown}\n`);
-      return EXIT_USAGE;
-    }
-    return EXIT_OK;
+    return printUsage(args, main, command, io);
   }
   try {
     if (!command) {
@@ -208,21 +193,54 @@ async function runCommandLine(argv: readonly string[], io: CliIO): Promise<numbe
     await checkFlags(command, args.slice(1));
     await runCommand(main, { rawArgs: args });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof UsageError || (error instanceof Error && error.name === "CLIError")) {
-      io.stderr(`unitc: ${message}\nRun unitc --help for usage.\n`);
-      return EXIT_USAGE;
-    }
-    // A coded problem before the command could start (no project found, …): code, message, hint.
-    if (isUnitError(error)) {
-      const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
-      io.stderr(`unitc ${name}: ${error.code} ${message}${hint}\n`);
-      return EXIT_ERRORS;
-    }
-    const stack = error instanceof Error && io.env.UNITC_DEBUG ? `\n${error.stack}` : "";
-    const more = stack || " Set UNITC_DEBUG=1 to print the stack trace.";
-    io.stderr(`unitc: internal error: ${message}\nThis is a bug in unitc; please report it.${more}\n`);
-    return EXIT_INTERNAL;
+    return reportFailure(error, name, io);
   }
   return exitCode;
+}
+
+/**
+ * `unitc [command [sub]] --help` (or no arguments at all): the usage of what `args` name; an unknown
+ * command's name is an error after the root's usage.
+ */
+async function printUsage(
+  args: readonly string[],
+  main: CommandDef<ArgsDef>,
+  command: CommandDef<ArgsDef> | undefined,
+  io: CliIO,
+): Promise<number> {
+  const subCommands = command?.subCommands as Record<string, CommandDef<ArgsDef>> | undefined;
+  const sub = args[1] !== undefined ? subCommands?.[args[1]] : undefined;
+  const usage = await renderUsage(sub ?? command ?? main, sub ? command : command ? main : undefined);
+  // The usage text is unitc's own; only its colour needs the unsanitised stream.
+  if (wantsColor(io)) (io.styled ?? io).stdout(`${usage}\n`);
+  else io.stdout(`${stripVTControlCharacters(usage)}\n`);
+  if (args[0] !== undefined && args[0] !== "--help" && args[0] !== "-h" && !command) {
+    const unknown = await withGuess(
+      `unknown command ${JSON.stringify(args[0])}`,
+      args[0],
+      Object.keys(COMMANDS),
+    );
+    io.stderr(`unitc: ${unknown}\n`);
+    return EXIT_USAGE;
+  }
+  return EXIT_OK;
+}
+
+/** A command line that failed: a usage error, a coded problem or a bug, told as such; the exit code. */
+function reportFailure(error: unknown, name: string | undefined, io: CliIO): number {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError || (error instanceof Error && error.name === "CLIError")) {
+    io.stderr(`unitc: ${message}\nRun unitc --help for usage.\n`);
+    return EXIT_USAGE;
+  }
+  // A coded problem before the command could start (no project found, …): code, message, hint.
+  if (isUnitError(error)) {
+    const hint = error.details.hint ? `\nhint: ${error.details.hint}` : "";
+    io.stderr(`unitc ${name}: ${error.code} ${message}${hint}\n`);
+    return EXIT_ERRORS;
+  }
+  const stack = error instanceof Error && io.env.UNITC_DEBUG ? `\n${error.stack}` : "";
+  const more = stack || " Set UNITC_DEBUG=1 to print the stack trace.";
+  io.stderr(`unitc: internal error: ${message}\nThis is a bug in unitc; please report it.${more}\n`);
+  return EXIT_INTERNAL;
 }

@@ -29,7 +29,7 @@ import { noticeStaleBundle } from "../stale-bundle-notice.js";
 import { lazyStorage } from "../storage-config.js";
 import { bundleFileTrusted, trustArg } from "../trust/gate.js";
 import { buildUserBundle, userBundlePlace } from "../user-bundle.js";
-import { loadUserServeConfig } from "../user-config.js";
+import { loadUserServeConfig, type UserServeConfig } from "../user-config.js";
 
 /** The flags of `unitc serve` (and of `unitc dev`, which serves the same way). */
 export interface ServeArgs extends ServeFlags {
@@ -169,6 +169,43 @@ async function openPublishedStore(io: CliIO, flag: string | undefined): Promise<
   }
 }
 
+/** The user config `--user-config` names (or the default); undefined, having said why, when it has errors. */
+async function readUserConfig(io: CliIO, flag: string | undefined): Promise<UserServeConfig | undefined> {
+  const user = await loadUserServeConfig(flag === "none" ? false : flag ? resolve(io.cwd, flag) : "", io.env);
+  if (user.diagnostics.length > 0)
+    io.stderr(`${formatDiagnostics(user.diagnostics, (f) => relative(io.cwd, f) || f)}\n`);
+  if (hasErrors(user.diagnostics)) {
+    io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
+    return undefined;
+  }
+  return user;
+}
+
+/**
+ * Whether the project's bundle may be served: it runs the commands it holds, so it must be trusted; the
+ * user's own bundle and a published one (signed by whoever publishes) are not a checked-out project's.
+ */
+async function projectBundleServable(
+  io: CliIO,
+  args: ServeArgs,
+  manifestPath: string,
+  overrides: ServeOverrides,
+  log: (line: string) => void,
+): Promise<boolean> {
+  if (args.published) return true;
+  if (!bundleFileTrusted(io, "serve", manifestPath, args.trust)) return false;
+  // `unitc dev` compiles what changed itself; a plain serve says when the bundle is older than its sources.
+  if (!overrides.manifestPath) await noticeStaleBundle(dirname(resolve(io.cwd, manifestPath)), io.cwd, log);
+  return true;
+}
+
+/** Stdio serving's output, with a word for whoever started it from a terminal. */
+function stdioServing(io: CliIO, log: (line: string) => void): ReturnType<typeof stdioOutput> {
+  if (io.stdinIsTTY)
+    log("stdio is for an MCP client that starts this command; from a terminal, try --transport http");
+  return stdioOutput(io);
+}
+
 /** Resolves the settings, starts serving and serves until stopped; the body of `unitc serve`. */
 export async function serveFromArgs(
   io: CliIO,
@@ -178,13 +215,8 @@ export async function serveFromArgs(
 ): Promise<void> {
   const log = (line: string) => io.stderr(`unitc serve: ${line}\n`);
   const flag = args["user-config"];
-  const user = await loadUserServeConfig(flag === "none" ? false : flag ? resolve(io.cwd, flag) : "", io.env);
-  if (user.diagnostics.length > 0)
-    io.stderr(`${formatDiagnostics(user.diagnostics, (f) => relative(io.cwd, f) || f)}\n`);
-  if (hasErrors(user.diagnostics)) {
-    io.stderr("unitc serve: the user config has errors (above); fix them to serve\n");
-    return setExit(EXIT_ERRORS);
-  }
+  const user = await readUserConfig(io, flag);
+  if (!user) return setExit(EXIT_ERRORS);
   const userPath =
     overrides.userManifestPath === undefined
       ? await userManifest(io, args, flag)
@@ -196,19 +228,8 @@ export async function serveFromArgs(
   try {
     const settings = serveSettings(args, io.env, io.cwd, user, defaultManifestPath(io));
     const manifestPath = overrides.manifestPath ?? settings.manifestPath;
-    // The project's bundle runs the commands it holds; the user's own bundle and a published one
-    // (signed by whoever publishes) are not a checked-out project's.
-    if (!args.published) {
-      if (!bundleFileTrusted(io, "serve", manifestPath, args.trust)) return setExit(EXIT_ERRORS);
-      // `unitc dev` compiles what changed itself; a plain serve says when the bundle is older than its sources.
-      if (!overrides.manifestPath)
-        await noticeStaleBundle(dirname(resolve(io.cwd, manifestPath)), io.cwd, log);
-    }
-    if (settings.transport === "stdio") {
-      if (io.stdinIsTTY)
-        log("stdio is for an MCP client that starts this command; from a terminal, try --transport http");
-      output = stdioOutput(io);
-    }
+    if (!(await projectBundleServable(io, args, manifestPath, overrides, log))) return setExit(EXIT_ERRORS);
+    if (settings.transport === "stdio") output = stdioServing(io, log);
     handle = await startServing({
       settings,
       services: { env: io.env },

@@ -54,6 +54,30 @@ async function ignoredRootFile(root: string, name: string): Promise<Diagnostic |
   return undefined;
 }
 
+/**
+ * What a folder of the root is: a unit (`<id>/UNIT.md`), a unit file misnamed (a warning), a nested
+ * units root (nothing), or a folder that is no unit (a warning).
+ */
+function folderUnit(
+  root: string,
+  folder: { name: string; children: string[] },
+): UnitFileEntry | Diagnostic | undefined {
+  if (folder.children.includes("UNIT.md"))
+    return { id: folder.name, file: join(root, folder.name, "UNIT.md") };
+  const child = folder.children.find((c) => c.toLowerCase() === "unit.md");
+  if (child !== undefined) {
+    return ignoredFile(join(root, folder.name, child), `${folder.name}/${child}`, "UNIT.md", false);
+  }
+  if (folder.children.includes("config.json")) return undefined;
+  return createDiagnostic(
+    "warning",
+    "NOT_A_UNIT",
+    `folder "${folder.name}" holds no UNIT.md, so it is not a unit`,
+    { file: join(root, folder.name), line: 1, column: 1 },
+    "add UNIT.md to make it a unit, or move the folder out of the units root",
+  );
+}
+
 /** Lists unit files below `root` in a stable order; problems with names become diagnostics. */
 export async function listUnitFiles(
   root: string,
@@ -91,24 +115,9 @@ export async function listUnitFiles(
     entries.push({ id: dirent.name.slice(0, -3), file: join(root, dirent.name) });
   }
   for (const folder of folderNames) {
-    if (folder.children.includes("UNIT.md")) {
-      entries.push({ id: folder.name, file: join(root, folder.name, "UNIT.md") });
-    } else if (folder.children.some((child) => child.toLowerCase() === "unit.md")) {
-      const child = folder.children.find((c) => c.toLowerCase() === "unit.md") as string;
-      diagnostics.push(
-        ignoredFile(join(root, folder.name, child), `${folder.name}/${child}`, "UNIT.md", false),
-      );
-    } else if (!folder.children.includes("config.json")) {
-      diagnostics.push(
-        createDiagnostic(
-          "warning",
-          "NOT_A_UNIT",
-          `folder "${folder.name}" holds no UNIT.md, so it is not a unit`,
-          { file: join(root, folder.name), line: 1, column: 1 },
-          "add UNIT.md to make it a unit, or move the folder out of the units root",
-        ),
-      );
-    }
+    const found = folderUnit(root, folder);
+    if (found && "id" in found) entries.push(found);
+    else if (found) diagnostics.push(found);
   }
   entries.sort((a, b) => (a.id === b.id ? a.file.localeCompare(b.file) : a.id < b.id ? -1 : 1));
   noteListing(

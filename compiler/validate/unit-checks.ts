@@ -7,7 +7,12 @@
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from "../codes/diagnostics.js";
+import {
+  createDiagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type SourceLocation,
+} from "../codes/diagnostics.js";
 import { declaredInputProblems } from "../discover/actions/input.js";
 import { joinPointer } from "../load/pointer.js";
 import type { ResolvedUnit } from "../resolve/types.js";
@@ -48,11 +53,27 @@ export async function checkUnits(
 }
 
 async function checkUnit(unit: ResolvedUnit, env: Record<string, string | undefined>): Promise<Diagnostic[]> {
-  const diagnostics: Diagnostic[] = [];
   const { map, backendPointer } = unit.source;
   const at = (pointer: string) => map.locate(`${backendPointer}${pointer}`);
   // The check reads fields by name across kinds, as written (a shallow copy widens the type, no cast).
   const backend: Record<string, unknown> = { ...unit.declared };
+  const diagnostics = await localFileProblems(unit, backend, at);
+  if (unit.kind === "graphql" && isObject(backend.operations)) {
+    diagnostics.push(...(await documentProblems(unit, backend.operations, at)));
+  }
+  if ((unit.kind === "http" || unit.kind === "cli") && isObject(backend.actions)) {
+    diagnostics.push(...(await actionProblems(unit, backend, backend.actions, env)));
+  }
+  return diagnostics;
+}
+
+/** The local spec documents of `unit`'s kind (`specPath`, `discoveryPath`, `schemaPath`) that are no file. */
+async function localFileProblems(
+  unit: ResolvedUnit,
+  backend: Record<string, unknown>,
+  at: (pointer: string) => SourceLocation,
+): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
   for (const { field, code, hint } of LOCAL_FILES[unit.kind] ?? []) {
     const path = backend[field];
     if (typeof path !== "string") continue;
@@ -62,48 +83,69 @@ async function checkUnit(unit: ResolvedUnit, env: Record<string, string | undefi
         createDiagnostic("error", code, `${field} "${path}" ${problem}`, at(`/${field}`), hint),
       );
   }
-  if (unit.kind === "graphql" && isObject(backend.operations)) {
-    for (const [name, entry] of Object.entries(backend.operations)) {
-      if (!isObject(entry) || typeof entry.documentPath !== "string") continue;
-      const problem = await fileProblem(resolve(unit.baseDir, entry.documentPath));
-      if (!problem) continue;
-      diagnostics.push(
-        createDiagnostic(
-          "error",
-          "GRAPHQL_DOCUMENT_MISSING",
-          `documentPath "${entry.documentPath}" ${problem}`,
-          at(joinPointer("/operations", name, "documentPath")),
-          "point documentPath at a .graphql file, relative to the file that declares it",
-        ),
-      );
-    }
+  return diagnostics;
+}
+
+/** A GraphQL unit's operations whose `documentPath` is no file. */
+async function documentProblems(
+  unit: ResolvedUnit,
+  operations: Record<string, unknown>,
+  at: (pointer: string) => SourceLocation,
+): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  for (const [name, entry] of Object.entries(operations)) {
+    if (!isObject(entry) || typeof entry.documentPath !== "string") continue;
+    const problem = await fileProblem(resolve(unit.baseDir, entry.documentPath));
+    if (!problem) continue;
+    diagnostics.push(
+      createDiagnostic(
+        "error",
+        "GRAPHQL_DOCUMENT_MISSING",
+        `documentPath "${entry.documentPath}" ${problem}`,
+        at(joinPointer("/operations", name, "documentPath")),
+        "point documentPath at a .graphql file, relative to the file that declares it",
+      ),
+    );
   }
-  if ((unit.kind === "http" || unit.kind === "cli") && isObject(backend.actions)) {
-    for (const [name, action] of Object.entries(backend.actions)) {
-      if (!isObject(action)) continue;
-      const pointer = joinPointer("/actions", name);
-      for (const p of declaredInputProblems(unit.kind, action)) {
-        const where = `${backendPointer}${pointer}${p.pointer}`;
-        const location = p.pointer === "/inputSchema" ? map.locateKey(where) : map.locate(where);
-        diagnostics.push(createDiagnostic(p.severity, p.code, p.message, location, p.hint));
-      }
-      if (unit.kind === "cli" && typeof action.command === "string") {
-        const cwd = String(action.cwd ?? backend.cwd ?? ".");
-        // A PATH the unit sets for its command (perhaps a reference) is the one it is looked up in.
-        const ownPath = [action.env, backend.env].some((e) => isObject(e) && Object.hasOwn(e, "PATH"));
-        const lookup = ownPath ? {} : env;
-        const problem = await commandProblem(action.command, resolve(unit.baseDir, cwd), lookup);
-        if (problem)
-          diagnostics.push(
-            createDiagnostic(
-              "warning",
-              "COMMAND_NOT_FOUND",
-              problem.message,
-              at(`${pointer}/command`),
-              problem.hint,
-            ),
-          );
-      }
+  return diagnostics;
+}
+
+/**
+ * An HTTP or CLI unit's actions: a declared inputSchema that misses what the templates read, and a
+ * CLI command that would not be found (a warning).
+ */
+async function actionProblems(
+  unit: ResolvedUnit & { kind: "http" | "cli" },
+  backend: Record<string, unknown>,
+  actions: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  const { map, backendPointer } = unit.source;
+  for (const [name, action] of Object.entries(actions)) {
+    if (!isObject(action)) continue;
+    const pointer = joinPointer("/actions", name);
+    for (const p of declaredInputProblems(unit.kind, action)) {
+      const where = `${backendPointer}${pointer}${p.pointer}`;
+      const location = p.pointer === "/inputSchema" ? map.locateKey(where) : map.locate(where);
+      diagnostics.push(createDiagnostic(p.severity, p.code, p.message, location, p.hint));
+    }
+    if (unit.kind === "cli" && typeof action.command === "string") {
+      const cwd = String(action.cwd ?? backend.cwd ?? ".");
+      // A PATH the unit sets for its command (perhaps a reference) is the one it is looked up in.
+      const ownPath = [action.env, backend.env].some((e) => isObject(e) && Object.hasOwn(e, "PATH"));
+      const lookup = ownPath ? {} : env;
+      const problem = await commandProblem(action.command, resolve(unit.baseDir, cwd), lookup);
+      if (problem)
+        diagnostics.push(
+          createDiagnostic(
+            "warning",
+            "COMMAND_NOT_FOUND",
+            problem.message,
+            map.locate(`${backendPointer}${pointer}/command`),
+            problem.hint,
+          ),
+        );
     }
   }
   return diagnostics;

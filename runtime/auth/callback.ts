@@ -7,7 +7,7 @@
  * state). An `error=` callback with the right state ends the wait at once; so does the time limit.
  * A pasted line comes from the person at the terminal: a wrong state there ends the login, saying so.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { UnitError } from "../contract/errors.js";
 
@@ -33,14 +33,68 @@ export async function listenForCallback(
     settle = { resolve, reject };
   });
   result.catch(() => undefined);
+  const settleWith = (outcome: URLSearchParams | UnitError): void => {
+    if (outcome instanceof Error) settle.reject(outcome);
+    else settle.resolve(outcome);
+  };
   let bound = 0;
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer(answerCallback(state, () => bound, settleWith));
+  await listenOn(server, port);
+  const timer = giveUpAfter(timeoutMs, (error) => settle.reject(error));
+  const stopReading = pasted ? readPasted(pasted, (line) => settleWith(judgePasted(line, state))) : undefined;
+  bound = (server.address() as AddressInfo).port;
+  return {
+    redirectUri: `http://127.0.0.1:${bound}/callback`,
+    result,
+    async close() {
+      clearTimeout(timer);
+      stopReading?.();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Opens `server` on 127.0.0.1:`port`; rejects when the port cannot be had. */
+function listenOn(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+}
+
+/** Ends the wait with an error once `timeoutMs` has passed (the returned timer is cleared on close). */
+function giveUpAfter(timeoutMs: number, reject: (error: UnitError) => void): NodeJS.Timeout {
+  return setTimeout(() => {
+    const minutes = Math.round(timeoutMs / 60_000);
+    reject(
+      new UnitError(
+        "AUTH_FAILED",
+        `no login callback arrived within ${minutes >= 1 ? `${minutes} minutes` : `${timeoutMs} ms`}; gave up`,
+        {
+          hint: "run unitc auth login again and finish the login in the browser",
+        },
+      ),
+    );
+  }, timeoutMs);
+}
+
+/**
+ * The listener's answer to a request: only a `GET` of `/callback` with a loopback `Host` on its own
+ * port (`port()`, known once bound) and this login's `state` is judged and offered.
+ */
+function answerCallback(
+  state: string,
+  port: () => number,
+  offer: (outcome: URLSearchParams | UnitError) => void,
+): RequestListener {
+  return (request, response) => {
     const text = { "content-type": "text/plain; charset=utf-8" };
     if (request.method !== "GET") {
       response.writeHead(405, { ...text, allow: "GET" }).end("Only GET reaches the login callback.\n");
       return;
     }
-    if (!LOOPBACK_HOSTS.has(hostName(request.headers.host, bound))) {
+    if (!LOOPBACK_HOSTS.has(hostName(request.headers.host, port()))) {
       response
         .writeHead(421, text)
         .end("The login callback answers only on this machine's loopback address.\n");
@@ -59,39 +113,7 @@ export async function listenForCallback(
     const outcome = judge(url.searchParams, state);
     response.writeHead(outcome instanceof Error ? 400 : 200, text);
     response.end(outcome instanceof Error ? `Login failed: ${outcome.message}\n` : PAGE_DONE);
-    settleWith(outcome);
-  });
-  const settleWith = (outcome: URLSearchParams | UnitError): void => {
-    if (outcome instanceof Error) settle.reject(outcome);
-    else settle.resolve(outcome);
-  };
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const timer = setTimeout(() => {
-    const minutes = Math.round(timeoutMs / 60_000);
-    settle.reject(
-      new UnitError(
-        "AUTH_FAILED",
-        `no login callback arrived within ${minutes >= 1 ? `${minutes} minutes` : `${timeoutMs} ms`}; gave up`,
-        {
-          hint: "run unitc auth login again and finish the login in the browser",
-        },
-      ),
-    );
-  }, timeoutMs);
-  const stopReading = pasted ? readPasted(pasted, (line) => settleWith(judgePasted(line, state))) : undefined;
-  bound = (server.address() as AddressInfo).port;
-  return {
-    redirectUri: `http://127.0.0.1:${bound}/callback`,
-    result,
-    async close() {
-      clearTimeout(timer);
-      stopReading?.();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    offer(outcome);
   };
 }
 

@@ -6,6 +6,9 @@
  * that registered its own SDK keeps it: unitc's spans then go to that one.
  */
 import { context, metrics, propagation, trace } from "@opentelemetry/api";
+import type * as ContextHooks from "@opentelemetry/context-async-hooks";
+import type * as OtelCore from "@opentelemetry/core";
+import type { Resource } from "@opentelemetry/resources";
 import { importOptional } from "../shared/optional-package.js";
 
 /** Which signals the environment asks to export. */
@@ -81,6 +84,12 @@ export async function flushTelemetry(): Promise<void> {
   await exporting?.flush();
 }
 
+/** One signal's running export: flush its buffer, or stop it and hand its globals back. */
+interface SignalExport {
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 async function load(wanted: ExportWanted, env: Record<string, string | undefined>): Promise<TelemetryExport> {
   const [core, resources, hooks] = await Promise.all([
     importOptional("@opentelemetry/core", () => import("@opentelemetry/core")),
@@ -90,63 +99,84 @@ async function load(wanted: ExportWanted, env: Record<string, string | undefined
   const resource = resources
     .defaultResource()
     .merge(resources.resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME?.trim() || "unitc" }));
-  const stops: Array<() => Promise<void>> = [];
-  const flushes: Array<() => Promise<void>> = [];
-  if (wanted.traces) {
-    const [sdk, otlp] = await Promise.all([
-      importOptional("@opentelemetry/sdk-trace", () => import("@opentelemetry/sdk-trace")),
-      importOptional(
-        "@opentelemetry/exporter-trace-otlp-http",
-        () => import("@opentelemetry/exporter-trace-otlp-http"),
-      ),
-    ]);
-    const provider = new sdk.TracerProvider({
-      resource,
-      spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter() })],
-    });
-    // Another SDK registered first (agent code's own): unitc's spans go there, this one stays unused.
-    if (trace.setGlobalTracerProvider(provider)) {
-      const manager = new hooks.AsyncLocalStorageContextManager().enable();
-      const ownContext = context.setGlobalContextManager(manager);
-      const ownPropagator = propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
-      flushes.push(() => provider.forceFlush());
-      stops.push(async () => {
-        await provider.shutdown();
-        trace.disable();
-        if (ownContext) context.disable();
-        if (ownPropagator) propagation.disable();
-      });
-    } else await provider.shutdown();
-  }
-  if (wanted.metrics) {
-    const [sdk, otlp] = await Promise.all([
-      importOptional("@opentelemetry/sdk-metrics", () => import("@opentelemetry/sdk-metrics")),
-      importOptional(
-        "@opentelemetry/exporter-metrics-otlp-http",
-        () => import("@opentelemetry/exporter-metrics-otlp-http"),
-      ),
-    ]);
-    const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL);
-    const reader = new sdk.PeriodicExportingMetricReader({
-      exporter: new otlp.OTLPMetricExporter(),
-      ...(Number.isInteger(interval) && interval > 0 ? { exportIntervalMillis: interval } : {}),
-    });
-    const provider = new sdk.MeterProvider({ resource, readers: [reader] });
-    if (metrics.setGlobalMeterProvider(provider)) {
-      flushes.push(() => provider.forceFlush());
-      stops.push(async () => {
-        await provider.shutdown();
-        metrics.disable();
-      });
-    } else await provider.shutdown();
-  }
+  const signals: Array<SignalExport | undefined> = [];
+  if (wanted.traces) signals.push(await exportTraces(resource, core, hooks));
+  if (wanted.metrics) signals.push(await exportMetrics(resource, env));
+  const running = signals.filter((signal) => signal !== undefined);
   return {
     wanted,
     async flush() {
-      await Promise.all(flushes.map((flush) => flush()));
+      await Promise.all(running.map((signal) => signal.flush()));
     },
     async shutdown() {
-      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all(running.map((signal) => signal.stop()));
+    },
+  };
+}
+
+/** Spans over OTLP, with unitc's context manager and propagator; undefined when another SDK came first. */
+async function exportTraces(
+  resource: Resource,
+  core: typeof OtelCore,
+  hooks: typeof ContextHooks,
+): Promise<SignalExport | undefined> {
+  const [sdk, otlp] = await Promise.all([
+    importOptional("@opentelemetry/sdk-trace", () => import("@opentelemetry/sdk-trace")),
+    importOptional(
+      "@opentelemetry/exporter-trace-otlp-http",
+      () => import("@opentelemetry/exporter-trace-otlp-http"),
+    ),
+  ]);
+  const provider = new sdk.TracerProvider({
+    resource,
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter() })],
+  });
+  // Another SDK registered first (agent code's own): unitc's spans go there, this one stays unused.
+  if (!trace.setGlobalTracerProvider(provider)) {
+    await provider.shutdown();
+    return undefined;
+  }
+  const manager = new hooks.AsyncLocalStorageContextManager().enable();
+  const ownContext = context.setGlobalContextManager(manager);
+  const ownPropagator = propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
+  return {
+    flush: () => provider.forceFlush(),
+    async stop() {
+      await provider.shutdown();
+      trace.disable();
+      if (ownContext) context.disable();
+      if (ownPropagator) propagation.disable();
+    },
+  };
+}
+
+/** Metric points over OTLP, at the interval the environment sets; undefined when another SDK came first. */
+async function exportMetrics(
+  resource: Resource,
+  env: Record<string, string | undefined>,
+): Promise<SignalExport | undefined> {
+  const [sdk, otlp] = await Promise.all([
+    importOptional("@opentelemetry/sdk-metrics", () => import("@opentelemetry/sdk-metrics")),
+    importOptional(
+      "@opentelemetry/exporter-metrics-otlp-http",
+      () => import("@opentelemetry/exporter-metrics-otlp-http"),
+    ),
+  ]);
+  const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL);
+  const reader = new sdk.PeriodicExportingMetricReader({
+    exporter: new otlp.OTLPMetricExporter(),
+    ...(Number.isInteger(interval) && interval > 0 ? { exportIntervalMillis: interval } : {}),
+  });
+  const provider = new sdk.MeterProvider({ resource, readers: [reader] });
+  if (!metrics.setGlobalMeterProvider(provider)) {
+    await provider.shutdown();
+    return undefined;
+  }
+  return {
+    flush: () => provider.forceFlush(),
+    async stop() {
+      await provider.shutdown();
+      metrics.disable();
     },
   };
 }

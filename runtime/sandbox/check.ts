@@ -71,6 +71,36 @@ export function checkSlot(bundleDir: string, declarations: BundleDeclarations): 
   return scope === undefined ? bundleDir : `${resolve(bundleDir)}\u0000${scope}`;
 }
 
+/** The answer kept for `key`, made the most recent one; undefined when there is none. */
+function cachedCheck(key: string): ScriptCheck | undefined {
+  const known = cache.get(key);
+  if (!known) return undefined;
+  cache.delete(key);
+  cache.set(key, known);
+  const types = Promise.resolve(known.types);
+  return { syntax: Promise.resolve(known.syntax), types, checked: types };
+}
+
+/** Keeps an answer; past the cache's size, the least recent one is dropped. */
+function remember(key: string, answer: { syntax: SyntaxOutcome; types: CheckDiagnostic[] }): void {
+  cache.set(key, answer);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
+/**
+ * The script's syntax: plain JavaScript is read here, at once; anything else by TypeScript's syntax
+ * reader (`parsed` false when that failed: the outcome is then a warning saying why).
+ */
+function readSyntax(pool: SandboxPool, code: string): Promise<{ outcome: SyntaxOutcome; parsed: boolean }> {
+  const plain = plainSyntax(code);
+  return plain
+    ? Promise.resolve({ outcome: plain, parsed: true })
+    : pool.checks.syntax(code).then(
+        (outcome) => ({ outcome, parsed: true }),
+        (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
+      );
+}
+
 /**
  * Starts checking `code` against the bundle's declarations; a loaded checker is asked once `after`
  * settles (a run passes the moment its job is posted, so that the engine is woken first). `waitMs`
@@ -91,23 +121,11 @@ export function checkScript(
   const { scope } = declarations;
   const slot = checkSlot(bundleDir, declarations);
   const key = `${resolve(bundleDir)}\u0000${scope ?? ""}\u0000${declarations.version}\u0000${code}`;
-  const known = cache.get(key);
-  if (known) {
-    cache.delete(key);
-    cache.set(key, known);
-    const types = Promise.resolve(known.types);
-    return { syntax: Promise.resolve(known.syntax), types, checked: types };
-  }
+  const known = cachedCheck(key);
+  if (known) return known;
   const { version, combined } = declarations;
   const ready = pool.checks.isLoaded(slot, version);
-  // Plain JavaScript is read here, at once; anything else by TypeScript's syntax reader.
-  const plain = plainSyntax(code);
-  const syntax = plain
-    ? Promise.resolve({ outcome: plain, parsed: true })
-    : pool.checks.syntax(code).then(
-        (outcome) => ({ outcome, parsed: true }),
-        (error: unknown) => ({ outcome: { diagnostics: [skipped(reason(error))] }, parsed: false }),
-      );
+  const syntax = readSyntax(pool, code);
   // A loaded checker starts with the syntax read, on its own worker, so the run does not wait for one
   // and then the other; its answer counts only when the script parses (when its syntax could not be
   // read, that warning says why). One still to load starts after the read: two TypeScript loads at
@@ -124,8 +142,7 @@ export function checkScript(
     const answer = await checked;
     if (!parsed || outcome.diagnostics.length > 0) return [];
     if ("error" in answer) return [skipped(reason(answer.error))];
-    cache.set(key, { syntax: outcome, types: answer.found });
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    remember(key, { syntax: outcome, types: answer.found });
     return answer.found;
   });
   // A checker still starting takes seconds (TypeScript and the declarations load): the answer waits

@@ -117,6 +117,74 @@ function settle(outcome: EngineOutcome, prepared: PreparedScript): Settled {
   return { ok: false, error: { ...error, ...at }, logs: outcome.logs };
 }
 
+/** The result as returned: the run's outcome with its logs, the check's findings and how long it took. */
+function finish(
+  result: Settled,
+  diagnostics: CheckDiagnostic[],
+  started: number,
+  timings: Stages | undefined,
+): CodeModeResult {
+  return {
+    ...result,
+    logs: result.logs ?? [],
+    diagnostics,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    ...(timings ? { timings: timings.done() } : {}),
+  } as CodeModeResult;
+}
+
+/** The declarations, loaded on first use: a runtime limited to some units (a scoped caller) sees those. */
+function lazyDeclarations(
+  runtime: UnitRuntime,
+  bundleDir: string,
+  options: RunCodeModeOptions,
+): () => BundleDeclarations | undefined {
+  let loaded: { declarations: BundleDeclarations | undefined } | undefined;
+  return () => {
+    loaded ??= {
+      declarations: declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest),
+    };
+    return loaded.declarations;
+  };
+}
+
+/**
+ * What `code` is checked against: the operations it names only, when its text says which
+ * (narrow-declarations.ts), read from the bundle's recorded texts when it can be, else cut from the whole.
+ */
+function checkedAgainst(
+  runtime: UnitRuntime,
+  bundleDir: string,
+  code: string,
+  options: RunCodeModeOptions,
+  declarations: () => BundleDeclarations | undefined,
+): BundleDeclarations | undefined {
+  const fromFiles = options.declarations
+    ? undefined
+    : narrowFromFiles(bundleDir, code, allowedIn(runtime.manifest));
+  const whole = fromFiles ? undefined : declarations();
+  return fromFiles ?? (whole && narrowDeclarations(whole, code));
+}
+
+/** Runs the prepared script on one of the pool's engines, answering its unit calls through a bridge. */
+async function runOnEngine(
+  pool: SandboxPool,
+  request: RunJob,
+  bridge: Bridge,
+  timings: Stages | undefined,
+  posted: () => void,
+): Promise<EngineOutcome> {
+  try {
+    return await pool.run(
+      request,
+      timings ? timings.timed((call) => bridge.handle(call)) : (call) => bridge.handle(call),
+      posted,
+    );
+  } finally {
+    bridge.close();
+  }
+}
+
 /**
  * Runs an agent's script against the bundle in `bundleDir` (the folder of its `manifest.json` and
  * `.code-mode/` declarations), calling units through `runtime`.
@@ -130,26 +198,12 @@ export async function runCodeMode(
   const started = performance.now();
   const timings = process.env.UNITC_TIMINGS === "1" ? new Stages(started) : undefined;
   const diagnostics: CheckDiagnostic[] = [];
-  const done = (result: Settled): CodeModeResult =>
-    ({
-      ...result,
-      logs: result.logs ?? [],
-      diagnostics,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      ...(timings ? { timings: timings.done() } : {}),
-    }) as CodeModeResult;
+  const done = (result: Settled) => finish(result, diagnostics, started, timings);
   const checked = checkRunInput(input);
   if ("problem" in checked) return done({ ok: false, error: checked.problem });
   const { code, timeoutMs } = checked;
   const pool = options.pool ?? defaultSandboxPool();
-  // A runtime limited to some units (a scoped caller) is checked and described against those only.
-  let loaded: { declarations: BundleDeclarations | undefined } | undefined;
-  const declarations = () => {
-    loaded ??= {
-      declarations: declarationsFor(options.declarations ?? loadDeclarations(bundleDir), runtime.manifest),
-    };
-    return loaded.declarations;
-  };
+  const declarations = lazyDeclarations(runtime, bundleDir, options);
   // A loaded checker is asked once the job is on its way: the engine, which the run waits for, is
   // woken first, and the check, which finishes within the run, second. A script that never runs
   // (its syntax is wrong) is not type-checked.
@@ -157,17 +211,11 @@ export async function runCodeMode(
   const jobPosted = new Promise<void>((resolve) => {
     posted = resolve;
   });
-  // Checked against the operations it names only, when its text says which (narrow-declarations.ts):
-  // read from the bundle's recorded texts when it can be, else cut from the whole declarations.
-  const fromFiles = options.declarations
-    ? undefined
-    : narrowFromFiles(bundleDir, code, allowedIn(runtime.manifest));
-  const whole = fromFiles ? undefined : declarations();
-  const checkedAgainst = fromFiles ?? (whole && narrowDeclarations(whole, code));
+  const against = checkedAgainst(runtime, bundleDir, code, options, declarations);
   const check =
     options.typecheck === false
       ? undefined
-      : checkScript(pool, bundleDir, checkedAgainst, code, jobPosted, options.startingCheckWaitMs);
+      : checkScript(pool, bundleDir, against, code, jobPosted, options.startingCheckWaitMs);
   timings?.lap("declarations");
   const syntax = check ? await check.syntax : { diagnostics: [] };
   timings?.lap("syntax");
@@ -180,18 +228,9 @@ export async function runCodeMode(
   if (!("js" in prepared)) {
     return done({ ok: false, error: syntaxError(prepared.message, prepared.line, prepared.column) });
   }
+  const request = job(runtime, prepared.js, timeoutMs, timings !== undefined);
   const bridge = new Bridge(runtime, declarations);
-  let outcome: EngineOutcome;
-  try {
-    const request = job(runtime, prepared.js, timeoutMs, timings !== undefined);
-    outcome = await pool.run(
-      request,
-      timings ? timings.timed((call) => bridge.handle(call)) : (call) => bridge.handle(call),
-      posted,
-    );
-  } finally {
-    bridge.close();
-  }
+  const outcome = await runOnEngine(pool, request, bridge, timings, posted);
   timings?.lap("engine", outcome.timings);
   // The type check ran alongside; its warnings belong to this result.
   const bounded = options.startingCheckWaitMs !== undefined;

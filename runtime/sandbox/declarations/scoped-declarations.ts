@@ -70,6 +70,66 @@ function cutMethods(text: string, kept: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** The Code Mode units `manifest` lists, by id in order, each with its operations' TS names. */
+function listedOperations(manifest: Manifest): Map<string, ReadonlySet<string>> {
+  let listed = codeModeUnits.get(manifest);
+  if (!listed) {
+    const inCodeMode = manifest.units.filter((unit) => hasCodeMode(unit.exposure));
+    inCodeMode.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    listed = new Map(inCodeMode.map((unit) => [unit.id, new Set(unit.operations.map((op) => op.tsName))]));
+    codeModeUnits.set(manifest, listed);
+  }
+  return listed;
+}
+
+/** The listed units whose declaration in `full` has methods `manifest` does not list (once per pair). */
+function unitsCut(
+  full: BundleDeclarations,
+  manifest: Manifest,
+  ops: Map<string, ReadonlySet<string>>,
+): string[] {
+  let cutBy = cuts.get(full);
+  if (!cutBy) {
+    cutBy = new WeakMap();
+    cuts.set(full, cutBy);
+  }
+  let cut = cutBy.get(manifest);
+  if (!cut) {
+    cut = [...ops.keys()].filter((id) => {
+      const text = full.units.get(id);
+      return text !== undefined && cutMethods(text, ops.get(id) as ReadonlySet<string>);
+    });
+    cutBy.set(manifest, cut);
+  }
+  return cut;
+}
+
+/** A view of `full` holding only the listed units, the cut ones with only their listed methods. */
+function viewOf(
+  full: BundleDeclarations,
+  ops: Map<string, ReadonlySet<string>>,
+  cut: string[],
+  scope: string,
+): BundleDeclarations {
+  const allowed = new Set(ops.keys());
+  const units = new Map(
+    [...full.units]
+      .filter(([id]) => allowed.has(id))
+      .map(([id, text]) => [
+        id,
+        cut.includes(id) ? withoutOtherMethods(text, ops.get(id) as ReadonlySet<string>) : text,
+      ]),
+  );
+  const own = withoutOtherMembers(full.own, allowed);
+  return {
+    version: full.version,
+    combined: `${[...units.values()].join("\n")}\n${own}`,
+    own,
+    units,
+    scope,
+  };
+}
+
 /**
  * The declarations of the Code Mode units `manifest` lists: `full` itself when it lists them all (an
  * unscoped run), else a view (with a `scope` of its own, so the checker keeps it apart).
@@ -79,28 +139,9 @@ export function declarationsFor(
   manifest: Manifest,
 ): BundleDeclarations | undefined {
   if (!full) return undefined;
-  let listed = codeModeUnits.get(manifest);
-  if (!listed) {
-    const inCodeMode = manifest.units.filter((unit) => hasCodeMode(unit.exposure));
-    inCodeMode.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    listed = new Map(inCodeMode.map((unit) => [unit.id, new Set(unit.operations.map((op) => op.tsName))]));
-    codeModeUnits.set(manifest, listed);
-  }
-  const ops = listed;
+  const ops = listedOperations(manifest);
   const ids = [...ops.keys()];
-  let cutBy = cuts.get(full);
-  if (!cutBy) {
-    cutBy = new WeakMap();
-    cuts.set(full, cutBy);
-  }
-  let cut = cutBy.get(manifest);
-  if (!cut) {
-    cut = ids.filter((id) => {
-      const text = full.units.get(id);
-      return text !== undefined && cutMethods(text, ops.get(id) as ReadonlySet<string>);
-    });
-    cutBy.set(manifest, cut);
-  }
+  const cut = unitsCut(full, manifest, ops);
   if (cut.length === 0 && [...full.units.keys()].every((id) => ops.has(id))) return full;
   // The units whose methods are cut name the methods kept: two rules keeping different ones differ.
   const key = [
@@ -116,23 +157,7 @@ export function declarationsFor(
   }
   let view = byScope.get(scope);
   if (!view) {
-    const allowed = new Set(ids);
-    const units = new Map(
-      [...full.units]
-        .filter(([id]) => allowed.has(id))
-        .map(([id, text]) => [
-          id,
-          cut.includes(id) ? withoutOtherMethods(text, ops.get(id) as ReadonlySet<string>) : text,
-        ]),
-    );
-    const own = withoutOtherMembers(full.own, allowed);
-    view = {
-      version: full.version,
-      combined: `${[...units.values()].join("\n")}\n${own}`,
-      own,
-      units,
-      scope,
-    };
+    view = viewOf(full, ops, cut, scope);
     byScope.set(scope, view);
   }
   return view;

@@ -14,11 +14,12 @@ import type { UserServingSettings } from "../../shared/user-settings.js";
 import type { ConfirmOptions } from "../confirm/policy.js";
 import type { OperationRules } from "../policy/rules.js";
 import { type CodeModeRequest, prepareCodeModeSoon } from "../sessions/code-mode.js";
-import { type CallOutcome, createSnapshot, type ServeContext, type Snapshot } from "../sessions/context.js";
+import type { CallOutcome, ServeContext, Snapshot } from "../sessions/context.js";
 import type { ServedUnit } from "../shared/catalog.js";
-import { mergeUnits, type NamespaceAliases } from "../shared/merge.js";
+import type { NamespaceAliases } from "../shared/merge.js";
 import { BundleSlot, changedAnything, type ReloadResult } from "./bundle-slot.js";
 import { type CodeModeHost, runHostCode } from "./code-mode-run.js";
+import { servedSnapshot } from "./served-snapshot.js";
 import type { UpstreamLink, UpstreamOptions, UpstreamState } from "./upstream.js";
 import { openUserSlot, slotOptions } from "./user-slot.js";
 
@@ -190,23 +191,18 @@ class Host implements ServeHost {
   }
 
   private rebuild(): Snapshot {
-    const upstream = this.link?.current();
-    const merged = mergeUnits({
-      local: this.project.generation.local,
-      ...(this.user ? { user: this.user.generation.local } : {}),
-      ...(upstream ? { upstream: { url: upstream.url, units: upstream.units } } : {}),
-      ...(this.options.aliases ? { aliases: this.options.aliases } : {}),
-    });
-    for (const notice of merged.notices) if (!this.notices.has(notice)) this.log(notice);
-    this.notices = new Set(merged.notices);
-    const indexes = [
-      this.project.generation.index,
-      ...(this.user ? [this.user.generation.index] : []),
-      ...(upstream
-        ? [{ source: { kind: "upstream" as const, url: upstream.url }, index: upstream.index }]
-        : []),
-    ];
-    return createSnapshot(merged.units, indexes, this.manifest.settings);
+    const { snapshot, notices } = servedSnapshot(
+      {
+        project: this.project.generation,
+        user: this.user?.generation,
+        upstream: this.link?.current(),
+        aliases: this.options.aliases,
+      },
+      this.notices,
+      this.log,
+    );
+    this.notices = notices;
+    return snapshot;
   }
 
   private changed(notify = true): void {

@@ -182,9 +182,9 @@ export function serverOptions(
   };
 }
 
-/** A new MCP server over `context`. */
-export function createMcpServer(sessionContext: ServeContext, options: McpServerOptions): Server {
-  const server = new Server(
+/** The server as the client first meets it: unitc's name, its capabilities and the instructions. */
+function newServer(sessionContext: ServeContext, options: McpServerOptions): Server {
+  return new Server(
     { name: "unitc", version: options.version },
     {
       capabilities: { tools: { listChanged: true }, resources: {}, prompts: {} },
@@ -196,6 +196,11 @@ export function createMcpServer(sessionContext: ServeContext, options: McpServer
       ),
     },
   );
+}
+
+/** A new MCP server over `context`. */
+export function createMcpServer(sessionContext: ServeContext, options: McpServerOptions): Server {
+  const server = newServer(sessionContext, options);
   observeRequests(server, options.principal);
   const roots = sessionRoots(server, options.projectRoot, options.remote === true, () => {
     server.sendToolListChanged().catch(() => undefined);

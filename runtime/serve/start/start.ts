@@ -16,7 +16,7 @@ import type { OpenedStorage } from "../../storage/configured.js";
 import { type ServeAudit, startAudit } from "../audit/start-audit.js";
 import type { ServeTokens } from "../auth/serve-tokens.js";
 import { resolveServeToken } from "../auth/token.js";
-import { createServeHost, type ServeHost } from "../host/host.js";
+import { createServeHost, type ServeHost, type ServeHostOptions } from "../host/host.js";
 import type { ReadinessChecks } from "../http/health.js";
 import { startTypeCheckerEarly } from "../sessions/code-mode.js";
 import { operatorRoot } from "../sessions/project-binding.js";
@@ -186,6 +186,70 @@ async function startStdio(host: ServeHost, options: StartServingOptions) {
   return { closed: serving.closed, close: () => serving.close() };
 }
 
+/** What the host serves first: the published bundle (none yet: an empty one), or the local one. */
+function bundleToServe(options: StartServingOptions, published: PublishedServing | undefined) {
+  return published
+    ? published.manifestPath
+      ? { manifestPath: published.manifestPath }
+      : { manifest: emptyManifest() }
+    : {
+        manifestPath: options.manifestPath ?? options.settings.manifestPath,
+        ...(options.manifest ? { manifest: options.manifest } : {}),
+      };
+}
+
+/** The host's options: the bundle, the services and what the settings and the caller add to them. */
+function hostOptions(
+  options: StartServingOptions,
+  bundle: ReturnType<typeof bundleToServe>,
+  projectRoot: string | undefined,
+  services: RuntimeServices,
+  upstream: ReturnType<typeof upstreamOptions>,
+): ServeHostOptions {
+  const { settings, log } = options;
+  return {
+    ...bundle,
+    ...(projectRoot !== undefined ? { projectRoot } : {}),
+    ...services,
+    ...(upstream ? { upstream } : {}),
+    ...(settings.aliases ? { aliases: settings.aliases } : {}),
+    ...(options.userManifestPath ? { userManifestPath: options.userManifestPath } : {}),
+    ...(options.user ? { user: options.user } : {}),
+    ...(settings.confirm ? { confirm: settings.confirm } : {}),
+    log,
+  };
+}
+
+/** The transport's part of the handle; closing it closes the rest of what serving opened, in order. */
+function servingHandle(
+  host: ServeHost,
+  options: StartServingOptions,
+  transport: { http?: HttpServingInfo; closed: Promise<void>; close(): Promise<void> },
+  opened: {
+    audit: ServeAudit | undefined;
+    published: PublishedServing | undefined;
+    stopExport: () => Promise<void>;
+  },
+): ServingHandle {
+  const { audit, published, stopExport } = opened;
+  return {
+    host,
+    transport: options.settings.transport,
+    ...(transport.http ? { http: transport.http } : {}),
+    closed: transport.closed,
+    async close() {
+      try {
+        await transport.close();
+      } finally {
+        await audit?.close();
+        await published?.close();
+        await host.close();
+        await stopExport();
+      }
+    },
+  };
+}
+
 /**
  * Serves a bundle as `options` say, over stdio or HTTP; throws {@link ServeSetupError} (or a
  * `UnitError`) when it cannot start, having closed what it opened.
@@ -205,55 +269,22 @@ export async function startServing(options: StartServingOptions): Promise<Servin
       published = await openPublished(options.published, env, log);
       options.storage.adopt(published.storage);
     }
-    const bundle = published
-      ? published.manifestPath
-        ? { manifestPath: published.manifestPath }
-        : { manifest: emptyManifest() }
-      : {
-          manifestPath: options.manifestPath ?? settings.manifestPath,
-          ...(options.manifest ? { manifest: options.manifest } : {}),
-        };
+    const bundle = bundleToServe(options, published);
     const projectRoot = operatorRoot(options.projectRoot, options.cwd);
     // The Code Mode type checker loads TypeScript on a thread of its own while the host reads the bundle.
     const stopChecker =
       "manifestPath" in bundle ? await startTypeCheckerEarly(dirname(bundle.manifestPath)) : undefined;
-    host = createServeHost({
-      ...bundle,
-      ...(projectRoot !== undefined ? { projectRoot } : {}),
-      ...services,
-      ...(upstream ? { upstream } : {}),
-      ...(settings.aliases ? { aliases: settings.aliases } : {}),
-      ...(options.userManifestPath ? { userManifestPath: options.userManifestPath } : {}),
-      ...(options.user ? { user: options.user } : {}),
-      ...(settings.confirm ? { confirm: settings.confirm } : {}),
-      log,
-    });
+    host = createServeHost(hostOptions(options, bundle, projectRoot, services, upstream));
     if (!host.manifest.units.some((unit) => hasCodeMode(unit.exposure))) stopChecker?.();
     options.onHost?.(host);
     audit = startAudit(host, options.storage, settings.audit, log);
     published?.follow(host);
     const readiness = published?.readiness ?? localReadiness(host, options.storage);
-    const transport: { http?: HttpServingInfo; closed: Promise<void>; close(): Promise<void> } =
+    const transport =
       settings.transport === "http"
         ? await startHttp(host, options, env, readiness)
         : await startStdio(host, options);
-    const served = host;
-    return {
-      host: served,
-      transport: settings.transport,
-      ...(transport.http ? { http: transport.http } : {}),
-      closed: transport.closed,
-      async close() {
-        try {
-          await transport.close();
-        } finally {
-          await audit?.close();
-          await published?.close();
-          await served.close();
-          await stopExport();
-        }
-      },
-    };
+    return servingHandle(host, options, transport, { audit, published, stopExport });
   } catch (error) {
     await audit?.close();
     await published?.close();
