@@ -85,6 +85,11 @@ export const RANKING = {
    */
   excluded: 0.7,
   /**
+   * What an operation named for where the thing asked for is, and not for the thing ("fees from
+   * connected accounts": `GetAccounts`, not `GetApplicationFees`), keeps of its score (`places.ts`).
+   */
+  place: 0.8,
+  /**
    * How much an operation that reads one item lifts when the query asks to see one thing ("retrieve
    * a subscription": `GET /subscriptions/{id}`, not `GET /subscriptions`).
    */

@@ -11,11 +11,13 @@ import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
 import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
+import { placeWords, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
   ACTION_STEMS,
+  AUXILIARIES,
   LATER_WORDS,
   MANY_WORDS,
   PEOPLE_WORDS,
@@ -46,8 +48,6 @@ const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
 
-/** Words that open a yes-or-no question ("is dave online", "was PR 42 merged?"). */
-const AUXILIARIES = new Set("is are was were am does did do has have can".split(" "));
 /** Words after an opener that make it a request: "do the release", "is a"… is no question. */
 const DETERMINERS = new Set("a an the this that these those some".split(" "));
 /** A yes-or-no question asks to see a thing or check it. */
@@ -150,6 +150,8 @@ export interface ReadQuery {
   compounds: Array<[typed: string, joined: string]>;
   /** The stems of the words the query excludes and does not also ask for (see `negation.ts`). */
   excluded: string[];
+  /** Per group, whether its typed word says where, says what, or neither (see `places.ts`). */
+  roles: Role[];
 }
 
 /**
@@ -167,6 +169,8 @@ export function readQuery(query: string): ReadQuery {
   const negated = excludedWords(words, keep);
   const excluded = new Set<string>();
   const asked = new Set<string>();
+  const places = placeWords(words);
+  const roles: Role[] = [];
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
@@ -197,8 +201,10 @@ export function readQuery(query: string): ReadQuery {
       const kind = group.get(term);
       return kind !== undefined && kind !== "related" && kind !== "form";
     });
-    if (!same) groups.push(alternatives);
-    else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
+    if (!same) {
+      groups.push(alternatives);
+      roles.push(roleOf(word, term, places.has(i)));
+    } else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
   }
   // Asking to see things, many of them ("show open pull requests"), asks for a list.
   const read = groups.find((group) => group.get(GET) !== undefined && group.get(LIST) === undefined);
@@ -220,5 +226,6 @@ export function readQuery(query: string): ReadQuery {
     phrase,
     compounds: compounds(words, keep),
     excluded: [...excluded].filter((term) => !asked.has(term)),
+    roles: groups.map((_, i) => roles[i] ?? "other"),
   };
 }
