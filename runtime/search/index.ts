@@ -170,19 +170,7 @@ export class SearchIndex {
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
     const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
     if (!said || limit < 1) return [];
-    let acceptDoc: ((doc: number) => boolean) | undefined;
-    if (accept) {
-      const accepted = this.unitIds.map((id) => accept(id));
-      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
-    }
-    if (acceptOperation) {
-      const byUnit = acceptDoc;
-      acceptDoc = (doc) => {
-        const { unit, operation } = this.documents[doc] as SearchDocument;
-        return (byUnit === undefined || byUnit(doc)) && acceptOperation(unit, operation);
-      };
-    }
-    const { ids, scores } = this.postings.score(groups, acceptDoc);
+    const { ids, scores } = this.postings.score(groups, this.acceptDoc(accept, acceptOperation));
     const asked = new Set(groups.flatMap((group) => group.map((t) => t.id)));
     const phrase = read.phrase.map((term) => {
       const group = groups.find((g) => g.some((t) => t.term === term));
@@ -244,6 +232,26 @@ export class SearchIndex {
   /** The names of the groups a unit's operations sit in (OpenAPI tags, discovery resources…), in index order. */
   groupNames(unit: string): string[] {
     return this.groupsByUnit.get(unit) ?? [];
+  }
+
+  /** The documents `accept` (by unit ID) and `acceptOperation` (by unit ID and operation name) let through. */
+  private acceptDoc(
+    accept?: (unit: string) => boolean,
+    acceptOperation?: (unit: string, operation: string) => boolean,
+  ): ((doc: number) => boolean) | undefined {
+    let acceptDoc: ((doc: number) => boolean) | undefined;
+    if (accept) {
+      const accepted = this.unitIds.map((id) => accept(id));
+      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
+    }
+    if (acceptOperation) {
+      const byUnit = acceptDoc;
+      acceptDoc = (doc) => {
+        const { unit, operation } = this.documents[doc] as SearchDocument;
+        return (byUnit === undefined || byUnit(doc)) && acceptOperation(unit, operation);
+      };
+    }
+    return acceptDoc;
   }
 
   /** True when the operation's name has one of `terms`. */
