@@ -49,6 +49,7 @@ export function space(ranking) {
     ["depth", shifted(0.8, 1, 0.01, 0.03)],
     ["scope", shifted(0.3, 1, 0.05, 0.15)],
     ["conflict", shifted(0.1, 1, 0.1, 0.2)],
+    ["place", shifted(0.3, 1, 0.05, 0.15)],
     ["one", shifted(1, 2, 0.05, 0.15)],
     ["phrase", shifted(0, 2, 0.1, 0.25)],
     ["proximity", shifted(0, 2, 0.1, 0.25)],

@@ -23,7 +23,8 @@ import { actionKinds, conflicts, nameKinds } from "./intent.js";
 import { TermLookup } from "./lookup.js";
 import { isPacked, unpackSearchIndex } from "./packed.js";
 import { phraseBoost } from "./phrase-boost.js";
-import { Postings25F, RANKING, type Ranking } from "./rank.js";
+import { namedForPlaceOnly, type Role } from "./places.js";
+import { Postings25F, RANKING, type Ranking, type ScoredTerm } from "./rank.js";
 import { asksForOne, Reads, readsOf } from "./reads.js";
 import { stem } from "./stem.js";
 import { readQuery } from "./terms.js";
@@ -48,6 +49,26 @@ const READABLE_FORMATS: readonly number[] = [4, 5, 6, SEARCH_INDEX_FORMAT];
 const RERANK_WINDOW = 50;
 /** Whose operations a query must name to prefer them: an organisation's or an enterprise's. */
 const SCOPES = ["organization", "enterprise"].map(stem);
+
+/**
+ * The kinds of term that say a place: the word itself and its own forms, not what the lexicon relates
+ * to it ("our server" stands for a webhook's endpoint, the thing itself).
+ */
+const PLACE_KINDS: ReadonlySet<string> = new Set(["typed", "synonym", "form", "compound", "prefix"]);
+/** The kinds of term that say the thing: those of a place, and what the lexicon relates to it. */
+const THING_KINDS: ReadonlySet<string> = new Set([...PLACE_KINDS, "related"]);
+
+/** The term numbers, of `kinds`, of the groups whose role is `role`. */
+function termsOfRole(
+  groups: ReadonlyArray<ReadonlyArray<ScoredTerm>>,
+  roles: readonly Role[],
+  role: Role,
+  kinds: ReadonlySet<string>,
+): number[] {
+  return groups.flatMap((group, i) =>
+    roles[i] === role ? group.filter((t) => kinds.has(t.kind)).map((t) => t.id) : [],
+  );
+}
 
 function isValid(data: Partial<SerializedSearchIndex> | null): data is SerializedSearchIndex {
   return (
@@ -144,25 +165,12 @@ export class SearchIndex {
     acceptOperation?: (unit: string, operation: string) => boolean,
   ): SearchHit[] {
     const read = readQuery(query);
-    const groups = read.groups
-      .map((group) => this.lookup.resolve(withCompounds(group, read.compounds)))
-      .filter((group) => group.length > 0);
+    const resolved = read.groups.map((group) => this.lookup.resolve(withCompounds(group, read.compounds)));
+    const groups = resolved.filter((group) => group.length > 0);
     // What the query only implies ("my", a verb it lacks) finds nothing unless something it says matched.
     const said = groups.some((group) => group.some((t) => t.kind !== "self" && t.kind !== "implied"));
     if (!said || limit < 1) return [];
-    let acceptDoc: ((doc: number) => boolean) | undefined;
-    if (accept) {
-      const accepted = this.unitIds.map((id) => accept(id));
-      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
-    }
-    if (acceptOperation) {
-      const byUnit = acceptDoc;
-      acceptDoc = (doc) => {
-        const { unit, operation } = this.documents[doc] as SearchDocument;
-        return (byUnit === undefined || byUnit(doc)) && acceptOperation(unit, operation);
-      };
-    }
-    const { ids, scores } = this.postings.score(groups, acceptDoc);
+    const { ids, scores } = this.postings.score(groups, this.acceptDoc(accept, acceptOperation));
     const asked = new Set(groups.flatMap((group) => group.map((t) => t.id)));
     const phrase = read.phrase.map((term) => {
       const group = groups.find((g) => g.some((t) => t.term === term));
@@ -174,12 +182,20 @@ export class SearchIndex {
     const action = actionKinds(read.phrase[0] ?? "");
     const one = asksForOne(read.groups[0], read.groups);
     const excluded = read.excluded.map((term) => this.lookup.idOf(term)).filter((id) => id !== undefined);
-    const window = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW)).map(({ doc, score }) => {
+    const best = bestScored({ ids, scores }, Math.max(limit, RERANK_WINDOW));
+    const placeOnly = namedForPlaceOnly(
+      termsOfRole(resolved, read.roles, "place", PLACE_KINDS),
+      termsOfRole(resolved, read.roles, "thing", THING_KINDS),
+      best.map(({ doc }) => doc),
+      (doc, terms) => this.namesAny(doc, terms),
+    );
+    const window = best.map(({ doc, score }) => {
       const agrees = conflicts(action, this.named[doc] as number) ? ranking.conflict : 1;
       const shallow = ranking.depth ** (this.depth[doc] ?? 0);
       const scoped = unscoped && this.namesAny(doc, scopes) ? ranking.scope : 1;
       const item = one && this.reads[doc] === Reads.One ? ranking.one : 1;
       const unwanted = excluded.length > 0 && this.namesAny(doc, excluded) ? ranking.excluded : 1;
+      const where = placeOnly(doc) ? ranking.place : 1;
       const [name = [], summary = []] = this.fields[doc] as number[][];
       const boost =
         phraseBoost(name, summary, phrase, ranking) *
@@ -188,7 +204,8 @@ export class SearchIndex {
         shallow *
         scoped *
         item *
-        unwanted;
+        unwanted *
+        where;
       return { doc, score: score * boost };
     });
     window.sort((a, b) => this.compare(a, b));
@@ -215,6 +232,26 @@ export class SearchIndex {
   /** The names of the groups a unit's operations sit in (OpenAPI tags, discovery resources…), in index order. */
   groupNames(unit: string): string[] {
     return this.groupsByUnit.get(unit) ?? [];
+  }
+
+  /** The documents `accept` (by unit ID) and `acceptOperation` (by unit ID and operation name) let through. */
+  private acceptDoc(
+    accept?: (unit: string) => boolean,
+    acceptOperation?: (unit: string, operation: string) => boolean,
+  ): ((doc: number) => boolean) | undefined {
+    let acceptDoc: ((doc: number) => boolean) | undefined;
+    if (accept) {
+      const accepted = this.unitIds.map((id) => accept(id));
+      acceptDoc = (doc) => accepted[this.docUnit[doc] as number] === true;
+    }
+    if (acceptOperation) {
+      const byUnit = acceptDoc;
+      acceptDoc = (doc) => {
+        const { unit, operation } = this.documents[doc] as SearchDocument;
+        return (byUnit === undefined || byUnit(doc)) && acceptOperation(unit, operation);
+      };
+    }
+    return acceptDoc;
   }
 
   /** True when the operation's name has one of `terms`. */

@@ -4,7 +4,7 @@
  * that field's length, the sum saturates once, and rare terms count more (idf). Postings are built
  * when an index is loaded; a query walks only the postings of its own terms.
  */
-import { FIELDS } from "./fields.js";
+import { type DocumentTexts, flatTerms, layOut } from "./postings-layout.js";
 import type { QueryTerm } from "./terms.js";
 
 /**
@@ -85,6 +85,11 @@ export const RANKING = {
    */
   excluded: 0.7,
   /**
+   * What an operation named for where the thing asked for is, and not for the thing ("fees from
+   * connected accounts": `GetAccounts`, not `GetApplicationFees`), keeps of its score (`places.ts`).
+   */
+  place: 0.8,
+  /**
    * How much an operation that reads one item lifts when the query asks to see one thing ("retrieve
    * a subscription": `GET /subscriptions/{id}`, not `GET /subscriptions`).
    */
@@ -103,9 +108,6 @@ export const RANKING = {
 
 /** The ranking's constants, as {@link RANKING} has them; an index may be given another set. */
 export type Ranking = typeof RANKING;
-
-/** Fields whose verbs say other things than what an operation does (the object it returns "is created when…"). */
-const PROSE_FIELDS: ReadonlySet<string> = new Set(["description", "params", "output", "returns", "inputs"]);
 
 /** A query term as scored: its number in the index and how it came. */
 export interface ScoredTerm {
@@ -137,7 +139,7 @@ export class Postings25F {
   private readonly ranking: Ranking;
 
   /**
-   * `fields[doc][field]` are term numbers in {@link FIELDS} order; `unitTerms[unit]` the terms of a
+   * `fields[doc][field]` are term numbers in the order of `FIELDS` (`fields.ts`); `unitTerms[unit]` the terms of a
    * unit's own text, shared by `docUnit[doc]`'s documents; `actionTerms` the verbs, which count
    * only where an operation names its action; `ranking` the constants it weighs them with.
    */
@@ -151,75 +153,16 @@ export class Postings25F {
     ranking: Ranking = RANKING,
   ) {
     this.ranking = ranking;
-    const count = Math.max(1, fields.length);
-    const average = FIELDS.map((_, f) => fields.reduce((n, doc) => n + (doc[f]?.length ?? 0), 0) / count);
-    const averageUnit =
-      fields.reduce((n, _, d) => n + (unitTerms[docUnit[d] as number]?.length ?? 0), 0) / count;
-    const groupOf = (d: number) => groups.terms[groups.of[d] as number] ?? [];
-    const averageGroup = fields.reduce((n, _, d) => n + groupOf(d).length, 0) / count;
-    const isAction = new Uint8Array(termCount);
-    for (const term of actionTerms) isAction[term] = 1;
-    // Each document's distinct terms and frequencies go to one flat buffer, then are laid out by term.
-    let bound = 0;
-    for (let d = 0; d < fields.length; d++) {
-      for (const field of fields[d] ?? []) bound += field.length;
-      bound += (unitTerms[docUnit[d] as number]?.length ?? 0) + groupOf(d).length;
-    }
-    const flatTerms = new Int32Array(bound);
-    const flatTf = new Float32Array(bound);
-    const docEnd = new Int32Array(fields.length);
-    const weights = new Float64Array(termCount);
-    const sizes = new Int32Array(termCount + 1);
-    let used = 0;
-    const add = (
-      terms: readonly number[],
-      weight: number,
-      b: number,
-      averageLength: number,
-      actions: boolean,
-    ) => {
-      const gain = weight / (1 - b + (b * terms.length) / Math.max(1e-9, averageLength));
-      for (let k = 0; k < terms.length; k++) {
-        const term = terms[k] as number;
-        if (!actions && isAction[term] === 1) continue;
-        if (weights[term] === 0) flatTerms[used++] = term;
-        weights[term] = (weights[term] as number) + gain;
-      }
+    const texts: DocumentTexts = {
+      fields,
+      unit: (d) => unitTerms[docUnit[d] as number] ?? [],
+      group: (d) => groups.terms[groups.of[d] as number] ?? [],
     };
-    for (let d = 0; d < fields.length; d++) {
-      const from = used;
-      const doc = fields[d] ?? [];
-      for (let f = 0; f < FIELDS.length; f++) {
-        const field = FIELDS[f] as (typeof FIELDS)[number];
-        // Verbs say what an operation does where it names its action; in prose they say other things.
-        const actions = !PROSE_FIELDS.has(field);
-        add(doc[f] ?? [], ranking.weight[field], ranking.b[field], average[f] as number, actions);
-      }
-      add(unitTerms[docUnit[d] as number] ?? [], ranking.weight.unit, ranking.b.unit, averageUnit, true);
-      // A group's text is prose about many operations: its verbs do not say what one of them does.
-      add(groupOf(d), ranking.weight.group, ranking.b.group, averageGroup, false);
-      for (let k = from; k < used; k++) {
-        const term = flatTerms[k] as number;
-        flatTf[k] = weights[term] as number;
-        weights[term] = 0;
-        sizes[term + 1] = (sizes[term + 1] as number) + 1;
-      }
-      docEnd[d] = used;
-    }
-    for (let t = 0; t < termCount; t++) sizes[t + 1] = (sizes[t + 1] as number) + (sizes[t] as number);
-    this.start = sizes;
-    this.docs = new Int32Array(used);
-    this.tf = new Float32Array(used);
-    const next = sizes.slice(0, termCount);
-    for (let d = 0, k = 0; d < fields.length; d++) {
-      for (; k < (docEnd[d] as number); k++) {
-        const term = flatTerms[k] as number;
-        const at = next[term] as number;
-        this.docs[at] = d;
-        this.tf[at] = flatTf[k] as number;
-        next[term] = at + 1;
-      }
-    }
+    const flat = flatTerms(termCount, texts, actionTerms, ranking);
+    const { start, docs, tf } = layOut(termCount, fields.length, flat);
+    this.start = start;
+    this.docs = docs;
+    this.tf = tf;
     this.docUnit = docUnit;
     this.frequency = new Float64Array(fields.length);
     this.total = new Float64Array(fields.length);

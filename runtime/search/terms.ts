@@ -8,14 +8,16 @@
 import { compounds } from "./compounds.js";
 import { objectIds } from "./ids.js";
 import { keep, lowerWords } from "./index-terms.js";
-import { baseOf, LEXICON_VERB_TERMS, relatedTerms } from "./lexicon.js";
+import { baseOf, LEXICON_VERB_TERMS, type Related, relatedTerms } from "./lexicon.js";
 import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
+import { placeWords, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
   ACTION_STEMS,
+  AUXILIARIES,
   LATER_WORDS,
   MANY_WORDS,
   PEOPLE_WORDS,
@@ -46,8 +48,6 @@ const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
 
-/** Words that open a yes-or-no question ("is dave online", "was PR 42 merged?"). */
-const AUXILIARIES = new Set("is are was were am does did do has have can".split(" "));
 /** Words after an opener that make it a request: "do the release", "is a"… is no question. */
 const DETERMINERS = new Set("a an the this that these those some".split(" "));
 /** A yes-or-no question asks to see a thing or check it. */
@@ -150,27 +150,55 @@ export interface ReadQuery {
   compounds: Array<[typed: string, joined: string]>;
   /** The stems of the words the query excludes and does not also ask for (see `negation.ts`). */
   excluded: string[];
+  /** Per group, whether its typed word says where, says what, or neither (see `places.ts`). */
+  roles: Role[];
 }
 
+/** A group of alternatives, by term, each with how it came. */
+type Group = Map<string, QueryTerm["kind"]>;
+/** Terms a stop word hints at (my → authenticated). */
+type Hint = { kind: QueryTerm["kind"]; terms: string[] };
+
 /**
- * Reads a query: at most {@link MAX_QUERY_CHARS} characters and {@link MAX_QUERY_WORDS} words, a
- * group per distinct intent.
+ * A typed word's alternatives: its synonyms (not after a verb for "open" and "new": they say which
+ * ones, "list open issues", not what to do), "update" for a state verb, what the lexicon relates to
+ * it (`related`, the lexicon's terms at its position).
  */
-export function readQuery(query: string): ReadQuery {
-  const { text, prefixes } = objectIds(query.slice(0, MAX_QUERY_CHARS));
-  const words = madeInto(foldPhrases(lowerWords(text)));
-  const groups: Array<Map<string, QueryTerm["kind"]>> = [];
-  const phrase: string[] = [];
-  const hinted = new Set<{ kind: QueryTerm["kind"]; terms: string[] }>();
+function alternativesOf(
+  term: string,
+  verbSeen: boolean,
+  related: ReadonlyArray<[string, QueryTerm["kind"]]>,
+): Group {
+  const alternatives: Group = new Map([[term, "typed"]]);
+  if (!(verbSeen && ADJECTIVES.has(term)))
+    for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+  if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
+  for (const [other, kind] of related) if (!alternatives.has(other)) alternatives.set(other, kind);
+  return alternatives;
+}
+
+/** The groups of a query's own words, in order, what each says (its role) and what it hints at. */
+interface TypedGroups {
+  groups: Group[];
+  roles: Role[];
+  phrase: string[];
+  hinted: Set<Hint>;
+  excluded: string[];
+}
+
+/** Reads `words`, a group per distinct intent (`related`: what the lexicon relates to them). */
+function typedGroups(words: readonly string[], related: Related): TypedGroups {
+  const out: TypedGroups = { groups: [], roles: [], phrase: [], hinted: new Set(), excluded: [] };
+  const { groups, phrase } = out;
   let verbSeen = false;
-  const related = relatedTerms(query, words, keep);
   const negated = excludedWords(words, keep);
   const excluded = new Set<string>();
   const asked = new Set<string>();
+  const places = placeWords(words);
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
-    if (hint) hinted.add(hint);
+    if (hint) out.hinted.add(hint);
     if (!keep(word)) continue;
     const term = stem(word);
     // An excluded word still counts as typed: prose that has it often says the same ("without
@@ -183,42 +211,58 @@ export function readQuery(query: string): ReadQuery {
     if (phrase.length > 0 && past !== undefined && (ACTION_STEMS.has(past) || STATE_VERBS.has(past)))
       continue;
     phrase.push(term);
-    const alternatives = new Map<string, QueryTerm["kind"]>([[term, "typed"]]);
-    // After a verb, "open" and "new" say which ones ("list open issues"), not what to do.
-    if (!(verbSeen && ADJECTIVES.has(term)))
-      for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
+    const alternatives = alternativesOf(term, verbSeen, related.at.get(i) ?? []);
     verbSeen ||= ACTION_STEMS.has(term);
-    if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
-    for (const [other, kind] of related.at.get(i) ?? [])
-      if (!alternatives.has(other)) alternatives.set(other, kind);
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting
     // twice; a word the lexicon only relates to an earlier one is a word of its own.
     const same = groups.find((group) => {
       const kind = group.get(term);
       return kind !== undefined && kind !== "related" && kind !== "form";
     });
-    if (!same) groups.push(alternatives);
-    else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
+    if (!same) {
+      groups.push(alternatives);
+      out.roles.push(roleOf(word, term, places.has(i)));
+    } else for (const [t, kind] of alternatives) if (same.get(t) !== "typed") same.set(t, kind);
   }
+  out.excluded = [...excluded].filter((term) => !asked.has(term));
+  return out;
+}
+
+/**
+ * Adds the groups of what the typed words hint at (`hinted`), of what the lexicon relates to the
+ * query as a whole (`alone`) and of object IDs' prefixes. A hint adds nothing when a group already
+ * asks for its terms (all … list), else it stands as its own.
+ */
+function addHints(groups: Group[], hinted: ReadonlySet<Hint>, alone: string[][], prefixes: string[]): void {
+  const lexicon = alone.map((terms) => ({ kind: "related" as const, terms }));
+  for (const { kind, terms } of [...hinted, ...lexicon]) {
+    if (!groups.some((group) => terms.some((term) => group.has(term)))) {
+      groups.push(new Map(terms.map((term) => [term, kind])));
+    }
+  }
+  for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
+}
+
+/**
+ * Reads a query: at most {@link MAX_QUERY_CHARS} characters and {@link MAX_QUERY_WORDS} words, a
+ * group per distinct intent.
+ */
+export function readQuery(query: string): ReadQuery {
+  const { text, prefixes } = objectIds(query.slice(0, MAX_QUERY_CHARS));
+  const words = madeInto(foldPhrases(lowerWords(text)));
+  const related = relatedTerms(query, words, keep);
+  const { groups, roles, phrase, hinted, excluded } = typedGroups(words, related);
   // Asking to see things, many of them ("show open pull requests"), asks for a list.
   const read = groups.find((group) => group.get(GET) !== undefined && group.get(LIST) === undefined);
   if (read && words.some(isPlural)) read.set(LIST, "synonym");
-  // A hint adds nothing when a group already asks for its terms (all … list), else it stands as its own.
   const typed = groups.length;
-  if (typed > 0) {
-    const lexicon = related.alone.map((terms) => ({ kind: "related" as const, terms }));
-    for (const { kind, terms } of [...hinted, ...lexicon]) {
-      if (!groups.some((group) => terms.some((term) => group.has(term)))) {
-        groups.push(new Map(terms.map((term) => [term, kind])));
-      }
-    }
-    for (const prefix of prefixes) groups.push(new Map([[prefix, "abbreviation"]]));
-  }
+  if (typed > 0) addHints(groups, hinted, related.alone, prefixes);
   addAsked(groups, typed, words, query);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
     compounds: compounds(words, keep),
-    excluded: [...excluded].filter((term) => !asked.has(term)),
+    excluded,
+    roles: groups.map((_, i) => roles[i] ?? "other"),
   };
 }

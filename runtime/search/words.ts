@@ -182,6 +182,9 @@ export const QUESTIONS = new Set(
   "what which who whom whose how where when why is are was were does do did has have can".split(" "),
 );
 
+/** Words that open a yes-or-no question ("is dave online", "was PR 42 merged?"). */
+export const AUXILIARIES = new Set("is are was were am does did do has have can".split(" "));
+
 /** Adjectives that say a state a thing can be changed to: who sees it, which one is the default. */
 export const STATES = new Set(
   "private public internal visible hidden invisible default primary readonly admin".split(" "),
