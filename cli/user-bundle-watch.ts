@@ -104,94 +104,120 @@ export function watchUserBundle(
   place: UserBundlePlace,
   host: () => ServeHost | undefined,
 ): UserBundleWatcher {
-  const folder = dirname(place.userConfig);
-  const hashes = new FileHashes();
-  const readBack = new ReadBack();
-  let reads: BuildReads | undefined;
-  // A good build made while there was no server to take it (the first ones are).
-  let unserved: string | false | undefined;
-  let watched = "";
-  let watcher: FSWatcher | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  // Builds one after another: the first, then each settled change and each read-back.
-  let queue: Promise<void> = Promise.resolve();
-  // What the compile child read elsewhere is followed too, and compared with the hash it read.
-  const outside = new OutsideInputs(folder, place.projectDir, changed);
-  const build = async () => {
-    const done = await buildReading(io, place, outside, () => closed);
-    reads = done.reads;
+  return new UserBundleWatch(io, place, host);
+}
+
+/** The watcher {@link watchUserBundle} returns: its state, and each step as a method. */
+class UserBundleWatch implements UserBundleWatcher {
+  readonly ready: Promise<string | false | undefined>;
+  private readonly folder: string;
+  private readonly hashes = new FileHashes();
+  private readonly readBack = new ReadBack();
+  /** What the compile child read elsewhere is followed too, and compared with the hash it read. */
+  private readonly outside: OutsideInputs;
+  private reads: BuildReads | undefined;
+  /** A good build made while there was no server to take it (the first ones are). */
+  private unserved: string | false | undefined;
+  private watched = "";
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Builds one after another: the first, then each settled change and each read-back. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly io: CliIO,
+    private readonly place: UserBundlePlace,
+    private readonly host: () => ServeHost | undefined,
+  ) {
+    const folder = dirname(place.userConfig);
+    this.folder = folder;
+    this.outside = new OutsideInputs(folder, place.projectDir, () => this.changed());
+    this.ready = (async () => {
+      const first = await this.build();
+      await this.follow(nearestExisting(folder));
+      await this.verify();
+      return first;
+    })();
+    this.queue = this.ready.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  served(): void {
+    this.queue = this.queue.then(async () => {
+      const served = this.host();
+      if (this.unserved === undefined || !served) return;
+      const built = this.unserved;
+      this.unserved = undefined;
+      await serveBuilt(this.io, served, built);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.queue;
+    await this.watcher?.close();
+    await this.outside.close();
+  }
+
+  private async build(): Promise<string | false | undefined> {
+    const done = await buildReading(this.io, this.place, this.outside, () => this.closed);
+    this.reads = done.reads;
     return done.built;
-  };
-  // A failed build keeps the last one served; no unit to serve (the config is gone, or declares
-  // none now) swaps in an empty bundle, so the units served so far go too.
-  const rebuild = async () => {
-    const built = await build();
+  }
+
+  /**
+   * A failed build keeps the last one served; no unit to serve (the config is gone, or declares none
+   * now) swaps in an empty bundle, so the units served so far go too.
+   */
+  private async rebuild(): Promise<void> {
+    const built = await this.build();
     if (built === undefined) return;
-    const served = host();
-    unserved = served ? undefined : built;
-    if (served) await serveBuilt(io, served, built);
-  };
-  // Watches the folder (its units root two levels deep), or only the entries of the parent it is
-  // still missing from; resolves once the new watcher is ready, so no later change goes unseen.
-  const follow = async (target: string) => {
-    await watcher?.close();
-    watched = target;
-    watcher = watch(target, { ignoreInitial: true, depth: target === folder ? 2 : 0 });
-    watcher.on("all", changed);
+    const served = this.host();
+    this.unserved = served ? undefined : built;
+    if (served) await serveBuilt(this.io, served, built);
+  }
+
+  /**
+   * Watches the folder (its units root two levels deep), or only the entries of the parent it is
+   * still missing from; resolves once the new watcher is ready, so no later change goes unseen.
+   */
+  private async follow(target: string): Promise<void> {
+    await this.watcher?.close();
+    this.watched = target;
+    const watcher = watch(target, { ignoreInitial: true, depth: target === this.folder ? 2 : 0 });
+    this.watcher = watcher;
+    watcher.on("all", () => this.changed());
     // chokidar drops a second change to a file within 50 ms of the first; the raw events do not.
-    watcher.on("raw", changed);
-    await new Promise<void>((resolve) => watcher?.once("ready", () => resolve()));
-  };
-  // Once the watcher listens: anything that differs from what the last build was built from builds again.
-  const verify = async () => {
-    if (!reads || closed) return;
-    const fresh = await readBack.changed(reads, hashes);
-    if (fresh.length > 0 && !closed) queue = queue.then(settled);
-  };
-  const settled = async () => {
-    const before = watched;
-    const target = nearestExisting(folder);
-    if (target !== watched) await follow(target);
+    watcher.on("raw", () => this.changed());
+    await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  }
+
+  /** Once the watcher listens: anything that differs from what the last build was built from builds again. */
+  private async verify(): Promise<void> {
+    if (!this.reads || this.closed) return;
+    const fresh = await this.readBack.changed(this.reads, this.hashes);
+    if (fresh.length > 0 && !this.closed) this.queue = this.queue.then(() => this.settled());
+  }
+
+  private async settled(): Promise<void> {
+    const before = this.watched;
+    const target = nearestExisting(this.folder);
+    if (target !== this.watched) await this.follow(target);
     // Only a parent watched, and the folder still missing: nothing of the user's to build yet.
-    if (target !== folder && before !== folder) return;
-    await rebuild();
-    await verify();
-  };
-  function changed() {
-    if (closed) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      queue = queue.then(settled);
+    if (target !== this.folder && before !== this.folder) return;
+    await this.rebuild();
+    await this.verify();
+  }
+
+  private changed(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.queue = this.queue.then(() => this.settled());
     }, SETTLE_MS);
   }
-  const ready = (async () => {
-    const first = await build();
-    await follow(nearestExisting(folder));
-    await verify();
-    return first;
-  })();
-  queue = ready.then(
-    () => undefined,
-    () => undefined,
-  );
-  return {
-    ready,
-    served() {
-      queue = queue.then(async () => {
-        const served = host();
-        if (unserved === undefined || !served) return;
-        const built = unserved;
-        unserved = undefined;
-        await serveBuilt(io, served, built);
-      });
-    },
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await queue;
-      await watcher?.close();
-      await outside.close();
-    },
-  };
 }

@@ -60,6 +60,33 @@ const compileArgs = {
   ...trustArg,
 } as const;
 
+/** The build options the flags ask for: the project, the output folder, the record unless `--force`. */
+function compileOptions(
+  io: CliIO,
+  args: Parameters<typeof projectOptions>[1] & {
+    out?: string;
+    bundle?: boolean;
+    check?: boolean;
+    partial?: boolean;
+    force?: boolean;
+  },
+) {
+  const options = projectOptions(io, args);
+  const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
+  // Without the flag, the project config's output.bundle decides (in build, for every build).
+  const bundleFlag = typeof args.bundle === "boolean" ? { bundle: args.bundle } : {};
+  const buildOptions = {
+    ...options,
+    outDir,
+    check: args.check === true,
+    partial: args.partial === true,
+    ...bundleFlag,
+    record: true,
+    reuseRecord: args.force !== true,
+  };
+  return { options, outDir, bundleFlag, buildOptions };
+}
+
 export function compileCommand(io: CliIO, setExit: (code: number) => void) {
   return defineCommand({
     meta: {
@@ -69,21 +96,9 @@ export function compileCommand(io: CliIO, setExit: (code: number) => void) {
     args: compileArgs,
     async run({ args }) {
       const started = performance.now();
-      const options = projectOptions(io, args);
-      const outDir = resolve(io.cwd, args.out ?? resolve(options.projectDir, "generated"));
+      const { options, outDir, bundleFlag, buildOptions } = compileOptions(io, args);
       const format: ReportFormat = outputFormat(args);
-      // Without the flag, the project config's output.bundle decides (in build, for every build).
-      const bundleFlag = typeof args.bundle === "boolean" ? { bundle: args.bundle } : {};
-      const check = args.check === true;
-      const buildOptions = {
-        ...options,
-        outDir,
-        check,
-        partial: args.partial === true,
-        ...bundleFlag,
-        record: true,
-        reuseRecord: args.force !== true,
-      };
+      const check = buildOptions.check;
       // OAuth units are listed with the tokens of the user config's storage, as they are served; a
       // build that runs out of memory names its unit (compile-worker.ts).
       const { guardedBuild, recordedOutcome } = await import("../compile-worker.js");
