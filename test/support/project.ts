@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { afterAll, beforeAll, vi } from "vitest";
 import { formatDiagnostics } from "../../compiler/codes/diagnostics.js";
 import { validate } from "../../compiler/index.js";
 import type { PipelineContext } from "../../compiler/pipeline.js";
@@ -67,4 +68,24 @@ export async function validateFiles(
   options: ValidateTestOptions = {},
 ): Promise<{ context: PipelineContext; text: string }> {
   return validateDir(await writeProject(files), options);
+}
+
+/**
+ * Gives the test file a build cache of its own (`UNITC_CACHE_DIR`, a fresh folder) for all its tests,
+ * removed with the projects after them; returns the folder, known once the tests start.
+ */
+export function ownCacheDir(): () => string {
+  let folder: string | undefined;
+  beforeAll(async () => {
+    folder = await writeProject({});
+    vi.stubEnv("UNITC_CACHE_DIR", folder);
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await cleanupProjects();
+  });
+  return () => {
+    if (folder === undefined) throw new Error("the cache folder is made when the tests start");
+    return folder;
+  };
 }

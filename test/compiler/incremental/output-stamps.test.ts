@@ -9,24 +9,15 @@
 import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { build } from "../../../compiler/build.js";
 import { fileStamp } from "../../../compiler/shared/file-hashes.js";
 import { type WatchBuild, watchProject } from "../../../compiler/watch.js";
-import { cleanupProjects, writeProject } from "../../support/project.js";
+import { ownCacheDir, writeProject } from "../../support/project.js";
 import { recordedBuild } from "../../support/recorded-build.js";
 import { notesUnit } from "../../support/watch-units.js";
 
-let cacheDir: string;
-
-beforeAll(async () => {
-  cacheDir = await writeProject({});
-  vi.stubEnv("UNITC_CACHE_DIR", cacheDir);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await cleanupProjects();
-});
+const cacheDir = ownCacheDir();
 
 /** Longer than the window in which a stamp is not trusted (RACY_MS in file-hashes.ts). */
 const SETTLE_MS = 2_200;
@@ -39,7 +30,7 @@ const project = () =>
 
 /** The build records in the cache, each with the file it is kept in. */
 async function records(): Promise<Array<{ path: string; text: string }>> {
-  const folder = join(cacheDir, "builds");
+  const folder = join(cacheDir(), "builds");
   return Promise.all(
     (await readdir(folder)).map(async (name) => ({
       path: join(folder, name),

@@ -8,23 +8,14 @@
 import { readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { build } from "../../../compiler/build.js";
 import { staleSources } from "../../../compiler/incremental/stale-bundle.js";
-import { cleanupProjects, writeProject } from "../../support/project.js";
+import { ownCacheDir, writeProject } from "../../support/project.js";
 import { outputStates, recordedBuild } from "../../support/recorded-build.js";
 import { notesUnit } from "../../support/watch-units.js";
 
-let cacheDir: string;
-
-beforeAll(async () => {
-  cacheDir = await writeProject({});
-  vi.stubEnv("UNITC_CACHE_DIR", cacheDir);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await cleanupProjects();
-});
+const cacheDir = ownCacheDir();
 
 /** Longer than the window in which a stamp is not trusted (RACY_MS in file-hashes.ts). */
 const SETTLE_MS = 2_200;
@@ -43,7 +34,7 @@ async function project(): Promise<{ dir: string; unit: string }> {
  * sees it; a trusted stamp does not.
  */
 async function forgeRecordedHash(file: string): Promise<void> {
-  const folder = join(cacheDir, "builds");
+  const folder = join(cacheDir(), "builds");
   for (const name of await readdir(folder)) {
     const path = join(folder, name);
     const record = JSON.parse(await readFile(path, "utf8"));

@@ -23,7 +23,7 @@ import {
   startEverything,
   stdioEntry,
 } from "../../../runtime/invoke/mcp/support.js";
-import { cleanupProjects, writeProject } from "../../../support/project.js";
+import { ownCacheDir, writeProject } from "../../../support/project.js";
 
 const manifestSchema = JSON.parse(
   readFileSync(new URL("../../../../schemas/manifest.schema.json", import.meta.url), "utf8"),
@@ -34,15 +34,7 @@ const manifestProblems = (manifest: unknown) =>
     ? []
     : (validateManifest.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 
-let cacheDir: string;
-beforeAll(async () => {
-  cacheDir = await writeProject({});
-  vi.stubEnv("UNITC_CACHE_DIR", cacheDir);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await cleanupProjects();
-});
+const cacheDir = ownCacheDir();
 
 const EVERYTHING_TOOLS = [
   "echo",
@@ -285,7 +277,7 @@ describe("the build cache of tool lists", () => {
   it("reuses a fresh listing, keyed by the connection config, and refreshes when the TTL is 0", async () => {
     vi.stubEnv("UNITC_TEST_VARIANT", "1");
     expect(addInput(await compileBundle(files(60_000)))).toEqual(["a", "b"]);
-    const entries = readdirSync(join(cacheDir, "mcp"));
+    const entries = readdirSync(join(cacheDir(), "mcp"));
     expect(entries.some((name) => /^[0-9a-f]{64}\.json$/.test(name))).toBe(true);
     vi.stubEnv("UNITC_TEST_VARIANT", "2");
     expect(addInput(await compileBundle(files(60_000)))).toEqual(["a", "b"]);
@@ -293,8 +285,8 @@ describe("the build cache of tool lists", () => {
   });
 
   it("ignores a broken cache entry", async () => {
-    for (const name of readdirSync(join(cacheDir, "mcp")))
-      await writeFile(join(cacheDir, "mcp", name), "{not json");
+    for (const name of readdirSync(join(cacheDir(), "mcp")))
+      await writeFile(join(cacheDir(), "mcp", name), "{not json");
     vi.stubEnv("UNITC_TEST_VARIANT", "2");
     expect(addInput(await compileBundle(files(60_000)))).toEqual(["a", "b", "c"]);
   });
