@@ -113,7 +113,8 @@ function recordFile(options: RecordOptions): string {
   return join(specCacheDir("builds"), `${name}.json`);
 }
 
-async function outputFiles(outDir: string): Promise<string[]> {
+/** The files in an output folder, relative to it with `/` between folders, sorted: what a record lists. */
+export async function outputFiles(outDir: string): Promise<string[]> {
   const found = await filesBelow(outDir, () => true);
   return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
 }
@@ -127,12 +128,15 @@ async function readRecord(options: RecordOptions): Promise<BuildRecord | undefin
   }
 }
 
-/** What the last recorded compile into `outDir` read: units roots with their unit files, and each source's state. */
+/**
+ * What the last recorded compile into `outDir` read (units roots with their unit files, each source's
+ * state) and wrote (each output's state).
+ */
 export async function recordedSourcesOf(
   outDir: string,
-): Promise<Pick<BuildRecord, "roots" | "sources"> | undefined> {
+): Promise<Pick<BuildRecord, "roots" | "sources" | "outputs"> | undefined> {
   const record = await readRecord({ projectDir: outDir, outDir });
-  return record ? { roots: record.roots, sources: record.sources } : undefined;
+  return record ? { roots: record.roots, sources: record.sources, outputs: record.outputs } : undefined;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
