@@ -52,6 +52,17 @@ describe("the outputs of a bundle as the build record has them", () => {
     expect(await staleOutputs(out)).toEqual([]);
   });
 
+  it("are not named after a partial compile with errors wrote the folder without recording it", async () => {
+    const out = await compiled();
+    const dir = join(out, "..");
+    await writeFile(join(dir, ".units", "notes.md"), notesUnit("Notes, compiled."));
+    await writeFile(join(dir, ".units", "broken.md"), "---\nname: Broken\n---\n");
+    const partial = await build({ ...recordedBuild(dir), partial: true });
+    expect(partial).toMatchObject({ status: "written", errors: true });
+    expect(await staleOutputs(out)).toEqual([]);
+    expect(await staleSources(out)).toEqual([]);
+  });
+
   it("are unknown, so not named, when no compile recorded the folder", async () => {
     const dir = await writeProject({ "generated/manifest.json": "{}" });
     expect(await staleOutputs(join(dir, "generated"))).toEqual([]);
