@@ -240,6 +240,14 @@ async function sourcesAsRead(
 }
 
 /**
+ * Removes the record of `options.outDir`, when a compile wrote there without recording it (a partial
+ * one with errors): a record must not vouch for outputs it did not see written.
+ */
+export async function forgetBuild(options: RecordOptions): Promise<void> {
+  await rm(recordFile(options), { force: true }).catch(() => undefined);
+}
+
+/**
  * Records a compile whose output folder now holds `build.files`, or removes the record when the build
  * cannot be recorded (a source changed while it ran).
  */
@@ -250,7 +258,7 @@ export async function recordBuild(
 ): Promise<boolean> {
   const file = recordFile(options);
   const forget = async () => {
-    await rm(file, { force: true }).catch(() => undefined);
+    await forgetBuild(options);
     return false;
   };
   const now = await snapshotSources(options);
