@@ -16,6 +16,7 @@ import type { CompileOptions, CompileResult } from "./compile.js";
 import {
   type CompiledBuild,
   checkUpToDate,
+  forgetBuild,
   type RecordedSources,
   type RecordOptions,
   recordBuild,
@@ -201,7 +202,7 @@ async function finish(
   if (!stale && !failed && recording) {
     const compiled = compiledBuild(result, files, written, recording.reads);
     if (compiled) await recordBuild(recording.record, recording.sources, compiled);
-  }
+  } else if (failed && !check && recording) await forgetBuild(recording.record);
   if (!check) return outcome("written", diagnostics, done);
   const changedOperations = stale ? changedOperationLines(written, files) : [];
   return outcome(stale ? "would-change" : "up-to-date", diagnostics, { ...done, changedOperations });

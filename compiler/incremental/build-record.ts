@@ -113,7 +113,8 @@ function recordFile(options: RecordOptions): string {
   return join(specCacheDir("builds"), `${name}.json`);
 }
 
-async function outputFiles(outDir: string): Promise<string[]> {
+/** The files in an output folder, relative to it with `/` between folders, sorted: what a record lists. */
+export async function outputFiles(outDir: string): Promise<string[]> {
   const found = await filesBelow(outDir, () => true);
   return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
 }
@@ -127,12 +128,15 @@ async function readRecord(options: RecordOptions): Promise<BuildRecord | undefin
   }
 }
 
-/** What the last recorded compile into `outDir` read: units roots with their unit files, and each source's state. */
+/**
+ * What the last recorded compile into `outDir` read (units roots with their unit files, each source's
+ * state) and wrote (each output's state).
+ */
 export async function recordedSourcesOf(
   outDir: string,
-): Promise<Pick<BuildRecord, "roots" | "sources"> | undefined> {
+): Promise<Pick<BuildRecord, "roots" | "sources" | "outputs"> | undefined> {
   const record = await readRecord({ projectDir: outDir, outDir });
-  return record ? { roots: record.roots, sources: record.sources } : undefined;
+  return record ? { roots: record.roots, sources: record.sources, outputs: record.outputs } : undefined;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -236,6 +240,14 @@ async function sourcesAsRead(
 }
 
 /**
+ * Removes the record of `options.outDir`, when a compile wrote there without recording it (a partial
+ * one with errors): a record must not vouch for outputs it did not see written.
+ */
+export async function forgetBuild(options: RecordOptions): Promise<void> {
+  await rm(recordFile(options), { force: true }).catch(() => undefined);
+}
+
+/**
  * Records a compile whose output folder now holds `build.files`, or removes the record when the build
  * cannot be recorded (a source changed while it ran).
  */
@@ -246,7 +258,7 @@ export async function recordBuild(
 ): Promise<boolean> {
   const file = recordFile(options);
   const forget = async () => {
-    await rm(file, { force: true }).catch(() => undefined);
+    await forgetBuild(options);
     return false;
   };
   const now = await snapshotSources(options);

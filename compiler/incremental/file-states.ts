@@ -24,13 +24,23 @@ export async function checkStates(
 ): Promise<Record<string, FileState> | undefined> {
   const settled: Record<string, FileState> = {};
   for (const [key, state] of Object.entries(states)) {
-    const file = at(key);
-    const taken = await takeStamp(file);
-    if (taken.stamp === state.stamp) continue;
-    if ((await fileTextHash(file)) !== state.hash) return undefined;
-    if (taken.settled) settled[key] = { stamp: taken.stamp, hash: state.hash };
+    const found = await checkState(at(key), state);
+    if (found === "changed") return undefined;
+    if (found !== "same") settled[key] = found;
   }
   return settled;
+}
+
+/**
+ * Whether `file` holds the text recorded in `state`: `same` by its stamp (a stat, no read), else by
+ * its text; `changed` when it does not (or is gone); its settled state when the text had to be read
+ * and its stamp may now be kept (see {@link checkStates}).
+ */
+export async function checkState(file: string, state: FileState): Promise<"same" | "changed" | FileState> {
+  const taken = await takeStamp(file);
+  if (taken.stamp === state.stamp) return "same";
+  if ((await fileTextHash(file)) !== state.hash) return "changed";
+  return taken.settled ? { stamp: taken.stamp, hash: state.hash } : "same";
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * `unitc serve` of a bundle whose unit files changed since it was compiled says so when it starts,
- * naming the changed units and the command that brings the bundle up to date; a bundle compiled
- * from the sources as they are says nothing. Real project files, the compile in-process, the serve a
+ * naming the changed units and the command that brings the bundle up to date, and says so of a file
+ * of the bundle itself edited since the compile; a bundle compiled from the sources as they are and
+ * left as written says nothing. Real project files, the compile in-process, the serve a
  * real child process of the built CLI on stdio.
  */
 import { spawn } from "node:child_process";
-import { rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUILT_CLI } from "../support/built-cli.js";
@@ -100,10 +101,22 @@ describe("serving a bundle older than its sources", () => {
     }
   });
 
+  it("names a file of the bundle edited after the compile, and still serves it", async () => {
+    const dir = await compiled();
+    const index = join(dir, "generated/units/notes/index.ts");
+    await writeFile(index, `${await readFile(index, "utf8")}// by hand\n`);
+    const stderr = await serveStart(dir);
+    expect(stderr).toMatch(/serving 2 units on stdio/);
+    expect(stderr).toMatch(
+      /notice: files of generated were changed since unitc wrote them: units\/notes\/index\.ts changed;/,
+    );
+    expect(stderr).not.toMatch(/sources changed since/);
+  });
+
   it("says nothing of the sources when the bundle was compiled from them as they are", async () => {
     const dir = await compiled();
     const stderr = await serveStart(dir);
     expect(stderr).toMatch(/serving 2 units on stdio/);
-    expect(stderr).not.toMatch(/notice|changed since|unitc compile/);
+    expect(stderr).not.toMatch(/notice|changed since|unitc compile|unitc wrote/);
   });
 });
