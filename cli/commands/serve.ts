@@ -185,18 +185,26 @@ async function readUserConfig(io: CliIO, flag: string | undefined): Promise<User
  * Whether the project's bundle may be served: it runs the commands it holds, so it must be trusted; the
  * user's own bundle and a published one (signed by whoever publishes) are not a checked-out project's.
  */
-async function projectBundleServable(
+function projectBundleServable(io: CliIO, args: ServeArgs, manifestPath: string): boolean {
+  return args.published === true || bundleFileTrusted(io, "serve", manifestPath, args.trust);
+}
+
+/**
+ * Whether the project's bundle is older than its sources or its files are not as unitc wrote them,
+ * said through `log` (`unitc dev` compiles what changed itself; a published bundle has no sources
+ * here). Started beside the serving, and waited for before the "serving …" line: right after a
+ * compile the outputs' stamps have not settled and their text is read, which must not hold up the
+ * first answer.
+ */
+function staleNotice(
   io: CliIO,
   args: ServeArgs,
   manifestPath: string,
   overrides: ServeOverrides,
   log: (line: string) => void,
-): Promise<boolean> {
-  if (args.published) return true;
-  if (!bundleFileTrusted(io, "serve", manifestPath, args.trust)) return false;
-  // `unitc dev` compiles what changed itself; a plain serve says when the bundle is older than its sources.
-  if (!overrides.manifestPath) await noticeStaleBundle(dirname(resolve(io.cwd, manifestPath)), io.cwd, log);
-  return true;
+): Promise<void> {
+  if (args.published || overrides.manifestPath) return Promise.resolve();
+  return noticeStaleBundle(dirname(resolve(io.cwd, manifestPath)), io.cwd, log).catch(() => undefined);
 }
 
 /** Stdio serving's output, with a word for whoever started it from a terminal. */
@@ -228,7 +236,8 @@ export async function serveFromArgs(
   try {
     const settings = serveSettings(args, io.env, io.cwd, user, defaultManifestPath(io));
     const manifestPath = overrides.manifestPath ?? settings.manifestPath;
-    if (!(await projectBundleServable(io, args, manifestPath, overrides, log))) return setExit(EXIT_ERRORS);
+    if (!projectBundleServable(io, args, manifestPath)) return setExit(EXIT_ERRORS);
+    const noticed = staleNotice(io, args, manifestPath, overrides, log);
     if (settings.transport === "stdio") output = stdioServing(io, log);
     handle = await startServing({
       settings,
@@ -247,6 +256,7 @@ export async function serveFromArgs(
       log,
       ...(overrides.onHost ? { onHost: overrides.onHost } : {}),
     });
+    await noticed;
     log(listeningLine(handle, io));
     await Promise.race([handle.closed, stopped(io.signal)]);
     setExit(EXIT_OK);
