@@ -5,13 +5,7 @@
  * learns from it exactly which files to follow, and what each held when this build read it.
  */
 import type { BuildOutcome } from "../compiler/build.js";
-import { type BuildReads, logReads } from "../compiler/load/read-log.js";
-
-/** `into` with each path of `from` it lacks: the first view of a path is the one compared later. */
-function merge(into: BuildReads, from: BuildReads | undefined): void {
-  for (const [file, hash] of from?.files ?? []) if (!into.files.has(file)) into.files.set(file, hash);
-  for (const [root, listed] of from?.roots ?? []) if (!into.roots.has(root)) into.roots.set(root, listed);
-}
+import { addReads, type BuildReads, logReads } from "../compiler/load/read-log.js";
 
 /**
  * Runs a build, noting what it reads in this thread, and adds what it read elsewhere: the worker's own
@@ -21,9 +15,9 @@ function merge(into: BuildReads, from: BuildReads | undefined): void {
 export async function loggedBuild<T extends BuildOutcome | undefined>(work: () => Promise<T>): Promise<T> {
   const { value: outcome, reads } = await logReads(work);
   if (!outcome) return outcome;
-  merge(reads, outcome.reads);
+  addReads(reads, outcome.reads);
   const discovered = outcome.result?.context.discovered?.inputHashes;
-  merge(reads, discovered ? { files: new Map(discovered), roots: new Map() } : undefined);
+  addReads(reads, discovered ? { files: new Map(discovered), roots: new Map() } : undefined);
   return { ...outcome, reads };
 }
 

@@ -7,7 +7,7 @@
 import { basename, dirname, join, relative, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
 import { inside } from "../compiler/discover/sources/ref-rules.js";
-import type { BuildReads } from "../compiler/load/read-log.js";
+import { addReads, type BuildReads } from "../compiler/load/read-log.js";
 
 /** How deep the folder's own watcher looks: `<id>.md`, `<id>/UNIT.md`, `<id>/<dir>/spec.yaml`. */
 const FOLDER_DEPTH = 2;
@@ -23,11 +23,9 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
  * a path is the one compared with the disk after the build.
  */
 export function joinReads(before: BuildReads, child: BuildReads | undefined): BuildReads {
-  const files = new Map(before.files);
-  const roots = new Map(before.roots);
-  for (const [file, hash] of child?.files ?? []) if (!files.has(file)) files.set(file, hash);
-  for (const [root, listed] of child?.roots ?? []) if (!roots.has(root)) roots.set(root, listed);
-  return { files, roots };
+  const joined: BuildReads = { files: new Map(before.files), roots: new Map(before.roots) };
+  addReads(joined, child);
+  return joined;
 }
 
 /** Follows the files and units roots the last user build read outside what the folder's watcher sees. */

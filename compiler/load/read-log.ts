@@ -50,3 +50,9 @@ export function noteListing(root: string, files: readonly string[]): void {
   const reads = current.getStore();
   if (reads && !reads.roots.has(resolve(root))) reads.roots.set(resolve(root), [...files]);
 }
+
+/** Adds to `into` each path of `from` it lacks: the first view of a path is the one compared later. */
+export function addReads(into: BuildReads, from: BuildReads | undefined): void {
+  for (const [file, hash] of from?.files ?? []) if (!into.files.has(file)) into.files.set(file, hash);
+  for (const [root, listed] of from?.roots ?? []) if (!into.roots.has(root)) into.roots.set(root, listed);
+}
