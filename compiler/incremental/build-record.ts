@@ -240,8 +240,9 @@ async function sourcesAsRead(
 }
 
 /**
- * Removes the record of `options.outDir`, when a compile wrote there without recording it (a partial
- * one with errors): a record must not vouch for outputs it did not see written.
+ * Removes the record of `options.outDir`, before a compile writes there: a write that fails part-way,
+ * or a partial compile with errors (never recorded), leaves outputs no record saw written, and a
+ * record must not vouch for them.
  */
 export async function forgetBuild(options: RecordOptions): Promise<void> {
   await rm(recordFile(options), { force: true }).catch(() => undefined);
