@@ -189,6 +189,10 @@ async function finish(
   if (hasErrors(result.diagnostics.slice(before)))
     return outcome("failed", result.diagnostics, { ...base, failure: "bundle" });
   progress?.stage?.(check ? "compare" : "write");
+  // Forgotten before the folder changes: a write that fails or is cut short part-way leaves a folder
+  // no record describes, so none may vouch for it (or name its files to `unitc serve`). A good write
+  // is recorded again below.
+  if (!check && recording) await forgetBuild(recording.record);
   const written = await writeBundle(files, {
     outDir,
     check,
@@ -199,10 +203,11 @@ async function finish(
   const done = { ...base, written: paths, unchanged, removed, differences, files, kept: output.kept };
   if (hasErrors(written.diagnostics)) return outcome("failed", diagnostics, { ...done, failure: "write" });
   const stale = check && differences.length > 0;
+  // A partial compile with errors wrote without a record (forgotten above): none is kept.
   if (!stale && !failed && recording) {
     const compiled = compiledBuild(result, files, written, recording.reads);
     if (compiled) await recordBuild(recording.record, recording.sources, compiled);
-  } else if (failed && !check && recording) await forgetBuild(recording.record);
+  }
   if (!check) return outcome("written", diagnostics, done);
   const changedOperations = stale ? changedOperationLines(written, files) : [];
   return outcome(stale ? "would-change" : "up-to-date", diagnostics, { ...done, changedOperations });

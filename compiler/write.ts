@@ -200,6 +200,30 @@ function writeOver(
   return apply(files, { stale, changed, manifestIsNew: !previous.has(MANIFEST) }, options.outDir, result);
 }
 
+/** Why a file could not be written, in a few words, from the system's error code. */
+const WHY: Record<string, string> = {
+  EISDIR: "a folder is in the way",
+  ENOTDIR: "a file is in the way of its folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+};
+
+/** WRITE_FAILED for the file (or stale file) at `file` that could not be written (or removed). */
+function writeFailed(file: string, error: unknown): Diagnostic {
+  const code = (error as NodeJS.ErrnoException).code;
+  const known = code === undefined ? undefined : WHY[code];
+  const reason = known ? `${known} (${code})` : error instanceof Error ? error.message : String(error);
+  return createDiagnostic(
+    "error",
+    "WRITE_FAILED",
+    `cannot write ${file}: ${reason}`,
+    { file },
+    "check the folder's permissions and free space, then run unitc compile again",
+  );
+}
+
 /** Removes the stale files and writes the changed ones. */
 async function apply(
   files: ReadonlyMap<string, string>,
@@ -207,28 +231,23 @@ async function apply(
   outDir: string,
   result: WriteResult,
 ): Promise<WriteResult> {
+  let current = outDir;
   try {
     // Stale files go first: a file may give way to a folder of the same name, or the reverse.
     for (const path of plan.stale) {
-      await rm(join(outDir, path), { force: true });
+      current = join(outDir, path);
+      await rm(current, { force: true });
       result.removed.push(path);
     }
+    current = outDir;
     await removeEmptyDirs(outDir, plan.stale);
     for (const path of writeOrder(plan.changed, plan.manifestIsNew)) {
-      await writeAtomically(join(outDir, path), files.get(path) as string);
+      current = join(outDir, path);
+      await writeAtomically(current, files.get(path) as string);
       result.written.push(path);
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    result.diagnostics.push(
-      createDiagnostic(
-        "error",
-        "WRITE_FAILED",
-        `cannot write ${outDir}: ${reason}`,
-        { file: outDir },
-        "check the folder's permissions and free space, then run unitc compile again",
-      ),
-    );
+    result.diagnostics.push(writeFailed(current, error));
   }
   return result;
 }

@@ -7,15 +7,16 @@
  * - every units root's list of unit files as the loader listed it, and each config file, unit file
  *   (unit sets' included) and local file discovery read, with its stamp (size, inode, modification
  *   and change times: `takeStamp`) and the hash of the text the compile read; a stamp taken within two
- *   seconds of the file's last change is kept as "unsettled";
+ *   seconds of the file's last change is marked "unsettled";
  * - every file written, with its stamp and the hash of the text unitc wrote (taken from the writer,
  *   not read back), and the build's diagnostics and counts, to report again.
  *
  * The build is up to date when the key matches, every root lists the same files, every source file
  * has the same stamp or the same text, and the output folder holds exactly the recorded files, each
- * with the same stamp or the same text. An unsettled stamp matches nothing: its file's text is
- * checked, and once the file is found settled and unchanged its stamp is kept (git's rule for
- * "racily clean" entries: two saves within one tick of a coarse clock can leave one stamp). A file
+ * with the same stamp or the same text. An unsettled stamp is not trusted: its file's text is
+ * checked, and once the file is found settled and unchanged its stamp is kept settled, by a compile's
+ * check or by `unitc serve`'s (git's rule for "racily clean" entries: two saves within one tick of a
+ * coarse clock can leave one stamp; see `checkState`). A file
  * that no longer holds the text the compile read leaves no record. A build that fetched a spec is
  * recorded as such and never up to date: its inputs can change with nothing local changing (its
  * record still tells `unitc serve` which local sources changed since). An MCP unit's listing is kept instead, and checked last: the same listing
@@ -24,23 +25,21 @@
  * (`<cache>/builds/`); a missing or broken record only costs a full compile.
  */
 import { createHash } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { rm } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
 import type { AccessTokenSource } from "../../runtime/auth/tokens.js";
 import { canonicalJson } from "../../runtime/shared/canonical.js";
 import type { Diagnostic } from "../codes/diagnostics.js";
 import { sameListing } from "../discover/mcp/refresh.js";
 import type { ServerListing } from "../discover/shared/inputs.js";
-import { specCacheDir } from "../discover/sources/cache.js";
 import { configFiles } from "../load/config-paths.js";
 import { type BuildReads, noteFileHash } from "../load/read-log.js";
-import { fileTextHash, keptStamp, type Stamp } from "../shared/file-hashes.js";
+import { fileTextHash, type Stamp } from "../shared/file-hashes.js";
 import { writeAtomically } from "../shared/write-atomically.js";
-import { checkStates, type FileState, statesAsRead, statesAsWritten } from "./file-states.js";
+import { checkStates, type FileState, stateOf, statesAsRead, statesAsWritten } from "./file-states.js";
 import { compilerFingerprint, filesBelow } from "./fingerprint.js";
+import { FORMAT, keepSettled, readRecordFile, recordFile } from "./record-file.js";
 import { listRoot, type SourceSnapshot, sameSnapshot, snapshotSources } from "./source-snapshot.js";
-
-const FORMAT = 3;
 
 export interface RecordOptions {
   projectDir: string;
@@ -108,24 +107,10 @@ async function recordKey(options: RecordOptions): Promise<string> {
     .digest("hex");
 }
 
-function recordFile(options: RecordOptions): string {
-  const name = createHash("sha256").update(resolve(options.outDir)).digest("hex").slice(0, 32);
-  return join(specCacheDir("builds"), `${name}.json`);
-}
-
 /** The files in an output folder, relative to it with `/` between folders, sorted: what a record lists. */
 export async function outputFiles(outDir: string): Promise<string[]> {
   const found = await filesBelow(outDir, () => true);
   return found.map((file) => relative(outDir, file).split(sep).join("/")).sort();
-}
-
-async function readRecord(options: RecordOptions): Promise<BuildRecord | undefined> {
-  try {
-    const record = JSON.parse(await readFile(recordFile(options), "utf8")) as BuildRecord;
-    return record.format === FORMAT ? record : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -135,7 +120,7 @@ async function readRecord(options: RecordOptions): Promise<BuildRecord | undefin
 export async function recordedSourcesOf(
   outDir: string,
 ): Promise<Pick<BuildRecord, "roots" | "sources" | "outputs"> | undefined> {
-  const record = await readRecord({ projectDir: outDir, outDir });
+  const record = await readRecordFile<BuildRecord>(outDir);
   return record ? { roots: record.roots, sources: record.sources, outputs: record.outputs } : undefined;
 }
 
@@ -144,7 +129,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 
 /** The recorded build when nothing it read or wrote has changed since; otherwise `undefined`. */
 export async function checkUpToDate(options: RecordOptions): Promise<RecordedSources | undefined> {
-  const record = await readRecord(options);
+  const record = await readRecordFile<BuildRecord>(options.outDir);
   if (!record || record.remote || record.key !== (await recordKey(options))) return undefined;
   for (const [root, files] of Object.entries(record.roots)) {
     if (!sameList(await listRoot(root), files)) return undefined;
@@ -161,7 +146,7 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
     (record.listings ?? []).map((l) => sameListing(l, options.oauth, options.startNothing)),
   );
   if (!listings.every(Boolean)) return undefined;
-  await keepSettled(options, record, { sources: settled, outputs: settledOutputs });
+  await keepSettled(options.outDir, record, { sources: settled, outputs: settledOutputs });
   const listed = new Set(Object.values(record.roots).flat());
   // What the sources held as recorded: watch mode compares them with the disk once it listens.
   for (const [file, state] of Object.entries(record.sources)) noteFileHash(file, state.hash);
@@ -173,21 +158,6 @@ export async function checkUpToDate(options: RecordOptions): Promise<RecordedSou
     roots: Object.keys(record.roots),
     inputs: Object.keys(record.sources).filter((file) => !listed.has(file)),
   };
-}
-
-/** Keeps the stamps `checkStates` found settled (best effort: else those files are read again next time). */
-async function keepSettled(
-  options: RecordOptions,
-  record: BuildRecord,
-  settled: Pick<BuildRecord, "sources" | "outputs">,
-) {
-  if (Object.keys(settled.sources).length + Object.keys(settled.outputs).length === 0) return;
-  const kept: BuildRecord = {
-    ...record,
-    sources: { ...record.sources, ...settled.sources },
-    outputs: { ...record.outputs, ...settled.outputs },
-  };
-  await writeAtomically(recordFile(options), JSON.stringify(kept)).catch(() => undefined);
 }
 
 /** What a finished compile read beyond the snapshot, and what it produced. */
@@ -227,7 +197,7 @@ async function sourcesAsRead(
     const hash = await fileTextHash(path);
     const seen = build.reads.files.get(path);
     if (seen !== undefined && seen !== hash) return undefined;
-    own[path] = { stamp: keptStamp(before.stamps[path] as Stamp), hash };
+    own[path] = stateOf(before.stamps[path] as Stamp, hash);
   }
   const rest = new Map([...build.reads.files].filter(([path]) => !(path in own)));
   for (const [path, hash] of build.inputs) {
@@ -240,11 +210,12 @@ async function sourcesAsRead(
 }
 
 /**
- * Removes the record of `options.outDir`, when a compile wrote there without recording it (a partial
- * one with errors): a record must not vouch for outputs it did not see written.
+ * Removes the record of `options.outDir`, before a compile writes there: a write that fails part-way,
+ * or a partial compile with errors (never recorded), leaves outputs no record saw written, and a
+ * record must not vouch for them.
  */
 export async function forgetBuild(options: RecordOptions): Promise<void> {
-  await rm(recordFile(options), { force: true }).catch(() => undefined);
+  await rm(recordFile(options.outDir), { force: true }).catch(() => undefined);
 }
 
 /**
@@ -256,7 +227,7 @@ export async function recordBuild(
   before: SourceSnapshot,
   build: CompiledBuild,
 ): Promise<boolean> {
-  const file = recordFile(options);
+  const file = recordFile(options.outDir);
   const forget = async () => {
     await forgetBuild(options);
     return false;

@@ -1,22 +1,32 @@
 /**
- * What the build record keeps of each file a compile read or wrote (its stamp, or `unsettled`, and the
- * hash of its text): taken after the compile from what it read or wrote, never from what the file
- * holds by then, and checked before the next compile by stamp, else by text.
+ * What the build record keeps of each file a compile read or wrote (its stamp, marked `unsettled` when
+ * taken too close to the file's last change, and the hash of its text): taken after the compile from
+ * what it read or wrote, never from what the file holds by then, and checked before the next compile
+ * (and by `unitc serve`) by stamp, else by text.
  */
 import { join } from "node:path";
-import { fileTextHash, keptStamp, takeStamp, UNSETTLED } from "../shared/file-hashes.js";
+import { fileTextHash, type Stamp, takeStamp, UNSETTLED } from "../shared/file-hashes.js";
 
-/** A file as a compile read or wrote it: its stamp (`UNSETTLED` when it could not vouch) and the hash of its text. */
+/**
+ * A file as a compile read or wrote it: its stamp as taken, the hash of its text, and `unsettled`
+ * when the stamp was taken within the racy window of the file's last change (see {@link checkState}).
+ */
 export interface FileState {
   stamp: string;
   hash: string;
+  unsettled?: true;
+}
+
+/** The state to keep of a file stamped `taken` holding the text of `hash`. */
+export function stateOf(taken: Stamp, hash: string): FileState {
+  return taken.settled ? { stamp: taken.stamp, hash } : { stamp: taken.stamp, hash, unsettled: true };
 }
 
 /**
- * Whether every file holds the text recorded: by its stamp when the stamp is the same, else by its
- * text (`at` gives a key's path). `undefined` when one changed; else the files whose text had to be
- * read and whose stamp has settled since, with that stamp (taken before the text was read, so a
- * later change shows).
+ * Whether every file holds the text recorded: by its stamp when the stamp is the same and settled,
+ * else by its text (`at` gives a key's path). `undefined` when one changed; else the files whose
+ * text had to be read and whose stamp has settled since, with that stamp (taken before the text was
+ * read, so a later change shows): {@link keepSettled} keeps them.
  */
 export async function checkStates(
   states: Record<string, FileState>,
@@ -34,11 +44,22 @@ export async function checkStates(
 /**
  * Whether `file` holds the text recorded in `state`: `same` by its stamp (a stat, no read), else by
  * its text; `changed` when it does not (or is gone); its settled state when the text had to be read
- * and its stamp may now be kept (see {@link checkStates}).
+ * and its stamp may now be kept.
+ *
+ * An unsettled stamp is never trusted, even when the file's stamp now equals it and the racy window
+ * has long closed. File times come from a clock that ticks coarsely (a kernel tick; 1 or 2 s on some
+ * file systems), and a stamp taken within the tick of the file's last change can be followed, in that
+ * same tick, by a second change of the same size to the same inode: it leaves size, inode and both
+ * times as they were. Once the tick is over no change can share the stamp (its times would be later),
+ * but one made before it ended is still hidden by it, and nothing in the stamp, nor the time that has
+ * passed since, can tell: only the text can (git re-hashes "racily clean" entries for the same
+ * reason). So the text is read once after the window has closed, and the stamp taken before that
+ * read is then kept settled; the caller keeps it ({@link keepSettled}) so later checks are a stat.
+ * The raw stamp is kept beside `unsettled` so the record says what the file looked like when stamped.
  */
 export async function checkState(file: string, state: FileState): Promise<"same" | "changed" | FileState> {
   const taken = await takeStamp(file);
-  if (taken.stamp === state.stamp) return "same";
+  if (taken.stamp === state.stamp && !state.unsettled) return "same";
   if ((await fileTextHash(file)) !== state.hash) return "changed";
   return taken.settled ? { stamp: taken.stamp, hash: state.hash } : "same";
 }
@@ -55,7 +76,7 @@ export async function statesAsRead(
   for (const [file, hash] of read) {
     const taken = await takeStamp(file);
     if ((await fileTextHash(file)) !== hash) return undefined;
-    states[file] = { stamp: keptStamp(taken), hash };
+    states[file] = stateOf(taken, hash);
   }
   return states;
 }
@@ -74,8 +95,10 @@ export async function statesAsWritten(
 ): Promise<Record<string, FileState>> {
   const states: Record<string, FileState> = {};
   for (const [path, hash] of written) {
-    const stamp = unseen.has(path) ? UNSETTLED : keptStamp(await takeStamp(join(outDir, path)));
-    states[path] = { stamp, hash };
+    // Unseen: no stamp of what unitc wrote is known; one that matches nothing has its text checked.
+    states[path] = unseen.has(path)
+      ? { stamp: UNSETTLED, hash, unsettled: true }
+      : stateOf(await takeStamp(join(outDir, path)), hash);
   }
   return states;
 }

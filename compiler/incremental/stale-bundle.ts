@@ -6,9 +6,9 @@
  */
 import { basename, dirname, resolve, sep } from "node:path";
 import { listUnitFiles } from "../load/units-root.js";
-import { fileStamp, fileTextHash } from "../shared/file-hashes.js";
 import { type BuildRecord, outputFiles, recordedSourcesOf } from "./build-record.js";
-import { checkState } from "./file-states.js";
+import { checkState, type FileState } from "./file-states.js";
+import { keepSettled } from "./record-file.js";
 
 /** A source that differs from what the compile read, or an output from what it wrote. */
 export interface StaleSource {
@@ -57,17 +57,44 @@ export interface StaleOutput {
  * What changed since the bundle in `outDir` was compiled, by its build record (read once): among its
  * sources, and among its own files (by the recorded stamp, a stat, else by the text unitc wrote;
  * one the folder holds that the record does not list is added). Nothing when there is no record.
- * The record is never written here: a stamp that had not settled is checked by its text each time.
+ *
+ * A file whose stamp was unsettled is read, and once it has settled and holds the recorded text, its
+ * stamp is kept in the record (`keepSettled`), as a compile's check does: else every `unitc serve`
+ * until the next compile would read the whole bundle again (GitHub REST's 5.77 MB). Serve may write
+ * the record because what it keeps is what the check proved (a stamp taken before the text was read
+ * and found as recorded, after the racy window), only over entries still as it read them; it never
+ * vouches for a file it did not read, and a lost write costs one more read (git's `status` refreshes
+ * its index the same way).
  */
 export async function staleBundle(
   outDir: string,
 ): Promise<{ sources: StaleSource[]; outputs: StaleOutput[] }> {
   const record = await recordedSourcesOf(outDir);
   if (!record) return { sources: [], outputs: [] };
-  return { sources: await sourcesAgainst(record), outputs: await outputsAgainst(outDir, record.outputs) };
+  const settled = { sources: {}, outputs: {} };
+  const sources = await sourcesAgainst(record, settled.sources);
+  const outputs = await outputsAgainst(outDir, record.outputs, settled.outputs);
+  await keepSettled(outDir, record, settled);
+  return { sources, outputs };
 }
 
-async function outputsAgainst(outDir: string, recorded: BuildRecord["outputs"]): Promise<StaleOutput[]> {
+/** The recorded state of `file` checked (see `checkState`); a settled one is put in `settled`. */
+async function changed(
+  file: string,
+  key: string,
+  state: FileState,
+  settled: Record<string, FileState>,
+): Promise<boolean> {
+  const found = await checkState(file, state);
+  if (found !== "same" && found !== "changed") settled[key] = found;
+  return found === "changed";
+}
+
+async function outputsAgainst(
+  outDir: string,
+  recorded: BuildRecord["outputs"],
+  settled: Record<string, FileState>,
+): Promise<StaleOutput[]> {
   const now = await outputFiles(resolve(outDir));
   const found: StaleOutput[] = now
     .filter((file) => !(file in recorded))
@@ -75,13 +102,16 @@ async function outputsAgainst(outDir: string, recorded: BuildRecord["outputs"]):
   const listed = new Set(now);
   for (const [file, state] of Object.entries(recorded)) {
     if (!listed.has(file)) found.push({ file, change: "removed" });
-    else if ((await checkState(resolve(outDir, file), state)) === "changed")
+    else if (await changed(resolve(outDir, file), file, state, settled))
       found.push({ file, change: "changed" });
   }
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-async function sourcesAgainst(record: Pick<BuildRecord, "roots" | "sources">): Promise<StaleSource[]> {
+async function sourcesAgainst(
+  record: Pick<BuildRecord, "roots" | "sources">,
+  settled: Record<string, FileState>,
+): Promise<StaleSource[]> {
   const found: StaleSource[] = [];
   const add = (file: string, change: StaleSource["change"], unit = unitOf(file, record.roots)) =>
     found.push({ file, change, ...(unit !== undefined ? { unit } : {}) });
@@ -92,8 +122,7 @@ async function sourcesAgainst(record: Pick<BuildRecord, "roots" | "sources">): P
   }
   const gone = new Set(found.map((source) => source.file));
   for (const [file, state] of Object.entries(record.sources)) {
-    if (gone.has(file) || (await fileStamp(file)) === state.stamp) continue;
-    if ((await fileTextHash(file)) !== state.hash) add(file, "changed");
+    if (!gone.has(file) && (await changed(file, file, state, settled))) add(file, "changed");
   }
   return found;
 }

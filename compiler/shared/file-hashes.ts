@@ -45,8 +45,8 @@ export async function fileTextHash(file: string): Promise<string> {
 const RACY_MS = 2_000;
 
 /**
- * What a stamp taken within {@link RACY_MS} of the file's last change is kept as: it equals no stamp
- * {@link fileStamp} gives, so the file's text is checked next time.
+ * The stamp kept of a file whose stamp is not known (one a watch build left alone, unread): it equals
+ * no stamp {@link fileStamp} gives, so the file's text is checked next time.
  */
 export const UNSETTLED = "unsettled";
 
@@ -90,11 +90,6 @@ export async function fileStamp(file: string): Promise<string> {
   } catch {
     return MISSING;
   }
-}
-
-/** The stamp to keep for a later check: the stamp itself when settled, else {@link UNSETTLED}. */
-export function keptStamp(taken: Stamp): string {
-  return taken.settled ? taken.stamp : UNSETTLED;
 }
 
 /** Hashes of files, each kept while the file's settled stamp stays the same (watch mode's). */
