@@ -70,7 +70,7 @@ describe.concurrent("timeout", () => {
   it.for([
     ["a grandchild sharing the pipes", ""],
     ["a grandchild with its own stdio", "quiet"],
-  ])("kills the whole process group: %s", async ([, mode], { onTestFinished }) => {
+  ] as const)("kills the whole process group: %s", async ([, mode], { onTestFinished }) => {
     const folder = own(onTestFinished);
     const pidFile = join(folder, "pids");
     // Seconds, so that on a loaded machine the fixture has started its grandchild before the kill.
