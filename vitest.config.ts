@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./test/support/sequencer.js";
 
 export default defineConfig({
   resolve: {
@@ -22,6 +23,8 @@ export default defineConfig({
     globalSetup: ["./test/support/global-setup.ts"],
     setupFiles: ["./test/support/setup-env.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // Known-slow files first on a clean clone (test/support/slow-files.txt), so none starts last.
+    sequence: { sequencer: SlowFirstSequencer },
     // A bound on a hang only: on a shared 2-core machine under load, a test that runs the built CLI
     // a few times took longer than 30 s. Tests assert outcomes, never how long they took.
     testTimeout: 120_000,

@@ -1,17 +1,18 @@
 /** The CLI invoker's process handling with real processes: exit codes, timeouts, cancellation, cleanup. */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CliInvoke } from "../../../../runtime/contract/manifest.js";
 import { invokeCli } from "../../../../runtime/invoke/cli/index.js";
 import { cliContext, cliInvoke, failure, fixture, isRunning, readPids, tempDir } from "./support.js";
 
 let dir: string;
-let remove: () => void;
 beforeEach(() => {
-  ({ dir, remove } = tempDir());
+  const made = tempDir();
+  dir = made.dir;
+  // Bound here, not kept beside `dir`: the concurrent tests below run this too, side by side.
+  return made.remove;
 });
-afterEach(() => remove());
 
 function run(invoke: CliInvoke, input: unknown, signal?: AbortSignal) {
   return invokeCli(input, cliContext(invoke, { baseDir: dir, ...(signal ? { signal } : {}) }));
@@ -54,15 +55,27 @@ describe("exit", () => {
   });
 });
 
-describe("timeout", () => {
-  it.each([
+// Each waits out a timeout of seconds on timers, not on the processor: run side by side, each in a
+// folder of its own, they take the longest one's time instead of the four added up.
+describe.concurrent("timeout", () => {
+  /** A folder of the test's own, removed after it (the file's `dir` is shared by sequential tests). */
+  const own = (onTestFinished: (fn: () => void) => void) => {
+    const made = tempDir();
+    onTestFinished(made.remove);
+    return made.dir;
+  };
+  const runIn = (folder: string, invoke: CliInvoke, input: unknown) =>
+    invokeCli(input, cliContext(invoke, { baseDir: folder }));
+
+  it.for([
     ["a grandchild sharing the pipes", ""],
     ["a grandchild with its own stdio", "quiet"],
-  ])("kills the whole process group: %s", async (_name, mode) => {
-    const pidFile = join(dir, "pids");
+  ] as const)("kills the whole process group: %s", async ([, mode], { onTestFinished }) => {
+    const folder = own(onTestFinished);
+    const pidFile = join(folder, "pids");
     // Seconds, so that on a loaded machine the fixture has started its grandchild before the kill.
     const invoke = cliInvoke({ args: [fixture("tree.mjs"), pidFile, mode], timeoutMs: 5_000 });
-    const error = await failure(run(invoke, {}));
+    const error = await failure(runIn(folder, invoke, {}));
     expect(error.code).toBe("TIMEOUT");
     expect(error.message).toBe(`${process.execPath} did not finish within 5000 ms`);
     const pids = await readPids(pidFile);
@@ -70,21 +83,23 @@ describe("timeout", () => {
     for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 
-  it("follows SIGTERM with SIGKILL when the group ignores it", async () => {
-    const pidFile = join(dir, "pids");
+  it("follows SIGTERM with SIGKILL when the group ignores it", async ({ onTestFinished }) => {
+    const folder = own(onTestFinished);
+    const pidFile = join(folder, "pids");
     const invoke = cliInvoke({ args: [fixture("tree.mjs"), pidFile, "ignore-term"], timeoutMs: 5_000 });
     const started = Date.now();
-    expect((await failure(run(invoke, {}))).code).toBe("TIMEOUT");
+    expect((await failure(runIn(folder, invoke, {}))).code).toBe("TIMEOUT");
     // 5,000 ms timeout, then 2,000 ms grace before SIGKILL: a lower bound, which load cannot break.
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_900);
     for (const pid of await readPids(pidFile)) expect(isRunning(pid)).toBe(false);
   });
 
-  it("kills a shell's background job too", async () => {
-    const pidFile = join(dir, "pids");
+  it("kills a shell's background job too", async ({ onTestFinished }) => {
+    const folder = own(onTestFinished);
+    const pidFile = join(folder, "pids");
     const script = 'sleep 30 & echo $$ $! > "$1"; wait';
     const invoke = cliInvoke({ command: "sh", args: ["-c", script, "sh", "$input.file"], timeoutMs: 1_000 });
-    expect((await failure(run(invoke, { file: pidFile }))).code).toBe("TIMEOUT");
+    expect((await failure(runIn(folder, invoke, { file: pidFile }))).code).toBe("TIMEOUT");
     const pids = await readPids(pidFile);
     expect(pids).toHaveLength(2);
     for (const pid of pids) expect(isRunning(pid)).toBe(false);
