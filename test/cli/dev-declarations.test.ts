@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { startStdio, xdgFolders } from "../support/user-units.js";
+import { petsSpec } from "../support/watch-units.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -22,17 +23,13 @@ afterEach(async () => {
 });
 
 /** `listPets` with an optional `limit`, and a required `owner` too when `owner`. */
-const spec = (owner: boolean) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      parameters:
+const spec = (owner: boolean) =>
+  petsSpec({
+    summary: "List the pets.",
+    lines: `      parameters:
         - { name: limit, in: query, schema: { type: integer } }
-${owner ? "        - { name: owner, in: query, required: true, schema: { type: string } }\n" : ""}      responses: { "200": { description: The pets. } }
-`;
+${owner ? "        - { name: owner, in: query, required: true, schema: { type: string } }\n" : ""}`,
+  });
 
 const unit = `---
 name: Pets

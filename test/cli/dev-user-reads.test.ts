@@ -13,6 +13,7 @@ import { userBundlePlace } from "../../cli/user-bundle.js";
 import { eventually } from "../runtime/serve/support.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { petsSpec } from "../support/watch-units.js";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -21,23 +22,17 @@ afterEach(async () => {
 });
 
 /** An OpenAPI spec with `listPets`, and `createPet` too when `more`. */
-const spec = (more = false) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      responses: { "200": { description: The pets. } }
-${
-  more
-    ? `    post:
+const spec = (more = false) =>
+  petsSpec({
+    summary: "List the pets.",
+    after: more
+      ? `    post:
       operationId: createPet
       summary: Add a pet.
       responses: { "201": { description: Added. } }
 `
-    : ""
-}`;
+      : "",
+  });
 
 /** The user's unit reading the spec outside the user config's folder (the config is in `home/unitc/`). */
 const petsUnit = `---

@@ -17,6 +17,7 @@ import { closeAll, connect, eventually, structured } from "../runtime/serve/supp
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
+import { petsSpec } from "../support/watch-units.js";
 
 const TOKEN = "dev-test-token-5d1e";
 let api: TestServer;
@@ -48,20 +49,7 @@ httpApi:
 ---
 `;
 
-const spec = `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      responses:
-        "200":
-          description: The pets.
-          content:
-            application/json:
-              schema: { $ref: "./pet.yaml#/Pets" }
-`;
+const spec = petsSpec({ summary: "List the pets.", schema: '{ $ref: "./pet.yaml#/Pets" }' });
 
 const petSchema = (field: string) =>
   `Pets:\n  type: array\n  items:\n    type: object\n    properties:\n      ${field}: { type: string }\n`;
