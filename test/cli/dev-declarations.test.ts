@@ -9,18 +9,13 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, xdgFolders } from "../support/user-units.js";
 import { petsSpec } from "../support/watch-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 /** `listPets` with an optional `limit`, and a required `owner` too when `owner`. */
 const spec = (owner: boolean) =>
@@ -57,8 +52,7 @@ describe("unitc dev: Code Mode's type check follows the declarations it serves",
       ".units/pets.md": unit,
       ".units/pets.yaml": spec(false),
     });
-    const argv = ["dev", "--transport", "stdio", "--user-config", "none"];
-    const served = await startStdio(dir, xdgFolders(dir), argv, clients);
+    const served = await startDev(dir, xdgFolders(dir), ["--user-config", "none"]);
     const run = async (code: string) =>
       (await served.client.callTool({ name: "code_mode", arguments: { code } })).structuredContent as Checked;
     /** The codes of a run's diagnostics, once the checker has answered for the bundle served now. */

@@ -7,17 +7,12 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, echoUnit, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 /** A unit of the set with a `say` action, and a `shout` action too when `more`. */
 const setUnit = (name: string, word: string, more = false) =>
@@ -50,7 +45,7 @@ describe("dev: a user unit set whose units root is outside the user config's fol
   it("serves a unit file added there, edited there and removed from there, and tells clients", async () => {
     const { dir, env } = await rootSet();
     const root = join(dir, "sets/tools");
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     let notified = 0;
     served.client.setNotificationHandler("notifications/tools/list_changed", () => {
       notified += 1;
@@ -86,7 +81,7 @@ describe("dev: a user unit set whose units root is outside the user config's fol
       { "home/unitc/mine.md": setUnit("Mine", "mine") },
     );
     const root = join(dir, "sets/tools");
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     let notified = 0;
     served.client.setNotificationHandler("notifications/tools/list_changed", () => {
       notified += 1;
@@ -120,7 +115,7 @@ describe("dev: a user unit set whose units root is outside the user config's fol
         "sets/inner/alpha.md": setUnit("Alpha", "alpha"),
       },
     );
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     expect(await served.tools()).toEqual(["outer__inner__alpha__say", "search_tools", "shared__say"]);
 
     // A folder unit this time: `beta/UNIT.md`, its folder made first.
