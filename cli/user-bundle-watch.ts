@@ -7,7 +7,6 @@
  * (made during a build, or before the watcher listened) is found by comparing with the disk after
  * each build, as the project's watcher does.
  */
-import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
 import { readInputFile } from "../compiler/load/read-file.js";
@@ -19,17 +18,10 @@ import type { ServeHost } from "../runtime/serve/index.js";
 import { counted } from "./compile-lines.js";
 import type { CliIO } from "./io.js";
 import { buildUserBundle, type UserBundlePlace } from "./user-bundle.js";
-import { joinReads, OutsideInputs } from "./user-bundle-inputs.js";
+import { joinReads, nearestExisting, OutsideInputs } from "./user-bundle-inputs.js";
 
 /** How long edits settle before a rebuild (an editor's save is often several events). */
 const SETTLE_MS = 150;
-
-/** The folder itself when it exists, else its nearest existing parent. */
-function nearestExisting(folder: string): string {
-  let dir = folder;
-  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
 /**
  * What the user's bundle is built from, read as its build starts: the config, its units root's

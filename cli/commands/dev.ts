@@ -22,27 +22,15 @@ import { type ServeArgs, serveArgs, serveFromArgs } from "./serve.js";
 import { startWatching } from "./watch.js";
 
 /**
- * The units whose Code Mode declarations a build wrote or removed (`.code-mode/units/<id>.d.ts`, and
- * the types and describe text under `units/<id>/`): they changed for agents even when their manifest
- * entries did not (a spec type no operation names, say).
- */
-function declarationsChanged(build: WatchBuild): string[] {
-  const ids = new Set<string>();
-  for (const path of [...build.written, ...build.removed]) {
-    const id = /^\.code-mode\/units\/([^/]+)\.d\.ts$/.exec(path)?.[1] ?? /^units\/([^/]+)\//.exec(path)?.[1];
-    if (id !== undefined) ids.add(id);
-  }
-  return [...ids];
-}
-
-/**
  * Swaps a good build into the server; a bundle that fails to load leaves the old one served. Clients
- * are told only when what they see changed: a unit, its declarations, or the search limits.
+ * are told only when what they see changed: a unit, or the search limits. A unit's Code Mode
+ * declarations change only with its manifest entry (its `sourceHash` covers every source they are
+ * written from), so the entry alone says whether they changed.
  */
 async function swap(io: CliIO, host: ServeHost, build: WatchBuild): Promise<void> {
   if (!build.ok || (build.written.length === 0 && build.removed.length === 0)) return;
   try {
-    const change = await host.reload({ declarationsChanged: declarationsChanged(build) });
+    const change = await host.reload();
     const touched = change.added.length + change.changed.length + change.removed.length;
     const what = `${counted(touched, "unit")} changed${change.settings ? ", search limits changed" : ""}`;
     const told = changedAnything(change) ? "clients notified" : "no client notified";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
+import { petsSpec } from "../support/watch-units.js";
 
 afterEach(cleanupProjects);
 
@@ -99,17 +100,7 @@ openapiEndpoint:
   auth: { type: none }
 ---
 `;
-    const spec = `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: The pets.
-          content: { application/json: { schema: { $ref: "./pet.yaml#/Pets" } } }
-`;
+    const spec = petsSpec({ schema: '{ $ref: "./pet.yaml#/Pets" }' });
     const pet = "Pets:\n  type: array\n  items: { type: string }\n";
     const dir = await writeProject({
       ".units/pets.md": unit,

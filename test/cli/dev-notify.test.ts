@@ -5,18 +5,13 @@
  */
 import { readFile, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { eventually } from "../runtime/serve/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, echoUnit, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 const unit = (description: string, blankLine = false) =>
   echoUnit("Notes", "notes", "direct").replace(
@@ -33,12 +28,7 @@ describe("unitc dev: list_changed only for a change clients see", () => {
       ".units/config.json": JSON.stringify({ version: 1 }),
       ".units/notes.md": unit("Prints notes."),
     });
-    const served = await startStdio(
-      dir,
-      xdgFolders(dir),
-      ["dev", "--transport", "stdio", "--user-config", "none"],
-      clients,
-    );
+    const served = await startDev(dir, xdgFolders(dir), ["--user-config", "none"]);
     let notified = 0;
     served.client.setNotificationHandler("notifications/tools/list_changed", () => {
       notified += 1;

@@ -6,19 +6,14 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIXTURE } from "../runtime/invoke/mcp/support.js";
 import { eventually } from "../runtime/serve/support.js";
 import { runUnitc } from "../support/cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, echoUnit, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 /**
  * An MCP unit whose server first copies `template` to `target` (when `target` is not there yet),
@@ -55,7 +50,7 @@ describe("dev: an edit to the user's units made during their first build", () =>
     await writeFile(join(dir, "home/unitc/config.json"), JSON.stringify({ version: 1 }));
     await writeFile(join(dir, "home/unitc/writer.md"), writerUnit(more, join(dir, "more.template")));
 
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     // The first user build ran the writer's server: the new unit file is there, written by the build.
     const tools = await served.tools();
     expect(tools).toContain("shared__say");

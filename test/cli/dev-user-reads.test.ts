@@ -7,37 +7,27 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userBundlePlace } from "../../cli/user-bundle.js";
 import { eventually } from "../runtime/serve/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, echoUnit, xdgFolders } from "../support/user-units.js";
+import { petsSpec } from "../support/watch-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 /** An OpenAPI spec with `listPets`, and `createPet` too when `more`. */
-const spec = (more = false) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      responses: { "200": { description: The pets. } }
-${
-  more
-    ? `    post:
+const spec = (more = false) =>
+  petsSpec({
+    summary: "List the pets.",
+    after: more
+      ? `    post:
       operationId: createPet
       summary: Add a pet.
       responses: { "201": { description: Added. } }
 `
-    : ""
-}`;
+      : "",
+  });
 
 /** The user's unit reading the spec outside the user config's folder (the config is in `home/unitc/`). */
 const petsUnit = `---
@@ -75,7 +65,7 @@ async function project() {
 describe("dev: a user unit's spec outside the user config's folder", () => {
   it("is followed: an operation added to it is served, and clients are told", async () => {
     const { dir, env, specFile } = await project();
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     let notified = 0;
     served.client.setNotificationHandler("notifications/tools/list_changed", () => {
       notified += 1;
@@ -95,7 +85,7 @@ describe("dev: a user unit's spec outside the user config's folder", () => {
     // as it appears lands after the first build read the spec, as that build ends.
     const manifest = userBundlePlace(undefined, env, { evenIfAbsent: true })?.manifestPath as string;
     const edited = appears(manifest).then(() => writeFile(specFile, spec(true)));
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     await edited;
     await eventually(async () => (await served.tools()).includes("pets__createPet"), 30_000);
   });

@@ -2,21 +2,17 @@
  * `unitc dev` follows a unit set of the user's own whose units root is outside the user config's
  * folder (`unitsRoot: ../../sets/tools`): a unit file added there, edited or removed is served as it
  * now is; so is one added to the units root of a set nested in a set config kept outside
- * (`configPath`). A real `unitc dev` child with the SDK's client over its stdio.
+ * (`configPath`), and a units root that does not exist when dev starts, made and removed later.
+ * A real `unitc dev` child with the SDK's client over its stdio.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../runtime/serve/support.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { devOverStdio, echoUnit, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startDev = devOverStdio();
 
 /** A unit of the set with a `say` action, and a `shout` action too when `more`. */
 const setUnit = (name: string, word: string, more = false) =>
@@ -49,7 +45,7 @@ describe("dev: a user unit set whose units root is outside the user config's fol
   it("serves a unit file added there, edited there and removed from there, and tells clients", async () => {
     const { dir, env } = await rootSet();
     const root = join(dir, "sets/tools");
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     let notified = 0;
     served.client.setNotificationHandler("notifications/tools/list_changed", () => {
       notified += 1;
@@ -78,6 +74,36 @@ describe("dev: a user unit set whose units root is outside the user config's fol
     ]);
   });
 
+  it("serves a set whose units root is made while dev runs, and drops its units once it is removed", async () => {
+    // Neither `sets/` nor `sets/tools/` exists yet; the user's own unit `mine` does.
+    const { dir, env } = await project(
+      { tools: { name: "Tools", description: "My tools.", unitsRoot: "../../sets/tools" } },
+      { "home/unitc/mine.md": setUnit("Mine", "mine") },
+    );
+    const root = join(dir, "sets/tools");
+    const served = await startDev(dir, env);
+    let notified = 0;
+    served.client.setNotificationHandler("notifications/tools/list_changed", () => {
+      notified += 1;
+    });
+    expect(await served.tools()).toEqual(["mine__say", "search_tools", "shared__say"]);
+    expect(served.stderr()).toContain("UNIT_SET_NOT_FOUND");
+
+    // The units root appears, with a unit in it: served without a restart, and clients are told.
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, "alpha.md"), setUnit("Alpha", "alpha"));
+    await eventually(async () => (await served.tools()).includes("tools__alpha__say"), 30_000);
+    await eventually(() => notified > 0);
+    expect(await served.tools()).toEqual(["mine__say", "search_tools", "shared__say", "tools__alpha__say"]);
+
+    // Removed again: the set's units go, the rest are still served.
+    const told = notified;
+    await rm(join(dir, "sets"), { recursive: true });
+    await eventually(async () => !(await served.tools()).includes("tools__alpha__say"), 30_000);
+    await eventually(() => notified > told);
+    expect(await served.tools()).toEqual(["mine__say", "search_tools", "shared__say"]);
+  });
+
   it("serves a folder unit added to a nested set's units root, named by a set config kept outside", async () => {
     const { dir, env } = await project(
       { outer: { name: "Outer", description: "A set of sets.", configPath: "../../sets/config.json" } },
@@ -89,7 +115,7 @@ describe("dev: a user unit set whose units root is outside the user config's fol
         "sets/inner/alpha.md": setUnit("Alpha", "alpha"),
       },
     );
-    const served = await startStdio(dir, env, ["dev", "--transport", "stdio"], clients);
+    const served = await startDev(dir, env);
     expect(await served.tools()).toEqual(["outer__inner__alpha__say", "search_tools", "shared__say"]);
 
     // A folder unit this time: `beta/UNIT.md`, its folder made first.

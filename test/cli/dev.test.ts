@@ -4,10 +4,8 @@
  * served tools and the manifest. The backends are real: an HTTP server on 127.0.0.1, an OpenAPI
  * spec with a `$ref`ed file, and the fixture MCP server over stdio.
  */
-import { spawn } from "node:child_process";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/index.js";
@@ -17,6 +15,8 @@ import { closeAll, connect, eventually, structured } from "../runtime/serve/supp
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
+import { startDevChild } from "../support/user-units.js";
+import { petsSpec } from "../support/watch-units.js";
 
 const TOKEN = "dev-test-token-5d1e";
 let api: TestServer;
@@ -48,20 +48,7 @@ httpApi:
 ---
 `;
 
-const spec = `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      responses:
-        "200":
-          description: The pets.
-          content:
-            application/json:
-              schema: { $ref: "./pet.yaml#/Pets" }
-`;
+const spec = petsSpec({ summary: "List the pets.", schema: '{ $ref: "./pet.yaml#/Pets" }' });
 
 const petSchema = (field: string) =>
   `Pets:\n  type: array\n  items:\n    type: object\n    properties:\n      ${field}: { type: string }\n`;
@@ -309,31 +296,15 @@ describe("unitc dev", () => {
       ".units/config.json": JSON.stringify({ version: 1, options: { exposure: "direct" } }),
       ".units/tools.md": mcpUnit(tag, "Fixture tools."),
     });
-    const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
-    const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
-      stdio: ["pipe", "pipe", "pipe"],
-      env: { PATH: process.env.PATH, ...suiteTrust() },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      child.once("exit", (code, signal) => resolve({ code, signal })),
-    );
+    const { child, stdout, stderr, ended } = await startDevChild(dir);
     const messages = () =>
-      stdout
+      stdout()
         .split("\n")
         .filter((line) => line !== "")
         .map((line) => JSON.parse(line) as { id?: number; method?: string; result?: unknown });
     const send = (message: Record<string, unknown>) =>
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 
-    await eventually(() => /serving \d+ units? on stdio/.test(stderr), 20_000);
     send({
       id: 1,
       method: "initialize",
@@ -347,15 +318,10 @@ describe("unitc dev", () => {
 
     await writeFile(join(dir, ".units/tools.md"), mcpUnit(tag, "Edited."));
     await eventually(() => messages().some((m) => m.method === "notifications/tools/list_changed"));
-    expect(stderr).toMatch(/unitc: rebuilt 1 unit in \d+ ms/);
+    expect(stderr()).toMatch(/unitc: rebuilt 1 unit in \d+ ms/);
 
     child.kill("SIGTERM");
-    const outcome = await Promise.race([
-      exited,
-      // A bound on a hang only: on a loaded machine the process gets a sliver of a core to wind down.
-      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 40_000)),
-    ]);
-    if (outcome === "hung") child.kill("SIGKILL");
+    const outcome = await ended();
     // Exiting by itself with 0 means no watcher, timer, server or child process was left holding it.
     expect(outcome).toEqual({ code: 0, signal: null });
     await eventually(() => processesWith(tag).length === 0);
@@ -368,24 +334,9 @@ describe("unitc dev", () => {
       ".units/config.json": JSON.stringify({ version: 1 }),
       ".units/notes.md": httpUnit("Notes", "Notes."),
     });
-    const cli = fileURLToPath(new URL("../../dist/cli/main.cjs", import.meta.url));
-    const child = spawn(process.execPath, [cli, "dev", "--project", dir, "--user-config", "none"], {
-      stdio: ["pipe", "ignore", "pipe"],
-      env: { PATH: process.env.PATH, ...suiteTrust() },
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    await eventually(() => /serving \d+ units? on stdio/.test(stderr), 20_000);
+    const { child, ended } = await startDevChild(dir);
     child.stdin.end();
-    const outcome = await Promise.race([
-      exited,
-      // A bound on a hang only: on a loaded machine the process gets a sliver of a core to wind down.
-      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 40_000)),
-    ]);
-    if (outcome === "hung") child.kill("SIGKILL");
+    const outcome = await ended().then((end) => (end === "hung" ? end : end.code));
     expect(outcome).toBe(0);
   });
 });

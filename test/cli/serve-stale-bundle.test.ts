@@ -14,7 +14,7 @@ import { runUnitc } from "../support/cli.js";
 import { startHttpServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
 import { suiteTrust } from "../support/trust-env.js";
-import { notesUnit } from "../support/watch-units.js";
+import { notesUnit, petsSpec } from "../support/watch-units.js";
 
 afterAll(cleanupProjects);
 
@@ -79,8 +79,7 @@ describe("serving a bundle older than its sources", () => {
   });
 
   it("names them too when the compile also read a spec over HTTP", async () => {
-    const spec =
-      "openapi: 3.1.0\ninfo: { title: Pets, version: '1' }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses: { '200': { description: The pets. } }\n";
+    const spec = petsSpec();
     const server = await startHttpServer((_request, res) => {
       res.writeHead(200, { "content-type": "application/yaml" }).end(spec);
     });

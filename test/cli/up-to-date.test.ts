@@ -9,25 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runUnitc } from "../support/cli.js";
 import { startHttpServer, type TestServer } from "../support/http-server.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { notesUnit } from "../support/watch-units.js";
+import { notesUnit, petsSpec } from "../support/watch-units.js";
 
 const UP_TO_DATE = "(nothing changed since the last compile)";
 let server: TestServer;
 
-const spec = (field: string) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: The pets.
-          content:
-            application/json:
-              schema: { $ref: "./pet.yaml#/Pet" }
-# ${field}
-`;
+const spec = (field: string) => petsSpec({ schema: '{ $ref: "./pet.yaml#/Pet" }', after: `# ${field}\n` });
 
 const pet = (field: string) => `Pet:\n  type: object\n  properties:\n    ${field}: { type: string }\n`;
 

@@ -3,7 +3,7 @@
  * the last build read elsewhere, and those only (a file a later build no longer reads is dropped).
  * Real files and a real chokidar watcher.
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { joinReads, OutsideInputs } from "../../cli/user-bundle-inputs.js";
@@ -64,6 +64,29 @@ describe("the files a user build read outside the user config's folder", () => {
     await inputs.follow(readsOf([], [join(dir, "sets/tools")]));
     await writeFile(join(dir, "sets/tools/b.md"), "---\n---\n");
     await eventually(() => seen.includes(join(dir, "sets/tools/b.md")));
+  });
+
+  it("follow a unit set's units root not made yet, from its nearest existing parent down", async () => {
+    const dir = await writeProject({ "home/unitc/config.json": "{}" });
+    const seen: string[] = [];
+    const inputs = new OutsideInputs(join(dir, "home/unitc"), join(dir, "state/bundle"), (path) => {
+      seen.push(path);
+    });
+    watchers.push(inputs);
+    const root = join(dir, "sets/tools");
+    await inputs.follow(readsOf([], [root]));
+    await writeFile(join(dir, "notes.txt"), "beside the way down\n");
+    // `sets/` is made: heard, as the way down to the root; followed again, the watcher moves to it.
+    await mkdir(join(dir, "sets"));
+    await eventually(() => seen.includes(join(dir, "sets")));
+    await inputs.follow(readsOf([], [root]));
+    await mkdir(root);
+    await eventually(() => seen.includes(root));
+    await inputs.follow(readsOf([], [root]));
+    await writeFile(join(root, "a.md"), "---\n---\n");
+    await eventually(() => seen.includes(join(root, "a.md")));
+    // Unrelated entries beside the way down are not heard.
+    expect(seen.filter((path) => !path.startsWith(join(dir, "sets")))).toEqual([]);
   });
 
   it("are compared as the parent read them first, then as the compile child read them", () => {

@@ -19,27 +19,16 @@ import {
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { petsUnit, pingUnit } from "../support/watch-units.js";
+import { petsSpec, petsUnit, pingUnit } from "../support/watch-units.js";
 
 const unit = pingUnit;
 
 /** An OpenAPI spec whose one operation returns objects with `field`. */
-const spec = (field: string) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: List the pets.
-      responses:
-        "200":
-          description: The pets.
-          content:
-            application/json:
-              schema:
-                type: array
-                items: { type: object, properties: { ${field}: { type: string } } }
-`;
+const spec = (field: string) =>
+  petsSpec({
+    summary: "List the pets.",
+    schema: `{ type: array, items: { type: object, properties: { ${field}: { type: string } } } }`,
+  });
 
 const config = `${JSON.stringify({ version: 1 })}\n`;
 

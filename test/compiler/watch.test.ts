@@ -14,24 +14,11 @@ import { type ProjectWatcher, type WatchBuild, watchProject } from "../../compil
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { parsedManifest } from "../support/manifest.js";
 import { cleanupProjects, writeProject } from "../support/project.js";
-import { petsUnit, pingUnit } from "../support/watch-units.js";
+import { petsSpec, petsUnit, pingUnit } from "../support/watch-units.js";
 
 const unit = pingUnit;
 
-const spec = (summary: string) => `openapi: 3.1.0
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      summary: ${summary}
-      responses:
-        "200":
-          description: The pets.
-          content:
-            application/json:
-              schema: { $ref: "./pet.yaml#/Pets" }
-`;
+const spec = (summary: string) => petsSpec({ summary, schema: '{ $ref: "./pet.yaml#/Pets" }' });
 
 const petSchema = (field: string) => `Pets:
   type: array

@@ -11,6 +11,7 @@ import type { UnitSetInfo } from "../../../runtime/contract/manifest.js";
 import { createDiagnostic, type Diagnostic } from "../../codes/diagnostics.js";
 import type { LoadedConfigFile, LoadedProject } from "../../load/documents.js";
 import { loadCollection } from "../../load/index.js";
+import { noteFileRead, noteListing } from "../../load/read-log.js";
 import type { BackendFields } from "../../resolve/backend-types.js";
 import { resolveProject } from "../../resolve/index.js";
 import type { ResolvedUnit, ResolvedUnitOf } from "../../resolve/types.js";
@@ -162,6 +163,9 @@ async function missingPath(
     if (path === undefined) continue;
     const found = await stat(path).catch(() => undefined);
     if (found && found.isDirectory() === folder) continue;
+    // Noted as read with nothing there, so a watcher follows the path and builds again once it is made.
+    if (!found && folder) noteListing(path, []);
+    else if (!found) noteFileRead(path, undefined);
     const at = set.source.map.locateKey(`${set.source.backendPointer}/${field}`);
     const what = folder ? "folder" : "file";
     const message = `unit set "${set.id}": ${field} ${String(backend[field])} is not an existing ${what}`;

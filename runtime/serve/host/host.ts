@@ -53,11 +53,6 @@ export interface ServeHostOptions extends RuntimeServices {
 export interface ReloadNext {
   manifest?: Manifest;
   manifestPath?: string;
-  /**
-   * Units whose Code Mode declarations the caller knows were rewritten (a rebuild wrote their files)
-   * though their manifest entries may be the same: they count as changed. IDs not served are ignored.
-   */
-  declarationsChanged?: readonly string[];
 }
 
 export interface ServeHost extends ServeContext {
@@ -155,13 +150,6 @@ class Host implements ServeHost {
   async reload(next: ReloadNext = {}): Promise<ReloadResult> {
     const difference = this.project.swap(next.manifest, next.manifestPath);
     if (next.manifestPath) this.manifestPath = next.manifestPath;
-    const served = new Set(this.manifest.units.map((unit) => unit.id));
-    const counted = new Set([...difference.added, ...difference.changed]);
-    for (const id of next.declarationsChanged ?? [])
-      if (served.has(id) && !counted.has(id)) {
-        difference.changed.push(id);
-        counted.add(id);
-      }
     // A rebuild that changed nothing a client sees is served anew all the same, but tells no client.
     this.changed(changedAnything(difference));
     return difference;

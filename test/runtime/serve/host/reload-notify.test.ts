@@ -1,9 +1,9 @@
 /**
  * The project bundle's reload tells listeners (the MCP sessions, which send
  * `notifications/tools/list_changed`) only when what clients see changed: a unit's manifest entry
- * (its tools/list entries, description), the bundle's search limits (`search_tools` shows them), or
- * a Code Mode declaration the caller says was rewritten. A rebuild that changed none is served anew
- * all the same.
+ * (its tools/list entries, description, and the `sourceHash` its Code Mode declaration is written
+ * under) or the bundle's search limits (`search_tools` shows them). A rebuild that changed none is
+ * served anew all the same.
  */
 import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -83,16 +83,6 @@ describe("reloading the project's bundle", () => {
     expect(await host.reload()).toEqual({ added: [], changed: [], removed: [], settings: true });
     expect(changes()).toBe(1);
     expect(host.snapshot().limits.defaultSearchLimit).toBe(3);
-  });
-
-  it("counts a unit whose Code Mode declaration the caller says was rewritten", async () => {
-    const { host, changes } = await served();
-    expect(await host.reload({ declarationsChanged: ["shared", "gone"] })).toEqual({
-      added: [],
-      changed: ["shared"],
-      removed: [],
-    });
-    expect(changes()).toBe(1);
   });
 
   it("serves a bundle from another folder with the same manifest without telling anyone", async () => {
