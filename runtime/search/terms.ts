@@ -13,6 +13,7 @@ import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
 import { placeWords, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
+import { RULE_TERMS, statesRule } from "./rules.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
@@ -257,6 +258,8 @@ export function readQuery(query: string): ReadQuery {
   if (read && words.some(isPlural)) read.set(LIST, "synonym");
   const typed = groups.length;
   if (typed > 0) addHints(groups, hinted, related.alone, prefixes);
+  // A rule stated asks for the operation that sets it, named for the rule (`rules.ts`).
+  if (typed > 0 && statesRule(words)) groups.push(new Map(RULE_TERMS.map((term) => [term, "related"])));
   addAsked(groups, typed, words, query);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
