@@ -48,6 +48,7 @@ for (const word of LATER_WORDS) HINTS.set(word, LATER);
 const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
+const LOCATION = stem("location");
 
 /** Words after an opener that make it a request: "do the release", "is a"… is no question. */
 const DETERMINERS = new Set("a an the this that these those some".split(" "));
@@ -79,6 +80,9 @@ function addAsked(
   query: string,
 ): void {
   if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
+  // A question of where asks for a place: APIs name it a location ("where did the alert show up").
+  if (typed > 0 && words[0] === "where" && !groups.some((group) => group.has(LOCATION)))
+    groups.push(new Map([[LOCATION, "related"]]));
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
   const acts = (group: Map<string, QueryTerm["kind"]>) =>
