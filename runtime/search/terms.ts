@@ -13,6 +13,7 @@ import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
 import { placeWords, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
+import { RULE_TERMS, statesRule } from "./rules.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
@@ -47,6 +48,7 @@ for (const word of LATER_WORDS) HINTS.set(word, LATER);
 const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
+const LOCATION = stem("location");
 
 /** Words after an opener that make it a request: "do the release", "is a"… is no question. */
 const DETERMINERS = new Set("a an the this that these those some".split(" "));
@@ -78,6 +80,9 @@ function addAsked(
   query: string,
 ): void {
   if (typed > 0 && asksWhether(words, query)) groups.push(new Map(WHETHER.map((term) => [term, "synonym"])));
+  // A question of where asks for a place: APIs name it a location ("where did the alert show up").
+  if (typed > 0 && words[0] === "where" && !groups.some((group) => group.has(LOCATION)))
+    groups.push(new Map([[LOCATION, "related"]]));
   // A task of several words with no verb for it ("comment on an issue", "invite someone") asks to do
   // something: create, a little. One word alone ("invoices", a typo) says too little to tell.
   const acts = (group: Map<string, QueryTerm["kind"]>) =>
@@ -257,6 +262,8 @@ export function readQuery(query: string): ReadQuery {
   if (read && words.some(isPlural)) read.set(LIST, "synonym");
   const typed = groups.length;
   if (typed > 0) addHints(groups, hinted, related.alone, prefixes);
+  // A rule stated asks for the operation that sets it, named for the rule (`rules.ts`).
+  if (typed > 0 && statesRule(words)) groups.push(new Map(RULE_TERMS.map((term) => [term, "related"])));
   addAsked(groups, typed, words, query);
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { SearchIndex } from "../../../runtime/search/index.js";
 import { stem } from "../../../runtime/search/stem.js";
 import { readQuery } from "../../../runtime/search/terms.js";
-import { op, top } from "./small-index.js";
+import { index, op, top } from "./small-index.js";
 
 /** True when the query reads as asking to see or check (get and check as alternatives of one group). */
 const asksToCheck = (query: string) =>
@@ -58,5 +58,22 @@ describe("yes-or-no questions", () => {
     });
     expect(top(search, "was PR 42 merged?")[0]).toBe("check-if-merged");
     expect(top(search, "merge PR 42")[0]).toBe("merge-pull");
+  });
+});
+
+describe("a question of where", () => {
+  it("ranks the operation on the thing's locations above the one on the thing", () => {
+    const search = index(
+      op("get-alert", "Gets a single secret scanning alert.", "GET", "/alerts/{number}"),
+      op(
+        "list-locations-for-alert",
+        "Lists all locations for a given secret scanning alert.",
+        "GET",
+        "/alerts/{number}/locations",
+      ),
+    );
+    expect(top(search, "where did secret alert 7 show up?")[0]).toBe("list-locations-for-alert");
+    // "Where" that does not open the query asks for no place.
+    expect(top(search, "show secret alert 7")[0]).toBe("get-alert");
   });
 });
