@@ -6,8 +6,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appendBatch } from "../../runtime/storage/audit/log.js";
 import {
   AUDIT_NAMESPACE,
@@ -17,15 +16,11 @@ import {
 } from "../../runtime/storage/audit/records.js";
 import { openStore } from "../../runtime/storage/open.js";
 import { runUnitc } from "../support/cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { startStdio } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { stdioChildren } from "../support/user-units.js";
 
 const REPO = join(import.meta.dirname, "../..");
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.allSettled(clients.map((client) => client.close()));
-  await cleanupProjects();
-});
+const startChild = stdioChildren();
 
 const HOUR = 3_600_000;
 
@@ -139,12 +134,14 @@ describe("unitc audit", () => {
   it("records the calls of a stdio client as the principal local", async () => {
     const { dir, config, env, cli } = await home();
     const manifest = join(REPO, "generated/basic/manifest.json");
-    const served = await startStdio(
-      dir,
-      env,
-      ["serve", "--manifest", manifest, "--user-config", config, "--no-user-units"],
-      clients,
-    );
+    const served = await startChild(dir, env, [
+      "serve",
+      "--manifest",
+      manifest,
+      "--user-config",
+      config,
+      "--no-user-units",
+    ]);
     const result = await served.client.callTool({ name: "search_tools", arguments: { query: "notes" } });
     expect(result.isError).toBeFalsy();
     await served.client.close();

@@ -5,19 +5,14 @@
  * the user's other unit and the project's are served. Real `unitc` child processes, a real MCP
  * client over stdio.
  */
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { FIXTURE, marker, processesWith } from "../runtime/invoke/mcp/support.js";
 import { eventually } from "../runtime/serve/support.js";
 import { runUnitc } from "../support/cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { echoUnit, stdioChildren, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startChild = stdioChildren();
 
 const unit = (name: string, word: string) => echoUnit(name, word, "direct");
 
@@ -48,7 +43,7 @@ it("gives a hung user MCP server up after the setting, names it, and serves the 
   expect(compiled.code, compiled.stderr).toBe(0);
   // The connection is answered once the user's bundle is built: well before the hung server's
   // own 120 s startup timeout, which would otherwise hold serving back.
-  const served = await startStdio(dir, env, ["serve"], clients);
+  const served = await startChild(dir, env, ["serve"]);
   const stderr = () => served.stderr();
   const tools = await served.tools();
   expect(tools).toEqual(["mine__say", "search_tools", "shared__say"]);

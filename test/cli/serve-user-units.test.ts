@@ -7,18 +7,14 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { eventually } from "../runtime/serve/support.js";
 import { runUnitc } from "../support/cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { echoUnit, stdioChildren, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startChild = stdioChildren();
 
 const unit = (name: string, word: string) => echoUnit(name, word, "direct");
 
@@ -38,7 +34,7 @@ async function project(): Promise<{ dir: string; userConfig: string; env: Record
 
 /** Starts `unitc <argv>` with a client over its stdio; the tools it lists besides search_tools. */
 async function start(dir: string, env: Record<string, string>, argv: string[]) {
-  const served = await startStdio(dir, env, argv, clients);
+  const served = await startChild(dir, env, argv);
   return { ...served, tools: async () => (await served.tools()).filter((n) => n !== "search_tools") };
 }
 

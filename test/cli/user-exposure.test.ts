@@ -8,18 +8,13 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Client } from "@modelcontextprotocol/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Manifest } from "../../runtime/contract/manifest.js";
 import { runUnitc } from "../support/cli.js";
-import { cleanupProjects, writeProject } from "../support/project.js";
-import { echoUnit, startStdio, xdgFolders } from "../support/user-units.js";
+import { writeProject } from "../support/project.js";
+import { echoUnit, stdioChildren, xdgFolders } from "../support/user-units.js";
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await cleanupProjects();
-});
+const startChild = stdioChildren();
 
 const unit = echoUnit;
 
@@ -87,7 +82,7 @@ describe("the committed bundle and a user's options.exposure", () => {
 describe("unitc serve and a user's options.exposure", () => {
   /** Serves the project over stdio; the tools listed. */
   async function served(dir: string, env: Record<string, string>) {
-    const { client } = await startStdio(dir, env, ["serve"], clients);
+    const { client } = await startChild(dir, env, ["serve"]);
     return (await client.listTools()).tools;
   }
   const names = (tools: { name: string }[]) => tools.map((tool) => tool.name).sort();

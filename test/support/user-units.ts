@@ -2,7 +2,8 @@
  * What the tests of a person's own units and of `unitc dev` share: a unit file with one CLI action
  * that echoes a word, the XDG folders of a throwaway home inside a project, `unitc <argv>` started
  * from the built CLI as a child process with a real MCP client over its stdio (a test file's `unitc
- * dev` children, cleaned up after each test), and a `unitc dev` child spoken to without a client.
+ * serve` and `unitc dev` children, cleaned up after each test), and a `unitc dev` child spoken to
+ * without a client.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { join } from "node:path";
@@ -44,7 +45,7 @@ export interface StdioServed {
  * Starts `unitc <argv>` in `dir` (trusted, HOME at `dir`) and connects an MCP client over its stdio;
  * the client is pushed on `clients` for the test's clean-up to close.
  */
-export async function startStdio(
+async function startStdio(
   dir: string,
   env: Record<string, string>,
   argv: string[],
@@ -69,20 +70,31 @@ export async function startStdio(
 }
 
 /**
- * How a test file starts `unitc dev --transport stdio …argv` in `dir` with a client (see
+ * How a test file starts `unitc <argv>` children (`serve`, `dev`, …) in `dir` with a client (see
  * {@link startStdio}); after each of its tests the clients are closed and the projects removed.
  */
+export function stdioChildren(): (
+  dir: string,
+  env: Record<string, string>,
+  argv: string[],
+) => Promise<StdioServed> {
+  const clients: Client[] = [];
+  afterEach(async () => {
+    // Closing a client a test closed already is harmless: its transport has no process left.
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await cleanupProjects();
+  });
+  return (dir, env, argv) => startStdio(dir, env, argv, clients);
+}
+
+/** {@link stdioChildren} for `unitc dev --transport stdio …argv`. */
 export function devOverStdio(): (
   dir: string,
   env: Record<string, string>,
   argv?: string[],
 ) => Promise<StdioServed> {
-  const clients: Client[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.close()));
-    await cleanupProjects();
-  });
-  return (dir, env, argv = []) => startStdio(dir, env, ["dev", "--transport", "stdio", ...argv], clients);
+  const start = stdioChildren();
+  return (dir, env, argv = []) => start(dir, env, ["dev", "--transport", "stdio", ...argv]);
 }
 
 /** A `unitc dev` child over stdio with no client: the process, what it wrote, and how it ended. */
