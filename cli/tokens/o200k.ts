@@ -16,7 +16,11 @@ let counter: Promise<TokenCounter> | undefined;
 
 /** The o200k_base counter, built once per process on first use. */
 export function o200kCounter(): Promise<TokenCounter> {
-  counter ??= buildCounter();
+  // A failed build (js-tiktoken not installed) is not kept: the next call tries again.
+  counter ??= buildCounter().catch((error: unknown) => {
+    counter = undefined;
+    throw error;
+  });
   return counter;
 }
 
