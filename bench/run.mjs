@@ -12,6 +12,7 @@ const modules = [
   "./observe.mjs",
   "./watch.mjs",
   "./completion.mjs",
+  "./tokens-cli.mjs",
 ];
 
 const rows = [];

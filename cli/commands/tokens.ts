@@ -16,11 +16,11 @@ import { CODE_MODE_TOOL } from "../../runtime/serve/sessions/names.js";
 import { callSearchTools } from "../../runtime/serve/sessions/search-tool.js";
 import { buildToolTable } from "../../runtime/serve/sessions/tools.js";
 import { catalogUnit, type ServedUnit } from "../../runtime/serve/shared/catalog.js";
-import { importOptional } from "../../runtime/shared/optional-package.js";
 import { defaultManifestPath } from "../find-project.js";
 import { type CliIO, EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../io.js";
 import { formatArgs, outputFormat } from "../output-format.js";
 import { FRAMEWORKS, type FrameworkName, isFramework, offeredByExposure } from "../tokens/frameworks.js";
+import { o200kCounter } from "../tokens/o200k.js";
 
 /** The query behind the typical `search_tools` answer. */
 export const DEFAULT_TOKEN_QUERY = "get details";
@@ -52,20 +52,23 @@ function toolsList(manifest: Manifest, exposure: "direct" | "progressive"): { js
   return { json: JSON.stringify({ tools }), count: tools.length };
 }
 
-/** Counts o200k_base tokens of a text (js-tiktoken, an optional package). */
-async function o200kCounter(): Promise<(text: string) => number> {
-  const { Tiktoken } = await importOptional("js-tiktoken", () => import("js-tiktoken/lite"));
-  const { default: o200k } = await importOptional(
-    "js-tiktoken",
-    () => import("js-tiktoken/ranks/o200k_base"),
-  );
-  const encoder = new Tiktoken(o200k);
-  return (text) => encoder.encode(text).length;
+/** A typical `search_tools` answer to `query`: the text the agent reads and its number of hits. */
+function searchAnswer(manifest: Manifest, query: string): { text: string; hits: number } {
+  const index = { source: { kind: "local" as const }, index: SearchIndex.build(manifest) };
+  const answer = callSearchTools(createSnapshot(served(manifest), [index], manifest.settings), {
+    query,
+    limit: SEARCH_HITS,
+  });
+  const text = answer.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+  const hits = (answer.structuredContent as { hits?: unknown[] } | undefined)?.hits?.length ?? 0;
+  return { text, hits };
 }
 
-/** The token figures of `manifest`. */
-export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
-  const count = await o200kCounter();
+/** Each figure's name, the text it counts and what it says of that text. */
+export function tokenTexts(
+  manifest: Manifest,
+  query = DEFAULT_TOKEN_QUERY,
+): Array<{ name: string; text: string; detail: string }> {
   const direct = toolsList(manifest, "direct");
   const progressive = toolsList(manifest, "progressive");
   const codeMode = {
@@ -73,36 +76,27 @@ export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUE
     description: codeModeDescription(manifest),
     inputSchema: CODE_MODE_INPUT_SCHEMA,
   };
-  const units = served(manifest);
-  const index = { source: { kind: "local" as const }, index: SearchIndex.build(manifest) };
-  const answer = callSearchTools(createSnapshot(units, [index], manifest.settings), {
-    query,
-    limit: SEARCH_HITS,
-  });
-  const text = answer.content.map((part) => (part.type === "text" ? part.text : "")).join("");
-  const hits = (answer.structuredContent as { hits?: unknown[] } | undefined)?.hits?.length ?? 0;
+  const answer = searchAnswer(manifest, query);
   return [
-    {
-      name: "direct tools/list",
-      tokens: count(direct.json),
-      detail: `${direct.count} tools, one per operation`,
-    },
+    { name: "direct tools/list", text: direct.json, detail: `${direct.count} tools, one per operation` },
     {
       name: "progressive tools/list",
-      tokens: count(progressive.json),
+      text: progressive.json,
       detail: `${progressive.count} tools, one per unit`,
     },
-    {
-      name: "code_mode tool",
-      tokens: count(JSON.stringify(codeMode)),
-      detail: "description and input schema",
-    },
+    { name: "code_mode tool", text: JSON.stringify(codeMode), detail: "description and input schema" },
     {
       name: "search_tools answer",
-      tokens: count(text),
-      detail: `query ${JSON.stringify(query)}, ${hits} hits`,
+      text: answer.text,
+      detail: `query ${JSON.stringify(query)}, ${answer.hits} hits`,
     },
   ];
+}
+
+/** The token figures of `manifest`. */
+export async function tokenFigures(manifest: Manifest, query = DEFAULT_TOKEN_QUERY): Promise<TokenFigure[]> {
+  const count = await o200kCounter();
+  return tokenTexts(manifest, query).map(({ name, text, detail }) => ({ name, tokens: count(text), detail }));
 }
 
 /** The token figures of `manifestPath` as `framework`'s loop offers it to its model, per exposure. */
@@ -113,8 +107,8 @@ export async function frameworkFigures(
   query = DEFAULT_TOKEN_QUERY,
 ): Promise<Array<TokenFigure & { tools: number }>> {
   const count = await o200kCounter();
-  const search = (await tokenFigures(manifest, query)).find((f) => f.name === "search_tools answer");
-  const answer = search ? `then ${search.tokens} per search_tools answer (${search.detail})` : "";
+  const search = searchAnswer(manifest, query);
+  const answer = `then ${count(search.text)} per search_tools answer (query ${JSON.stringify(query)}, ${search.hits} hits)`;
   const details = {
     direct: (tools: number) => `${tools} tools, one per operation`,
     search: (tools: number) => `${tools} tools, ${answer}`,
