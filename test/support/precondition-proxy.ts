@@ -2,14 +2,17 @@
  * A loopback proxy that enforces `If-None-Match: *` and `If-Match` on object PUT and DELETE in
  * front of s3rver, which accepts those headers and ignores them. It is the one stand-in of the
  * object_store tests: everything else is the real S3 SDK talking to a real S3-compatible server.
- * Checks and writes on one object are serialized here, as S3 serializes them, and a write is answered
- * only once s3rver reads it back: s3rver answers a PUT before the object's file is fully written (its
- * ETag is already new), so a reader could pair the new ETag with the old bytes and a conditional
- * write on that ETag would silently drop an update. S3 itself is read-after-write consistent.
+ * Writes of one object take turns here, each checked then made, as S3 makes conditional writes atomic;
+ * reads of it run side by side, as on S3, but never while a write changes it, since s3rver rewrites an
+ * object's files in place. A write is answered only once s3rver reads it back: s3rver answers a PUT
+ * before the object's file is fully written (its ETag is already new), so a reader could pair the new
+ * ETag with the old bytes and a conditional write on that ETag would silently drop an update. S3
+ * itself is read-after-write consistent.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { KeyTurns } from "./key-turns.js";
 
 /** A running proxy: its URL, test hooks, and how to stop it. */
 export interface PreconditionProxy {
@@ -91,6 +94,11 @@ function failed(res: ServerResponse): void {
   );
 }
 
+function reply(res: ServerResponse, answer: Upstream): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
 function badGateway(res: ServerResponse): void {
   res.writeHead(502, { "content-type": "text/plain" });
   res.end("bad gateway (test hook)");
@@ -118,7 +126,7 @@ async function settled(target: URL, path: string, host: string | undefined, etag
 /** Starts the proxy on a free loopback port in front of `upstreamUrl`. */
 export async function startPreconditionProxy(upstreamUrl: string): Promise<PreconditionProxy> {
   const target = new URL(upstreamUrl);
-  const locks = new Map<string, Promise<void>>();
+  const keys = new KeyTurns();
   let failPut: "landed" | "dropped" | undefined;
   let failDelete = false;
   const etagOf = async (path: string, host: string | undefined): Promise<string | null> => {
@@ -128,45 +136,51 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0] as string;
-    const ifNoneMatch = req.headers["if-none-match"];
-    const ifMatch = req.headers["if-match"];
-    if ((req.method === "PUT" || req.method === "DELETE") && (ifNoneMatch || ifMatch)) {
-      const etag = await etagOf(path, req.headers.host);
-      if (ifNoneMatch === "*" && etag !== null) return failed(res);
-      if (ifMatch && etag !== ifMatch) return failed(res);
+    const method = req.method ?? "GET";
+    const turns = keys.of(path);
+    if (method === "GET" || method === "HEAD") {
+      return reply(res, await turns.read(() => send(target, method, req.url ?? "/", req.headers)));
     }
-    if (req.method === "DELETE" && ifMatch && failDelete) {
-      failDelete = false;
-      return internalError(res);
-    }
-    const fail = req.method === "PUT" && (ifNoneMatch || ifMatch) ? failPut : undefined;
-    if (fail) failPut = undefined;
-    if (fail === "dropped") return badGateway(res);
-    const answer = await send(target, req.method ?? "GET", req.url ?? "/", req.headers, body);
-    const etag = answer.headers.etag;
-    if (req.method === "PUT" && answer.status === 200 && typeof etag === "string") {
-      await settled(target, path, req.headers.host, etag);
-    }
-    if (fail === "landed") return badGateway(res);
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
+    return turns.write(async (change) => {
+      const ifNoneMatch = req.headers["if-none-match"];
+      const ifMatch = req.headers["if-match"];
+      const conditional = (method === "PUT" || method === "DELETE") && Boolean(ifNoneMatch || ifMatch);
+      if (conditional) {
+        // Checked beside the key's reads: no other write of this key can come between check and write.
+        const etag = await turns.read(() => etagOf(path, req.headers.host));
+        if (ifNoneMatch === "*" && etag !== null) return failed(res);
+        if (ifMatch && etag !== ifMatch) return failed(res);
+      }
+      if (method === "DELETE" && ifMatch && failDelete) {
+        failDelete = false;
+        return internalError(res);
+      }
+      const fail = method === "PUT" && conditional ? failPut : undefined;
+      if (fail) failPut = undefined;
+      if (fail === "dropped") return badGateway(res);
+      // Alone: s3rver rewrites the object's files in place, so a read meanwhile could see half of it.
+      const answer = await change(async () => {
+        const sent = await send(target, method, req.url ?? "/", req.headers, body);
+        const etag = sent.headers.etag;
+        if (method === "PUT" && sent.status === 200 && typeof etag === "string") {
+          await settled(target, path, req.headers.host, etag);
+        }
+        return sent;
+      });
+      if (fail === "landed") return badGateway(res);
+      reply(res, answer);
+    });
   };
 
   const server = createServer((req, res) => {
-    const key = (req.url ?? "/").split("?")[0] as string;
-    const previous = locks.get(key) ?? Promise.resolve();
-    const turn = previous.then(async () => {
+    void (async () => {
       try {
         await handle(req, res, await readBody(req));
       } catch (error) {
         res.writeHead(502);
         res.end(String(error));
       }
-    });
-    locks.set(key, turn);
-    void turn.then(() => {
-      if (locks.get(key) === turn) locks.delete(key);
-    });
+    })();
   });
   // Idle connections are kept a minute rather than Node's default 5 s: on a loaded machine a writer
   // reused a connection the proxy was closing, and its conditional PUT ended in "socket hang up",
