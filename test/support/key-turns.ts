@@ -11,6 +11,11 @@ class Turns {
   private changing: Promise<void> | undefined;
   /** The end of the last queued write: the next one starts after it. */
   private writes: Promise<unknown> = Promise.resolve();
+  /**
+   * The key's ETag as a write turn left or read it (null: absent), for the writes queued behind it;
+   * forgotten when the queue empties, so a write made around the proxy is seen by the next one.
+   */
+  known: string | null | undefined;
 
   /** Runs `work` beside the other reads, once no write is changing the key. */
   async read<T>(work: () => Promise<T>): Promise<T> {
@@ -26,7 +31,12 @@ class Turns {
   /** Runs `work` after the writes queued before it; `work` changes the key through `change`. */
   write<T>(work: (change: <U>(step: () => Promise<U>) => Promise<U>) => Promise<T>): Promise<T> {
     const turn = this.writes.then(() => work((step) => this.alone(step)));
-    this.writes = turn.catch(() => {});
+    const tail: Promise<void> = turn
+      .catch(() => {})
+      .then(() => {
+        if (this.writes === tail) this.known = undefined;
+      });
+    this.writes = tail;
     return turn;
   }
 

@@ -141,15 +141,22 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
     if (method === "GET" || method === "HEAD") {
       return reply(res, await turns.read(() => send(target, method, req.url ?? "/", req.headers)));
     }
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifMatch = req.headers["if-match"];
+    const conditional = (method === "PUT" || method === "DELETE") && Boolean(ifNoneMatch || ifMatch);
+    // Checked beside the key's reads. A write that fails it now has lost (a 412 is a true answer as of
+    // this read) and need not queue behind the others; one that passes is checked again in its turn,
+    // when no other write of this key can come between check and write.
+    const holds = (etag: string | null) =>
+      !(ifNoneMatch === "*" && etag !== null) && !(ifMatch && etag !== ifMatch);
+    const read = () => turns.read(() => etagOf(path, req.headers.host));
+    if (conditional && !holds(await read())) return failed(res);
     return turns.write(async (change) => {
-      const ifNoneMatch = req.headers["if-none-match"];
-      const ifMatch = req.headers["if-match"];
-      const conditional = (method === "PUT" || method === "DELETE") && Boolean(ifNoneMatch || ifMatch);
+      // A write queued behind another needs no read when that turn left the ETag known: the writes
+      // of the test's stores all come through these turns, so nothing changed it since.
       if (conditional) {
-        // Checked beside the key's reads: no other write of this key can come between check and write.
-        const etag = await turns.read(() => etagOf(path, req.headers.host));
-        if (ifNoneMatch === "*" && etag !== null) return failed(res);
-        if (ifMatch && etag !== ifMatch) return failed(res);
+        if (turns.known === undefined) turns.known = await read();
+        if (!holds(turns.known)) return failed(res);
       }
       if (method === "DELETE" && ifMatch && failDelete) {
         failDelete = false;
@@ -160,11 +167,14 @@ export async function startPreconditionProxy(upstreamUrl: string): Promise<Preco
       if (fail === "dropped") return badGateway(res);
       // Alone: s3rver rewrites the object's files in place, so a read meanwhile could see half of it.
       const answer = await change(async () => {
+        turns.known = undefined; // unknown until s3rver's answer says otherwise
         const sent = await send(target, method, req.url ?? "/", req.headers, body);
         const etag = sent.headers.etag;
         if (method === "PUT" && sent.status === 200 && typeof etag === "string") {
           await settled(target, path, req.headers.host, etag);
+          turns.known = etag;
         }
+        if (method === "DELETE" && sent.status === 204) turns.known = null;
         return sent;
       });
       if (fail === "landed") return badGateway(res);
