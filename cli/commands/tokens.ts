@@ -52,8 +52,8 @@ function toolsList(manifest: Manifest, exposure: "direct" | "progressive"): { js
   return { json: JSON.stringify({ tools }), count: tools.length };
 }
 
-/** A typical `search_tools` answer to `query`: the text the agent reads and its number of hits. */
-function searchAnswer(manifest: Manifest, query: string): { text: string; hits: number } {
+/** A typical `search_tools` answer to `query`: the text the agent reads, and what it was (query, hits). */
+function searchAnswer(manifest: Manifest, query: string): { text: string; detail: string } {
   const index = { source: { kind: "local" as const }, index: SearchIndex.build(manifest) };
   const answer = callSearchTools(createSnapshot(served(manifest), [index], manifest.settings), {
     query,
@@ -61,7 +61,7 @@ function searchAnswer(manifest: Manifest, query: string): { text: string; hits: 
   });
   const text = answer.content.map((part) => (part.type === "text" ? part.text : "")).join("");
   const hits = (answer.structuredContent as { hits?: unknown[] } | undefined)?.hits?.length ?? 0;
-  return { text, hits };
+  return { text, detail: `query ${JSON.stringify(query)}, ${hits} hits` };
 }
 
 /** Each figure's name, the text it counts and what it says of that text. */
@@ -88,7 +88,7 @@ export function tokenTexts(
     {
       name: "search_tools answer",
       text: answer.text,
-      detail: `query ${JSON.stringify(query)}, ${answer.hits} hits`,
+      detail: answer.detail,
     },
   ];
 }
@@ -108,7 +108,7 @@ export async function frameworkFigures(
 ): Promise<Array<TokenFigure & { tools: number }>> {
   const count = await o200kCounter();
   const search = searchAnswer(manifest, query);
-  const answer = `then ${count(search.text)} per search_tools answer (query ${JSON.stringify(query)}, ${search.hits} hits)`;
+  const answer = `then ${count(search.text)} per search_tools answer (${search.detail})`;
   const details = {
     direct: (tools: number) => `${tools} tools, one per operation`,
     search: (tools: number) => `${tools} tools, ${answer}`,
