@@ -10,6 +10,8 @@ export interface SourceChange {
   what: string;
   files?: Record<string, string>;
   env?: Record<string, string>;
+  /** Changes what the case's server answers from now on. */
+  serve?: () => unknown;
 }
 
 /** A project with one unit of a kind, and changes applied one after another. */
@@ -19,13 +21,29 @@ export interface KindCase {
   files: Record<string, string>;
   env?: Record<string, string>;
   changes: SourceChange[];
+  /** Stops the server the case started. */
+  stop?: () => Promise<void>;
 }
 
-const config = (units: Record<string, unknown>) =>
+/** A case made when its test runs (after its server listens: the config names its URL). */
+export interface CaseStart {
+  kind: string;
+  start(): Promise<KindCase>;
+}
+
+/** A case whose project and changes are written out beforehand. */
+export const fixedCase = (unitCase: KindCase): CaseStart => ({
+  kind: unitCase.kind,
+  start: async () => unitCase,
+});
+
+/** A project config of `units`, shown in Code Mode. */
+export const caseConfig = (units: Record<string, unknown>) =>
   JSON.stringify({ version: 1, options: { exposure: "code_mode" }, ...units }, null, 2);
+const config = caseConfig;
 
 /** An OpenAPI spec whose response is `$ref`'d from `pet.yaml`; `extra` adds lines under `paths`. */
-const petsSpec = (limitType: string, extra = "") => `openapi: 3.0.3
+export const petsSpec = (limitType: string, extra = "") => `openapi: 3.0.3
 info: { title: Pets, version: "1" }
 paths:
   /pets:
@@ -42,7 +60,7 @@ paths:
               schema: { $ref: "./pet.yaml#/Pets" }
 ${extra}`;
 
-const petSchemas = (properties: string) => `Pets:
+export const petSchemas = (properties: string) => `Pets:
   type: array
   items: { $ref: "#/Pet" }
 Pet:
@@ -266,4 +284,12 @@ const cli: KindCase = {
 };
 
 /** Every kind, with the changes that change its declarations. */
-export const kindCases: KindCase[] = [openapi, graphqlSchema, graphqlDocument, discovery, mcp, http, cli];
+export const kindCases: CaseStart[] = [
+  openapi,
+  graphqlSchema,
+  graphqlDocument,
+  discovery,
+  mcp,
+  http,
+  cli,
+].map(fixedCase);
