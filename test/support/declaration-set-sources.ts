@@ -37,6 +37,8 @@ const unitSet: KindCase = {
         "sets/tools/pet.yaml": petSchemas("    name: { type: string }\n    age: { type: integer }\n"),
       },
     },
+    // Its description heads the unit's client interface, as `Pets: <description>`.
+    { what: "the member's description", files: { "sets/tools/pets.md": petsUnitFile("Pets, by name.") } },
   ],
 };
 

@@ -231,11 +231,11 @@ const mcp: KindCase = {
 };
 
 const noteInput = (type: string) => ({ type: "object", properties: { id: { type } }, required: ["id"] });
-const httpConfig = (type: string) =>
+const httpConfig = (type: string, name = "Notes") =>
   config({
     httpApis: {
       notes: {
-        name: "Notes",
+        name,
         description: "Notes.",
         baseUrl: "http://127.0.0.1:9/api",
         auth: { type: "none" },
@@ -255,7 +255,10 @@ const http: KindCase = {
   kind: "http",
   unitId: "notes",
   files: { ".units/config.json": httpConfig("string") },
-  changes: [{ what: "an action's input schema", files: { ".units/config.json": httpConfig("integer") } }],
+  changes: [
+    { what: "an action's input schema", files: { ".units/config.json": httpConfig("integer") } },
+    { what: "the unit's name", files: { ".units/config.json": httpConfig("integer", "Notebook") } },
+  ],
 };
 
 const cliConfig = (type: string) =>
