@@ -5,7 +5,7 @@
  */
 import { buildSchema, graphqlSync } from "graphql";
 import { startFixtureHttp } from "../runtime/invoke/mcp/support.js";
-import { type CaseStart, caseConfig } from "./declaration-sources.js";
+import { type CaseStart, caseConfig, discoveryDocument } from "./declaration-sources.js";
 import { startHttpServer, type TestServer } from "./http-server.js";
 
 /** A server whose answer to any request is `answer()` of its current state, of the content type given. */
@@ -67,6 +67,36 @@ const openapiUrl: CaseStart = {
         {
           what: "a $ref'd component",
           serve: () => set(petsSpec("string", { ...name, age: { type: "integer" } })),
+        },
+      ],
+      stop: server.close,
+    };
+  },
+};
+
+const title = { title: { type: "string" } };
+
+/** `discoveryUrl`: the discovery document fetched from the server. */
+const discoveryUrl: CaseStart = {
+  kind: "discovery (discoveryUrl)",
+  async start() {
+    const { server, set } = await servingState(discoveryDocument("string", title), (document) => document);
+    const unit = {
+      name: "Tasks",
+      description: "Tasks.",
+      discoveryUrl: `${server.url}/tasks.json`,
+      auth: { type: "none" },
+      operationCacheTtlMs: 0,
+    };
+    return {
+      kind: this.kind,
+      unitId: "tasks",
+      files: { ".units/config.json": caseConfig({ vendorDiscoveryApis: { tasks: unit } }) },
+      changes: [
+        { what: "a parameter's type", serve: () => set(discoveryDocument("integer", title)) },
+        {
+          what: "a schema's property",
+          serve: () => set(discoveryDocument("integer", { ...title, due: { type: "string" } })),
         },
       ],
       stop: server.close,
@@ -168,4 +198,10 @@ const mcpHttp: CaseStart = {
 };
 
 /** Every kind read from a server, with the changes to what it serves. */
-export const fetchedCases: CaseStart[] = [openapiUrl, graphqlIntrospection, graphqlSchemaUrl, mcpHttp];
+export const fetchedCases: CaseStart[] = [
+  openapiUrl,
+  discoveryUrl,
+  graphqlIntrospection,
+  graphqlSchemaUrl,
+  mcpHttp,
+];

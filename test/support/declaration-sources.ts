@@ -159,7 +159,7 @@ const graphqlDocument: KindCase = {
   ],
 };
 
-const discoveryDocument = (taskType: string, properties: Record<string, unknown>) =>
+export const discoveryDocument = (taskType: string, properties: Record<string, unknown>) =>
   JSON.stringify({
     kind: "discovery#restDescription",
     name: "tasks",
