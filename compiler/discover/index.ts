@@ -17,6 +17,7 @@ import { discoverOpenapi } from "./openapi/index.js";
 import { type OutOfMemory, outOfMemoryOutcome } from "./out-of-memory.js";
 import type { ServerListing } from "./shared/inputs.js";
 import { trackInputs } from "./shared/inputs.js";
+import { withUnitSourceHash } from "./shared/source-hash.js";
 import type { DiscoverContext, Discoverer, UnitIR } from "./shared/types.js";
 import { shownSpecUnit } from "./sources/shown.js";
 import { expandUnitSets, withSetInfo } from "./unit-sets/index.js";
@@ -129,7 +130,7 @@ async function discoverUnit(unit: ResolvedUnit, shared: Shared): Promise<UnitOut
   const diagnostics: Diagnostic[] = [];
   const tracked = await trackInputs(() => runDiscoverer(unit, diagnostics, shared));
   const { value: ir, inputs, remote, listings } = tracked;
-  return { ir: ir ? withSetInfo(ir) : undefined, diagnostics, inputs, remote, listings };
+  return { ir: ir ? withSetInfo(withUnitSourceHash(ir)) : undefined, diagnostics, inputs, remote, listings };
 }
 
 async function runDiscoverer(

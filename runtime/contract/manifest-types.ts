@@ -173,6 +173,9 @@ export interface ManifestUnit extends UnitDescription {
    * document holds `%<n>` where part n stood. Reading puts the documents back whole and drops this.
    */
   documentParts?: string[];
-  /** sha256 of the unit's canonical config (not its Markdown body). */
+  /**
+   * sha256 of what the unit's operations and Code Mode declarations are written from: its canonical
+   * config (not its Markdown body) and the spec texts or tool list discovery read.
+   */
   sourceHash: string;
 }

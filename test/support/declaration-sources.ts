@@ -10,6 +10,8 @@ export interface SourceChange {
   what: string;
   files?: Record<string, string>;
   env?: Record<string, string>;
+  /** Changes what the case's server answers from now on. */
+  serve?: () => unknown;
 }
 
 /** A project with one unit of a kind, and changes applied one after another. */
@@ -19,13 +21,29 @@ export interface KindCase {
   files: Record<string, string>;
   env?: Record<string, string>;
   changes: SourceChange[];
+  /** Stops the server the case started. */
+  stop?: () => Promise<void>;
 }
 
-const config = (units: Record<string, unknown>) =>
+/** A case made when its test runs (after its server listens: the config names its URL). */
+export interface CaseStart {
+  kind: string;
+  start(): Promise<KindCase>;
+}
+
+/** A case whose project and changes are written out beforehand. */
+export const fixedCase = (unitCase: KindCase): CaseStart => ({
+  kind: unitCase.kind,
+  start: async () => unitCase,
+});
+
+/** A project config of `units`, shown in Code Mode. */
+export const caseConfig = (units: Record<string, unknown>) =>
   JSON.stringify({ version: 1, options: { exposure: "code_mode" }, ...units }, null, 2);
+const config = caseConfig;
 
 /** An OpenAPI spec whose response is `$ref`'d from `pet.yaml`; `extra` adds lines under `paths`. */
-const petsSpec = (limitType: string, extra = "") => `openapi: 3.0.3
+export const petsSpec = (limitType: string, extra = "") => `openapi: 3.0.3
 info: { title: Pets, version: "1" }
 paths:
   /pets:
@@ -42,7 +60,7 @@ paths:
               schema: { $ref: "./pet.yaml#/Pets" }
 ${extra}`;
 
-const petSchemas = (properties: string) => `Pets:
+export const petSchemas = (properties: string) => `Pets:
   type: array
   items: { $ref: "#/Pet" }
 Pet:
@@ -141,7 +159,7 @@ const graphqlDocument: KindCase = {
   ],
 };
 
-const discoveryDocument = (taskType: string, properties: Record<string, unknown>) =>
+export const discoveryDocument = (taskType: string, properties: Record<string, unknown>) =>
   JSON.stringify({
     kind: "discovery#restDescription",
     name: "tasks",
@@ -213,11 +231,11 @@ const mcp: KindCase = {
 };
 
 const noteInput = (type: string) => ({ type: "object", properties: { id: { type } }, required: ["id"] });
-const httpConfig = (type: string) =>
+const httpConfig = (type: string, name = "Notes") =>
   config({
     httpApis: {
       notes: {
-        name: "Notes",
+        name,
         description: "Notes.",
         baseUrl: "http://127.0.0.1:9/api",
         auth: { type: "none" },
@@ -237,7 +255,10 @@ const http: KindCase = {
   kind: "http",
   unitId: "notes",
   files: { ".units/config.json": httpConfig("string") },
-  changes: [{ what: "an action's input schema", files: { ".units/config.json": httpConfig("integer") } }],
+  changes: [
+    { what: "an action's input schema", files: { ".units/config.json": httpConfig("integer") } },
+    { what: "the unit's name", files: { ".units/config.json": httpConfig("integer", "Notebook") } },
+  ],
 };
 
 const cliConfig = (type: string) =>
@@ -266,4 +287,12 @@ const cli: KindCase = {
 };
 
 /** Every kind, with the changes that change its declarations. */
-export const kindCases: KindCase[] = [openapi, graphqlSchema, graphqlDocument, discovery, mcp, http, cli];
+export const kindCases: CaseStart[] = [
+  openapi,
+  graphqlSchema,
+  graphqlDocument,
+  discovery,
+  mcp,
+  http,
+  cli,
+].map(fixedCase);

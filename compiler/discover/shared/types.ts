@@ -52,7 +52,10 @@ export interface UnitIR {
   unit: ResolvedUnit;
   connection: Connection;
   operations: OperationIR[];
-  /** Hash of what the operations were derived from (config, spec text, tool list). */
+  /**
+   * Hash of what the operations and the declarations were derived from (config, spec text, tool
+   * list); discovery adds the unit's name and description (`source-hash.ts`).
+   */
   sourceHash: string;
   /** Unit-level manifest fields a backend adds: MCP resources and prompts, unit-set settings. */
   manifestExtras?: ManifestExtras;

@@ -4,7 +4,9 @@
  * and `manifest.json` only, and dev counts a unit as changed (and tells clients) by its entry. So for
  * each kind, a real compile, one input changed that changes the declarations, a compile again: the
  * entry changed, and so did its `sourceHash`, which must cover every source the declarations are
- * written from (the rest of the entry need not show them all).
+ * written from (the rest of the entry need not show them all). A unit read from a server (a spec
+ * or schema URL, GraphQL introspection, MCP over Streamable HTTP) gets a real one on 127.0.0.1 whose
+ * answer changes instead, with a cache TTL of 0: the second compile must ask it again.
  */
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -17,7 +19,9 @@ import {
   unitDeclarationPath,
   unitDeclarationRegions,
 } from "../../../runtime/sandbox/declarations/declarations.js";
-import { type KindCase, kindCases } from "../../support/declaration-sources.js";
+import { fetchedCases } from "../../support/declaration-fetched-sources.js";
+import { setCases } from "../../support/declaration-set-sources.js";
+import { type CaseStart, kindCases, type SourceChange } from "../../support/declaration-sources.js";
 import { ownCacheDir, writeProject } from "../../support/project.js";
 
 ownCacheDir();
@@ -48,18 +52,23 @@ async function compiled(dir: string, unitId: string): Promise<UnitOutput> {
   return { declarations, entry: JSON.stringify(entry), sourceHash: entry.sourceHash };
 }
 
-async function applied(dir: string, files: Record<string, string> = {}, env: Record<string, string> = {}) {
-  for (const [path, text] of Object.entries(files)) await writeFile(join(dir, path), text);
-  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+async function applied(dir: string, change: Omit<SourceChange, "what">) {
+  for (const [path, text] of Object.entries(change.files ?? {})) await writeFile(join(dir, path), text);
+  for (const [name, value] of Object.entries(change.env ?? {})) vi.stubEnv(name, value);
+  await change.serve?.();
 }
 
+const cases = [...kindCases, ...setCases, ...fetchedCases];
+
 describe("a unit's declarations change only with its manifest entry", () => {
-  it.each(kindCases.map((c) => [c.kind, c] as [string, KindCase]))("%s", async (_kind, unitCase) => {
+  it.for(cases.map((c) => [c.kind, c] as [string, CaseStart]))("%s", async ([, made], { onTestFinished }) => {
+    const unitCase = await made.start();
+    if (unitCase.stop) onTestFinished(unitCase.stop);
     const dir = await writeProject(unitCase.files);
-    await applied(dir, {}, unitCase.env);
+    await applied(dir, { env: unitCase.env ?? {} });
     let before = await compiled(dir, unitCase.unitId);
     for (const change of unitCase.changes) {
-      await applied(dir, change.files, change.env);
+      await applied(dir, change);
       const after = await compiled(dir, unitCase.unitId);
       // The change is one that changes the declarations, so the rule is put to the test…
       expect(after.declarations, change.what).not.toBe(before.declarations);

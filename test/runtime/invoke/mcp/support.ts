@@ -134,10 +134,10 @@ export function startPrinting(
   });
 }
 
-/** The fixture server over Streamable HTTP on a free port. */
-export function startFixtureHttp(env: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
+/** The fixture server over Streamable HTTP on `port` (0: a free one). */
+export function startFixtureHttp(env: NodeJS.ProcessEnv = {}, port = 0): Promise<StartedServer> {
   return startPrinting(
-    [FIXTURE_HTTP, "--port", "0"],
+    [FIXTURE_HTTP, "--port", String(port)],
     { PATH: process.env.PATH, ...env },
     (out) => /listening (\S+)/.exec(out)?.[1],
   );
