@@ -52,7 +52,12 @@ function slowSocket(
   });
 }
 
-describe("unitc serve --transport http under 150 slow connections", () => {
+// Both suites' clients, servers and projects, once neither runs any more.
+afterAll(closeAll);
+
+// The two suites run side by side (each on its own server): the first waits out the CLI's real 30 s
+// request timeout, the second's shortened timeouts fit inside that wait.
+describe.concurrent("unitc serve --transport http under 150 slow connections", () => {
   let served: Served;
   const sockets: Socket[] = [];
 
@@ -62,7 +67,6 @@ describe("unitc serve --transport http under 150 slow connections", () => {
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
     await served.running.stop();
-    await closeAll();
   });
 
   it("closes connections with unfinished headers within the headers timeout, and answers a client meanwhile", async () => {
@@ -93,7 +97,7 @@ describe("unitc serve --transport http under 150 slow connections", () => {
   });
 });
 
-describe("the serve HTTP server's timeouts", () => {
+describe.concurrent("the serve HTTP server's timeouts", () => {
   // Short timeouts, seconds apart, so each shows in a few seconds and none is mistaken for the next.
   const timeouts = { keepAliveMs: 500, headersMs: 4_000, requestMs: 8_000, checkEveryMs: 200 };
   let port: number;
@@ -103,9 +107,8 @@ describe("the serve HTTP server's timeouts", () => {
     const manifestPath = await compileProject(directNotesProject("http://127.0.0.1:9/api"));
     port = (await serve({ manifestPath, env: {} }, { timeouts })).http.port;
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of sockets) socket.destroy();
-    await closeAll();
   });
 
   it("default to 5 s keep-alive, 10 s for headers and 30 s for a whole request", () => {

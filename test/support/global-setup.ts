@@ -1,13 +1,16 @@
 /**
  * Runs once before any test file: builds dist/ when it is missing or older than the sources (the
  * CLI tests run the built `unitc`, so `npm test` on a fresh clone needs no other step), and gives
- * the run one temp folder of its own, removed at the end, so no test leaves folders behind.
+ * the run one temp folder of its own, removed at the end, so no test leaves folders behind, and stops
+ * the run's PostgreSQL cluster if a test file started one.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { build, distIsFresh } from "../../scripts/prepare.mjs";
+import { type ClusterInfo, clusterInfoFile } from "../runtime/storage/postgres-server.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const lock = join(repo, "node_modules/.cache/unitc-test-build.lock");
@@ -32,7 +35,28 @@ async function withLock(work: () => void): Promise<void> {
   }
 }
 
-export async function setup(): Promise<() => void> {
+/** Stops the cluster test/runtime/storage/postgres-server.ts started in `folder`, if any, and waits. */
+async function stopCluster(folder: string): Promise<void> {
+  let info: ClusterInfo;
+  try {
+    info = JSON.parse(readFileSync(clusterInfoFile(folder), "utf8"));
+  } catch {
+    return;
+  }
+  const alive = () => {
+    try {
+      process.kill(info.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!info.pid || !alive()) return;
+  process.kill(info.pid, "SIGTERM");
+  for (let waited = 0; alive() && waited < 30_000; waited += 100) await sleep(100);
+}
+
+export async function setup(): Promise<() => Promise<void>> {
   if (!distIsFresh()) {
     await withLock(() => {
       if (!distIsFresh()) build();
@@ -41,5 +65,10 @@ export async function setup(): Promise<() => void> {
   const root = mkdtempSync(join(tmpdir(), "unitc-test-run-"));
   // Workers and the processes they start inherit this, so every temp folder lands under `root`.
   process.env.TMPDIR = root;
-  return () => rmSync(root, { recursive: true, force: true });
+  // The same folder by a name no test changes: the shared PostgreSQL cluster's answer file is there.
+  process.env.UNITC_TEST_RUN_DIR = root;
+  return async () => {
+    await stopCluster(root);
+    rmSync(root, { recursive: true, force: true });
+  };
 }

