@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -32,9 +32,18 @@ const HELPER = fileURLToPath(new URL("../../support/postgres-cluster.mjs", impor
 /** initdb and start take seconds, tens of them on a loaded 2-core machine. */
 const START_WAIT_MS = 100_000;
 
-/** The run's folder (test/support/global-setup.ts), where the cluster's answer file is. */
+let ownFolder: string | undefined;
+
+/**
+ * The run's folder (test/support/global-setup.ts), where the cluster's answer file is. Without it (a
+ * run that skipped the global setup) a folder of this process's own: a claim left in the shared temp
+ * folder by an earlier run would point at a cluster long stopped.
+ */
 export function runFolder(): string {
-  return process.env.UNITC_TEST_RUN_DIR ?? tmpdir();
+  const run = process.env.UNITC_TEST_RUN_DIR;
+  if (run) return run;
+  ownFolder ??= mkdtempSync(join(tmpdir(), "unitc-pg-run-"));
+  return ownFolder;
 }
 
 export const clusterInfoFile = (folder: string) => join(folder, "postgres.json");
