@@ -15,16 +15,19 @@ export const LOW_SHARE = 0.35;
 
 /**
  * The most the query's groups of terms could score: per group the idf of its most frequent member
- * (a lower bound of the idf of all its members together), over `documents` documents.
+ * (a lower bound of the idf of all its members together), over `documents` documents, or that of a
+ * typed member some author's hints have (`hinted`), which scores as itself there, when rarer.
  */
 export function attainableScore(
   groups: ReadonlyArray<ReadonlyArray<ScoredTerm>>,
   frequency: (term: number) => number,
   documents: number,
+  hinted: (term: number) => boolean = () => false,
 ): number {
   let sum = 0;
   for (const group of groups) {
-    const df = Math.max(0, ...group.map((t) => frequency(t.id)));
+    let df = Math.max(0, ...group.map((t) => frequency(t.id)));
+    for (const t of group) if (t.kind === "typed" && hinted(t.id)) df = Math.min(df, frequency(t.id));
     sum += Math.log(1 + (documents - df + 0.5) / (df + 0.5));
   }
   return sum;

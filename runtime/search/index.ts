@@ -225,6 +225,7 @@ export class SearchIndex {
       groups.filter((g) => g.length > 0),
       (t) => this.postings.documentFrequency(t),
       this.documents.length,
+      (t) => this.postings.isHinted(t),
     );
     return most > 0 ? best / most : 0;
   }

@@ -125,3 +125,40 @@ export function layOut(
   }
   return { start: sizes, docs, tf: laid };
 }
+
+/**
+ * For each term, the documents whose field `field` has it (`docs`, from `start[term]` to
+ * `start[term + 1]`, in document order); both empty when no document has that field.
+ */
+export function fieldPostings(
+  termCount: number,
+  fields: ReadonlyArray<ReadonlyArray<readonly number[]>>,
+  field: (typeof FIELDS)[number],
+): { start: Int32Array; docs: Int32Array } {
+  const f = FIELDS.indexOf(field);
+  const start = new Int32Array(termCount + 1);
+  const last = new Int32Array(termCount).fill(-1);
+  let used = 0;
+  fields.forEach((doc, d) => {
+    for (const term of doc[f] ?? []) {
+      if (last[term] === d) continue;
+      last[term] = d;
+      start[term + 1] = (start[term + 1] as number) + 1;
+      used++;
+    }
+  });
+  if (used === 0) return { start: new Int32Array(0), docs: new Int32Array(0) };
+  for (let t = 0; t < termCount; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number);
+  const docs = new Int32Array(used);
+  const next = start.slice(0, termCount);
+  fields.forEach((doc, d) => {
+    for (const term of doc[f] ?? []) {
+      const at = next[term] as number;
+      // A term twice in the field is one document: the first put it there.
+      if (at > (start[term] as number) && docs[at - 1] === d) continue;
+      docs[at] = d;
+      next[term] = at + 1;
+    }
+  });
+  return { start, docs };
+}

@@ -4,7 +4,7 @@
  * that field's length, the sum saturates once, and rare terms count more (idf). Postings are built
  * when an index is loaded; a query walks only the postings of its own terms.
  */
-import { type DocumentTexts, flatTerms, layOut } from "./postings-layout.js";
+import { type DocumentTexts, fieldPostings, flatTerms, layOut } from "./postings-layout.js";
 import type { QueryTerm } from "./terms.js";
 
 /**
@@ -118,6 +118,11 @@ export interface ScoredTerm {
   except?: ReadonlySet<number>;
 }
 
+/** BM25's idf of a term `df` of `n` documents have. */
+function idfOf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
 /** Scored documents, in no order: `scores[i]` is the score of document `ids[i]`. */
 export interface Scored {
   ids: number[];
@@ -135,6 +140,10 @@ export class Postings25F {
   private readonly tf: Float32Array;
   private readonly frequency: Float64Array;
   private readonly total: Float64Array;
+  /** Per document, what a typed word its author's hints have scores as itself (see `scoreHinted`). */
+  private readonly own: Float64Array;
+  /** Per term, the documents whose author's hints have it. */
+  private readonly hinted: { start: Int32Array; docs: Int32Array };
   private readonly docUnit: Int32Array;
   private readonly ranking: Ranking;
 
@@ -166,6 +175,14 @@ export class Postings25F {
     this.docUnit = docUnit;
     this.frequency = new Float64Array(fields.length);
     this.total = new Float64Array(fields.length);
+    this.own = new Float64Array(fields.length);
+    this.hinted = fieldPostings(termCount, fields, "hints");
+  }
+
+  /** True when some operation's author's hints have `term`. */
+  isHinted(term: number): boolean {
+    const { start } = this.hinted;
+    return (start[term + 1] ?? 0) > (start[term] ?? 0);
   }
 
   /** How many documents have `term`. */
@@ -186,7 +203,9 @@ export class Postings25F {
     for (const group of groups) {
       // A group scores as one term (as a synonym query does): its frequency the weighted sum of its
       // members', its idf that of every document any member is in, so that a rare synonym does not
-      // outweigh the word typed, nor a common one drown it.
+      // outweigh the word typed, nor a common one drown it. Where an operation's author's hints have
+      // the word typed, it scores as itself instead, when that is more: its own idf, so that the rare
+      // word a hint names is not drowned by the common ones the lexicon relates to it.
       const touched: number[] = [];
       for (const { id, kind, except } of group) {
         const weight = ranking.kind[kind];
@@ -198,13 +217,16 @@ export class Postings25F {
           frequency[doc] = (frequency[doc] as number) + weight * (tfs[k] as number);
         }
       }
-      const idf = Math.log(1 + (n - touched.length + 0.5) / (touched.length + 0.5));
+      const idf = idfOf(touched.length, n);
+      this.scoreHinted(group);
       for (const doc of touched) {
         const tf = frequency[doc] as number;
+        const own = this.own[doc] as number;
         frequency[doc] = 0;
+        this.own[doc] = 0;
         if (accept && !accept(doc)) continue;
         if (total[doc] === 0) ids.push(doc);
-        total[doc] = (total[doc] as number) + (idf * tf) / (ranking.k1 + tf);
+        total[doc] = (total[doc] as number) + Math.max(own, (idf * tf) / (ranking.k1 + tf));
       }
     }
     const scores = ids.map((doc) => {
@@ -213,5 +235,28 @@ export class Postings25F {
       return score;
     });
     return { ids, scores };
+  }
+
+  /**
+   * Into `own`, per document whose author's hints have a word of `group` as typed, that word's own
+   * BM25F score there (its idf, its frequency over all the document's fields); the best of them.
+   * Its documents are among the word's postings, both lists in document order.
+   */
+  private scoreHinted(group: ReadonlyArray<ScoredTerm>): void {
+    const { hinted, own, docs, tf, start, ranking } = this;
+    if (hinted.docs.length === 0) return;
+    for (const { id, kind } of group) {
+      if (kind !== "typed") continue;
+      const idf = idfOf(this.documentFrequency(id), own.length);
+      const end = start[id + 1] ?? 0;
+      let k = start[id] ?? 0;
+      for (let h = hinted.start[id] ?? 0; h < (hinted.start[id + 1] ?? 0); h++) {
+        const doc = hinted.docs[h] as number;
+        while (k < end && (docs[k] as number) < doc) k++;
+        if (k === end || docs[k] !== doc) continue;
+        const f = ranking.kind.typed * (tf[k] as number);
+        own[doc] = Math.max(own[doc] as number, (idf * f) / (ranking.k1 + f));
+      }
+    }
   }
 }
