@@ -173,13 +173,32 @@ function alternativesOf(
   term: string,
   verbSeen: boolean,
   related: ReadonlyArray<[string, QueryTerm["kind"]]>,
+  held: boolean,
 ): Group {
   const alternatives: Group = new Map([[term, "typed"]]);
-  if (!(verbSeen && ADJECTIVES.has(term)))
+  // A verb for what a question asks someone holds ("does dave have write access") names it, not
+  // an action: its synonyms (write → create) would find operations that do it.
+  const content = held && (ACTION_STEMS.has(term) || STATE_VERBS.has(term));
+  if (!(verbSeen && ADJECTIVES.has(term)) && !content)
     for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
-  if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
+  if (STATE_VERBS.has(term) && !content && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
   for (const [other, kind] of related) if (!alternatives.has(other)) alternatives.set(other, kind);
   return alternatives;
+}
+
+/** Verbs of having: in a question, what follows is what someone or something holds. */
+const HAVE = new Set(["have", "has", "got"]);
+
+/**
+ * The position of the verb of having in a question ("does dave have write or admin", "which scopes
+ * does my token have"), after which words name what is held; past the end when there is none. The
+ * verb itself says nothing of what is read, nor does have as an auxiliary ("how much have we made").
+ * A query that opens with it is a request ("have copilot propose a fix").
+ */
+function heldFrom(words: readonly string[]): number {
+  if (!QUESTIONS.has(words[0] ?? "")) return words.length;
+  const at = words.findIndex((word, i) => i > 0 && HAVE.has(word));
+  return at < 0 ? words.length : at;
 }
 
 /** The groups of a query's own words, in order, what each says (its role) and what it hints at. */
@@ -200,11 +219,12 @@ function typedGroups(words: readonly string[], related: Related): TypedGroups {
   const excluded = new Set<string>();
   const asked = new Set<string>();
   const places = placeWords(words);
+  const held = heldFrom(words);
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) out.hinted.add(hint);
-    if (!keep(word)) continue;
+    if (!keep(word) || i === held) continue;
     const term = stem(word);
     // An excluded word still counts as typed: prose that has it often says the same ("without
     // charging it"); only a name that has it is held against (`index.ts`).
@@ -216,8 +236,8 @@ function typedGroups(words: readonly string[], related: Related): TypedGroups {
     if (phrase.length > 0 && past !== undefined && (ACTION_STEMS.has(past) || STATE_VERBS.has(past)))
       continue;
     phrase.push(term);
-    const alternatives = alternativesOf(term, verbSeen, related.at.get(i) ?? []);
-    verbSeen ||= ACTION_STEMS.has(term);
+    const alternatives = alternativesOf(term, verbSeen, related.at.get(i) ?? [], i > held);
+    verbSeen ||= ACTION_STEMS.has(term) && i <= held;
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting
     // twice; a word the lexicon only relates to an earlier one is a word of its own.
     const same = groups.find((group) => {

@@ -77,3 +77,46 @@ describe("a question of where", () => {
     expect(top(search, "show secret alert 7")[0]).toBe("get-alert");
   });
 });
+
+describe("a question of what someone has", () => {
+  const search = index(
+    op(
+      "create-check-run",
+      "Creates a new check run for a commit in a repository.",
+      "POST",
+      "/repos/{repo}/check-runs",
+    ),
+    op(
+      "get-collaborator-permission-level",
+      "Checks the repository permission of a collaborator. The permission attribute gives the role: " +
+        "admin, write, read or none; the user must be a member of the repository.",
+      "GET",
+      "/repos/{repo}/collaborators/{user}/permission",
+    ),
+    op("list-issues", "Lists issues of a repository.", "GET", "/repos/{repo}/issues"),
+    op("get-release", "Gets a release.", "GET", "/repos/{repo}/releases/{id}"),
+  );
+  const terms = (query: string) => readQuery(query).groups.flat();
+
+  it("reads a verb after have as what is held, not as an action", () => {
+    expect(terms("does dave have write or admin on this repo")).not.toContainEqual({
+      term: stem("create"),
+      kind: "synonym",
+    });
+    expect(terms("does dave have write or admin on this repo").map((t) => t.term)).not.toContain(
+      stem("have"),
+    );
+    // A request that opens with have, and a verb before it, keep their actions.
+    expect(terms("write a note that dave has admin")).toContainEqual({
+      term: stem("create"),
+      kind: "synonym",
+    });
+    expect(terms("have copilot write a fix").map((t) => t.term)).toContain(stem("create"));
+  });
+
+  it("ranks the operation that reads what is held above one that does the verb", () => {
+    expect(top(search, "does dave have write or admin on this repo")[0]).toBe(
+      "get-collaborator-permission-level",
+    );
+  });
+});
