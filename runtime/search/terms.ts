@@ -91,8 +91,26 @@ function addAsked(
     );
   // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
   if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
+    const question = QUESTIONS.has(words[0] ?? "");
+    // Which of many things asks for a list as plainly as a verb would.
+    if (question && asksWhich(words))
+      groups.push(new Map([[LIST, "synonym"], [GET, "synonym"]]));
+    else groups.push(new Map([[question ? GET : CREATE, "implied"]]));
   }
+}
+
+/**
+ * True when a question asks which of many things ("which webhook urls have we registered", "what
+ * playlists does my channel have"): it opens with which or what and the words that follow, up to
+ * its verb, name a plural.
+ */
+function asksWhich(words: readonly string[]): boolean {
+  if (words[0] !== "which" && words[0] !== "what") return false;
+  for (const word of words.slice(1)) {
+    if (AUXILIARIES.has(word) || !keep(word) || ACTION_STEMS.has(stem(word))) return false;
+    if (isPlural(word)) return true;
+  }
+  return false;
 }
 
 /** True for a plural noun: a word whose stem is that of the word without its closing s. */

@@ -120,3 +120,47 @@ describe("a question of what someone has", () => {
     );
   });
 });
+
+describe("a question of which things", () => {
+  const search = index(
+    op(
+      "create-webhook-endpoint",
+      "Creates a webhook endpoint: the url to send events to.",
+      "POST",
+      "/webhook_endpoints",
+    ),
+    op(
+      "list-webhook-endpoints",
+      "Returns a list of your webhook endpoints: their urls and the events they receive.",
+      "GET",
+      "/webhook_endpoints",
+    ),
+    op(
+      "get-webhook-endpoint",
+      "Retrieves the webhook endpoint with the given ID: its url and events.",
+      "GET",
+      "/webhook_endpoints/{id}",
+    ),
+    op("list-payments", "Lists payments.", "GET", "/payments"),
+    op("create-payment", "Creates a payment.", "POST", "/payments"),
+  );
+
+  it("asks for a list when which or what opens on a plural", () => {
+    const asksList = (query: string) =>
+      readQuery(query).groups.some((group) =>
+        group.some((t) => t.term === stem("list") && t.kind === "synonym"),
+      );
+    expect(asksList("which webhook urls have we registered for payment events")).toBe(true);
+    expect(asksList("what playlists does my channel have")).toBe(true);
+    // One thing asked about, or a plural past the question's verb, is no list.
+    expect(asksList("which PR brought in commit abc123")).toBe(false);
+    expect(asksList("what is the status of runs")).toBe(false);
+  });
+
+  it("ranks the list first, and a request for one the one that makes it", () => {
+    expect(top(search, "which webhook urls have we registered for payment events")[0]).toBe(
+      "list-webhook-endpoints",
+    );
+    expect(top(search, "register a webhook url for payment events")[0]).toBe("create-webhook-endpoint");
+  });
+});
