@@ -11,14 +11,14 @@ import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, type Related, relatedTerms } from "./lexicon.js";
 import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
-import { placeWords, type Role, roleOf } from "./places.js";
+import { placeWords, putsOnHolder, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
+import { asksWhether, asksWhich, heldFrom, isPlural } from "./questions.js";
 import { RULE_TERMS, statesRule } from "./rules.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
   ACTION_STEMS,
-  AUXILIARIES,
   LATER_WORDS,
   MANY_WORDS,
   PEOPLE_WORDS,
@@ -49,25 +49,10 @@ const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
 const LOCATION = stem("location");
+const ITEM = stem("item");
 
-/** Words after an opener that make it a request: "do the release", "is a"… is no question. */
-const DETERMINERS = new Set("a an the this that these those some".split(" "));
 /** A yes-or-no question asks to see a thing or check it. */
 const WHETHER = [GET, stem("check")];
-
-/**
- * True for a yes-or-no question: it asks to see or check a thing, whatever verb it asks about ("did
- * I like these videos" reads a rating, "was PR 42 merged" checks it). Without a question mark,
- * "have copilot propose a fix", "can you delete it" and "do I …" read as requests.
- */
-function asksWhether(words: readonly string[], query: string): boolean {
-  const [first, second] = words;
-  if (first === undefined || !AUXILIARIES.has(first) || second === undefined || DETERMINERS.has(second))
-    return false;
-  if (query.trimEnd().endsWith("?")) return true;
-  if (first === "have") return false;
-  return !((first === "can" || first === "do") && ["you", "u", "i", "we"].includes(second));
-}
 
 /**
  * Adds what a query asks without a word for it: to see or check (a yes-or-no question), to see
@@ -94,29 +79,14 @@ function addAsked(
     const question = QUESTIONS.has(words[0] ?? "");
     // Which of many things asks for a list as plainly as a verb would.
     if (question && asksWhich(words))
-      groups.push(new Map([[LIST, "synonym"], [GET, "synonym"]]));
+      groups.push(
+        new Map([
+          [LIST, "synonym"],
+          [GET, "synonym"],
+        ]),
+      );
     else groups.push(new Map([[question ? GET : CREATE, "implied"]]));
   }
-}
-
-/**
- * True when a question asks which of many things ("which webhook urls have we registered", "what
- * playlists does my channel have"): it opens with which or what and the words that follow, up to
- * its verb, name a plural.
- */
-function asksWhich(words: readonly string[]): boolean {
-  if (words[0] !== "which" && words[0] !== "what") return false;
-  for (const word of words.slice(1)) {
-    if (AUXILIARIES.has(word) || !keep(word) || ACTION_STEMS.has(stem(word))) return false;
-    if (isPlural(word)) return true;
-  }
-  return false;
-}
-
-/** True for a plural noun: a word whose stem is that of the word without its closing s. */
-function isPlural(word: string): boolean {
-  if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
-  return stem(word) === stem(word.slice(0, -1));
 }
 
 /**
@@ -204,21 +174,6 @@ function alternativesOf(
   return alternatives;
 }
 
-/** Verbs of having: in a question, what follows is what someone or something holds. */
-const HAVE = new Set(["have", "has", "got"]);
-
-/**
- * The position of the verb of having in a question ("does dave have write or admin", "which scopes
- * does my token have"), after which words name what is held; past the end when there is none. The
- * verb itself says nothing of what is read, nor does have as an auxiliary ("how much have we made").
- * A query that opens with it is a request ("have copilot propose a fix").
- */
-function heldFrom(words: readonly string[]): number {
-  if (!QUESTIONS.has(words[0] ?? "")) return words.length;
-  const at = words.findIndex((word, i) => i > 0 && HAVE.has(word));
-  return at < 0 ? words.length : at;
-}
-
 /** The groups of a query's own words, in order, what each says (its role) and what it hints at. */
 interface TypedGroups {
   groups: Group[];
@@ -303,6 +258,8 @@ export function readQuery(query: string): ReadQuery {
   // A rule stated asks for the operation that sets it, named for the rule (`rules.ts`).
   if (typed > 0 && statesRule(words)) groups.push(new Map(RULE_TERMS.map((term) => [term, "related"])));
   addAsked(groups, typed, words, query);
+  // Putting a thing on a board, a list or a project adds an item to it (`places.ts`).
+  if (typed > 0 && putsOnHolder(words)) groups.push(new Map([[ITEM, "related"]]));
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,
