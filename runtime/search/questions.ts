@@ -26,9 +26,11 @@ export function asksWhether(words: readonly string[], query: string): boolean {
 /**
  * True when a question asks which of many things ("which webhook urls have we registered", "what
  * playlists does my channel have"): it opens with which or what and the words that follow, up to
- * its verb, name a plural.
+ * its verb, name a plural; or it asks who did a thing ("who reviewed my PR", "who signed in"):
+ * the records of it being done, as many as there were.
  */
 export function asksWhich(words: readonly string[]): boolean {
+  if (words[0] === "who" && words[1]?.endsWith("ed")) return true;
   if (words[0] !== "which" && words[0] !== "what") return false;
   for (const word of words.slice(1)) {
     if (AUXILIARIES.has(word) || !keep(word) || ACTION_STEMS.has(stem(word))) return false;

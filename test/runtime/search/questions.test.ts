@@ -164,3 +164,38 @@ describe("a question of which things", () => {
     expect(top(search, "register a webhook url for payment events")[0]).toBe("create-webhook-endpoint");
   });
 });
+
+describe("a question of who did a thing", () => {
+  const search = index(
+    op(
+      "list-reviews",
+      "Lists all reviews for a pull request, in chronological order.",
+      "GET",
+      "/pulls/{n}/reviews",
+    ),
+    op("get-review", "Retrieves a pull request review by its ID.", "GET", "/pulls/{n}/reviews/{id}"),
+    op(
+      "list-requested-reviewers",
+      "Gets the users or teams whose review is requested for a pull request.",
+      "GET",
+      "/pulls/{n}/requested_reviewers",
+    ),
+    op(
+      "request-reviewers",
+      "Requests reviews for a pull request from a given set of users and teams.",
+      "POST",
+      "/pulls/{n}/requested_reviewers",
+    ),
+    op("list-pull-requests", "Lists pull requests.", "GET", "/pulls"),
+  );
+
+  it("ranks the list of what was done above reading one", () => {
+    const names = search.query("who reviewed my PR", 5).map((hit) => hit.operation);
+    expect(names.indexOf("list-reviews")).toBeLessThan(names.indexOf("get-review"));
+    // Who does a thing now is no record of it done.
+    expect(readQuery("who is in this channel").groups.flat()).not.toContainEqual({
+      term: stem("list"),
+      kind: "synonym",
+    });
+  });
+});
