@@ -67,3 +67,20 @@ export function namedForPlaceOnly(
     return () => false;
   return (doc) => names(doc, places) && !names(doc, things);
 }
+
+/** Verbs that put a thing on another. */
+const PLACING = new Set(["put", "pin", "attach"]);
+/** Words for people and accounts: what is put on them is no item of a list. */
+const HOLDERS = new Set("me him her them us user customer account member person profile".split(" "));
+
+/**
+ * True when a query puts a thing on another that holds items ("put PR 55 on the roadmap project"):
+ * it opens with a verb of placing, and what follows "on" names no object by its ID or a person.
+ */
+export function putsOnHolder(words: readonly string[]): boolean {
+  if (!PLACING.has(words[0] ?? "")) return false;
+  const on = words.indexOf("on");
+  if (on < 0) return false;
+  const rest = words.slice(on + 1);
+  return rest.length > 0 && !rest.some((word) => /[\d_@]/.test(word) || HOLDERS.has(word));
+}

@@ -11,14 +11,14 @@ import { keep, lowerWords } from "./index-terms.js";
 import { baseOf, LEXICON_VERB_TERMS, type Related, relatedTerms } from "./lexicon.js";
 import { excludedWords } from "./negation.js";
 import { foldPhrases } from "./phrases.js";
-import { placeWords, type Role, roleOf } from "./places.js";
+import { placeWords, putsOnHolder, type Role, roleOf } from "./places.js";
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS } from "./query-limits.js";
+import { asksWhether, asksWhich, heldFrom, isPlural } from "./questions.js";
 import { RULE_TERMS, statesRule } from "./rules.js";
 import { stem } from "./stem.js";
 import {
   ACTION_GROUPS,
   ACTION_STEMS,
-  AUXILIARIES,
   LATER_WORDS,
   MANY_WORDS,
   PEOPLE_WORDS,
@@ -49,25 +49,10 @@ const GET = stem("get");
 const LIST = stem("list");
 const CREATE = stem("create");
 const LOCATION = stem("location");
+const ITEM = stem("item");
 
-/** Words after an opener that make it a request: "do the release", "is a"… is no question. */
-const DETERMINERS = new Set("a an the this that these those some".split(" "));
 /** A yes-or-no question asks to see a thing or check it. */
 const WHETHER = [GET, stem("check")];
-
-/**
- * True for a yes-or-no question: it asks to see or check a thing, whatever verb it asks about ("did
- * I like these videos" reads a rating, "was PR 42 merged" checks it). Without a question mark,
- * "have copilot propose a fix", "can you delete it" and "do I …" read as requests.
- */
-function asksWhether(words: readonly string[], query: string): boolean {
-  const [first, second] = words;
-  if (first === undefined || !AUXILIARIES.has(first) || second === undefined || DETERMINERS.has(second))
-    return false;
-  if (query.trimEnd().endsWith("?")) return true;
-  if (first === "have") return false;
-  return !((first === "can" || first === "do") && ["you", "u", "i", "we"].includes(second));
-}
 
 /**
  * Adds what a query asks without a word for it: to see or check (a yes-or-no question), to see
@@ -91,14 +76,17 @@ function addAsked(
     );
   // A question ("what's holding this issue up", "which files changed") asks to see, not to make.
   if (typed > 1 && !groups.some(acts)) {
-    groups.push(new Map([[QUESTIONS.has(words[0] ?? "") ? GET : CREATE, "implied"]]));
+    const question = QUESTIONS.has(words[0] ?? "");
+    // Which of many things asks for a list as plainly as a verb would.
+    if (question && asksWhich(words))
+      groups.push(
+        new Map([
+          [LIST, "synonym"],
+          [GET, "synonym"],
+        ]),
+      );
+    else groups.push(new Map([[question ? GET : CREATE, "implied"]]));
   }
-}
-
-/** True for a plural noun: a word whose stem is that of the word without its closing s. */
-function isPlural(word: string): boolean {
-  if (word.length < 4 || !word.endsWith("s") || /(ss|us|is)$/.test(word)) return false;
-  return stem(word) === stem(word.slice(0, -1));
 }
 
 /**
@@ -173,11 +161,15 @@ function alternativesOf(
   term: string,
   verbSeen: boolean,
   related: ReadonlyArray<[string, QueryTerm["kind"]]>,
+  held: boolean,
 ): Group {
   const alternatives: Group = new Map([[term, "typed"]]);
-  if (!(verbSeen && ADJECTIVES.has(term)))
+  // A verb for what a question asks someone holds ("does dave have write access") names it, not
+  // an action: its synonyms (write → create) would find operations that do it.
+  const content = held && (ACTION_STEMS.has(term) || STATE_VERBS.has(term));
+  if (!(verbSeen && ADJECTIVES.has(term)) && !content)
     for (const other of EXPANSIONS.get(term) ?? []) alternatives.set(other, "synonym");
-  if (STATE_VERBS.has(term) && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
+  if (STATE_VERBS.has(term) && !content && !alternatives.has(UPDATE)) alternatives.set(UPDATE, "fallback");
   for (const [other, kind] of related) if (!alternatives.has(other)) alternatives.set(other, kind);
   return alternatives;
 }
@@ -200,11 +192,12 @@ function typedGroups(words: readonly string[], related: Related): TypedGroups {
   const excluded = new Set<string>();
   const asked = new Set<string>();
   const places = placeWords(words);
+  const held = heldFrom(words);
   for (const [i, word] of words.entries()) {
     if (phrase.length === MAX_QUERY_WORDS) break;
     const hint = HINTS.get(word);
     if (hint) out.hinted.add(hint);
-    if (!keep(word)) continue;
+    if (!keep(word) || i === held) continue;
     const term = stem(word);
     // An excluded word still counts as typed: prose that has it often says the same ("without
     // charging it"); only a name that has it is held against (`index.ts`).
@@ -216,8 +209,8 @@ function typedGroups(words: readonly string[], related: Related): TypedGroups {
     if (phrase.length > 0 && past !== undefined && (ACTION_STEMS.has(past) || STATE_VERBS.has(past)))
       continue;
     phrase.push(term);
-    const alternatives = alternativesOf(term, verbSeen, related.at.get(i) ?? []);
-    verbSeen ||= ACTION_STEMS.has(term);
+    const alternatives = alternativesOf(term, verbSeen, related.at.get(i) ?? [], i > held);
+    verbSeen ||= ACTION_STEMS.has(term) && i <= held;
     // A word that is a synonym of an earlier one (open … new) joins its group instead of counting
     // twice; a word the lexicon only relates to an earlier one is a word of its own.
     const same = groups.find((group) => {
@@ -265,6 +258,8 @@ export function readQuery(query: string): ReadQuery {
   // A rule stated asks for the operation that sets it, named for the rule (`rules.ts`).
   if (typed > 0 && statesRule(words)) groups.push(new Map(RULE_TERMS.map((term) => [term, "related"])));
   addAsked(groups, typed, words, query);
+  // Putting a thing on a board, a list or a project adds an item to it (`places.ts`).
+  if (typed > 0 && putsOnHolder(words)) groups.push(new Map([[ITEM, "related"]]));
   return {
     groups: groups.map((group) => [...group].map(([term, kind]) => ({ term, kind }))),
     phrase,

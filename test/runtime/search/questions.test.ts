@@ -77,3 +77,125 @@ describe("a question of where", () => {
     expect(top(search, "show secret alert 7")[0]).toBe("get-alert");
   });
 });
+
+describe("a question of what someone has", () => {
+  const search = index(
+    op(
+      "create-check-run",
+      "Creates a new check run for a commit in a repository.",
+      "POST",
+      "/repos/{repo}/check-runs",
+    ),
+    op(
+      "get-collaborator-permission-level",
+      "Checks the repository permission of a collaborator. The permission attribute gives the role: " +
+        "admin, write, read or none; the user must be a member of the repository.",
+      "GET",
+      "/repos/{repo}/collaborators/{user}/permission",
+    ),
+    op("list-issues", "Lists issues of a repository.", "GET", "/repos/{repo}/issues"),
+    op("get-release", "Gets a release.", "GET", "/repos/{repo}/releases/{id}"),
+  );
+  const terms = (query: string) => readQuery(query).groups.flat();
+
+  it("reads a verb after have as what is held, not as an action", () => {
+    expect(terms("does dave have write or admin on this repo")).not.toContainEqual({
+      term: stem("create"),
+      kind: "synonym",
+    });
+    expect(terms("does dave have write or admin on this repo").map((t) => t.term)).not.toContain(
+      stem("have"),
+    );
+    // A request that opens with have, and a verb before it, keep their actions.
+    expect(terms("write a note that dave has admin")).toContainEqual({
+      term: stem("create"),
+      kind: "synonym",
+    });
+    expect(terms("have copilot write a fix").map((t) => t.term)).toContain(stem("create"));
+  });
+
+  it("ranks the operation that reads what is held above one that does the verb", () => {
+    expect(top(search, "does dave have write or admin on this repo")[0]).toBe(
+      "get-collaborator-permission-level",
+    );
+  });
+});
+
+describe("a question of which things", () => {
+  const search = index(
+    op(
+      "create-webhook-endpoint",
+      "Creates a webhook endpoint: the url to send events to.",
+      "POST",
+      "/webhook_endpoints",
+    ),
+    op(
+      "list-webhook-endpoints",
+      "Returns a list of your webhook endpoints: their urls and the events they receive.",
+      "GET",
+      "/webhook_endpoints",
+    ),
+    op(
+      "get-webhook-endpoint",
+      "Retrieves the webhook endpoint with the given ID: its url and events.",
+      "GET",
+      "/webhook_endpoints/{id}",
+    ),
+    op("list-payments", "Lists payments.", "GET", "/payments"),
+    op("create-payment", "Creates a payment.", "POST", "/payments"),
+  );
+
+  it("asks for a list when which or what opens on a plural", () => {
+    const asksList = (query: string) =>
+      readQuery(query).groups.some((group) =>
+        group.some((t) => t.term === stem("list") && t.kind === "synonym"),
+      );
+    expect(asksList("which webhook urls have we registered for payment events")).toBe(true);
+    expect(asksList("what playlists does my channel have")).toBe(true);
+    // One thing asked about, or a plural past the question's verb, is no list.
+    expect(asksList("which PR brought in commit abc123")).toBe(false);
+    expect(asksList("what is the status of runs")).toBe(false);
+  });
+
+  it("ranks the list first, and a request for one the one that makes it", () => {
+    expect(top(search, "which webhook urls have we registered for payment events")[0]).toBe(
+      "list-webhook-endpoints",
+    );
+    expect(top(search, "register a webhook url for payment events")[0]).toBe("create-webhook-endpoint");
+  });
+});
+
+describe("a question of who did a thing", () => {
+  const search = index(
+    op(
+      "list-reviews",
+      "Lists all reviews for a pull request, in chronological order.",
+      "GET",
+      "/pulls/{n}/reviews",
+    ),
+    op("get-review", "Retrieves a pull request review by its ID.", "GET", "/pulls/{n}/reviews/{id}"),
+    op(
+      "list-requested-reviewers",
+      "Gets the users or teams whose review is requested for a pull request.",
+      "GET",
+      "/pulls/{n}/requested_reviewers",
+    ),
+    op(
+      "request-reviewers",
+      "Requests reviews for a pull request from a given set of users and teams.",
+      "POST",
+      "/pulls/{n}/requested_reviewers",
+    ),
+    op("list-pull-requests", "Lists pull requests.", "GET", "/pulls"),
+  );
+
+  it("ranks the list of what was done above reading one", () => {
+    const names = search.query("who reviewed my PR", 5).map((hit) => hit.operation);
+    expect(names.indexOf("list-reviews")).toBeLessThan(names.indexOf("get-review"));
+    // Who does a thing now is no record of it done.
+    expect(readQuery("who is in this channel").groups.flat()).not.toContainEqual({
+      term: stem("list"),
+      kind: "synonym",
+    });
+  });
+});

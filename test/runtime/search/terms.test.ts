@@ -281,7 +281,9 @@ describe("readQuery", () => {
 
   it("reads a question as asking to see, where a task with no verb asks to make", () => {
     expect(terms("what's holding this issue up").at(-1)).toEqual(["implied:get"]);
-    expect(terms("which files changed in a pull request").at(-1)).toEqual(["implied:get"]);
+    expect(terms("what branch is the default").at(-1)).toEqual(["implied:get"]);
+    // Which of many things asks for their list.
+    expect(terms("which files changed in a pull request").at(-1)).toEqual(["synonym:list", "synonym:get"]);
     expect(terms("comment on an issue").at(-1)).toEqual(["implied:creat"]);
   });
 
