@@ -115,59 +115,55 @@ function graphqlServer(fields: string) {
   });
 }
 
+/**
+ * A GraphQL unit whose schema a server gives (`set` changes what it serves): a field added, then a
+ * field's type changed, which leaves the generated documents the same, so only the schema's text
+ * tells that change.
+ */
+function graphqlCase(
+  kind: string,
+  serve: () => Promise<{
+    server: { url: string; close: () => Promise<void> };
+    set: (fields: string) => void;
+  }>,
+  source: (url: string) => Record<string, unknown>,
+): CaseStart {
+  return {
+    kind,
+    async start() {
+      const { server, set } = await serve();
+      const unit = { name: "Pets", description: "Pets.", ...source(server.url), auth: { type: "none" } };
+      return {
+        kind,
+        unitId: "pets",
+        files: {
+          ".units/config.json": caseConfig({
+            graphqlEndpoints: { pets: { ...unit, operationCacheTtlMs: 0 } },
+          }),
+        },
+        changes: [
+          { what: "a schema field", serve: () => set("  age: Int\n") },
+          { what: "a field's type", serve: () => set("  age: String\n") },
+        ],
+        stop: server.close,
+      };
+    },
+  };
+}
+
 /** `introspection: true`: the schema asked of `endpointUrl` itself. */
-const graphqlIntrospection: CaseStart = {
-  kind: "graphql (introspection)",
-  async start() {
-    const { server, set } = await graphqlServer("");
-    const unit = {
-      name: "Pets",
-      description: "Pets.",
-      endpointUrl: `${server.url}/graphql`,
-      introspection: true,
-      auth: { type: "none" },
-      operationCacheTtlMs: 0,
-    };
-    return {
-      kind: this.kind,
-      unitId: "pets",
-      files: { ".units/config.json": caseConfig({ graphqlEndpoints: { pets: unit } }) },
-      changes: [
-        { what: "a schema field", serve: () => set("  age: Int\n") },
-        // The generated documents stay the same: only the schema's text tells the change.
-        { what: "a field's type", serve: () => set("  age: String\n") },
-      ],
-      stop: server.close,
-    };
-  },
-};
+const graphqlIntrospection = graphqlCase(
+  "graphql (introspection)",
+  () => graphqlServer(""),
+  (url) => ({ endpointUrl: `${url}/graphql`, introspection: true }),
+);
 
 /** `schemaUrl`: the SDL fetched from a URL of its own. */
-const graphqlSchemaUrl: CaseStart = {
-  kind: "graphql (schemaUrl)",
-  async start() {
-    const { server, set } = await servingState("", (fields) => sdl(fields), "text/plain");
-    const unit = {
-      name: "Pets",
-      description: "Pets.",
-      endpointUrl: "http://127.0.0.1:9/graphql",
-      schemaUrl: `${server.url}/schema.graphql`,
-      auth: { type: "none" },
-      operationCacheTtlMs: 0,
-    };
-    return {
-      kind: this.kind,
-      unitId: "pets",
-      files: { ".units/config.json": caseConfig({ graphqlEndpoints: { pets: unit } }) },
-      changes: [
-        { what: "a schema field", serve: () => set("  age: Int\n") },
-        // The generated documents stay the same: only the schema's text tells the change.
-        { what: "a field's type", serve: () => set("  age: String\n") },
-      ],
-      stop: server.close,
-    };
-  },
-};
+const graphqlSchemaUrl = graphqlCase(
+  "graphql (schemaUrl)",
+  () => servingState("", (fields) => sdl(fields), "text/plain"),
+  (url) => ({ endpointUrl: "http://127.0.0.1:9/graphql", schemaUrl: `${url}/schema.graphql` }),
+);
 
 /**
  * The fixture server over Streamable HTTP; the change restarts it on the same port as variant 2,
