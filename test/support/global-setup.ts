@@ -4,13 +4,14 @@
  * the run one temp folder of its own, removed at the end, so no test leaves folders behind, and stops
  * the run's PostgreSQL cluster if a test file started one.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { build, distIsFresh } from "../../scripts/prepare.mjs";
-import { type ClusterInfo, clusterInfoFile } from "../runtime/storage/postgres-server.js";
+import { clusterInfoFile, readInfo } from "../runtime/storage/postgres-server.js";
+import { isRunning } from "./running.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const lock = join(repo, "node_modules/.cache/unitc-test-build.lock");
@@ -37,21 +38,10 @@ async function withLock(work: () => void): Promise<void> {
 
 /** Stops the cluster test/runtime/storage/postgres-server.ts started in `folder`, if any, and waits. */
 async function stopCluster(folder: string): Promise<void> {
-  let info: ClusterInfo;
-  try {
-    info = JSON.parse(readFileSync(clusterInfoFile(folder), "utf8"));
-  } catch {
-    return;
-  }
-  const alive = () => {
-    try {
-      process.kill(info.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!info.pid || !alive()) return;
+  const info = readInfo(clusterInfoFile(folder));
+  // A zombie counts as stopped: the helper's parent may be gone, and this container's init does not reap.
+  const alive = () => isRunning(info?.pid ?? 0);
+  if (!info?.pid || !alive()) return;
   process.kill(info.pid, "SIGTERM");
   for (let waited = 0; alive() && waited < 30_000; waited += 100) await sleep(100);
 }

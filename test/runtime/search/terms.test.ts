@@ -14,7 +14,7 @@ import {
 import { plainText, splitWords } from "../../../runtime/search/split-words.js";
 import { stem } from "../../../runtime/search/stem.js";
 import { readQuery } from "../../../runtime/search/terms.js";
-import { cpuMsOf } from "../../support/cpu-time.js";
+import { leastCpuMsOf } from "../../support/cpu-time.js";
 
 describe("splitWords", () => {
   it.each([
@@ -330,8 +330,8 @@ describe("linear time on hostile input", () => {
     ["URL starts", "http://".repeat(30_000)],
     ["a word of y", "y".repeat(200_000)],
   ])("%s", (_, text) => {
-    expect(cpuMsOf(() => indexTerms(plainText(text)))).toBeLessThan(1_500);
-    expect(cpuMsOf(() => readQuery(text))).toBeLessThan(200);
+    expect(leastCpuMsOf(() => indexTerms(plainText(text)), 3)).toBeLessThan(1_500);
+    expect(leastCpuMsOf(() => readQuery(text), 3)).toBeLessThan(200);
   });
 });
 

@@ -48,7 +48,8 @@ export function runFolder(): string {
 
 export const clusterInfoFile = (folder: string) => join(folder, "postgres.json");
 
-function readInfo(file: string): (ClusterInfo & { error?: string }) | undefined {
+/** The cluster's answer file as written, or undefined while there is none. */
+export function readInfo(file: string): (ClusterInfo & { error?: string }) | undefined {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch {

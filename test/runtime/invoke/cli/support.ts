@@ -72,20 +72,7 @@ export async function failure(call: Promise<unknown>): Promise<UnitError> {
   return error as UnitError;
 }
 
-/** True while `pid` runs. A zombie counts as gone: this container's init does not reap orphans. */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return true;
-  }
-}
+export { isRunning } from "../../../support/running.js";
 
 /** Waits until `file` exists and holds text, then returns the pids it lists. */
 export async function readPids(file: string): Promise<number[]> {

@@ -55,15 +55,7 @@ export function processesWith(text: string): number[] {
   return found;
 }
 
-/** True while process `pid` runs (zombies count as gone). */
-export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
-}
+export { isRunning } from "../../../support/running.js";
 
 /** Polls `check` until it holds or `ms` pass; resolves to its last value. */
 export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
